@@ -1,0 +1,425 @@
+"""Resolution of a movement phase, by Lucas Kruijswijk's guess-and-check algorithm.
+
+Each ordered unit carries one decision, keyed by the province it stands in: does its move
+succeed, is its support given, does its convoying fleet stay in place. `_Resolver.resolve`
+decides one lazily, recursing into the decisions it depends on; when a decision turns out
+to depend on itself it is tried both ways, and a cycle with no single answer is broken by
+the backup rule: all moves in a circle succeed, and a convoy paradox makes the convoyed
+armies in it fail (the Szykman rule, DATC 4.A.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from hegemon.adjudication.outcome import Outcome, Verdict
+from hegemon.board import Board, UnitType, province_of
+from hegemon.legality import Illegal, check_movement_order
+from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, place
+from hegemon.position import Dislodgement, Position, Unit
+from hegemon.rules import Rules
+
+_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class MovementResult:
+    """Where every unit stands after the phase, what must retreat, and every order's fate."""
+
+    units: Mapping[str, Unit]
+    dislodged: Mapping[str, Dislodgement]
+    contested: frozenset[str]
+    outcomes: tuple[Outcome, ...]
+    disbanded: tuple[Unit, ...] = ()  # dislodged units that may not retreat
+
+
+def adjudicate_movement(
+    board: Board,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules: Rules,
+) -> MovementResult:
+    """Resolve a movement phase. `orders` maps each power to the orders it gave.
+
+    Illegal orders are void and their units hold; units without orders hold.
+    """
+    accepted, void = _accept_orders(board, position, orders, rules)
+    resolver = _Resolver(board, position.units, accepted, rules)
+    resolver.resolve_all()
+    return resolver.result(void)
+
+
+def _accept_orders(
+    board: Board, position: Position, orders: Mapping[str, Sequence[Order]], rules: Rules
+) -> tuple[dict[str, MovementOrder], list[Outcome]]:
+    """The legal order for each unit (the last one given wins) and the void ones."""
+    accepted: dict[str, MovementOrder] = {}
+    given: dict[str, tuple[str, Order]] = {}
+    void: list[Outcome] = []
+    for power, power_orders in orders.items():
+        for order in power_orders:
+            checked = check_movement_order(board, position, power, order, rules)
+            if isinstance(checked, Illegal):
+                void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
+                continue
+            province = checked.province
+            if province in given:
+                earlier_power, earlier = given[province]
+                void.append(Outcome(earlier_power, earlier, Verdict.VOID,
+                                    "Void: replaced by a later order"))
+            given[province] = (power, order)
+            accepted[province] = checked
+    return accepted, void
+
+
+class _Resolver:
+    def __init__(
+        self,
+        board: Board,
+        units: Mapping[str, Unit],
+        orders: Mapping[str, MovementOrder],
+        rules: Rules,
+    ) -> None:
+        self.board = board
+        self.units = units
+        self.rules = rules
+        self.orders: dict[str, MovementOrder] = {
+            p: orders.get(p) or Hold(u.type, u.location) for p, u in units.items()
+        }
+        self.unordered = frozenset(units.keys() - orders.keys())
+        self.move_to: dict[str, str] = {}
+        self.moves_into: dict[str, list[str]] = {}
+        self.supports: dict[str, str | None] = {}  # supporter -> province it supports into
+        self.move_support: dict[str, list[str]] = {}  # mover's province -> its supporters
+        self.hold_support: dict[str, list[str]] = {}
+        self.convoys: dict[str, str] = {}  # convoying fleet -> the army it carries
+        self.convoy_fleets: dict[str, list[str]] = {}  # convoyed army -> its fleets
+        self.by_convoy: set[str] = set()
+        self.paradox: set[str] = set()  # convoyed armies failed by the Szykman rule
+        self.stationary = frozenset(p for p, u in units.items() if rules.is_stationary(u))
+        self.state: dict[str, int] = {}
+        self.outcome: dict[str, bool] = {}
+        self.deps: list[str] = []
+        self._index_orders()
+
+    # --- setting up ----------------------------------------------------------------
+    def _index_orders(self) -> None:
+        for origin, order in self.orders.items():
+            if isinstance(order, Move):
+                target = province_of(order.target)
+                self.move_to[origin] = target
+                self.moves_into.setdefault(target, []).append(origin)
+        for origin, order in self.orders.items():
+            if isinstance(order, Convoy) and self._convoy_matches(order):
+                self.convoys[origin] = order.army
+                self.convoy_fleets.setdefault(order.army, []).append(origin)
+        self._decide_convoy_routes()
+        for origin, order in self.orders.items():
+            if isinstance(order, Support) and self._support_matches(order):
+                if order.target is None:
+                    self.supports[origin] = None
+                    self.hold_support.setdefault(order.supported, []).append(origin)
+                else:
+                    self.supports[origin] = province_of(order.target)
+                    self.move_support.setdefault(order.supported, []).append(origin)
+
+    def _convoy_matches(self, order: Convoy) -> bool:
+        move = self.orders.get(order.army)
+        return isinstance(move, Move) and province_of(move.target) == order.target
+
+    def _decide_convoy_routes(self) -> None:
+        """Which army moves go by sea (DATC 4.A.3: by intent, the 2000 rules' reading).
+
+        An army that cannot reach its target over land goes by convoy. One that can goes
+        by convoy only if its order says "via convoy" or a fleet of its own power is
+        ordered to convoy it, and fleets ordered to convoy it form a route (DATC 6.G.8).
+        """
+        for origin, target in list(self.move_to.items()):
+            order = self.orders[origin]
+            assert isinstance(order, Move)
+            if order.unit is not UnitType.ARMY:
+                continue
+            fleets = self.convoy_fleets.get(origin, [])
+            if not self.board.adjacent(UnitType.ARMY, origin, target):
+                self.by_convoy.add(origin)
+            elif (
+                order.via_convoy or self._own_fleet_convoys(origin, fleets)
+            ) and self.board.sea_chain(origin, target, fleets):
+                self.by_convoy.add(origin)
+        for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
+            for fleet in self.convoy_fleets.pop(army):
+                del self.convoys[fleet]
+
+    def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
+        power = self.units[army].power
+        return any(self.units[f].power == power for f in fleets)
+
+    def _support_matches(self, order: Support) -> bool:
+        supported = self.units[order.supported]
+        if not self.rules.may_be_supported(supported):
+            return False
+        action = self.orders[order.supported]
+        if order.target is None:
+            return not isinstance(action, Move)
+        if not isinstance(action, Move):
+            return False
+        if "/" in order.target:  # a coast named in a support must be the move's (DATC 6.B.9)
+            return action.target == order.target
+        return province_of(action.target) == order.target
+
+    # --- the algorithm ----------------------------------------------------------------
+    def resolve_all(self) -> None:
+        for province in (*self.move_to, *self.supports, *self.convoys):
+            self.resolve(province)
+
+    def resolve(self, p: str) -> bool:
+        state = self.state.get(p, _UNRESOLVED)
+        if state == _RESOLVED:
+            return self.outcome[p]
+        if state == _GUESSING:
+            if p not in self.deps:
+                self.deps.append(p)
+            return self.outcome[p]
+        mark = len(self.deps)
+        self.outcome[p], self.state[p] = False, _GUESSING
+        first = self._decide(p)
+        if len(self.deps) == mark:  # no guess was involved
+            if self.state[p] != _RESOLVED:
+                self.outcome[p], self.state[p] = first, _RESOLVED
+            return first
+        if self.deps[mark] != p:  # part of a larger cycle: let its head decide
+            self.deps.append(p)
+            self.outcome[p] = first
+            return first
+        self._forget(mark)
+        self.outcome[p], self.state[p] = True, _GUESSING
+        second = self._decide(p)
+        if first == second:  # a cycle with one consistent answer
+            self._forget(mark)
+            self.outcome[p], self.state[p] = first, _RESOLVED
+            return first
+        self._backup_rule(mark)
+        return self.resolve(p)
+
+    def _forget(self, mark: int) -> None:
+        for q in self.deps[mark:]:
+            self.state[q] = _UNRESOLVED
+        del self.deps[mark:]
+
+    def _backup_rule(self, mark: int) -> None:
+        cycle = self.deps[mark:]
+        carried = {self.convoys[q] for q in cycle if q in self.convoys}
+        self._forget(mark)
+        if carried:  # a convoy paradox: the Szykman rule
+            for army in carried:
+                self.paradox.add(army)
+                self.outcome[army], self.state[army] = False, _RESOLVED
+        else:  # circular movement: every move in the circle succeeds
+            for q in cycle:
+                if q in self.move_to:
+                    self.outcome[q], self.state[q] = True, _RESOLVED
+
+    def _decide(self, p: str) -> bool:
+        if p in self.move_to:
+            return self._move_succeeds(p)
+        if p in self.supports:
+            return self._support_given(p)
+        return not self._dislodged(p)
+
+    # --- strengths (DATC 5.B) ------------------------------------------------------
+    def _move_succeeds(self, origin: str) -> bool:
+        if origin in self.stationary:
+            return False
+        attack = self._attack(origin)
+        if attack == 0:
+            return False
+        target = self.move_to[origin]
+        resistance = self._defend(target) if self._head_to_head(origin) else self._hold(target)
+        if attack <= resistance:
+            return False
+        return all(
+            attack > self._prevent(rival) for rival in self.moves_into[target] if rival != origin
+        )
+
+    def _head_to_head(self, origin: str) -> bool:
+        target = self.move_to[origin]
+        return (
+            self.move_to.get(target) == origin
+            and origin not in self.by_convoy
+            and target not in self.by_convoy
+        )
+
+    def _supporters(self, supporters: Iterable[str], against: Unit | None = None) -> int:
+        if against is None:
+            return sum(1 for s in supporters if self.resolve(s))
+        may_dislodge = self.rules.may_dislodge
+        units = self.units
+        return sum(
+            1 for s in supporters if may_dislodge(units[s].power, against) and self.resolve(s)
+        )
+
+    def _attack(self, origin: str) -> int:
+        if not self._path(origin):
+            return 0
+        target = self.move_to[origin]
+        supporters = self.move_support.get(origin, ())
+        defender = self.units.get(target)
+        if defender is None or (
+            target in self.move_to and not self._head_to_head(origin) and self.resolve(target)
+        ):
+            return 1 + self._supporters(supporters)
+        if not self.rules.may_dislodge(self.units[origin].power, defender):
+            return 0
+        return 1 + self._supporters(supporters, against=defender)
+
+    def _defend(self, origin: str) -> int:
+        return 1 + self._supporters(self.move_support.get(origin, ()))
+
+    def _prevent(self, origin: str) -> int:
+        if not self._path(origin):
+            return 0
+        if self._head_to_head(origin) and self.resolve(self.move_to[origin]):
+            return 0
+        return 1 + self._supporters(self.move_support.get(origin, ()))
+
+    def _hold(self, province: str) -> int:
+        if province not in self.units:
+            return 0
+        if province in self.move_to:
+            return 0 if self.resolve(province) else 1
+        return 1 + self._supporters(self.hold_support.get(province, ()))
+
+    def _path(self, origin: str) -> bool:
+        if origin not in self.by_convoy:
+            return True
+        if origin in self.paradox:
+            return False
+        fleets = [f for f in self.convoy_fleets.get(origin, ()) if self.resolve(f)]
+        return self.board.sea_chain(origin, self.move_to[origin], fleets)
+
+    def _support_given(self, supporter: str) -> bool:
+        unit = self.units[supporter]
+        into = self.supports[supporter]
+        attackers = self.moves_into.get(supporter, ())
+        for attacker in attackers:
+            if attacker == into or not self.rules.may_dislodge(self.units[attacker].power, unit):
+                continue
+            if self._path(attacker):
+                return False
+        # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
+        return not (into in attackers and self.resolve(into))
+
+    def _dislodged(self, province: str) -> bool:
+        return any(self.resolve(q) for q in self.moves_into.get(province, ()))
+
+    # --- results ---------------------------------------------------------------------
+    def result(self, void: list[Outcome]) -> MovementResult:
+        moved = {p for p in self.move_to if self.outcome[p]}
+        dislodger = {self.move_to[p]: p for p in moved}
+        units: dict[str, Unit] = {}
+        dislodged: dict[str, Dislodgement] = {}
+        disbanded: list[Unit] = []
+        for province, unit in self.units.items():
+            if province in moved:
+                order = self.orders[province]
+                assert isinstance(order, Move)
+                units[self.move_to[province]] = Unit(unit.power, unit.type, order.target)
+            elif province in dislodger:
+                if self.rules.retreats(unit):
+                    attacker = dislodger[province]
+                    came_from = None if attacker in self.by_convoy else attacker
+                    dislodged[province] = Dislodgement(unit, came_from)
+                else:
+                    disbanded.append(unit)
+        for province, unit in self.units.items():
+            if province not in moved and province not in dislodger:
+                units[province] = unit
+        contested = frozenset(
+            self.move_to[p]
+            for p in self.move_to
+            if p not in moved
+            and self.move_to[p] not in units
+            and self._prevent(p) > 0
+            and dislodger.get(p) != self.move_to[p]
+        )
+        outcomes = [self._outcome(p, dislodger) for p in self.units]
+        return MovementResult(units, dislodged, contested, (*void, *outcomes), tuple(disbanded))
+
+    def _outcome(self, province: str, dislodger: Mapping[str, str]) -> Outcome:
+        unit = self.units[province]
+        order = self.orders[province]
+        verdict, note, deciders = self._explain(province, order)
+
+        attacker = dislodger.get(province)
+        if province in self.unordered:
+            note = "No order: holds" if verdict is Verdict.SUCCEEDS else note
+        if attacker is not None:
+            by = self._label(attacker)
+            strength = f"{self._attack(attacker)}v{self._resisted(attacker)}"
+            dislodged_note = f"Dislodged by {by} ({strength})"
+            note = dislodged_note if verdict is Verdict.SUCCEEDS else f"{note}; {dislodged_note}"
+            verdict = Verdict.FAILS
+            return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
+        return Outcome(unit.power, order, verdict, note, deciders)
+
+    def _resisted(self, origin: str) -> int:
+        target = self.move_to[origin]
+        return self._defend(target) if self._head_to_head(origin) else self._hold(target)
+
+    def _label(self, province: str) -> str:
+        unit = self.units[province]
+        return f"{unit.type.value} {place(unit.location)}"
+
+    def _explain(self, p: str, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
+        if isinstance(order, Move):
+            return self._explain_move(p)
+        if isinstance(order, Support):
+            if p not in self.supports:
+                return Verdict.FAILS, f"No effect: {self._mismatch(order)}", ()
+            if self.outcome[p]:
+                return Verdict.SUCCEEDS, "Succeeds", ()
+            cutter = next((a for a in self.moves_into.get(p, ()) if self._path(a)
+                           and a != self.supports[p]), None)
+            if cutter is None:
+                return Verdict.FAILS, "Cut", ()
+            return Verdict.FAILS, f"Cut by {self._label(cutter)}", (self._label(cutter),)
+        if isinstance(order, Convoy) and p not in self.convoys:
+            army = self._label(order.army) if order.army in self.units else place(order.army)
+            return Verdict.FAILS, f"No effect: {army} does not go to {place(order.target)} by sea", ()
+        return Verdict.SUCCEEDS, "Succeeds", ()
+
+    def _mismatch(self, order: Support) -> str:
+        if not self.rules.may_be_supported(self.units[order.supported]):
+            return f"{self._label(order.supported)} may not be supported"
+        supported = self.orders[order.supported]
+        label = self._label(order.supported)
+        if order.target is None:
+            return f"{label} is not holding"
+        if isinstance(supported, Move):
+            return f"{label} moves to {place(supported.target)}, not {place(order.target)}"
+        return f"{label} does not move to {place(order.target)}"
+
+    def _explain_move(self, origin: str) -> tuple[Verdict, str, tuple[str, ...]]:
+        if self.outcome[origin]:
+            return Verdict.SUCCEEDS, "Succeeds", ()
+        if origin in self.paradox:
+            return Verdict.FAILS, "Fails: convoy paradox (Szykman rule)", ()
+        if not self._path(origin):
+            return Verdict.FAILS, "Fails: no convoy route", ()
+        target = self.move_to[origin]
+        attack = self._attack(origin)
+        if target in self.units and attack == 0 and not self.rules.may_dislodge(
+            self.units[origin].power, self.units[target]
+        ):
+            return Verdict.FAILS, f"Bounced: may not dislodge {self._label(target)}", (
+                self._label(target),)
+        resistance = self._resisted(origin)
+        if attack <= resistance:
+            return Verdict.FAILS, f"Bounced {attack}v{resistance}", (self._label(target),)
+        for rival in self.moves_into[target]:
+            if rival != origin and attack <= (prevent := self._prevent(rival)):
+                rival_place = place(province_of(self.units[rival].location))
+                return (Verdict.FAILS, f"Bounced {attack}v{prevent} (with {rival_place})",
+                        (self._label(rival),))
+        return Verdict.FAILS, "Bounced (a stationary unit never moves)", ()

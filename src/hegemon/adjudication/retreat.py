@@ -1,0 +1,115 @@
+"""Resolution of a retreat phase.
+
+A dislodged unit may retreat to an adjacent province that is empty, was not left empty by
+a standoff, and is not where its attacker came from (unless the attacker was convoyed,
+DATC 6.H.11). Two retreats to one province both fail; a unit without a valid retreat
+order is disbanded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from hegemon.adjudication.outcome import Outcome, Verdict
+from hegemon.board import Board, UnitType, province_of
+from hegemon.legality import Illegal, commanded_unit, fleet_destination
+from hegemon.orders import Disband, Move, Order, Retreat, place
+from hegemon.position import Dislodgement, Position, Unit
+from hegemon.rules import Rules
+
+
+@dataclass(frozen=True)
+class RetreatResult:
+    units: Mapping[str, Unit]
+    outcomes: tuple[Outcome, ...]
+    disbanded: tuple[Unit, ...]
+
+
+def retreat_options(
+    board: Board, position: Position, dislodgement: Dislodgement, rules: Rules
+) -> list[str]:
+    """Every location the dislodged unit may retreat to, in board order."""
+    unit = dislodgement.unit
+    options = []
+    for location in sorted(board.neighbours(unit.type, unit.location)):
+        province = province_of(location)
+        if (
+            province not in position.units
+            and province not in position.contested
+            and province != dislodgement.attacker_from
+            and rules.may_enter(unit, province)
+        ):
+            options.append(location)
+    return options
+
+
+def adjudicate_retreats(
+    board: Board, position: Position, orders: Mapping[str, Sequence[Order]], rules: Rules
+) -> RetreatResult:
+    outcomes: list[Outcome] = []
+    chosen: dict[str, tuple[Dislodgement, str]] = {}  # unit's province -> (it, target)
+    for power, power_orders in orders.items():
+        for order in power_orders:
+            target = _check_retreat(board, position, power, order, rules)
+            if isinstance(target, Illegal):
+                outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {target.reason}"))
+                continue
+            assert isinstance(order, Retreat | Move | Disband)
+            chosen[order.province] = (position.dislodged[order.province], target or "")
+    crowded = _crowded_targets(chosen)
+    units = dict(position.units)
+    disbanded = []
+    for province, dislodgement in position.dislodged.items():
+        unit = dislodgement.unit
+        dislodgement, target = chosen.get(province, (dislodgement, ""))
+        order: Order = Retreat(unit.type, unit.location, target) if target else Disband(
+            unit.type, unit.location)
+        if not target:
+            note = "Disbanded" if province in chosen else "No order: disbanded"
+            outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, note))
+            disbanded.append(unit)
+        elif province_of(target) in crowded:
+            rivals = tuple(r for r in crowded[province_of(target)] if r != province)
+            note = f"Bounced (with {', '.join(place(r) for r in rivals)}): disbanded"
+            outcomes.append(Outcome(unit.power, order, Verdict.FAILS, note, rivals))
+            disbanded.append(unit)
+        else:
+            units[province_of(target)] = Unit(unit.power, unit.type, target)
+            outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, "Succeeds"))
+    return RetreatResult(units, tuple(outcomes), tuple(disbanded))
+
+
+def _crowded_targets(chosen: Mapping[str, tuple[Dislodgement, str]]) -> dict[str, list[str]]:
+    by_target: dict[str, list[str]] = {}
+    for province, (_, target) in chosen.items():
+        if target:
+            by_target.setdefault(province_of(target), []).append(province)
+    return {t: ps for t, ps in by_target.items() if len(ps) > 1}
+
+
+def _check_retreat(
+    board: Board, position: Position, power: str, order: Order, rules: Rules
+) -> str | None | Illegal:
+    """The location retreated to, None for a disband, or why the order is illegal."""
+    if not isinstance(order, Retreat | Move | Disband):
+        return Illegal("only retreats and disbands may be ordered in a retreat phase")
+    dislodgement = position.dislodged.get(order.province)
+    if dislodgement is None:  # DATC 6.H.4
+        return Illegal(f"no unit was dislodged from {board.name_of(order.province)}")
+    unit = commanded_unit(board, dislodgement.unit, power, order)
+    if isinstance(unit, Illegal):
+        return unit
+    if isinstance(order, Disband):
+        return None
+    target = order.target
+    if unit.type is UnitType.FLEET:
+        resolved = fleet_destination(board, unit.location, target)
+        if isinstance(resolved, Illegal):
+            return resolved
+        target = resolved
+    else:
+        target = province_of(target)
+    if target not in retreat_options(board, position, dislodgement, rules):  # DATC 6.H.5-6.H.10
+        return Illegal(f"{board.name_of(target)} is not a retreat open to {place(unit.location)}")
+    return target

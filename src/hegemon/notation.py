@@ -1,0 +1,216 @@
+"""Reading orders as game masters, players and the DATC write them.
+
+Accepted, in any case: ``A Par - Bur``, ``A par-bur``, ``F NTH C A Lon - Bel``,
+``A bud S A ser-rum``, ``F gas-spa/nc``, ``F Spa(sc)``, ``Fleet North Sea convoys Army
+London to Belgium``, ``A lvp - edi via convoy``, ``A par R bur``, ``A par D``,
+``Build A kie``, ``A kie B``, ``Remove F tri``, ``Waive``. A line may begin with the
+power, ``England: F lon - nth``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from hegemon.board import Board, UnitType, province_of
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from hegemon.position import Unit
+
+
+class OrderSyntaxError(ValueError):
+    """An order that cannot be read; the message names the order and what is wrong."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"{text.strip()!r}: {reason}")
+
+
+_UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_MOVE = {"-", "->", "=>", "m", "move", "moves", "to", "mv"}
+_HOLD = {"h", "hold", "holds", "stand", "stands"}
+_SUPPORT = {"s", "support", "supports", "sup"}
+_CONVOY = {"c", "convoy", "convoys", "cvy"}
+_RETREAT = {"r", "retreat", "retreats"}
+_DISBAND = {"d", "disband", "disbands", "remove", "removes", "destroy"}
+_BUILD = {"b", "build", "builds"}
+_WAIVE = {"waive", "waives", "waived", "pass"}
+_VIA = {"via", "by"}
+_FILLER = {"convoy", "the", "of"}
+
+_COAST_WORDS = {
+    "nc": "nc", "n": "nc", "north": "nc", "north coast": "nc",
+    "sc": "sc", "s": "sc", "south": "sc", "south coast": "sc",
+    "ec": "ec", "e": "ec", "east": "ec", "east coast": "ec",
+    "wc": "wc", "w": "wc", "west": "wc", "west coast": "wc",
+}  # fmt: skip
+_COAST = re.compile(
+    r"\s*(?:/\s*|\(\s*)(north coast|south coast|east coast|west coast|north|south|east|west"
+    r"|nc|sc|ec|wc|n|s|e|w)\s*\)?(?=[\s\-=>]|$)",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"->|=>|-|[^\s\-]+")
+
+
+def _tokens(text: str) -> list[str]:
+    # Fold "spa (north coast)", "spa(nc)" and "spa / nc" into one token "spa/nc".
+    folded = _COAST.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], text.strip())
+    return [t.lower() for t in _TOKEN.findall(folded.replace(",", " ").replace(".", ". "))]
+
+
+@dataclass
+class _Reader:
+    """A cursor over an order's tokens that reads units, places and keywords."""
+
+    board: Board
+    text: str
+    tokens: list[str]
+    at: int = 0
+
+    def fail(self, reason: str) -> OrderSyntaxError:
+        return OrderSyntaxError(self.text, reason)
+
+    def peek(self) -> str | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def take(self, words: Iterable[str]) -> str | None:
+        word = self.peek()
+        if word is not None and word in words:
+            self.at += 1
+            return word
+        return None
+
+    def unit_type(self, required: bool) -> UnitType | None:
+        word = self.take(_UNIT_WORDS)
+        if word is None and required:
+            raise self.fail("expected a unit type (A or F) " + self._where())
+        return _UNIT_WORDS[word] if word else None
+
+    def location(self, what: str) -> str:
+        """The longest run of tokens that names a province, with its coast if written."""
+        for end in range(min(len(self.tokens), self.at + 5), self.at, -1):
+            words = [t for t in self.tokens[self.at : end] if t != "-"]
+            if not words or self.tokens[end - 1] == "-":
+                continue
+            last, _, coast = words[-1].partition("/")
+            spelled = " ".join([*words[:-1], last]).replace(". ", " ").rstrip(".")
+            province = self.board.lookup(spelled)
+            if province is not None:
+                self.at = end
+                return f"{province}/{coast}" if coast else province
+        word = self.peek()
+        if word is None:
+            raise self.fail(f"expected {what}, but the order ends there")
+        raise self.fail(f"{word!r} is not a province on this map (expected {what})")
+
+    def _where(self) -> str:
+        word = self.peek()
+        return f"at {word!r}" if word else "at the end"
+
+    def end(self) -> None:
+        if self.peek() is not None:
+            rest = " ".join(self.tokens[self.at :])
+            raise self.fail(f"unexpected {rest!r} at the end of the order")
+
+
+def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None) -> Order:
+    """One order, without the power prefix. Raises OrderSyntaxError and nothing else.
+
+    Where the order leaves out the unit type (``Remove par``, ``Par - Bur``), it is taken
+    from the unit standing there in `units`, if given.
+    """
+    reader = _Reader(board, text, _tokens(text))
+    if not reader.tokens:
+        raise reader.fail("the order is empty")
+    if reader.take(_WAIVE):
+        reader.end()
+        return Waive()
+    leading = reader.take(_BUILD) or reader.take(_DISBAND)
+    written = reader.unit_type(required=False)
+    location = reader.location("the unit's province")
+    unit = written or _standing_type(reader, units, location)
+    if leading:
+        order: Order = Build(unit, location) if leading in _BUILD else Disband(unit, location)
+        reader.end()
+        return order
+    order = _read_action(reader, unit, location)
+    reader.end()
+    return order
+
+
+def _standing_type(reader: _Reader, units: Mapping[str, Unit] | None, location: str) -> UnitType:
+    standing = (units or {}).get(province_of(location))
+    if standing is None:
+        raise reader.fail("say which unit: A (army) or F (fleet)")
+    return standing.type
+
+
+def _read_action(reader: _Reader, unit: UnitType, location: str) -> Order:
+    word = reader.peek()
+    if word is None or reader.take(_HOLD):
+        return Hold(unit, location)
+    if reader.take(_MOVE):
+        target = reader.location("the destination")
+        return Move(unit, location, target, via_convoy=_via_convoy(reader))
+    if reader.take(_SUPPORT):
+        return _read_support(reader, unit, location)
+    if reader.take(_CONVOY):
+        reader.unit_type(required=False)
+        army = reader.location("the convoyed army's province")
+        if not reader.take(_MOVE):
+            raise reader.fail("a convoy order needs the army's move, e.g. 'C A Lon - Bel'")
+        return Convoy(unit, location, army, reader.location("the convoy's destination"))
+    if reader.take(_RETREAT):
+        return Retreat(unit, location, reader.location("the retreat's destination"))
+    if reader.take(_DISBAND):
+        return Disband(unit, location)
+    if reader.take(_BUILD):
+        return Build(unit, location)
+    raise reader.fail(f"{word!r} is not an order (expected H, -, S, C, R, D or B)")
+
+
+def _read_support(reader: _Reader, unit: UnitType, location: str) -> Support:
+    supported_unit = reader.unit_type(required=False)
+    supported = reader.location("the supported unit's province")
+    if reader.take(_MOVE):
+        target = reader.location("the supported move's destination")
+        return Support(unit, location, supported, target, supported_unit)
+    reader.take(_HOLD)
+    return Support(unit, location, supported, None, supported_unit)
+
+
+def _via_convoy(reader: _Reader) -> bool:
+    if reader.take(_VIA):
+        reader.take(_FILLER)
+        return True
+    return False
+
+
+_POWER_LINE = re.compile(r"^\s*([A-Za-z][\w .'-]*?)\s*:\s*(.*)$")
+
+
+def split_power(line: str) -> tuple[str | None, str]:
+    """``"England: F lon - nth"`` -> ``("England", "F lon - nth")``; no prefix -> None."""
+    match = _POWER_LINE.match(line)
+    if match is None:
+        return None, line.strip()
+    return match.group(1), match.group(2).strip()
+
+
+def order_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of an orders file, without comments, with line numbers."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            yield number, line

@@ -1,0 +1,101 @@
+"""Order types and their standard text form.
+
+An order names its unit by type and location, as players write it; it does not know the
+position. Matching an order to the unit it commands is the job of `legality`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hegemon.board import UnitType, province_of
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOrder:
+    unit: UnitType
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(UnitOrder):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Move(UnitOrder):
+    target: str
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Support(UnitOrder):
+    """Support to hold (``target`` is None) or to move from ``supported`` to ``target``."""
+
+    supported: str
+    target: str | None = None
+    supported_unit: UnitType | None = None  # as written; None if the order omitted it
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(UnitOrder):
+    army: str  # where the convoyed army stands
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(UnitOrder):
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Disband(UnitOrder):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Build(UnitOrder):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """A power declines one of its builds."""
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+MovementOrder = Hold | Move | Support | Convoy
+
+
+def place(location: str) -> str:
+    """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``."""
+    return location[:1].upper() + location[1:]
+
+
+def format_order(order: Order) -> str:
+    """The order in the standard notation, e.g. ``F Nth C A Lon - Bel``."""
+    if isinstance(order, Waive):
+        return "Waive"
+    head = f"{order.unit.value} {place(order.location)}"
+    match order:
+        case Hold():
+            return f"{head} H"
+        case Move(target=target, via_convoy=via):
+            return f"{head} - {place(target)}" + (" via Convoy" if via else "")
+        case Support(supported=supported, target=target, supported_unit=kind):
+            prefix = f"{kind.value} " if kind else ""
+            tail = f" - {place(target)}" if target else ""
+            return f"{head} S {prefix}{place(supported)}{tail}"
+        case Convoy(army=army, target=target):
+            return f"{head} C A {place(army)} - {place(target)}"
+        case Retreat(target=target):
+            return f"{head} R {place(target)}"
+        case Disband():
+            return f"{head} D"
+        case Build():
+            return f"Build {head}"
+    raise TypeError(f"not an order: {order!r}")

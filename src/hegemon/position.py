@@ -1,0 +1,108 @@
+"""A game position: an immutable snapshot of units, centers and the phase.
+
+Every phase produces a new Position and leaves the old one untouched, so history is a
+list of snapshots and a what-if is one function call away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TypeVar
+
+from hegemon.board import UnitType, province_of
+
+
+class Season(StrEnum):
+    SPRING = "Spring"
+    FALL = "Fall"
+    WINTER = "Winter"
+
+
+class PhaseKind(StrEnum):
+    MOVEMENT = "Movement"
+    RETREAT = "Retreat"
+    ADJUSTMENT = "Adjustment"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.year} {self.kind}"
+
+    @property
+    def code(self) -> str:
+        """The compact name used in files and URLs, e.g. ``S1901M``."""
+        return f"{self.season.value[0]}{self.year}{self.kind.value[0]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    type: UnitType
+    location: str  # a province id, or "prov/coast" for a fleet on a split coast
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodgement:
+    """A unit dislodged in a movement phase, waiting to retreat or disband."""
+
+    unit: Unit
+    attacker_from: str | None  # province the dislodger came from; None if it was convoyed
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class Position:
+    """Units by province, center owners by province, the phase, and pending retreats."""
+
+    phase: Phase
+    units: Mapping[str, Unit] = field(default_factory=_frozen)
+    centers: Mapping[str, str] = field(default_factory=_frozen)
+    dislodged: Mapping[str, Dislodgement] = field(default_factory=_frozen)
+    contested: frozenset[str] = frozenset()  # standoffs: no retreat there
+
+    @staticmethod
+    def create(
+        phase: Phase,
+        units: Mapping[str, Unit] | None = None,
+        centers: Mapping[str, str] | None = None,
+        dislodged: Mapping[str, Dislodgement] | None = None,
+        contested: frozenset[str] = frozenset(),
+    ) -> Position:
+        return Position(phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested)
+
+    def evolve(self, **changes: object) -> Position:
+        """A new position with some fields replaced (mappings are frozen on the way)."""
+        frozen = {k: _frozen(v) if isinstance(v, dict) else v for k, v in changes.items()}
+        return replace(self, **frozen)  # type: ignore[arg-type]
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def centers_of(self, power: str) -> list[str]:
+        return [c for c, owner in self.centers.items() if owner == power]
+
+    @property
+    def powers_with_presence(self) -> set[str]:
+        return {u.power for u in self.units.values()} | set(self.centers.values())
