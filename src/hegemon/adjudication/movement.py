@@ -316,7 +316,10 @@ class _Resolver:
     # --- results ---------------------------------------------------------------------
     def result(self, void: list[Outcome]) -> MovementResult:
         moved = {p for p in self.move_to if self.outcome[p]}
-        dislodger = {self.move_to[p]: p for p in moved}
+        # Which unit dislodged the one standing in each province (none if it moved away).
+        dislodger = {
+            target: p for p in moved if (target := self.move_to[p]) in self.units and target not in moved
+        }
         units: dict[str, Unit] = {}
         dislodged: dict[str, Dislodgement] = {}
         disbanded: list[Unit] = []

@@ -1,0 +1,258 @@
+"""The ``hegemon`` command: run games kept in JSON files, and check the judge.
+
+Every user error ends in one line on stderr naming the input and the reason, and exit
+status 2; a game file is only ever replaced whole, after the new state is complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hegemon import demo, jsonio
+from hegemon.adjudication.outcome import Verdict
+from hegemon.datc import DatcFormatError, read_cases, run_case
+from hegemon.game import Game, GameOver, play_phase
+from hegemon.notation import OrderSyntaxError, order_lines, parse_order, split_power
+from hegemon.orders import Order
+from hegemon.report import phase_report, position_report
+from hegemon.variants import available_variants, load_variant
+
+
+class UserError(Exception):
+    """A problem with what the user gave us; printed as one clear line, never a traceback."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except (UserError, jsonio.WireError, DatcFormatError, LookupError) as exc:
+        message = exc.args[0] if exc.args else str(exc)
+        print(f"hegemon: error: {message}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hegemon", description=__doc__)
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    new = commands.add_parser("new", help="start a game of a variant in a new file")
+    new.add_argument("variant", help=f"one of: {', '.join(available_variants())}")
+    new.add_argument("file", type=Path)
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    new.set_defaults(handler=_new)
+
+    orders = commands.add_parser("orders", help="submit a power's orders for the current phase")
+    orders.add_argument("file", type=Path, help="the game file")
+    orders.add_argument("power", nargs="?", help="the power giving the orders")
+    orders.add_argument("orders", nargs="*", help='orders such as "A par - bur"')
+    orders.add_argument("--from", dest="source", type=Path,
+                        help='a text file of "Power: order" lines ("-" for stdin)')
+    orders.set_defaults(handler=_orders)
+
+    adjudicate = commands.add_parser("adjudicate", help="adjudicate the current phase")
+    adjudicate.add_argument("file", type=Path, nargs="?", help="the game file")
+    adjudicate.add_argument("--json", action="store_true",
+                            help="read a position and orders as JSON on stdin, write results")
+    adjudicate.set_defaults(handler=_adjudicate)
+
+    show = commands.add_parser("show", help="print the current position")
+    show.add_argument("file", type=Path)
+    show.add_argument("--json", action="store_true", help="as JSON")
+    show.set_defaults(handler=_show)
+
+    datc = commands.add_parser("datc", help="run DATC test files")
+    datc.add_argument("files", type=Path, nargs="+")
+    datc.add_argument("-v", "--verbose", action="store_true", help="name every case")
+    datc.set_defaults(handler=_datc)
+
+    demo_cmd = commands.add_parser("demo", help="play a short scripted classic game")
+    demo_cmd.set_defaults(handler=_demo)
+    return parser
+
+
+# --- game files ---------------------------------------------------------------------------
+
+
+def _load(path: Path) -> Game:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such game file (create one with 'hegemon new')") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise UserError(f"{path}: cannot read the game: {exc}") from None
+    try:
+        return jsonio.game_from_json(data)
+    except jsonio.WireError as exc:
+        raise UserError(f"{path}: {exc}") from None
+
+
+def _save(game: Game, path: Path) -> None:
+    text = json.dumps(jsonio.game_to_json(game), indent=1)
+    folder = path.resolve().parent
+    with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, suffix=".tmp") as handle:
+        handle.write(text)
+    os.replace(handle.name, path)
+
+
+def _new(args: argparse.Namespace) -> int:
+    if args.file.exists() and not args.force:
+        raise UserError(f"{args.file}: already exists (use --force to overwrite)")
+    game = Game.new(load_variant(args.variant))
+    _save(game, args.file)
+    print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
+    return 0
+
+
+def _orders(args: argparse.Namespace) -> int:
+    game = _load(args.file)
+    if game.over:
+        raise UserError(f"{args.file}: the game is over")
+    if args.source is not None:
+        batches = _orders_from_text(game, _read_text(args.source))
+    elif args.power and args.orders:
+        batches = {_power(game, args.power): [_parse(game, text) for text in args.orders]}
+    else:
+        raise UserError("give a power and its orders, or --from FILE")
+    for power, orders in batches.items():
+        problems = order_problems(game, power, orders)
+        if problems:
+            listing = "; ".join(problems)
+            raise UserError(f"{power}: nothing stored, {len(problems)} illegal order(s): {listing}")
+    for power, orders in batches.items():
+        game.set_orders(power, orders)
+    _save(game, args.file)
+    for power, orders in batches.items():
+        print(f"{power}: {len(orders)} order(s) stored for {game.position.phase}")
+    return 0
+
+
+def _read_text(path: Path) -> str:
+    if str(path) == "-":
+        return sys.stdin.read()
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror}") from None
+
+
+def _orders_from_text(game: Game, text: str) -> dict[str, list[Order]]:
+    batches: dict[str, list[Order]] = {}
+    for number, line in order_lines(text):
+        power, order_text = split_power(line)
+        if power is None:
+            raise UserError(f"line {number}: {line!r} does not start with 'Power:'")
+        try:
+            order = _parse(game, order_text)
+        except UserError as exc:
+            raise UserError(f"line {number}: {exc}") from None
+        batches.setdefault(_power(game, power), []).append(order)
+    if not batches:
+        raise UserError("no orders found")
+    return batches
+
+
+def _power(game: Game, spelling: str) -> str:
+    power = game.variant.power_named(spelling)
+    if power is None:
+        known = ", ".join(game.variant.powers)
+        raise UserError(f"unknown power {spelling!r} (powers: {known})")
+    return power
+
+
+def _parse(game: Game, text: str) -> Order:
+    position = game.position
+    units = position.units | {p: d.unit for p, d in position.dislodged.items()}
+    try:
+        return parse_order(text, game.variant.board, units)
+    except OrderSyntaxError as exc:
+        raise UserError(str(exc)) from None
+
+
+def order_problems(game: Game, power: str, orders: Sequence[Order]) -> list[str]:
+    """Why any of these orders would be void, found by adjudicating them alone."""
+    trial = play_phase(game.variant, game.position, {power: orders})
+    return [
+        f"{o.text}: {o.note.removeprefix('Void: ')}"
+        for o in trial.outcomes
+        if o.power == power and o.verdict is Verdict.VOID
+    ]
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    if args.json:
+        return _adjudicate_json()
+    if args.file is None:
+        raise UserError("give the game file, or --json to read a position from stdin")
+    game = _load(args.file)
+    try:
+        result = game.adjudicate()
+    except GameOver as exc:
+        raise UserError(f"{args.file}: {exc}") from None
+    _save(game, args.file)
+    print(phase_report(game.variant, result), end="")
+    return 0
+
+
+def _adjudicate_json() -> int:
+    try:
+        request: Any = json.loads(sys.stdin.read())
+    except json.JSONDecodeError as exc:
+        raise UserError(f"stdin: not valid JSON: {exc}") from None
+    json.dump(jsonio.adjudicate_request(request), sys.stdout, indent=1)
+    print()
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    game = _load(args.file)
+    if args.json:
+        json.dump(jsonio.position_to_json(game.position), sys.stdout, indent=1)
+        print()
+        return 0
+    print(position_report(game.variant, game.position), end="")
+    # Whose orders are in, never what they are: orders stay secret until adjudication.
+    received = ", ".join(sorted(game.pending)) or "none"
+    print(f"\nOrders received from: {received}")
+    return 0
+
+
+# --- checking the judge -----------------------------------------------------------------
+
+
+def _datc(args: argparse.Namespace) -> int:
+    passed = failed = 0
+    for path in args.files:
+        try:
+            cases = list(read_cases(path.read_text(encoding="utf-8")))
+        except OSError as exc:
+            raise UserError(f"{path}: {exc.strerror}") from None
+        for case in cases:
+            result = run_case(case)
+            if result.passed:
+                passed += 1
+                if args.verbose:
+                    print(f"PASS {case.name}")
+            else:
+                failed += 1
+                print(f"FAIL {case.name} ({path}:{case.line})\n{result.difference}", end="")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    for report in demo.play():
+        print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,182 @@
+"""The phase machine: from a position and everyone's orders to the next position.
+
+`play_phase` is a pure function. `Game` wraps it with the pending orders of the current
+phase and the history of every phase played, which is what save, load and replay keep.
+Phases with nothing to do are skipped: a retreat phase when no dislodged unit can retreat,
+an adjustment phase when nobody can build or must disband.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balance
+from hegemon.adjudication.movement import adjudicate_movement
+from hegemon.adjudication.outcome import Outcome
+from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
+from hegemon.orders import Order
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.variants import Variant
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """One adjudicated phase: the position it started from, the orders, what happened."""
+
+    before: Position
+    orders: Mapping[str, tuple[Order, ...]]
+    outcomes: tuple[Outcome, ...]
+    after: Position
+    destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
+    winners: tuple[str, ...] = ()
+
+
+def play_phase(
+    variant: Variant, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> PhaseResult:
+    """Adjudicate the phase of `position` with `orders` and move on to the next phase."""
+    board, rules = variant.board, variant.rules
+    frozen = {power: tuple(given) for power, given in orders.items()}
+    kind = position.phase.kind
+    destroyed: tuple[Unit, ...] = ()
+    if kind is PhaseKind.MOVEMENT:
+        moved = adjudicate_movement(board, position, orders, rules)
+        after = position.evolve(
+            units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
+        )
+        after, stranded = _drop_stranded(variant, after)
+        outcomes, destroyed = moved.outcomes, (*moved.disbanded, *stranded)
+    elif kind is PhaseKind.RETREAT:
+        retreated = adjudicate_retreats(board, position, orders, rules)
+        after = position.evolve(units=dict(retreated.units), dislodged={}, contested=frozenset())
+        outcomes = retreated.outcomes
+    else:
+        adjusted = adjudicate_adjustments(board, position, orders, home_centers(variant), rules)
+        after = position.evolve(units=dict(adjusted.units))
+        outcomes = adjusted.outcomes
+    after, winners = _advance(variant, after)
+    return PhaseResult(position, frozen, outcomes, after, destroyed, winners)
+
+
+def home_centers(variant: Variant) -> dict[str, frozenset[str]]:
+    return {p.name: frozenset(p.home_centers) for p in variant.powers.values()}
+
+
+def _drop_stranded(variant: Variant, position: Position) -> tuple[Position, tuple[Unit, ...]]:
+    """Dislodged units with no retreat open are destroyed at once."""
+    stranded = {
+        p: d.unit
+        for p, d in position.dislodged.items()
+        if not retreat_options(variant.board, position, d, variant.rules)
+    }
+    if not stranded:
+        return position, ()
+    kept = {p: d for p, d in position.dislodged.items() if p not in stranded}
+    return position.evolve(dislodged=kept), tuple(stranded.values())
+
+
+def _advance(variant: Variant, position: Position) -> tuple[Position, tuple[str, ...]]:
+    """Step to the next phase that has something to do, updating centers after Fall."""
+    phase = position.phase
+    winners: tuple[str, ...] = ()
+    while True:
+        phase = _following(phase)
+        position = position.evolve(phase=phase)
+        if phase.kind is PhaseKind.RETREAT:
+            if position.dislodged:
+                return position, winners
+            continue
+        if phase.kind is PhaseKind.ADJUSTMENT:
+            position = _take_centers(variant, position)
+            winners = solo_winners(variant, position)
+            if winners or _adjustments_due(variant, position):
+                return position, winners
+            continue
+        return position.evolve(contested=frozenset()), winners
+
+
+def _following(phase: Phase) -> Phase:
+    if phase.kind is PhaseKind.MOVEMENT:
+        return Phase(phase.year, phase.season, PhaseKind.RETREAT)
+    if phase.kind is PhaseKind.RETREAT and phase.season is Season.SPRING:
+        return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
+    if phase.kind is PhaseKind.RETREAT:
+        return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT)
+    return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+
+
+def _take_centers(variant: Variant, position: Position) -> Position:
+    """After the Fall retreats, every supply center occupied by a capturing unit changes hands."""
+    centers = dict(position.centers)
+    for province, unit in position.units.items():
+        if variant.board.provinces[province].center and variant.rules.captures_centers(unit):
+            centers[province] = unit.power
+    return position.evolve(centers=centers)
+
+
+def _adjustments_due(variant: Variant, position: Position) -> bool:
+    homes = home_centers(variant)
+    for power in position.powers_with_presence:
+        balance = adjustment_balance(position, power)
+        if balance < 0:
+            return True
+        sites = variant.rules.build_sites(power, homes.get(power, frozenset()), position)
+        if balance > 0 and any(site not in position.units for site in sites):
+            return True
+    return False
+
+
+def solo_winners(variant: Variant, position: Position) -> tuple[str, ...]:
+    """The power with the victory threshold of centers and strictly more than any other."""
+    counts: dict[str, int] = {}
+    for owner in position.centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if not ranked or ranked[0][1] < variant.victory_centers:
+        return ()
+    if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+        return ()
+    return (ranked[0][0],)
+
+
+@dataclass
+class Game:
+    """A game in progress: its variant, every phase played, and the orders now pending."""
+
+    variant: Variant
+    start: Position
+    history: list[PhaseResult] = field(default_factory=list)
+    pending: dict[str, list[Order]] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, variant: Variant) -> Game:
+        return cls(variant, variant.initial_position())
+
+    @property
+    def position(self) -> Position:
+        return self.history[-1].after if self.history else self.start
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.history[-1].winners if self.history else ()
+
+    @property
+    def over(self) -> bool:
+        return bool(self.winners)
+
+    def set_orders(self, power: str, orders: Sequence[Order]) -> None:
+        """Replace `power`'s pending orders for the current phase."""
+        self.pending[power] = list(orders)
+
+    def adjudicate(self) -> PhaseResult:
+        if self.over:
+            raise GameOver(f"the game is over: {', '.join(self.winners)} won")
+        result = play_phase(self.variant, self.position, self.pending)
+        self.history.append(result)
+        self.pending = {}
+        return result
+
+
+class GameOver(RuntimeError):
+    pass

@@ -1,0 +1,88 @@
+"""The adjudication report as a game master posts it.
+
+Each power's orders with their results (Succeeds, Bounced 2v2, Cut by A Mwa, Dislodged by
+A Lua (2v1), Void: ...), then the retreats due, then the supply center counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hegemon.adjudication.outcome import Outcome
+from hegemon.adjudication.retreat import retreat_options
+from hegemon.game import PhaseResult
+from hegemon.orders import place
+from hegemon.position import Position
+from hegemon.variants import Variant
+
+ORDER_WIDTH = 28
+
+
+def phase_report(variant: Variant, result: PhaseResult) -> str:
+    lines = [f"{result.before.phase} ({variant.board.name})", ""]
+    lines += order_lines(result.outcomes, _power_order(variant, result.outcomes))
+    if result.destroyed:
+        lines += ["", "Destroyed (no retreat possible):"]
+        lines += [f"   {u.power}: {u.type.value} {place(u.location)}" for u in result.destroyed]
+    lines += retreat_lines(variant, result.after)
+    lines += ["", *center_lines(variant, result.after)]
+    if result.winners:
+        lines += ["", f"Victory: {', '.join(result.winners)} wins the game."]
+    else:
+        lines += ["", f"Next phase: {result.after.phase}"]
+    return "\n".join(lines) + "\n"
+
+
+def _power_order(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
+    present = {o.power for o in outcomes}
+    known = [p for p in variant.powers if p in present]
+    return known + sorted(present - set(known))
+
+
+def order_lines(outcomes: Iterable[Outcome], powers: Iterable[str]) -> list[str]:
+    """Orders grouped by power, each with its result in an aligned column."""
+    by_power: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        by_power.setdefault(outcome.power, []).append(outcome)
+    lines: list[str] = []
+    for power in powers:
+        lines.append(power)
+        for outcome in by_power.get(power, []):
+            lines.append(f"   {outcome.text:<{ORDER_WIDTH}}{outcome.note}")
+    return lines
+
+
+def retreat_lines(variant: Variant, position: Position) -> list[str]:
+    if not position.dislodged:
+        return []
+    lines = ["", "Retreats needed:"]
+    for dislodgement in position.dislodged.values():
+        unit = dislodgement.unit
+        options = retreat_options(variant.board, position, dislodgement, variant.rules)
+        where = ", ".join(place(o) for o in options)
+        lines.append(f"   {unit.power}: {unit.type.value} {place(unit.location)} -> {where}")
+    return lines
+
+
+def center_lines(variant: Variant, position: Position) -> list[str]:
+    lines = ["Supply centers:"]
+    owners = [*variant.powers, *sorted(set(position.centers.values()) - set(variant.powers))]
+    for power in owners:
+        centers = sorted(c for c, owner in position.centers.items() if owner == power)
+        units = sum(1 for u in position.units.values() if u.power == power)
+        if centers or units:
+            listed = ", ".join(place(c) for c in centers)
+            lines.append(f"   {power:<12}{len(centers):>3} centers, {units:>2} units  {listed}")
+    return lines
+
+
+def position_report(variant: Variant, position: Position) -> str:
+    """The board as text: units by power, pending retreats and centers."""
+    lines = [f"{position.phase} ({variant.board.name})", ""]
+    for power in variant.powers:
+        units = sorted(f"{u.type.value} {place(u.location)}" for u in position.units_of(power))
+        if units:
+            lines.append(f"{power}: {', '.join(units)}")
+    lines += retreat_lines(variant, position)
+    lines += ["", *center_lines(variant, position)]
+    return "\n".join(lines) + "\n"
