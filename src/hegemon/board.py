@@ -10,8 +10,8 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -305,9 +305,7 @@ def _check_names(board: Board) -> list[str]:
     return problems
 
 
-def _check_edges(
-    board: Board, unit: UnitType, edges: Mapping[str, Iterable[str]]
-) -> list[str]:
+def _check_edges(board: Board, unit: UnitType, edges: Mapping[str, Iterable[str]]) -> list[str]:
     problems: list[str] = []
     for origin, targets in edges.items():
         here = board.name_of(origin) if province_of(origin) in board.provinces else origin
@@ -315,7 +313,9 @@ def _check_edges(
             if province_of(target) not in board.provinces:
                 problems.append(f"{here}: {unit.noun} edge to unknown province {target!r}")
             elif not board.can_hold(unit, target):
-                problems.append(f"{here}: {unit.noun} edge to {target!r}, where no {unit.noun} can stand")
+                problems.append(
+                    f"{here}: {unit.noun} edge to {target!r}, where no {unit.noun} can stand"
+                )
             elif origin not in edges.get(target, ()):
                 problems.append(
                     f"{here}: {unit.noun} edge to {board.name_of(target)} is one-way"

@@ -54,14 +54,21 @@ def _parser() -> argparse.ArgumentParser:
     orders.add_argument("file", type=Path, help="the game file")
     orders.add_argument("power", nargs="?", help="the power giving the orders")
     orders.add_argument("orders", nargs="*", help='orders such as "A par - bur"')
-    orders.add_argument("--from", dest="source", type=Path,
-                        help='a text file of "Power: order" lines ("-" for stdin)')
+    orders.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        help='a text file of "Power: order" lines ("-" for stdin)',
+    )
     orders.set_defaults(handler=_orders)
 
     adjudicate = commands.add_parser("adjudicate", help="adjudicate the current phase")
     adjudicate.add_argument("file", type=Path, nargs="?", help="the game file")
-    adjudicate.add_argument("--json", action="store_true",
-                            help="read a position and orders as JSON on stdin, write results")
+    adjudicate.add_argument(
+        "--json",
+        action="store_true",
+        help="read a position and orders as JSON on stdin, write results",
+    )
     adjudicate.set_defaults(handler=_adjudicate)
 
     show = commands.add_parser("show", help="print the current position")
@@ -169,10 +176,8 @@ def _power(game: Game, spelling: str) -> str:
 
 
 def _parse(game: Game, text: str) -> Order:
-    position = game.position
-    units = position.units | {p: d.unit for p, d in position.dislodged.items()}
     try:
-        return parse_order(text, game.variant.board, units)
+        return parse_order(text, game.variant.board, game.position.all_units)
     except OrderSyntaxError as exc:
         raise UserError(str(exc)) from None
 

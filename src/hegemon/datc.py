@@ -9,8 +9,8 @@ Dislodged units with nowhere to go are destroyed at once, as in the file's conve
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,7 +44,8 @@ class DatcFormatError(ValueError):
 class DatcCase:
     name: str
     line: int
-    phase: Phase = Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
+    # Cases that set no phase are Spring 1901 movement, as in the file's convention.
+    phase: Phase = field(default_factory=lambda: Phase(1901, Season.SPRING, PhaseKind.MOVEMENT))
     sections: dict[str, list[str]] = field(default_factory=dict)
     same: bool = False
 
@@ -156,8 +157,9 @@ class _CaseRunner:
     def movement(self, before: dict[str, Unit]) -> tuple[dict[str, Unit], dict[str, Unit]]:
         position = Position.create(self.case.phase, before)
         result = adjudicate_movement(self.board, position, self.orders(), self.variant.rules)
-        after = position.evolve(units=dict(result.units), dislodged=dict(result.dislodged),
-                                contested=result.contested)
+        after = position.evolve(
+            units=dict(result.units), dislodged=dict(result.dislodged), contested=result.contested
+        )
         dislodged = {
             p: d.unit
             for p, d in result.dislodged.items()
@@ -187,14 +189,15 @@ class _CaseRunner:
             and not (m.province in dislodged and dislodged[m.province].attacker_from == m.target)
         )
         contested = frozenset(p for p, n in failures.items() if n > 1)
-        position = Position.create(self.case.phase, before, dislodged=dislodged,
-                                   contested=contested)
+        position = Position.create(
+            self.case.phase, before, dislodged=dislodged, contested=contested
+        )
         result = adjudicate_retreats(self.board, position, self.orders(), self.variant.rules)
         return dict(result.units)
 
     def _result_move(self, line: str) -> tuple[Move | None, bool]:
         verdict, _, rest = line.partition(":")
-        power, text = split_power(rest)
+        _power, text = split_power(rest)
         try:
             order = parse_order(text, self.board)
         except OrderSyntaxError as exc:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from hegemon.game import Game
 from hegemon.notation import parse_order, split_power
+from hegemon.orders import Order
 from hegemon.report import phase_report
 from hegemon.variants import load_variant
 
@@ -74,7 +75,7 @@ def play() -> Iterator[str]:
     variant = load_variant("classic")
     game = Game.new(variant)
     for script in SCRIPT:
-        orders: dict[str, list] = {}
+        orders: dict[str, list[Order]] = {}
         for line in filter(None, (raw.strip() for raw in script.splitlines())):
             power, text = split_power(line)
             orders.setdefault(power or "", []).append(parse_order(text, variant.board))

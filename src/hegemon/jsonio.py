@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hegemon.adjudication.outcome import Outcome
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import Board, UnitType
 from hegemon.game import Game, PhaseResult, play_phase
 from hegemon.notation import OrderSyntaxError, parse_order
 from hegemon.orders import Order, format_order
@@ -57,8 +57,11 @@ def position_to_json(position: Position) -> dict[str, Any]:
     }
     if position.dislodged:
         data["dislodged"] = [
-            {"power": d.unit.power, "unit": f"{d.unit.type.value} {d.unit.location}",
-             "attacker_from": d.attacker_from}
+            {
+                "power": d.unit.power,
+                "unit": f"{d.unit.type.value} {d.unit.location}",
+                "attacker_from": d.attacker_from,
+            }
             for d in position.dislodged.values()
         ]
     if position.contested:
@@ -127,7 +130,7 @@ def orders_from_json(
     """``{"France": ["A par - bur", ...]}`` to orders; the first unreadable one raises."""
     if not isinstance(data, Mapping):
         raise WireError("orders: expected an object mapping each power to a list of orders")
-    units = position.units | {p: d.unit for p, d in position.dislodged.items()} if position else None
+    units = position.all_units if position else None
     orders: dict[str, list[Order]] = {}
     for power, texts in data.items():
         if not isinstance(texts, list):
@@ -231,4 +234,3 @@ def game_from_json(data: Mapping[str, Any]) -> Game:
             )
     game.pending = orders_from_json(data.get("pending", {}), variant.board, game.position)
     return game
-

@@ -88,7 +88,7 @@ def _check_army_move(
     fleets = [u.province for u in position.units.values() if u.type is UnitType.FLEET]
     if not board.sea_chain(unit.province, target, fleets):
         return Illegal(f"no fleets stand between {here} and {name} to convoy it")
-    return Move(unit.type, unit.location, target, via_convoy=True)
+    return Move(unit.type, unit.location, target, via_convoy)
 
 
 def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
@@ -97,7 +97,9 @@ def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
     name = board.name_of(target)
     if board.provinces[target].terrain.value == "land":  # DATC 6.A.3
         return Illegal(f"fleets cannot enter inland provinces such as {name}")
-    reachable = [loc for loc in board.locations(target) if board.adjacent(UnitType.FLEET, origin, loc)]
+    reachable = [
+        loc for loc in board.locations(target) if board.adjacent(UnitType.FLEET, origin, loc)
+    ]
     here = board.name_of(origin)
     if not reachable:  # DATC 6.A.1
         return Illegal(f"a fleet in {here} cannot reach {name}")
@@ -125,8 +127,10 @@ def _check_support(
     if goal == unit.province:
         return Illegal("a unit cannot support a move into its own province")
     if not board.reaches_province(unit.type, unit.location, goal):  # DATC 6.A.3.fleet...
-        return Illegal(f"{_article(unit.type)} in {board.name_of(unit.location)} cannot reach "
-                       f"{board.name_of(goal)}")
+        return Illegal(
+            f"{_article(unit.type)} in {board.name_of(unit.location)} cannot reach "
+            f"{board.name_of(goal)}"
+        )
     target = order.target
     if target is not None and supported.type is UnitType.ARMY:
         target = province_of(target)
@@ -144,8 +148,10 @@ def _check_convoy(
         return Illegal(f"there is no army in {board.name_of(army_at)} to convoy")
     # A fleet that could never be part of a route shows no intent (DATC 6.G.7).
     if not could_be_convoyed(board, army_at, target, through=unit.province):
-        return Illegal(f"{board.name_of(unit.location)} lies on no sea route from "
-                       f"{board.name_of(army_at)} to {board.name_of(target)}")
+        return Illegal(
+            f"{board.name_of(unit.location)} lies on no sea route from "
+            f"{board.name_of(army_at)} to {board.name_of(target)}"
+        )
     return Convoy(unit.type, unit.location, army_at, target)
 
 

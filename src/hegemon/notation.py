@@ -37,7 +37,12 @@ class OrderSyntaxError(ValueError):
         super().__init__(f"{text.strip()!r}: {reason}")
 
 
-_UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+_UNIT_WORDS = {
+    "a": UnitType.ARMY,
+    "army": UnitType.ARMY,
+    "f": UnitType.FLEET,
+    "fleet": UnitType.FLEET,
+}
 _MOVE = {"-", "->", "=>", "m", "move", "moves", "to", "mv"}
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
 _SUPPORT = {"s", "support", "supports", "sup"}
@@ -161,6 +166,7 @@ def _read_action(reader: _Reader, unit: UnitType, location: str) -> Order:
     if word is None or reader.take(_HOLD):
         return Hold(unit, location)
     if reader.take(_MOVE):
+        reader.take({"to"})  # "moves to"
         target = reader.location("the destination")
         return Move(unit, location, target, via_convoy=_via_convoy(reader))
     if reader.take(_SUPPORT):

@@ -88,7 +88,7 @@ def format_order(order: Order) -> str:
             return f"{head} - {place(target)}" + (" via Convoy" if via else "")
         case Support(supported=supported, target=target, supported_unit=kind):
             prefix = f"{kind.value} " if kind else ""
-            tail = f" - {place(target)}" if target else ""
+            tail = f" - {place(target)}" if target else " H"
             return f"{head} S {prefix}{place(supported)}{tail}"
         case Convoy(army=army, target=target):
             return f"{head} C A {place(army)} - {place(target)}"

@@ -97,6 +97,11 @@ class Position:
         frozen = {k: _frozen(v) if isinstance(v, dict) else v for k, v in changes.items()}
         return replace(self, **frozen)  # type: ignore[arg-type]
 
+    @property
+    def all_units(self) -> dict[str, Unit]:
+        """Units on the board and units waiting to retreat, by province: whom orders name."""
+        return {**self.units, **{p: d.unit for p, d in self.dislodged.items()}}
+
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
 

@@ -45,7 +45,9 @@ def adjudicate_adjustments(
     outcomes: list[Outcome] = []
     built: list[Unit] = []
     disbanded: list[Unit] = []
-    powers = sorted({u.power for u in units.values()} | set(position.centers.values()) | set(orders))
+    powers = sorted(
+        {u.power for u in units.values()} | set(position.centers.values()) | set(orders)
+    )
     for power in powers:
         balance = adjustment_balance(position, power)
         given = orders.get(power, ())
@@ -57,8 +59,12 @@ def adjudicate_adjustments(
             gone = _disbands(board, units, power, given, -balance, outcomes)
             forced = _civil_disorder(board, units, power, -balance - len(gone), homes, position)
             outcomes.extend(
-                Outcome(power, Disband(u.type, u.location), Verdict.SUCCEEDS,
-                        "Civil disorder: disbanded")
+                Outcome(
+                    power,
+                    Disband(u.type, u.location),
+                    Verdict.SUCCEEDS,
+                    "Civil disorder: disbanded",
+                )
                 for u in forced
             )
             disbanded.extend(gone + forced)
@@ -115,8 +121,10 @@ def _check_build(
         coasts = " or ".join(board.locations(province))
         return Illegal(f"say on which coast of {name} to build the fleet: {coasts}")
     if not board.can_hold(order.unit, location):  # DATC 6.I.2
-        return Illegal(f"{'an army' if order.unit is UnitType.ARMY else 'a fleet'} "
-                       f"cannot be built in {board.name_of(location)}")
+        return Illegal(
+            f"{'an army' if order.unit is UnitType.ARMY else 'a fleet'} "
+            f"cannot be built in {board.name_of(location)}"
+        )
     return Unit(power, order.unit, location)
 
 
@@ -159,11 +167,13 @@ def _civil_disorder(
     own_homes = [c for c in homes.get(power, ()) if position.centers.get(c) == power]
     distance = board.distances_from(own_homes or list(homes.get(power, ())))
     mine = [u for u in units.values() if u.power == power]
-    mine.sort(key=lambda u: (
-        -distance.get(u.province, len(board.provinces)),
-        u.type is not UnitType.FLEET,
-        board.provinces[u.province].name,
-    ))
+    mine.sort(
+        key=lambda u: (
+            -distance.get(u.province, len(board.provinces)),
+            u.type is not UnitType.FLEET,
+            board.provinces[u.province].name,
+        )
+    )
     gone = mine[:due]
     for unit in gone:
         del units[unit.province]

@@ -66,8 +66,9 @@ def _accept_orders(
             province = checked.province
             if province in given:
                 earlier_power, earlier = given[province]
-                void.append(Outcome(earlier_power, earlier, Verdict.VOID,
-                                    "Void: replaced by a later order"))
+                void.append(
+                    Outcome(earlier_power, earlier, Verdict.VOID, "Void: replaced by a later order")
+                )
             given[province] = (power, order)
             accepted[province] = checked
     return accepted, void
@@ -141,11 +142,10 @@ class _Resolver:
             if order.unit is not UnitType.ARMY:
                 continue
             fleets = self.convoy_fleets.get(origin, [])
-            if not self.board.adjacent(UnitType.ARMY, origin, target):
-                self.by_convoy.add(origin)
-            elif (
-                order.via_convoy or self._own_fleet_convoys(origin, fleets)
-            ) and self.board.sea_chain(origin, target, fleets):
+            if not self.board.adjacent(UnitType.ARMY, origin, target) or (
+                (order.via_convoy or self._own_fleet_convoys(origin, fleets))
+                and self.board.sea_chain(origin, target, fleets)
+            ):
                 self.by_convoy.add(origin)
         for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
             for fleet in self.convoy_fleets.pop(army):
@@ -308,7 +308,7 @@ class _Resolver:
             if self._path(attacker):
                 return False
         # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
-        return not (into in attackers and self.resolve(into))
+        return not (into is not None and into in attackers and self.resolve(into))
 
     def _dislodged(self, province: str) -> bool:
         return any(self.resolve(q) for q in self.moves_into.get(province, ()))
@@ -318,7 +318,9 @@ class _Resolver:
         moved = {p for p in self.move_to if self.outcome[p]}
         # Which unit dislodged the one standing in each province (none if it moved away).
         dislodger = {
-            target: p for p in moved if (target := self.move_to[p]) in self.units and target not in moved
+            target: p
+            for p in moved
+            if (target := self.move_to[p]) in self.units and target not in moved
         }
         units: dict[str, Unit] = {}
         dislodged: dict[str, Dislodgement] = {}
@@ -382,14 +384,20 @@ class _Resolver:
                 return Verdict.FAILS, f"No effect: {self._mismatch(order)}", ()
             if self.outcome[p]:
                 return Verdict.SUCCEEDS, "Succeeds", ()
-            cutter = next((a for a in self.moves_into.get(p, ()) if self._path(a)
-                           and a != self.supports[p]), None)
+            cutter = next(
+                (a for a in self.moves_into.get(p, ()) if self._path(a) and a != self.supports[p]),
+                None,
+            )
             if cutter is None:
                 return Verdict.FAILS, "Cut", ()
             return Verdict.FAILS, f"Cut by {self._label(cutter)}", (self._label(cutter),)
         if isinstance(order, Convoy) and p not in self.convoys:
             army = self._label(order.army) if order.army in self.units else place(order.army)
-            return Verdict.FAILS, f"No effect: {army} does not go to {place(order.target)} by sea", ()
+            return (
+                Verdict.FAILS,
+                f"No effect: {army} does not go to {place(order.target)} by sea",
+                (),
+            )
         return Verdict.SUCCEEDS, "Succeeds", ()
 
     def _mismatch(self, order: Support) -> str:
@@ -412,17 +420,25 @@ class _Resolver:
             return Verdict.FAILS, "Fails: no convoy route", ()
         target = self.move_to[origin]
         attack = self._attack(origin)
-        if target in self.units and attack == 0 and not self.rules.may_dislodge(
-            self.units[origin].power, self.units[target]
+        if (
+            target in self.units
+            and attack == 0
+            and not self.rules.may_dislodge(self.units[origin].power, self.units[target])
         ):
-            return Verdict.FAILS, f"Bounced: may not dislodge {self._label(target)}", (
-                self._label(target),)
+            return (
+                Verdict.FAILS,
+                f"Bounced: may not dislodge {self._label(target)}",
+                (self._label(target),),
+            )
         resistance = self._resisted(origin)
         if attack <= resistance:
             return Verdict.FAILS, f"Bounced {attack}v{resistance}", (self._label(target),)
         for rival in self.moves_into[target]:
             if rival != origin and attack <= (prevent := self._prevent(rival)):
                 rival_place = place(province_of(self.units[rival].location))
-                return (Verdict.FAILS, f"Bounced {attack}v{prevent} (with {rival_place})",
-                        (self._label(rival),))
+                return (
+                    Verdict.FAILS,
+                    f"Bounced {attack}v{prevent} (with {rival_place})",
+                    (self._label(rival),),
+                )
         return Verdict.FAILS, "Bounced (a stationary unit never moves)", ()

@@ -48,49 +48,49 @@ def adjudicate_retreats(
     board: Board, position: Position, orders: Mapping[str, Sequence[Order]], rules: Rules
 ) -> RetreatResult:
     outcomes: list[Outcome] = []
-    chosen: dict[str, tuple[Dislodgement, str]] = {}  # unit's province -> (it, target)
+    chosen: dict[str, str | None] = {}  # dislodged unit's province -> target, None to disband
     for power, power_orders in orders.items():
         for order in power_orders:
             target = _check_retreat(board, position, power, order, rules)
             if isinstance(target, Illegal):
                 outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {target.reason}"))
-                continue
-            assert isinstance(order, Retreat | Move | Disband)
-            chosen[order.province] = (position.dislodged[order.province], target or "")
+            elif isinstance(order, Retreat | Move | Disband):
+                chosen[order.province] = target
     crowded = _crowded_targets(chosen)
     units = dict(position.units)
     disbanded = []
     for province, dislodgement in position.dislodged.items():
         unit = dislodgement.unit
-        dislodgement, target = chosen.get(province, (dislodgement, ""))
-        order: Order = Retreat(unit.type, unit.location, target) if target else Disband(
-            unit.type, unit.location)
-        if not target:
+        target = chosen.get(province)
+        if target is None:
             note = "Disbanded" if province in chosen else "No order: disbanded"
+            order = Disband(unit.type, unit.location)
             outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, note))
             disbanded.append(unit)
-        elif province_of(target) in crowded:
-            rivals = tuple(r for r in crowded[province_of(target)] if r != province)
-            note = f"Bounced (with {', '.join(place(r) for r in rivals)}): disbanded"
-            outcomes.append(Outcome(unit.power, order, Verdict.FAILS, note, rivals))
+            continue
+        retreat = Retreat(unit.type, unit.location, target)
+        rivals = tuple(place(r) for r in crowded.get(province_of(target), ()) if r != province)
+        if rivals:  # DATC 6.H.7, 6.H.8: all retreats to one province fail
+            note = f"Bounced (with {', '.join(rivals)}): disbanded"
+            outcomes.append(Outcome(unit.power, retreat, Verdict.FAILS, note, rivals))
             disbanded.append(unit)
         else:
             units[province_of(target)] = Unit(unit.power, unit.type, target)
-            outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, "Succeeds"))
+            outcomes.append(Outcome(unit.power, retreat, Verdict.SUCCEEDS, "Succeeds"))
     return RetreatResult(units, tuple(outcomes), tuple(disbanded))
 
 
-def _crowded_targets(chosen: Mapping[str, tuple[Dislodgement, str]]) -> dict[str, list[str]]:
+def _crowded_targets(chosen: Mapping[str, str | None]) -> dict[str, list[str]]:
     by_target: dict[str, list[str]] = {}
-    for province, (_, target) in chosen.items():
-        if target:
+    for province, target in chosen.items():
+        if target is not None:
             by_target.setdefault(province_of(target), []).append(province)
     return {t: ps for t, ps in by_target.items() if len(ps) > 1}
 
 
 def _check_retreat(
     board: Board, position: Position, power: str, order: Order, rules: Rules
-) -> str | None | Illegal:
+) -> str | Illegal | None:
     """The location retreated to, None for a disband, or why the order is illegal."""
     if not isinstance(order, Retreat | Move | Disband):
         return Illegal("only retreats and disbands may be ordered in a retreat phase")

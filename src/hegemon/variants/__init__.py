@@ -94,7 +94,9 @@ def _variant_from_setup(name: str, board: Board, setup: Mapping[str, Any], sourc
         for center in homes:
             if center not in board.provinces or not board.provinces[center].center:
                 problems.append(f"{power_name}: home {center!r} is not a supply center")
-        units = tuple(_starting_unit(board, power_name, text, problems) for text in spec.get("units", ()))
+        units = tuple(
+            _starting_unit(board, power_name, text, problems) for text in spec.get("units", ())
+        )
         powers[power_name] = Power(
             name=power_name,
             adjective=str(spec.get("adjective", power_name)),
@@ -125,6 +127,8 @@ def _starting_unit(board: Board, power: str, text: str, problems: list[str]) -> 
         return None
     location = location.strip().lower()
     if not board.can_hold(unit_type, location):
-        problems.append(f"{power}: starting unit {text!r} cannot stand in {province_of(location)!r}")
+        problems.append(
+            f"{power}: starting unit {text!r} cannot stand in {province_of(location)!r}"
+        )
         return None
     return Unit(power, unit_type, location)

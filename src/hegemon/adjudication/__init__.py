@@ -1,0 +1,1 @@
+"""Resolution of movement, retreat and adjustment phases: pure functions."""

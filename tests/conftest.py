@@ -1,0 +1,46 @@
+"""Shared fixtures: the classic variant and small helpers to state positions tersely."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pytest
+
+from hegemon.board import Board, UnitType
+from hegemon.notation import parse_order
+from hegemon.orders import Order
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.variants import Variant, load_variant
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+DATC_DIR = SHARED / "datc"
+
+
+@pytest.fixture(scope="session")
+def classic() -> Variant:
+    return load_variant("classic")
+
+
+@pytest.fixture(scope="session")
+def board(classic: Variant) -> Board:
+    return classic.board
+
+
+def units(spec: Mapping[str, Sequence[str]]) -> dict[str, Unit]:
+    """``{"France": ["A par", "F spa/nc"]}`` to units by province."""
+    placed = {}
+    for power, texts in spec.items():
+        for text in texts:
+            kind, location = text.split()
+            unit = Unit(power, UnitType(kind), location)
+            placed[unit.province] = unit
+    return placed
+
+
+def spring(spec: Mapping[str, Sequence[str]], year: int = 1901) -> Position:
+    return Position.create(Phase(year, Season.SPRING, PhaseKind.MOVEMENT), units(spec))
+
+
+def orders(board: Board, spec: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
+    return {power: [parse_order(t, board) for t in texts] for power, texts in spec.items()}

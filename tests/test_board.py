@@ -1,0 +1,87 @@
+"""The map model and the loader's validation (foundation issue: variant data format)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hegemon.board import Board, MapError, UnitType, board_from_data
+from hegemon.variants import load_variant
+
+
+def test_classic_map_has_the_standard_numbers(board: Board) -> None:
+    assert len(board.provinces) == 75
+    assert len(board.centers) == 34
+    sea = [p for p in board.provinces.values() if p.is_sea]
+    assert len(sea) == 19
+
+
+def test_classic_setup_matches_the_rulebook() -> None:
+    classic = load_variant("classic")
+    assert classic.start_year == 1901
+    assert classic.victory_centers == 18
+    start = classic.initial_position()
+    assert len(start.units) == 22
+    assert str(start.units["stp"]) == "F stp/sc"
+    assert sorted(start.centers_of("Russia")) == ["mos", "sev", "stp", "war"]
+
+
+def test_names_and_aliases_resolve_in_any_case(board: Board) -> None:
+    assert board.lookup("Mid-Atlantic Ocean") == "mid"
+    assert board.lookup("MAO") == "mid"
+    assert board.lookup("st. petersburg") == "stp"
+    assert board.lookup("Nowhere") is None
+
+
+def test_split_coasts_have_their_own_fleet_edges(board: Board) -> None:
+    assert board.adjacent(UnitType.FLEET, "gas", "spa/nc")
+    assert not board.adjacent(UnitType.FLEET, "gas", "spa/sc")
+    assert board.reaches_province(UnitType.FLEET, "wes", "spa")
+    assert board.locations("spa") == ("spa/nc", "spa/sc")
+
+
+def _tiny(**overrides: Any) -> dict[str, Any]:
+    provinces: dict[str, Any] = {
+        "aaa": {"name": "Alpha", "kind": "coast", "xy": [1, 1], "army": ["bbb"], "fleet": ["sss"]},
+        "bbb": {"name": "Beta", "kind": "land", "xy": [2, 2], "army": ["aaa"]},
+        "sss": {"name": "Sea", "kind": "sea", "xy": [3, 3], "fleet": ["aaa"]},
+    }
+    for pid, changes in overrides.items():
+        provinces[pid] = {**provinces.get(pid, {}), **changes}
+    return {"meta": {"name": "Tiny", "width": 10, "height": 10}, "provinces": provinces}
+
+
+def test_a_valid_tiny_map_loads() -> None:
+    board = board_from_data(_tiny())
+    assert board.adjacent(UnitType.ARMY, "aaa", "bbb")
+
+
+def test_the_loader_reports_every_problem_at_once_with_names() -> None:
+    data = _tiny(
+        aaa={"army": ["bbb", "zzz"]},  # unknown province
+        bbb={"army": [], "fleet": ["sss"]},  # one-way army edge and fleet edge inland
+        iii={"name": "Isle", "kind": "coast", "xy": [4, 4]},  # an island with no sea
+    )
+    with pytest.raises(MapError) as caught:
+        board_from_data(data, "tiny.toml")
+    problems = "\n".join(caught.value.problems)
+    assert "Alpha: army edge to unknown province 'zzz'" in problems
+    assert "Alpha: army edge to Beta is one-way" in problems
+    assert "Beta: an inland province with fleet edges" in problems
+    assert "Isle: a coast province that touches no sea" in problems
+    assert len(caught.value.problems) >= 4
+    assert str(caught.value).startswith("tiny.toml:")
+
+
+def test_armies_never_enter_the_sea_in_the_data() -> None:
+    data = _tiny(aaa={"army": ["bbb", "sss"]}, sss={"army": ["aaa"]})
+    with pytest.raises(MapError) as caught:
+        board_from_data(data)
+    problems = "\n".join(caught.value.problems)
+    assert "Sea: a sea province with army edges" in problems
+
+
+def test_a_coordinate_outside_the_canvas_is_reported() -> None:
+    with pytest.raises(MapError, match="Beta: coordinate"):
+        board_from_data(_tiny(bbb={"xy": [50, 2]}))

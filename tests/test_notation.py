@@ -1,0 +1,162 @@
+"""Reading and writing orders in the notations GMs, players and the DATC use."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hegemon.board import Board, UnitType
+from hegemon.notation import OrderSyntaxError, parse_order, split_power
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    Support,
+    Waive,
+    format_order,
+)
+from tests.conftest import units
+
+A, F = UnitType.ARMY, UnitType.FLEET
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A Par - Bur", Move(A, "par", "bur")),
+        ("A par-bur", Move(A, "par", "bur")),
+        ("a PAR -> bur", Move(A, "par", "bur")),
+        ("Army Paris moves to Burgundy", Move(A, "par", "bur")),
+        ("F NTH C A Lon - Bel", Convoy(F, "nth", "lon", "bel")),
+        ("F North Sea convoys Army London to Belgium", Convoy(F, "nth", "lon", "bel")),
+        ("A bud S A ser-rum", Support(A, "bud", "ser", "rum", A)),
+        ("A Boh S Mun - Sil", Support(A, "boh", "mun", "sil", None)),
+        ("A mun S bur H", Support(A, "mun", "bur", None, None)),
+        ("F gas-spa/nc", Move(F, "gas", "spa/nc")),
+        ("F Spa(sc) - Wes", Move(F, "spa/sc", "wes")),
+        ("F spa (south coast) H", Hold(F, "spa/sc")),
+        ("F Mid-Atlantic Ocean - Spain (north coast)", Move(F, "mid", "spa/nc")),
+        ("F St. Petersburg/nc - Bar", Move(F, "stp/nc", "bar")),
+        ("A lvp - edi via convoy", Move(A, "lvp", "edi", via_convoy=True)),
+        ("A lon - bel by convoy", Move(A, "lon", "bel", via_convoy=True)),
+        ("A ven h", Hold(A, "ven")),
+        ("A Par", Hold(A, "par")),
+        ("A par R bur", Retreat(A, "par", "bur")),
+        ("A par D", Disband(A, "par")),
+        ("Remove F tri", Disband(F, "tri")),
+        ("Build A kie", Build(A, "kie")),
+        ("A kie B", Build(A, "kie")),
+        ("build fleet stp/nc", Build(F, "stp/nc")),
+        ("Waive", Waive()),
+    ],
+)
+def test_parser_accepts_common_notations(board: Board, text: str, expected: object) -> None:
+    assert parse_order(text, board) == expected
+
+
+def test_unit_type_may_be_left_out_when_the_position_is_known(board: Board) -> None:
+    standing = units({"France": ["A par", "F gol"]})
+    assert parse_order("Remove gol", board, standing) == Disband(F, "gol")
+    assert parse_order("Par - Bur", board, standing) == Move(A, "par", "bur")
+    with pytest.raises(OrderSyntaxError, match="say which unit"):
+        parse_order("Remove pic", board, standing)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "the order is empty"),
+        ("A Xyz - Bur", "'xyz' is not a province on this map"),
+        ("A par - ", "expected the destination, but the order ends there"),
+        ("A par jumps bur", "'jumps' is not an order"),
+        ("A par - bur now", "unexpected 'now' at the end of the order"),
+        ("F nth C A lon", "a convoy order needs the army's move"),
+        ("par - bur", "say which unit"),
+    ],
+)
+def test_unreadable_orders_name_the_order_and_the_reason(
+    board: Board, text: str, reason: str
+) -> None:
+    with pytest.raises(OrderSyntaxError) as caught:
+        parse_order(text, board)
+    assert reason in str(caught.value)
+    assert repr(text.strip()) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Par - Bur",
+        "A Lvp - Edi via Convoy",
+        "F Nth C A Lon - Bel",
+        "A Bud S A Ser - Rum",
+        "A Mun S Bur H",
+        "F Spa/nc - Mid",
+        "A Par R Bur",
+        "A Par D",
+        "Build F Stp/nc",
+        "Waive",
+    ],
+)
+def test_formatting_round_trips_through_the_parser(board: Board, text: str) -> None:
+    order = parse_order(text, board)
+    assert format_order(order) == text
+    assert parse_order(format_order(order), board) == order
+
+
+def test_power_prefix_is_split_off() -> None:
+    assert split_power("England: F lon - nth") == ("England", "F lon - nth")
+    assert split_power("F lon - nth") == (None, "F lon - nth")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=60))
+def test_parser_raises_only_its_own_error_on_arbitrary_text(board: Board, text: str) -> None:
+    with contextlib.suppress(OrderSyntaxError):
+        parse_order(text, board)
+
+
+_WORDS = st.sampled_from(
+    [
+        "A",
+        "F",
+        "par",
+        "bur",
+        "-",
+        "S",
+        "C",
+        "H",
+        "via",
+        "convoy",
+        "spa/nc",
+        "(sc)",
+        "R",
+        "D",
+        "Build",
+        "Waive",
+        "North",
+        "Sea",
+        "to",
+        "/",
+        "(",
+        ")",
+        "st.",
+        "petersburg",
+        "mid-atlantic",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_WORDS, max_size=9))
+def test_parser_raises_only_its_own_error_on_order_like_text(
+    board: Board, words: list[str]
+) -> None:
+    with contextlib.suppress(OrderSyntaxError):
+        parse_order(" ".join(words), board)
