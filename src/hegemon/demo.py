@@ -39,12 +39,11 @@ SCRIPT = [
     France: F mid - spa/nc
     France: A bur - bel
     France: A mar - spa
-    Germany: F den S A kie - hol
+    Germany: F den H
     Germany: A kie - hol
-    Germany: A mun S A bur
+    Germany: A mun H
     Austria: A ser - gre
     Austria: F alb S A ser - gre
-    Austria: A gal - rum
     Russia: A war - gal
     Italy: F ion - tun
     Italy: A tyr - mun
@@ -53,19 +52,23 @@ SCRIPT = [
     """
     England: Build F edi
     France: Build F bre
-    Germany: Build A mun
-    Austria: Build A vie
+    Germany: Build A ber
+    Germany: Build F kie
     Austria: Build F tri
     Italy: Build F nap
-    Russia: Remove A gal
+    Turkey: Build A con
     """,
     """
     Germany: A hol - bel
     Germany: A mun - bur
-    Germany: F den - hel
-    France: A bel H
-    France: A bur S A bel
+    Germany: F den - ska
     England: F nth S A hol - bel
+    England: A nwy H
+    France: A bel H
+    France: A mar - bur
+    """,
+    """
+    France: A bel R pic
     """,
 ]
 
@@ -81,6 +84,4 @@ def play() -> Iterator[str]:
             orders.setdefault(power or "", []).append(parse_order(text, variant.board))
         for power, given in orders.items():
             game.set_orders(power, given)
-        yield phase_report(variant, game.adjudicate())
-    while game.position.phase.kind.value == "Retreat":
         yield phase_report(variant, game.adjudicate())

@@ -88,6 +88,10 @@ class _Resolver:
         self.orders: dict[str, MovementOrder] = {
             p: orders.get(p) or Hold(u.type, u.location) for p, u in units.items()
         }
+        # Report order: the orders as given, then the units nobody ordered.
+        self.report_order = [p for p in orders if p in units] + [
+            p for p in units if p not in orders
+        ]
         self.unordered = frozenset(units.keys() - orders.keys())
         self.move_to: dict[str, str] = {}
         self.moves_into: dict[str, list[str]] = {}
@@ -348,7 +352,7 @@ class _Resolver:
             and self._prevent(p) > 0
             and dislodger.get(p) != self.move_to[p]
         )
-        outcomes = [self._outcome(p, dislodger) for p in self.units]
+        outcomes = [self._outcome(p, dislodger) for p in self.report_order]
         return MovementResult(units, dislodged, contested, (*void, *outcomes), tuple(disbanded))
 
     def _outcome(self, province: str, dislodger: Mapping[str, str]) -> Outcome:

@@ -1,0 +1,157 @@
+"""The hegemon command: games in files, clear errors, nothing lost on bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from hegemon.cli import main
+from tests.conftest import DATC_DIR
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def game_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "game.json"
+    assert run(capsys, "new", "classic", str(path))[0] == 0
+    return path
+
+
+def test_a_phase_from_orders_to_report(game_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        run(capsys, "orders", str(game_file), "France", "A par - bur", "A mar S A par - bur")[0]
+        == 0
+    )
+    assert run(capsys, "orders", str(game_file), "germany", "A mun - bur")[0] == 0
+    code, out, _ = run(capsys, "adjudicate", str(game_file))
+    assert code == 0
+    assert "France\n   A Par - Bur                 Succeeds" in out
+    assert "A Mun - Bur                 Bounced 1v2 (with Par)" in out
+    assert "Next phase: Fall 1901 Movement" in out
+    code, out, _ = run(capsys, "show", str(game_file))
+    assert "France: A Bur, A Mar, F Bre" in out
+
+
+def test_orders_from_a_text_file(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text(
+        "# Spring moves\nEngland: F lon - nth\nEngland: A lvp - yor\nTurkey: A con - bul\n"
+    )
+    code, out, _ = run(capsys, "orders", str(game_file), "--from", str(orders))
+    assert code == 0
+    assert "England: 2 order(s) stored" in out
+    assert "Turkey: 1 order(s) stored" in out
+
+
+def test_an_illegal_order_is_refused_and_nothing_is_lost(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "England", "F lon - nth")
+    before = game_file.read_text()
+    code, _, err = run(capsys, "orders", str(game_file), "England", "A lvp - iri")
+    assert code == 2
+    assert "A Lvp - Iri: armies cannot enter sea provinces" in err
+    assert game_file.read_text() == before
+
+
+def test_an_unreadable_order_names_the_line(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text("England: F lon - nth\nEngland: F lon flies nth\n")
+    code, _, err = run(capsys, "orders", str(game_file), "--from", str(orders))
+    assert code == 2
+    assert "line 2:" in err and "'flies' is not an order" in err
+
+
+def test_unknown_power_variant_and_file_are_clear_errors(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        "unknown power 'Prussia'" in run(capsys, "orders", str(game_file), "Prussia", "A ber H")[2]
+    )
+    assert "unknown variant 'nope'" in run(capsys, "new", "nope", str(tmp_path / "x.json"))[2]
+    assert "no such game file" in run(capsys, "show", str(tmp_path / "missing.json"))[2]
+    assert "already exists" in run(capsys, "new", "classic", str(game_file))[2]
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert "cannot read the game" in run(capsys, "show", str(broken))[2]
+
+
+def test_show_keeps_pending_orders_secret(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "England", "F lon - nth")
+    _, out, _ = run(capsys, "show", str(game_file))
+    assert "Orders received from: England" in out
+    assert "nth" not in out.lower().split("orders received")[1]
+    assert "Lon - Nth" not in out
+
+
+def test_adjudicate_json_reads_a_position_and_writes_outcomes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    request = {
+        "variant": "classic",
+        "position": {
+            "phase": "S1901M",
+            "units": {"Germany": ["A mun", "A ruh"], "France": ["A bur"]},
+            "centers": {"France": ["par"]},
+        },
+        "orders": {"Germany": ["A mun - bur", "A ruh S A mun - bur"]},
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request)))
+    code, out, _ = run(capsys, "adjudicate", "--json")
+    assert code == 0
+    answer = json.loads(out)
+    by_order = {o["order"]: o for o in answer["outcomes"]}
+    assert by_order["A Bur H"]["note"] == "Dislodged by A Mun (2v1)"
+    assert by_order["A Bur H"]["dislodged_by"] == "A Mun"
+    assert answer["position"]["phase"] == "S1901R"
+    assert answer["position"]["dislodged"] == [
+        {"power": "France", "unit": "A bur", "attacker_from": "mun"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ("[1, 2", "stdin: not valid JSON"),
+        ('{"position": {"phase": "X1901M", "units": {}}}', "phase 'X1901M'"),
+        ('{"position": {"phase": "S1901M", "units": {"France": ["Q par"]}}}', "must start with A"),
+        (
+            '{"position": {"phase": "S1901M", "units": {}}, "orders": {"France": ["A par jumps"]}}',
+            "orders of France",
+        ),
+    ],
+)
+def test_adjudicate_json_rejects_bad_requests_clearly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, payload: str, message: str
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(payload))
+    code, _, err = run(capsys, "adjudicate", "--json")
+    assert code == 2
+    assert message in err
+
+
+def test_datc_command_ends_with_the_count(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "datc", str(DATC_DIR / "datc_v2.4_06.txt"))
+    assert code == 0
+    assert out.splitlines()[-1] == "167 passed, 0 failed"
+
+
+def test_demo_plays_several_phases(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo")
+    assert code == 0
+    assert out.count("Supply centers:") >= 4
+    assert "Winter 1901 Adjustment" in out
