@@ -59,7 +59,7 @@ class Province:
 
 def province_of(location: str) -> str:
     """The province a location lies in: ``"spa/nc"`` -> ``"spa"``."""
-    return location.partition("/")[0]
+    return location.partition("/")[0] if "/" in location else location
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,12 +116,47 @@ class Board:
         return edges.get(location, frozenset())
 
     def adjacent(self, unit: UnitType, origin: str, target: str) -> bool:
-        return target in self.neighbours(unit, origin)
+        edges = self.army_edges if unit is UnitType.ARMY else self.fleet_edges
+        return target in edges.get(origin, ())
 
     def reaches_province(self, unit: UnitType, origin: str, province: str) -> bool:
         """Whether the unit can move from origin into some location of the province."""
-        edges = self.neighbours(unit, origin)
-        return any(loc in edges for loc in self.locations(province))
+        return province in self._reach.get((unit, origin), ())
+
+    def landing(self, unit: UnitType, origin: str, written: str) -> str | None:
+        """Where a unit at origin lands when ordered straight to `written`, if it can:
+        armies ignore coasts; a fleet's coast is filled in when only one is reachable."""
+        return self._landings.get((unit, origin), {}).get(written)
+
+    @cached_property
+    def _reach(self) -> dict[tuple[UnitType, str], frozenset[str]]:
+        return {
+            (unit, origin): frozenset(province_of(t) for t in targets)
+            for unit, edges in (
+                (UnitType.ARMY, self.army_edges),
+                (UnitType.FLEET, self.fleet_edges),
+            )
+            for origin, targets in edges.items()
+        }
+
+    @cached_property
+    def _landings(self) -> dict[tuple[UnitType, str], dict[str, str]]:
+        # Built once so that checking an ordinary move is a single lookup.
+        table: dict[tuple[UnitType, str], dict[str, str]] = {}
+        for origin, targets in self.army_edges.items():
+            ways = table.setdefault((UnitType.ARMY, origin), {})
+            for target in targets:
+                ways.update(dict.fromkeys(self.locations(target), target))
+                ways[target] = target
+        for origin, targets in self.fleet_edges.items():
+            ways = table.setdefault((UnitType.FLEET, origin), {})
+            for target in targets:
+                ways[target] = target
+                province = province_of(target)
+                coasts = [t for t in targets if province_of(t) == province]
+                if len(coasts) == 1:
+                    ways[province] = target
+        return table
 
     def is_coastal(self, province: str) -> bool:
         return self.provinces[province].terrain is Terrain.COAST

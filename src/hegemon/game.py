@@ -8,8 +8,9 @@ an adjustment phase when nobody can build or must disband.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balance
 from hegemon.adjudication.movement import adjudicate_movement
@@ -26,10 +27,15 @@ class PhaseResult:
 
     before: Position
     orders: Mapping[str, tuple[Order, ...]]
-    outcomes: tuple[Outcome, ...]
+    explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
     after: Position
     destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
     winners: tuple[str, ...] = ()
+
+    @cached_property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Every order's fate and its reason, worked out when first asked for."""
+        return self.explain()
 
 
 def play_phase(
@@ -46,17 +52,21 @@ def play_phase(
             units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
         )
         after, stranded = _drop_stranded(variant, after)
-        outcomes, destroyed = moved.outcomes, (*moved.disbanded, *stranded)
+        explain, destroyed = moved.explain, (*moved.disbanded, *stranded)
     elif kind is PhaseKind.RETREAT:
         retreated = adjudicate_retreats(board, position, orders, rules)
         after = position.evolve(units=dict(retreated.units), dislodged={}, contested=frozenset())
-        outcomes = retreated.outcomes
+        explain = _told(retreated.outcomes)
     else:
         adjusted = adjudicate_adjustments(board, position, orders, home_centers(variant), rules)
         after = position.evolve(units=dict(adjusted.units))
-        outcomes = adjusted.outcomes
+        explain = _told(adjusted.outcomes)
     after, winners = _advance(variant, after)
-    return PhaseResult(position, frozen, outcomes, after, destroyed, winners)
+    return PhaseResult(position, frozen, explain, after, destroyed, winners)
+
+
+def _told(outcomes: tuple[Outcome, ...]) -> Callable[[], tuple[Outcome, ...]]:
+    return lambda: outcomes
 
 
 def home_centers(variant: Variant) -> dict[str, frozenset[str]]:

@@ -8,9 +8,11 @@ one is cited beside it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import Board, Terrain, UnitType, province_of
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
@@ -24,63 +26,65 @@ class Illegal:
 def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder) -> Unit | Illegal:
     """The unit an order commands (`unit`, found at the order's province), if `power` may
     command it."""
+    if unit is not None and unit.power == power and unit.type is order.unit:
+        return unit
     where = board.name_of(order.province)
     if unit is None:
         return Illegal(f"there is no unit in {where}")
     if unit.power != power:  # DATC 6.A.6
         return Illegal(f"the unit in {where} belongs to {unit.power}")
-    if unit.type is not order.unit:
-        return Illegal(f"the unit in {where} is {_article(unit.type)}, not {_article(order.unit)}")
-    return unit
+    return Illegal(f"the unit in {where} is {_article(unit.type)}, not {_article(order.unit)}")
 
 
 def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
-    if not isinstance(order, Hold | Move | Support | Convoy):
+    check = _MOVEMENT_CHECKS.get(type(order))
+    if check is None:
         return Illegal(f"{type(order).__name__.lower()} orders belong to another phase")
-    unit = commanded_unit(board, position.units.get(order.province), power, order)
-    if isinstance(unit, Illegal):
-        return unit
-    match order:
-        case Hold():
-            return Hold(unit.type, unit.location)
-        case Move():
-            return _check_move(board, position, unit, order, rules)
-        case Support():
-            return _check_support(board, position, unit, order)
-        case Convoy():
-            return _check_convoy(board, position, unit, order, rules)
-    raise AssertionError(order)
+    given = cast(UnitOrder, order)  # every order type with a check names a unit
+    unit = position.units.get(given.province)
+    if unit is None or unit.power != power or unit.type is not given.unit:
+        return cast(Illegal, commanded_unit(board, unit, power, given))
+    return check(board, position, unit, given, rules)
+
+
+def _check_hold(
+    board: Board, position: Position, unit: Unit, order: Hold, rules: Rules
+) -> Hold | Illegal:
+    return order if order.location == unit.location else Hold(unit.type, unit.location)
 
 
 def _check_move(
     board: Board, position: Position, unit: Unit, order: Move, rules: Rules
 ) -> Move | Illegal:
+    landing = board.landing(unit.type, unit.location, order.target)
+    if landing is not None and rules.may_enter(unit, province_of(landing)):
+        return _normal_move(unit, order, landing)
     target = province_of(order.target)
-    name = board.name_of(target)
     if target == unit.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
-        return Illegal(f"no unit may enter {name}")
+        return Illegal(f"no unit may enter {board.name_of(target)}")
     if unit.type is UnitType.ARMY:
-        return _check_army_move(board, position, unit, target, order.via_convoy)
+        return _check_army_move(board, position, unit, order, target)
     location = fleet_destination(board, unit.location, order.target)
     if isinstance(location, Illegal):
         return location
+    if location == order.target and unit.location == order.location:
+        return order
     return Move(unit.type, unit.location, location)
 
 
 def _check_army_move(
-    board: Board, position: Position, unit: Unit, target: str, via_convoy: bool
+    board: Board, position: Position, unit: Unit, order: Move, target: str
 ) -> Move | Illegal:
-    name = board.name_of(target)
     if board.provinces[target].is_sea:  # DATC 6.A.2
         return Illegal("armies cannot enter sea provinces")
     # A coast named for an army's destination is ignored (DATC 6.B.12).
     if board.adjacent(UnitType.ARMY, unit.location, target):
-        return Move(unit.type, unit.location, target, via_convoy)
-    here = board.name_of(unit.location)
+        return _normal_move(unit, order, target)
+    here, name = board.name_of(unit.location), board.name_of(target)
     if not could_be_convoyed(board, unit.province, target):
         return Illegal(f"{here} does not border {name}, and no sea route joins them")
     # Overseas moves need fleets standing along some route, whatever their orders
@@ -88,22 +92,29 @@ def _check_army_move(
     fleets = [u.province for u in position.units.values() if u.type is UnitType.FLEET]
     if not board.sea_chain(unit.province, target, fleets):
         return Illegal(f"no fleets stand between {here} and {name} to convoy it")
-    return Move(unit.type, unit.location, target, via_convoy)
+    return _normal_move(unit, order, target)
+
+
+def _normal_move(unit: Unit, order: Move, target: str) -> Move:
+    """The order itself if already in normal form: most are, and building one costs time."""
+    if order.location == unit.location and order.target == target:
+        return order
+    return Move(unit.type, unit.location, target, order.via_convoy)
 
 
 def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
     """The location a fleet at `origin` moves to when ordered to `written`."""
     target = province_of(written)
-    name = board.name_of(target)
-    if board.provinces[target].terrain.value == "land":  # DATC 6.A.3
+    edges = board.neighbours(UnitType.FLEET, origin)
+    if target in edges:  # the common case: no split coast involved
+        return target
+    name, here = board.name_of(target), board.name_of(origin)
+    if board.provinces[target].terrain is Terrain.LAND:  # DATC 6.A.3
         return Illegal(f"fleets cannot enter inland provinces such as {name}")
-    reachable = [
-        loc for loc in board.locations(target) if board.adjacent(UnitType.FLEET, origin, loc)
-    ]
-    here = board.name_of(origin)
+    reachable = [loc for loc in board.locations(target) if loc in edges]
     if not reachable:  # DATC 6.A.1
         return Illegal(f"a fleet in {here} cannot reach {name}")
-    if written != target and board.provinces[target].coasts:
+    if written != target:
         if written not in reachable:  # DATC 6.B.2
             return Illegal(f"a fleet in {here} cannot reach {board.name_of(written)}")
         return written
@@ -113,12 +124,11 @@ def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
 
 
 def _check_support(
-    board: Board, position: Position, unit: Unit, order: Support
+    board: Board, position: Position, unit: Unit, order: Support, rules: Rules
 ) -> Support | Illegal:
     supported = position.units.get(province_of(order.supported))
-    where = board.name_of(province_of(order.supported))
     if supported is None:
-        return Illegal(f"there is no unit in {where} to support")
+        return Illegal(f"there is no unit in {board.name_of(order.supported)} to support")
     if supported.province == unit.province:
         return Illegal("a unit cannot support itself")
     goal = province_of(order.target) if order.target else supported.province
@@ -134,6 +144,12 @@ def _check_support(
     target = order.target
     if target is not None and supported.type is UnitType.ARMY:
         target = province_of(target)
+    if (unit.location, supported.province, target) == (
+        order.location,
+        order.supported,
+        order.target,
+    ):
+        return order
     return Support(unit.type, unit.location, supported.province, target, order.supported_unit)
 
 
@@ -168,3 +184,12 @@ def could_be_convoyed(board: Board, origin: str, target: str, through: str | Non
 
 def _article(unit: UnitType) -> str:
     return f"an {unit.noun}" if unit is UnitType.ARMY else f"a {unit.noun}"
+
+
+_MOVEMENT_CHECKS: dict[type, Callable[[Board, Position, Unit, Any, Rules], MovementOrder | Illegal]]
+_MOVEMENT_CHECKS = {
+    Hold: _check_hold,
+    Move: _check_move,
+    Support: _check_support,
+    Convoy: _check_convoy,
+}

@@ -7,10 +7,10 @@ list of snapshots and a what-if is one function call away.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from hegemon.board import UnitType, province_of
 
@@ -42,8 +42,9 @@ class Phase:
         return f"{self.season.value[0]}{self.year}{self.kind.value[0]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
+    # NamedTuples, not frozen dataclasses, for units and dislodgements: just as immutable,
+    # and about twice as fast to create, which the resolver does for every unit that moves.
     power: str
     type: UnitType
     location: str  # a province id, or "prov/coast" for a fleet on a split coast
@@ -56,8 +57,7 @@ class Unit:
         return f"{self.type.value} {self.location}"
 
 
-@dataclass(frozen=True, slots=True)
-class Dislodgement:
+class Dislodgement(NamedTuple):
     """A unit dislodged in a movement phase, waiting to retreat or disband."""
 
     unit: Unit
@@ -92,10 +92,23 @@ class Position:
     ) -> Position:
         return Position(phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested)
 
-    def evolve(self, **changes: object) -> Position:
-        """A new position with some fields replaced (mappings are frozen on the way)."""
-        frozen = {k: _frozen(v) if isinstance(v, dict) else v for k, v in changes.items()}
-        return replace(self, **frozen)  # type: ignore[arg-type]
+    def evolve(
+        self,
+        phase: Phase | None = None,
+        units: dict[str, Unit] | None = None,
+        centers: dict[str, str] | None = None,
+        dislodged: dict[str, Dislodgement] | None = None,
+        contested: frozenset[str] | None = None,
+    ) -> Position:
+        """A new position with some fields replaced. Dicts given are taken over, not copied:
+        the caller must not change them afterwards."""
+        return Position(
+            self.phase if phase is None else phase,
+            self.units if units is None else MappingProxyType(units),
+            self.centers if centers is None else MappingProxyType(centers),
+            self.dislodged if dislodged is None else MappingProxyType(dislodged),
+            self.contested if contested is None else contested,
+        )
 
     @property
     def all_units(self) -> dict[str, Unit]:

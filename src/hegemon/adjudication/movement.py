@@ -10,8 +10,9 @@ armies in it fail (the Szykman rule, DATC 4.A.2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board, UnitType, province_of
@@ -30,8 +31,14 @@ class MovementResult:
     units: Mapping[str, Unit]
     dislodged: Mapping[str, Dislodgement]
     contested: frozenset[str]
-    outcomes: tuple[Outcome, ...]
-    disbanded: tuple[Unit, ...] = ()  # dislodged units that may not retreat
+    disbanded: tuple[Unit, ...]  # dislodged units that may not retreat
+    explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
+
+    @cached_property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Every order's fate and its reason, worked out on first use: a program that only
+        wants the next position (a bot searching ahead) never pays for the explanations."""
+        return self.explain()
 
 
 def adjudicate_movement(
@@ -85,14 +92,7 @@ class _Resolver:
         self.board = board
         self.units = units
         self.rules = rules
-        self.orders: dict[str, MovementOrder] = {
-            p: orders.get(p) or Hold(u.type, u.location) for p, u in units.items()
-        }
-        # Report order: the orders as given, then the units nobody ordered.
-        self.report_order = [p for p in orders if p in units] + [
-            p for p in units if p not in orders
-        ]
-        self.unordered = frozenset(units.keys() - orders.keys())
+        self.orders = orders  # units without an order hold
         self.move_to: dict[str, str] = {}
         self.moves_into: dict[str, list[str]] = {}
         self.supports: dict[str, str | None] = {}  # supporter -> province it supports into
@@ -102,7 +102,6 @@ class _Resolver:
         self.convoy_fleets: dict[str, list[str]] = {}  # convoyed army -> its fleets
         self.by_convoy: set[str] = set()
         self.paradox: set[str] = set()  # convoyed armies failed by the Szykman rule
-        self.stationary = frozenset(p for p, u in units.items() if rules.is_stationary(u))
         self.state: dict[str, int] = {}
         self.outcome: dict[str, bool] = {}
         self.deps: list[str] = []
@@ -110,28 +109,31 @@ class _Resolver:
 
     # --- setting up ----------------------------------------------------------------
     def _index_orders(self) -> None:
+        convoys: list[tuple[str, Convoy]] = []
+        supports: list[tuple[str, Support]] = []
         for origin, order in self.orders.items():
             if isinstance(order, Move):
                 target = province_of(order.target)
                 self.move_to[origin] = target
                 self.moves_into.setdefault(target, []).append(origin)
-        for origin, order in self.orders.items():
-            if isinstance(order, Convoy) and self._convoy_matches(order):
-                self.convoys[origin] = order.army
-                self.convoy_fleets.setdefault(order.army, []).append(origin)
+            elif isinstance(order, Support):
+                supports.append((origin, order))
+            elif isinstance(order, Convoy):
+                convoys.append((origin, order))
+        for origin, convoy in convoys:
+            if self.move_to.get(convoy.army) == convoy.target:
+                self.convoys[origin] = convoy.army
+                self.convoy_fleets.setdefault(convoy.army, []).append(origin)
         self._decide_convoy_routes()
-        for origin, order in self.orders.items():
-            if isinstance(order, Support) and self._support_matches(order):
-                if order.target is None:
-                    self.supports[origin] = None
-                    self.hold_support.setdefault(order.supported, []).append(origin)
-                else:
-                    self.supports[origin] = province_of(order.target)
-                    self.move_support.setdefault(order.supported, []).append(origin)
-
-    def _convoy_matches(self, order: Convoy) -> bool:
-        move = self.orders.get(order.army)
-        return isinstance(move, Move) and province_of(move.target) == order.target
+        for origin, support in supports:
+            if not self._support_matches(support):
+                continue
+            if support.target is None:
+                self.supports[origin] = None
+                self.hold_support.setdefault(support.supported, []).append(origin)
+            else:
+                self.supports[origin] = province_of(support.target)
+                self.move_support.setdefault(support.supported, []).append(origin)
 
     def _decide_convoy_routes(self) -> None:
         """Which army moves go by sea (DATC 4.A.3: by intent, the 2000 rules' reading).
@@ -163,7 +165,7 @@ class _Resolver:
         supported = self.units[order.supported]
         if not self.rules.may_be_supported(supported):
             return False
-        action = self.orders[order.supported]
+        action = self.orders.get(order.supported)
         if order.target is None:
             return not isinstance(action, Move)
         if not isinstance(action, Move):
@@ -233,7 +235,7 @@ class _Resolver:
 
     # --- strengths (DATC 5.B) ------------------------------------------------------
     def _move_succeeds(self, origin: str) -> bool:
-        if origin in self.stationary:
+        if self.rules.is_stationary(self.units[origin]):
             return False
         attack = self._attack(origin)
         if attack == 0:
@@ -333,7 +335,7 @@ class _Resolver:
             if province in moved:
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                units[self.move_to[province]] = Unit(unit.power, unit.type, order.target)
+                units[self.move_to[province]] = unit._replace(location=order.target)
             elif province in dislodger:
                 if self.rules.retreats(unit):
                     attacker = dislodger[province]
@@ -352,16 +354,22 @@ class _Resolver:
             and self._prevent(p) > 0
             and dislodger.get(p) != self.move_to[p]
         )
-        outcomes = [self._outcome(p, dislodger) for p in self.report_order]
-        return MovementResult(units, dislodged, contested, (*void, *outcomes), tuple(disbanded))
+        return MovementResult(
+            units, dislodged, contested, tuple(disbanded), lambda: self._outcomes(void, dislodger)
+        )
+
+    def _outcomes(self, void: list[Outcome], dislodger: Mapping[str, str]) -> tuple[Outcome, ...]:
+        """The void orders, then the orders as given, then the units nobody ordered."""
+        ordered = [p for p in self.orders if p in self.units]
+        unordered = [p for p in self.units if p not in self.orders]
+        return (*void, *(self._outcome(p, dislodger) for p in ordered + unordered))
 
     def _outcome(self, province: str, dislodger: Mapping[str, str]) -> Outcome:
         unit = self.units[province]
-        order = self.orders[province]
+        order = self.orders.get(province) or Hold(unit.type, unit.location)
         verdict, note, deciders = self._explain(province, order)
-
         attacker = dislodger.get(province)
-        if province in self.unordered:
+        if province not in self.orders:
             note = "No order: holds" if verdict is Verdict.SUCCEEDS else note
         if attacker is not None:
             by = self._label(attacker)
@@ -407,7 +415,7 @@ class _Resolver:
     def _mismatch(self, order: Support) -> str:
         if not self.rules.may_be_supported(self.units[order.supported]):
             return f"{self._label(order.supported)} may not be supported"
-        supported = self.orders[order.supported]
+        supported = self.orders.get(order.supported)
         label = self._label(order.supported)
         if order.target is None:
             return f"{label} is not holding"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from hegemon.orders import Order, format_order
 
@@ -14,8 +14,7 @@ class Verdict(StrEnum):
     VOID = "void"  # illegal: treated as hold
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One order's fate. `note` is the report's wording, e.g. ``Bounced 2v2 (with Mom)``;
     `decided_by` lists the units whose orders decided it, e.g. ``("A Mun",)``."""
 
