@@ -62,7 +62,7 @@ def _check_move(
     if landing is not None and rules.may_enter(unit, province_of(landing)):
         return _normal_move(unit, order, landing)
     target = province_of(order.target)
-    if target == unit.province:  # DATC 6.A.4, 6.A.5
+    if target == order.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
         return Illegal(f"no unit may enter {board.name_of(target)}")
@@ -126,15 +126,17 @@ def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
 def _check_support(
     board: Board, position: Position, unit: Unit, order: Support, rules: Rules
 ) -> Support | Illegal:
-    supported = position.units.get(province_of(order.supported))
+    # The unit stands in order.province; the supported one in `held`.
+    held = province_of(order.supported)
+    supported = position.units.get(held)
     if supported is None:
-        return Illegal(f"there is no unit in {board.name_of(order.supported)} to support")
-    if supported.province == unit.province:
+        return Illegal(f"there is no unit in {board.name_of(held)} to support")
+    if held == order.province:
         return Illegal("a unit cannot support itself")
-    goal = province_of(order.target) if order.target else supported.province
-    if order.target is not None and goal == supported.province:
+    goal = province_of(order.target) if order.target else held
+    if order.target is not None and goal == held:
         return Illegal("the supported unit cannot move to the province it is in")
-    if goal == unit.province:
+    if goal == order.province:
         return Illegal("a unit cannot support a move into its own province")
     if not board.reaches_province(unit.type, unit.location, goal):  # DATC 6.A.3.fleet...
         return Illegal(
@@ -144,13 +146,9 @@ def _check_support(
     target = order.target
     if target is not None and supported.type is UnitType.ARMY:
         target = province_of(target)
-    if (unit.location, supported.province, target) == (
-        order.location,
-        order.supported,
-        order.target,
-    ):
+    if unit.location == order.location and held == order.supported and target == order.target:
         return order
-    return Support(unit.type, unit.location, supported.province, target, order.supported_unit)
+    return Support(unit.type, unit.location, held, target, order.supported_unit)
 
 
 def _check_convoy(

@@ -6,7 +6,7 @@ position. Matching an order to the unit it commands is the job of `legality`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hegemon.board import UnitType, province_of
 
@@ -15,10 +15,11 @@ from hegemon.board import UnitType, province_of
 class UnitOrder:
     unit: UnitType
     location: str
+    # Kept rather than derived: adjudication reads it for every order, many times.
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,13 +142,15 @@ class _Resolver:
         by convoy only if its order says "via convoy" or a fleet of its own power is
         ordered to convoy it, and fleets ordered to convoy it form a route (DATC 6.G.8).
         """
-        for origin, target in list(self.move_to.items()):
+        army_edges = self.board.army_edges
+        for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
             if order.unit is not UnitType.ARMY:
                 continue
-            fleets = self.convoy_fleets.get(origin, [])
-            if not self.board.adjacent(UnitType.ARMY, origin, target) or (
+            if target not in army_edges.get(origin, ()):
+                self.by_convoy.add(origin)
+            elif (fleets := self.convoy_fleets.get(origin)) and (
                 (order.via_convoy or self._own_fleet_convoys(origin, fleets))
                 and self.board.sea_chain(origin, target, fleets)
             ):
@@ -156,6 +158,15 @@ class _Resolver:
         for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
             for fleet in self.convoy_fleets.pop(army):
                 del self.convoys[fleet]
+        # Two units moving into each other's province over land meet head to head.
+        self.head_to_head = {
+            origin
+            for origin, target in self.move_to.items()
+            if self.move_to.get(target) == origin
+            and origin not in self.by_convoy
+            and target not in self.by_convoy
+        }
+        self.stationary = {p for p in self.move_to if self.rules.is_stationary(self.units[p])}
 
     def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
         power = self.units[army].power
@@ -235,44 +246,36 @@ class _Resolver:
 
     # --- strengths (DATC 5.B) ------------------------------------------------------
     def _move_succeeds(self, origin: str) -> bool:
-        if self.rules.is_stationary(self.units[origin]):
+        if origin in self.stationary:
             return False
         attack = self._attack(origin)
         if attack == 0:
             return False
         target = self.move_to[origin]
-        resistance = self._defend(target) if self._head_to_head(origin) else self._hold(target)
+        resistance = self._defend(target) if origin in self.head_to_head else self._hold(target)
         if attack <= resistance:
             return False
         return all(
             attack > self._prevent(rival) for rival in self.moves_into[target] if rival != origin
         )
 
-    def _head_to_head(self, origin: str) -> bool:
-        target = self.move_to[origin]
-        return (
-            self.move_to.get(target) == origin
-            and origin not in self.by_convoy
-            and target not in self.by_convoy
-        )
-
     def _supporters(self, supporters: Iterable[str], against: Unit | None = None) -> int:
-        if against is None:
-            return sum(1 for s in supporters if self.resolve(s))
-        may_dislodge = self.rules.may_dislodge
-        units = self.units
-        return sum(
-            1 for s in supporters if may_dislodge(units[s].power, against) and self.resolve(s)
-        )
+        given = 0
+        for supporter in supporters:
+            if (
+                against is None or self.rules.may_dislodge(self.units[supporter].power, against)
+            ) and self.resolve(supporter):
+                given += 1
+        return given
 
     def _attack(self, origin: str) -> int:
-        if not self._path(origin):
+        if origin in self.by_convoy and not self._path(origin):
             return 0
         target = self.move_to[origin]
         supporters = self.move_support.get(origin, ())
         defender = self.units.get(target)
         if defender is None or (
-            target in self.move_to and not self._head_to_head(origin) and self.resolve(target)
+            target in self.move_to and origin not in self.head_to_head and self.resolve(target)
         ):
             return 1 + self._supporters(supporters)
         if not self.rules.may_dislodge(self.units[origin].power, defender):
@@ -283,9 +286,9 @@ class _Resolver:
         return 1 + self._supporters(self.move_support.get(origin, ()))
 
     def _prevent(self, origin: str) -> int:
-        if not self._path(origin):
+        if origin in self.by_convoy and not self._path(origin):
             return 0
-        if self._head_to_head(origin) and self.resolve(self.move_to[origin]):
+        if origin in self.head_to_head and self.resolve(self.move_to[origin]):
             return 0
         return 1 + self._supporters(self.move_support.get(origin, ()))
 
@@ -335,7 +338,7 @@ class _Resolver:
             if province in moved:
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                units[self.move_to[province]] = unit._replace(location=order.target)
+                units[self.move_to[province]] = Unit(unit.power, unit.type, order.target)
             elif province in dislodger:
                 if self.rules.retreats(unit):
                     attacker = dislodger[province]
@@ -382,7 +385,7 @@ class _Resolver:
 
     def _resisted(self, origin: str) -> int:
         target = self.move_to[origin]
-        return self._defend(target) if self._head_to_head(origin) else self._hold(target)
+        return self._defend(target) if origin in self.head_to_head else self._hold(target)
 
     def _label(self, province: str) -> str:
         unit = self.units[province]
