@@ -142,18 +142,10 @@ class _Resolver:
         by convoy only if its order says "via convoy" or a fleet of its own power is
         ordered to convoy it, and fleets ordered to convoy it form a route (DATC 6.G.8).
         """
-        army_edges = self.board.army_edges
         for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
-            if order.unit is not UnitType.ARMY:
-                continue
-            if target not in army_edges.get(origin, ()):
-                self.by_convoy.add(origin)
-            elif (fleets := self.convoy_fleets.get(origin)) and (
-                (order.via_convoy or self._own_fleet_convoys(origin, fleets))
-                and self.board.sea_chain(origin, target, fleets)
-            ):
+            if order.unit is UnitType.ARMY and self._goes_by_sea(origin, target, order):
                 self.by_convoy.add(origin)
         for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
             for fleet in self.convoy_fleets.pop(army):
@@ -167,6 +159,15 @@ class _Resolver:
             and target not in self.by_convoy
         }
         self.stationary = {p for p in self.move_to if self.rules.is_stationary(self.units[p])}
+
+    def _goes_by_sea(self, origin: str, target: str, order: Move) -> bool:
+        if target not in self.board.army_edges.get(origin, ()):
+            return True
+        fleets = self.convoy_fleets.get(origin)
+        return bool(fleets) and (
+            (order.via_convoy or self._own_fleet_convoys(origin, fleets))
+            and self.board.sea_chain(origin, target, fleets)
+        )
 
     def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
         power = self.units[army].power
