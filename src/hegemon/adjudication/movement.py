@@ -163,11 +163,9 @@ class _Resolver:
     def _goes_by_sea(self, origin: str, target: str, order: Move) -> bool:
         if target not in self.board.army_edges.get(origin, ()):
             return True
-        fleets = self.convoy_fleets.get(origin)
-        return bool(fleets) and (
-            (order.via_convoy or self._own_fleet_convoys(origin, fleets))
-            and self.board.sea_chain(origin, target, fleets)
-        )
+        fleets = self.convoy_fleets.get(origin, [])
+        intended = order.via_convoy or self._own_fleet_convoys(origin, fleets)
+        return intended and self.board.sea_chain(origin, target, fleets)
 
     def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
         power = self.units[army].power
