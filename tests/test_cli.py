@@ -155,3 +155,22 @@ def test_demo_plays_several_phases(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert out.count("Supply centers:") >= 4
     assert "Winter 1901 Adjustment" in out
+
+
+def test_map_check_reports_the_classic_map_clean(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "map", "check", "classic")
+    assert code == 0
+    assert "75 provinces (42 coastal, 14 inland, 19 sea), 34 supply centers, 7 powers" in out
+    assert out.strip().endswith("no problems found")
+
+
+def test_map_draw_shows_every_space_and_the_units(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    svg = tmp_path / "board.svg"
+    code, _, _ = run(capsys, "map", "draw", "classic", "--game", str(game_file), "-o", str(svg))
+    assert code == 0
+    text = svg.read_text()
+    assert text.count("<circle") + text.count("<ellipse") == 75
+    assert text.count("<polygon") == 13  # the thirteen starting armies, as hexagons
+    assert "<title>Russia: F stp/sc</title>" in text

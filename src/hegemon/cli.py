@@ -11,16 +11,19 @@ import json
 import os
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from hegemon import demo, jsonio
 from hegemon.adjudication.outcome import Verdict
+from hegemon.board import MapError
 from hegemon.datc import DatcFormatError, read_cases, run_case
 from hegemon.game import Game, GameOver, play_phase
 from hegemon.notation import OrderSyntaxError, order_lines, parse_order, split_power
 from hegemon.orders import Order
+from hegemon.render import draw_board
 from hegemon.report import phase_report, position_report
 from hegemon.variants import available_variants, load_variant
 
@@ -34,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args))
-    except (UserError, jsonio.WireError, DatcFormatError, LookupError) as exc:
+    except (UserError, jsonio.WireError, DatcFormatError, MapError, LookupError) as exc:
         message = exc.args[0] if exc.args else str(exc)
         print(f"hegemon: error: {message}", file=sys.stderr)
         return 2
@@ -80,6 +83,17 @@ def _parser() -> argparse.ArgumentParser:
     datc.add_argument("files", type=Path, nargs="+")
     datc.add_argument("-v", "--verbose", action="store_true", help="name every case")
     datc.set_defaults(handler=_datc)
+
+    board = commands.add_parser("map", help="check or draw a variant's map")
+    board_commands = board.add_subparsers(required=True, metavar="ACTION")
+    check = board_commands.add_parser("check", help="validate a variant's map and setup")
+    check.add_argument("variant")
+    check.set_defaults(handler=_map_check)
+    draw = board_commands.add_parser("draw", help="draw the map as SVG")
+    draw.add_argument("variant")
+    draw.add_argument("--game", type=Path, help="draw this game's current position")
+    draw.add_argument("-o", "--output", type=Path, required=True, help="the SVG file to write")
+    draw.set_defaults(handler=_map_draw)
 
     demo_cmd = commands.add_parser("demo", help="play a short scripted classic game")
     demo_cmd.set_defaults(handler=_demo)
@@ -227,6 +241,47 @@ def _show(args: argparse.Namespace) -> int:
     # Whose orders are in, never what they are: orders stay secret until adjudication.
     received = ", ".join(sorted(game.pending)) or "none"
     print(f"\nOrders received from: {received}")
+    return 0
+
+
+# --- maps -----------------------------------------------------------------------------
+
+
+def _map_check(args: argparse.Namespace) -> int:
+    try:
+        variant = load_variant(args.variant)
+    except MapError as exc:
+        print(f"{args.variant}: {len(exc.problems)} problem(s) in {exc.source}")
+        for problem in exc.problems:
+            print(f"  - {problem}")
+        return 1
+    board = variant.board
+    terrain = Counter(p.terrain.value for p in board.provinces.values())
+    reconstructed = sum(1 for p in board.provinces.values() if "reconstructed" in p.source)
+    print(
+        f"{variant.id}: {len(board.provinces)} provinces ({terrain['coast']} coastal, "
+        f"{terrain['land']} inland, {terrain['sea']} sea), {len(board.centers)} supply centers, "
+        f"{len(variant.powers)} powers"
+    )
+    if reconstructed:
+        print(f"{reconstructed} provinces rest on reconstructed facts (see docs/variants/)")
+    print("no problems found")
+    return 0
+
+
+def _map_draw(args: argparse.Namespace) -> int:
+    variant = load_variant(args.variant)
+    position = None
+    if args.game is not None:
+        game = _load(args.game)
+        if game.variant.id != variant.id:
+            raise UserError(f"{args.game}: a {game.variant.id} game, not {variant.id}")
+        position = game.position
+    try:
+        args.output.write_text(draw_board(variant, position), encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{args.output}: {exc.strerror}") from None
+    print(f"Drew {variant.board.name} to {args.output}")
     return 0
 
 
