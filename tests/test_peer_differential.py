@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-import peer
 import pytest
 from diplomacy.engine.map import Map
 
+import peer
 from hegemon.adjudication.adjustment import adjustment_balance
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.retreat import retreat_options
