@@ -14,11 +14,12 @@ from functools import cached_property
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balance
 from hegemon.adjudication.movement import adjudicate_movement
-from hegemon.adjudication.outcome import Outcome
+from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
-from hegemon.orders import Order
+from hegemon.orders import Build, Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
-from hegemon.variants import Variant
+from hegemon.rules import Rules
+from hegemon.variants import GameEnd, Variant
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,12 @@ class PhaseResult:
     explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
     after: Position
     destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
-    winners: tuple[str, ...] = ()
+    end: GameEnd = GameEnd()  # set when this phase ended the game
+    public: tuple[str, ...] = ()  # what the variant's influence step lets everyone read
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.end.winners
 
     @cached_property
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -42,43 +48,60 @@ def play_phase(
     variant: Variant, position: Position, orders: Mapping[str, Sequence[Order]]
 ) -> PhaseResult:
     """Adjudicate the phase of `position` with `orders` and move on to the next phase."""
-    board, rules = variant.board, variant.rules
+    board, rules = variant.board, variant.rules_for(position)
     frozen = {power: tuple(given) for power, given in orders.items()}
     kind = position.phase.kind
     destroyed: tuple[Unit, ...] = ()
+    public: tuple[str, ...] = ()
     if kind is PhaseKind.MOVEMENT:
-        moved = adjudicate_movement(board, position, orders, rules)
+        influence = variant.influence(position, orders)
+        public = influence.public
+        moved = adjudicate_movement(board, position, influence.orders, rules)
         after = position.evolve(
             units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
         )
-        after, stranded = _drop_stranded(variant, after)
+        after, stranded = _drop_stranded(variant, rules, after)
         explain, destroyed = moved.explain, (*moved.disbanded, *stranded)
     elif kind is PhaseKind.RETREAT:
         retreated = adjudicate_retreats(board, position, orders, rules)
         after = position.evolve(units=dict(retreated.units), dislodged={}, contested=frozenset())
         explain = _told(retreated.outcomes)
     else:
-        adjusted = adjudicate_adjustments(board, position, orders, home_centers(variant), rules)
-        after = position.evolve(units=dict(adjusted.units))
-        explain = _told(adjusted.outcomes)
-    after, winners = _advance(variant, after)
-    return PhaseResult(position, frozen, explain, after, destroyed, winners)
+        after, outcomes = _adjust(variant, rules, position, orders)
+        explain = _told(outcomes)
+    after, end = _advance(variant, after)
+    return PhaseResult(position, frozen, explain, after, destroyed, end, public)
+
+
+def _adjust(
+    variant: Variant, rules: Rules, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> tuple[Position, tuple[Outcome, ...]]:
+    """The players' builds and disbands, then whatever the variant builds by itself."""
+    homes = variant.home_centers(position)
+    adjusted = adjudicate_adjustments(variant.board, position, orders, homes, rules)
+    units = dict(adjusted.units)
+    automatic = [u for u in variant.automatic_builds(position) if u.province not in units]
+    units.update((u.province, u) for u in automatic)
+    after = variant.after_adjustments(position.evolve(units=units), adjusted.built)
+    notes = tuple(
+        Outcome(u.power, Build(u.type, u.location), Verdict.SUCCEEDS, "Built automatically")
+        for u in automatic
+    )
+    return after, adjusted.outcomes + notes
 
 
 def _told(outcomes: tuple[Outcome, ...]) -> Callable[[], tuple[Outcome, ...]]:
     return lambda: outcomes
 
 
-def home_centers(variant: Variant) -> dict[str, frozenset[str]]:
-    return {p.name: frozenset(p.home_centers) for p in variant.powers.values()}
-
-
-def _drop_stranded(variant: Variant, position: Position) -> tuple[Position, tuple[Unit, ...]]:
+def _drop_stranded(
+    variant: Variant, rules: Rules, position: Position
+) -> tuple[Position, tuple[Unit, ...]]:
     """Dislodged units with no retreat open are destroyed at once."""
     stranded = {
         p: d.unit
         for p, d in position.dislodged.items()
-        if not retreat_options(variant.board, position, d, variant.rules)
+        if not retreat_options(variant.board, position, d, rules)
     }
     if not stranded:
         return position, ()
@@ -86,24 +109,23 @@ def _drop_stranded(variant: Variant, position: Position) -> tuple[Position, tupl
     return position.evolve(dislodged=kept), tuple(stranded.values())
 
 
-def _advance(variant: Variant, position: Position) -> tuple[Position, tuple[str, ...]]:
+def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
     """Step to the next phase that has something to do, updating centers after Fall."""
     phase = position.phase
-    winners: tuple[str, ...] = ()
     while True:
         phase = _following(phase)
         position = position.evolve(phase=phase)
         if phase.kind is PhaseKind.RETREAT:
             if position.dislodged:
-                return position, winners
+                return position, GameEnd()
             continue
         if phase.kind is PhaseKind.ADJUSTMENT:
             position = _take_centers(variant, position)
-            winners = solo_winners(variant, position)
-            if winners or _adjustments_due(variant, position):
-                return position, winners
+            end = variant.game_end(position)
+            if end or _adjustments_due(variant, position):
+                return position, end
             continue
-        return position.evolve(contested=frozenset()), winners
+        return position.evolve(contested=frozenset()), GameEnd()
 
 
 def _following(phase: Phase) -> Phase:
@@ -119,35 +141,26 @@ def _following(phase: Phase) -> Phase:
 def _take_centers(variant: Variant, position: Position) -> Position:
     """After the Fall retreats, every supply center occupied by a capturing unit changes hands."""
     centers = dict(position.centers)
+    rules = variant.rules_for(position)
     for province, unit in position.units.items():
-        if variant.board.provinces[province].center and variant.rules.captures_centers(unit):
+        if variant.board.provinces[province].center and rules.captures_centers(unit):
             centers[province] = unit.power
     return position.evolve(centers=centers)
 
 
 def _adjustments_due(variant: Variant, position: Position) -> bool:
-    homes = home_centers(variant)
+    if variant.automatic_builds(position):
+        return True
+    homes = variant.home_centers(position)
+    rules = variant.rules_for(position)
     for power in position.powers_with_presence:
         balance = adjustment_balance(position, power)
         if balance < 0:
             return True
-        sites = variant.rules.build_sites(power, homes.get(power, frozenset()), position)
+        sites = rules.build_sites(power, homes.get(power, frozenset()), position)
         if balance > 0 and any(site not in position.units for site in sites):
             return True
     return False
-
-
-def solo_winners(variant: Variant, position: Position) -> tuple[str, ...]:
-    """The power with the victory threshold of centers and strictly more than any other."""
-    counts: dict[str, int] = {}
-    for owner in position.centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    ranked = sorted(counts.items(), key=lambda item: -item[1])
-    if not ranked or ranked[0][1] < variant.victory_centers:
-        return ()
-    if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
-        return ()
-    return (ranked[0][0],)
 
 
 @dataclass
@@ -168,12 +181,16 @@ class Game:
         return self.history[-1].after if self.history else self.start
 
     @property
+    def end(self) -> GameEnd:
+        return self.history[-1].end if self.history else GameEnd()
+
+    @property
     def winners(self) -> tuple[str, ...]:
-        return self.history[-1].winners if self.history else ()
+        return self.end.winners
 
     @property
     def over(self) -> bool:
-        return bool(self.winners)
+        return bool(self.end)
 
     def set_orders(self, power: str, orders: Sequence[Order]) -> None:
         """Replace `power`'s pending orders for the current phase."""

@@ -66,6 +66,8 @@ def position_to_json(position: Position) -> dict[str, Any]:
         ]
     if position.contested:
         data["contested"] = sorted(position.contested)
+    if position.extras:
+        data["extras"] = dict(position.extras)
     return data
 
 
@@ -82,7 +84,7 @@ def position_from_json(data: Mapping[str, Any], variant: Variant) -> Position:
             units[unit.province] = unit
     centers: dict[str, str] = {}
     for power, provinces in data.get("centers", {}).items():
-        _power(variant, power)
+        _owner(variant, power)
         for province in provinces:
             if province not in variant.board.centers:
                 raise WireError(f"centers: {province!r} is not a supply center")
@@ -92,7 +94,10 @@ def position_from_json(data: Mapping[str, Any], variant: Variant) -> Position:
         unit = _unit(variant, entry.get("power", ""), entry.get("unit", ""))
         dislodged[unit.province] = Dislodgement(unit, entry.get("attacker_from"))
     contested = frozenset(data.get("contested", []))
-    return Position.create(phase, units, centers, dislodged, contested)
+    extras = data.get("extras", {})
+    if not isinstance(extras, Mapping):
+        raise WireError("position: field 'extras' must be an object")
+    return Position.create(phase, units, centers, dislodged, contested, extras)
 
 
 def _field(data: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
@@ -109,6 +114,13 @@ def _power(variant: Variant, spelling: str) -> str:
     return power
 
 
+def _owner(variant: Variant, spelling: str) -> str:
+    owner = variant.owner_named(spelling)
+    if owner is None:
+        raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
+    return owner
+
+
 def _unit(variant: Variant, power: str, text: str) -> Unit:
     kind, _, location = str(text).strip().partition(" ")
     location = location.strip().lower()
@@ -118,7 +130,7 @@ def _unit(variant: Variant, power: str, text: str) -> Unit:
         raise WireError(f"unit {text!r}: must start with A or F") from None
     if not variant.board.can_hold(unit_type, location):
         raise WireError(f"unit {text!r}: {unit_type.noun}s cannot stand in {location!r}")
-    return Unit(_power(variant, power), unit_type, location)
+    return Unit(_owner(variant, power), unit_type, location)
 
 
 # --- orders and outcomes ----------------------------------------------------------------
@@ -168,8 +180,12 @@ def phase_result_to_json(result: PhaseResult) -> dict[str, Any]:
     }
     if result.destroyed:
         data["destroyed"] = [f"{u.power}: {u.type.value} {u.location}" for u in result.destroyed]
-    if result.winners:
-        data["winners"] = list(result.winners)
+    if result.public:
+        data["public"] = list(result.public)
+    if result.end.winners:
+        data["winners"] = list(result.end.winners)
+    if result.end.draw:
+        data["draw"] = list(result.end.draw)
     return data
 
 

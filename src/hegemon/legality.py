@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from hegemon.board import Board, Terrain, UnitType, province_of
-from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder
+from hegemon.orders import Bid, Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 
@@ -40,6 +40,8 @@ def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
     check = _MOVEMENT_CHECKS.get(type(order))
+    if isinstance(order, Bid):
+        return Illegal("this variant has no bidding for units")
     if check is None:
         return Illegal(f"{type(order).__name__.lower()} orders belong to another phase")
     given = cast(UnitOrder, order)  # every order type with a check names a unit

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from hegemon.board import Board, UnitType, province_of
 from hegemon.orders import (
+    Bid,
     Build,
     Convoy,
     Disband,
@@ -65,6 +66,7 @@ _COAST = re.compile(
     r"|nc|sc|ec|wc|n|s|e|w)\s*\)?(?=[\s\-=>]|$)",
     re.IGNORECASE,
 )
+_BID = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
 _TOKEN = re.compile(r"->|=>|-|[^\s\-]+")
 
 
@@ -135,6 +137,9 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     Where the order leaves out the unit type (``Remove par``, ``Par - Bur``), it is taken
     from the unit standing there in `units`, if given.
     """
+    bid = _BID.match(text)
+    if bid is not None:
+        return _read_bid(text, int(bid.group(1)), bid.group(2), board, units)
     reader = _Reader(board, text, _tokens(text))
     if not reader.tokens:
         raise reader.fail("the order is empty")
@@ -152,6 +157,18 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     order = _read_action(reader, unit, location)
     reader.end()
     return order
+
+
+def _read_bid(
+    text: str, points: int, rest: str, board: Board, units: Mapping[str, Unit] | None
+) -> Bid:
+    """``2: A Kas - Kam``: points offered for an order to a unit nobody owns."""
+    order = parse_order(rest, board, units)
+    if not isinstance(order, Hold | Move | Support | Convoy):
+        raise OrderSyntaxError(text, "a bid must be for a hold, move, support or convoy order")
+    if points < 1:
+        raise OrderSyntaxError(text, "a bid must offer at least 1 point")
+    return Bid(points, order)
 
 
 def _standing_type(reader: _Reader, units: Mapping[str, Unit] | None, location: str) -> UnitType:

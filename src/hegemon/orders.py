@@ -68,8 +68,18 @@ class Waive:
     """A power declines one of its builds."""
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
 MovementOrder = Hold | Move | Support | Convoy
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Points offered for an order to a unit no player owns (Diplomacy Points)."""
+
+    points: int
+    order: MovementOrder
+
+
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Bid
 
 
 def place(location: str) -> str:
@@ -81,6 +91,8 @@ def format_order(order: Order) -> str:
     """The order in the standard notation, e.g. ``F Nth C A Lon - Bel``."""
     if isinstance(order, Waive):
         return "Waive"
+    if isinstance(order, Bid):
+        return f"{order.points}: {format_order(order.order)}"
     head = f"{order.unit.value} {place(order.location)}"
     match order:
         case Hold():

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from hegemon.board import UnitType, province_of
 
@@ -74,13 +74,18 @@ def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
 
 @dataclass(frozen=True)
 class Position:
-    """Units by province, center owners by province, the phase, and pending retreats."""
+    """Units by province, center owners by province, the phase, and pending retreats.
+
+    `extras` holds what a variant adds to the state (named extra home centers, influence,
+    game options): JSON-like values only, so that any position can be saved as it is.
+    """
 
     phase: Phase
     units: Mapping[str, Unit] = field(default_factory=_frozen)
     centers: Mapping[str, str] = field(default_factory=_frozen)
     dislodged: Mapping[str, Dislodgement] = field(default_factory=_frozen)
     contested: frozenset[str] = frozenset()  # standoffs: no retreat there
+    extras: Mapping[str, Any] = field(default_factory=_frozen)
 
     @staticmethod
     def create(
@@ -89,8 +94,11 @@ class Position:
         centers: Mapping[str, str] | None = None,
         dislodged: Mapping[str, Dislodgement] | None = None,
         contested: frozenset[str] = frozenset(),
+        extras: Mapping[str, Any] | None = None,
     ) -> Position:
-        return Position(phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested)
+        return Position(
+            phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested, _frozen(extras)
+        )
 
     def evolve(
         self,
@@ -99,6 +107,7 @@ class Position:
         centers: dict[str, str] | None = None,
         dislodged: dict[str, Dislodgement] | None = None,
         contested: frozenset[str] | None = None,
+        extras: dict[str, Any] | None = None,
     ) -> Position:
         """A new position with some fields replaced. Dicts given are taken over, not copied:
         the caller must not change them afterwards."""
@@ -108,6 +117,7 @@ class Position:
             self.centers if centers is None else MappingProxyType(centers),
             self.dislodged if dislodged is None else MappingProxyType(dislodged),
             self.contested if contested is None else contested,
+            self.extras if extras is None else MappingProxyType(extras),
         )
 
     @property

@@ -23,7 +23,7 @@ from typing import TypeAlias
 from hegemon.adjudication.adjustment import adjustment_balance
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import Board, UnitType, province_of
-from hegemon.game import PhaseResult, home_centers, play_phase
+from hegemon.game import PhaseResult, play_phase
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
     Build,
@@ -161,7 +161,7 @@ def random_movement_orders(
     variant: Variant, position: Position, rng: random.Random
 ) -> dict[str, list[Order]]:
     """Moves first, then convoys for the overseas moves, then supports, then holds."""
-    return _MovementPlanner(variant.board, variant.rules, position, rng).plan()
+    return _MovementPlanner(variant.board, variant.rules_for(position), position, rng).plan()
 
 
 class _MovementPlanner:
@@ -349,7 +349,9 @@ def random_retreat_orders(
         unit = units[province] = dislodgement.unit
         if rng.random() < _NO_ORDER:
             continue
-        options = retreat_options(variant.board, position, dislodgement, variant.rules)
+        options = retreat_options(
+            variant.board, position, dislodgement, variant.rules_for(position)
+        )
         if options and rng.random() >= _RETREAT_DISBANDS:
             orders[province] = Retreat(unit.type, unit.location, rng.choice(options))
         else:
@@ -364,12 +366,14 @@ def random_adjustment_orders(
     variant: Variant, position: Position, rng: random.Random
 ) -> dict[str, list[Order]]:
     """Builds on random free sites or disbands of random units, sometimes fewer than due."""
-    homes = home_centers(variant)
+    homes = variant.home_centers(position)
     orders: dict[str, list[Order]] = {}
     for power in sorted(position.powers_with_presence):
         balance = adjustment_balance(position, power)
         if balance > 0:
-            sites = variant.rules.build_sites(power, homes.get(power, frozenset()), position)
+            sites = variant.rules_for(position).build_sites(
+                power, homes.get(power, frozenset()), position
+            )
             free = sorted(sites - position.units.keys())
             given = _random_builds(variant.board, free, _how_many(balance, rng), rng)
         elif balance < 0:

@@ -20,7 +20,9 @@ ORDER_WIDTH = 28
 
 def phase_report(variant: Variant, result: PhaseResult) -> str:
     lines = [f"{result.before.phase} ({variant.board.name})", ""]
-    lines += order_lines(result.outcomes, _power_order(variant, result.outcomes))
+    if result.public:
+        lines += [*result.public, ""]
+    lines += order_lines(variant, result.outcomes)
     if result.destroyed:
         lines += ["", "Destroyed (no retreat possible):"]
         lines += [f"   {u.power}: {u.type.value} {place(u.location)}" for u in result.destroyed]
@@ -28,28 +30,33 @@ def phase_report(variant: Variant, result: PhaseResult) -> str:
     lines += ["", *center_lines(variant, result.after)]
     if result.winners:
         lines += ["", f"Victory: {', '.join(result.winners)} wins the game."]
+    elif result.end.draw:
+        lines += ["", f"The game ends in a draw shared by {', '.join(result.end.draw)}."]
     else:
         lines += ["", f"Next phase: {result.after.phase}"]
     return "\n".join(lines) + "\n"
 
 
-def _power_order(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
-    present = {o.power for o in outcomes}
-    known = [p for p in variant.powers if p in present]
-    return known + sorted(present - set(known))
+def order_lines(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
+    """Orders grouped under their power's heading, each with its result in a column.
 
-
-def order_lines(outcomes: Iterable[Outcome], powers: Iterable[str]) -> list[str]:
-    """Orders grouped by power, each with its result in an aligned column."""
-    by_power: dict[str, list[Outcome]] = {}
+    The players' powers come first in the variant's order, then any other group the
+    variant names (such as the minor powers), each listed by province."""
+    groups: dict[str, list[Outcome]] = {}
     for outcome in outcomes:
-        by_power.setdefault(outcome.power, []).append(outcome)
+        groups.setdefault(variant.report_group(outcome.power), []).append(outcome)
+    players = [p for p in variant.powers if p in groups]
+    others = sorted(set(groups) - set(players))
     lines: list[str] = []
-    for power in powers:
-        lines.append(power)
-        for outcome in by_power.get(power, []):
-            lines.append(f"   {outcome.text:<{ORDER_WIDTH}}{outcome.note}")
+    for heading in players + others:
+        lines.append(heading)
+        listed = groups[heading] if heading in players else sorted(groups[heading], key=_place)
+        lines += [f"   {o.text:<{ORDER_WIDTH}}{o.note}" for o in listed]
     return lines
+
+
+def _place(outcome: Outcome) -> str:
+    return outcome.text.split()[1] if " " in outcome.text else outcome.text
 
 
 def retreat_lines(variant: Variant, position: Position) -> list[str]:

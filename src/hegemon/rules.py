@@ -8,6 +8,8 @@ whom, which states are neutral) builds its rules object for the phase from that 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hegemon.board import Board, Terrain
 from hegemon.position import Position, Unit
 
@@ -55,6 +57,14 @@ class Rules:
         owned; Sub-Saharan adds the extra home centers a power has named.
         """
         return frozenset(c for c in homes if position.centers.get(c) == power)
+
+    def build_problem(
+        self, power: str, site: str, earlier: Sequence[Unit], homes: frozenset[str]
+    ) -> str | None:
+        """Why `power` may not build at `site` after its `earlier` builds this winter, if
+        the variant limits builds beyond the standard rules (Sub-Saharan names one new home
+        center a winter)."""
+        return None
 
     def captures_centers(self, unit: Unit) -> bool:
         """Whether the unit takes ownership of a supply center it occupies after Fall."""

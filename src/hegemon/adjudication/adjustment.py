@@ -41,68 +41,113 @@ def adjudicate_adjustments(
     homes: Mapping[str, frozenset[str]],
     rules: Rules,
 ) -> AdjustmentResult:
-    units = dict(position.units)
-    outcomes: list[Outcome] = []
-    built: list[Unit] = []
-    disbanded: list[Unit] = []
-    powers = sorted(
-        {u.power for u in units.values()} | set(position.centers.values()) | set(orders)
+    winter = _Winter(board, position, homes, rules)
+    powers = {u.power for u in position.units.values()} | set(position.centers.values())
+    for power in sorted(powers | set(orders)):
+        winter.adjust(power, orders.get(power, ()))
+    return AdjustmentResult(
+        winter.units, tuple(winter.outcomes), tuple(winter.built), tuple(winter.disbanded)
     )
-    for power in powers:
-        balance = adjustment_balance(position, power)
-        given = orders.get(power, ())
+
+
+class _Winter:
+    """One adjustment phase in progress: the units as they stand, and what was done."""
+
+    def __init__(
+        self, board: Board, position: Position, homes: Mapping[str, frozenset[str]], rules: Rules
+    ) -> None:
+        self.board, self.position, self.homes, self.rules = board, position, homes, rules
+        self.units = dict(position.units)
+        self.outcomes: list[Outcome] = []
+        self.built: list[Unit] = []
+        self.disbanded: list[Unit] = []
+
+    def adjust(self, power: str, orders: Sequence[Order]) -> None:
+        balance = adjustment_balance(self.position, power)
         if balance >= 0:
-            sites = rules.build_sites(power, homes.get(power, frozenset()), position)
-            news = _builds(board, units, power, given, balance, sites, outcomes)
-            built.extend(news)
-        else:
-            gone = _disbands(board, units, power, given, -balance, outcomes)
-            forced = _civil_disorder(board, units, power, -balance - len(gone), homes, position)
-            outcomes.extend(
-                Outcome(
-                    power,
-                    Disband(u.type, u.location),
-                    Verdict.SUCCEEDS,
-                    "Civil disorder: disbanded",
-                )
-                for u in forced
+            self._builds(power, orders, balance)
+            return
+        gone = self._disbands(power, orders, -balance)
+        forced = self._civil_disorder(power, -balance - len(gone))
+        self.outcomes.extend(
+            Outcome(
+                power, Disband(u.type, u.location), Verdict.SUCCEEDS, "Civil disorder: disbanded"
             )
-            disbanded.extend(gone + forced)
-    return AdjustmentResult(units, tuple(outcomes), tuple(built), tuple(disbanded))
+            for u in forced
+        )
+        self.disbanded.extend(gone + forced)
 
+    def _void(self, power: str, order: Order, reason: str) -> None:
+        self.outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {reason}"))
 
-def _builds(
-    board: Board,
-    units: dict[str, Unit],
-    power: str,
-    orders: Sequence[Order],
-    allowed: int,
-    sites: frozenset[str],
-    outcomes: list[Outcome],
-) -> list[Unit]:
-    built: list[Unit] = []
-    used = 0
-    for order in orders:
-        if not isinstance(order, Build | Waive):
-            reason = "no disbands are due" if allowed else "no adjustments are due"
-            outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {reason}"))
-            continue
-        if used >= allowed:  # DATC 6.I.1, 6.I.7
-            outcomes.append(Outcome(power, order, Verdict.VOID, "Void: no builds left"))
-            continue
-        if isinstance(order, Waive):
-            used += 1
-            outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Build waived"))
-            continue
-        unit = _check_build(board, units, power, order, sites)
-        if isinstance(unit, Illegal):
-            outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {unit.reason}"))
-            continue
-        used += 1
-        units[unit.province] = unit
-        built.append(unit)
-        outcomes.append(Outcome(power, Build(unit.type, unit.location), Verdict.SUCCEEDS, "Built"))
-    return built
+    def _builds(self, power: str, orders: Sequence[Order], allowed: int) -> None:
+        homes = self.homes.get(power, frozenset())
+        sites = self.rules.build_sites(power, homes, self.position)
+        mine: list[Unit] = []
+        used = 0
+        for order in orders:
+            if not isinstance(order, Build | Waive):
+                self._void(
+                    power, order, "no disbands are due" if allowed else "no adjustments are due"
+                )
+            elif used >= allowed:  # DATC 6.I.1, 6.I.7
+                self._void(power, order, "no builds left")
+            elif isinstance(order, Waive):
+                used += 1
+                self.outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Build waived"))
+            else:
+                unit = _check_build(self.board, self.units, power, order, sites)
+                problem = (
+                    unit.reason
+                    if isinstance(unit, Illegal)
+                    else (self.rules.build_problem(power, unit.province, mine, homes))
+                )
+                if problem is not None or isinstance(unit, Illegal):
+                    self._void(power, order, problem or "")
+                    continue
+                used += 1
+                self.units[unit.province] = unit
+                mine.append(unit)
+                built = Build(unit.type, unit.location)
+                self.outcomes.append(Outcome(power, built, Verdict.SUCCEEDS, "Built"))
+        self.built.extend(mine)
+
+    def _disbands(self, power: str, orders: Sequence[Order], due: int) -> list[Unit]:
+        gone: list[Unit] = []
+        for order in orders:
+            if not isinstance(order, Disband):
+                self._void(power, order, "disbands are due")
+                continue
+            unit = commanded_unit(self.board, self.units.get(order.province), power, order)
+            if isinstance(unit, Illegal):  # DATC 6.J.1, 6.J.2
+                self._void(power, order, unit.reason)
+            elif len(gone) >= due:
+                self._void(power, order, "no more disbands due")
+            else:
+                del self.units[unit.province]
+                gone.append(unit)
+                self.outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Disbanded"))
+        return gone
+
+    def _civil_disorder(self, power: str, due: int) -> list[Unit]:
+        """The `due` units farthest from the power's owned home centers (DATC 6.J)."""
+        if due <= 0:
+            return []
+        homes = self.homes.get(power, frozenset())
+        owned = [c for c in homes if self.position.centers.get(c) == power]
+        distance = self.board.distances_from(owned or list(homes))
+        farthest = len(self.board.provinces)
+        mine = [u for u in self.units.values() if u.power == power]
+        mine.sort(
+            key=lambda u: (
+                -distance.get(u.province, farthest),
+                u.type is not UnitType.FLEET,
+                self.board.provinces[u.province].name,
+            )
+        )
+        for unit in mine[:due]:
+            del self.units[unit.province]
+        return mine[:due]
 
 
 def _check_build(
@@ -126,55 +171,3 @@ def _check_build(
             f"cannot be built in {board.name_of(location)}"
         )
     return Unit(power, order.unit, location)
-
-
-def _disbands(
-    board: Board,
-    units: dict[str, Unit],
-    power: str,
-    orders: Sequence[Order],
-    due: int,
-    outcomes: list[Outcome],
-) -> list[Unit]:
-    gone: list[Unit] = []
-    for order in orders:
-        if not isinstance(order, Disband):
-            outcomes.append(Outcome(power, order, Verdict.VOID, "Void: disbands are due"))
-            continue
-        unit = commanded_unit(board, units.get(order.province), power, order)
-        if isinstance(unit, Illegal):  # DATC 6.J.1, 6.J.2
-            outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {unit.reason}"))
-            continue
-        if len(gone) >= due:
-            outcomes.append(Outcome(power, order, Verdict.VOID, "Void: no more disbands due"))
-            continue
-        del units[unit.province]
-        gone.append(unit)
-        outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Disbanded"))
-    return gone
-
-
-def _civil_disorder(
-    board: Board,
-    units: dict[str, Unit],
-    power: str,
-    due: int,
-    homes: Mapping[str, frozenset[str]],
-    position: Position,
-) -> list[Unit]:
-    if due <= 0:
-        return []
-    own_homes = [c for c in homes.get(power, ()) if position.centers.get(c) == power]
-    distance = board.distances_from(own_homes or list(homes.get(power, ())))
-    mine = [u for u in units.values() if u.power == power]
-    mine.sort(
-        key=lambda u: (
-            -distance.get(u.province, len(board.provinces)),
-            u.type is not UnitType.FLEET,
-            board.provinces[u.province].name,
-        )
-    )
-    gone = mine[:due]
-    for unit in gone:
-        del units[unit.province]
-    return gone

@@ -1,20 +1,24 @@
 """Variants: each a folder of data (map.toml, setup.toml) beside this module.
 
 `load_variant("classic")` reads and validates a variant once and caches it. A variant whose
-rules differ from the standard game registers its `Rules` subclass here; the rest of the
-judge only ever sees the `Variant` object.
+game differs from the standard one has an ``__init__.py`` in its folder defining
+``VARIANT``, a subclass of `Variant` that overrides the hooks below. This package and those
+folders are the only places where a variant's name appears; the rest of the judge only
+ever sees the `Variant` object and its `Rules`.
 """
 
 from __future__ import annotations
 
+import importlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from hegemon.board import Board, MapError, UnitType, load_board, province_of
+from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.rules import STANDARD, Rules
 
@@ -36,36 +40,140 @@ class Power:
     units: tuple[Unit, ...]
 
 
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: a solo winner, or a draw shared by the powers named."""
+
+    winners: tuple[str, ...] = ()
+    draw: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.winners or self.draw)
+
+
+@dataclass(frozen=True)
+class Influence:
+    """What a variant's influence economy makes of a movement phase's orders.
+
+    `orders` are what the adjudicator sees (players' orders plus orders for units nobody
+    owns); `public` are lines everyone may read, e.g. the neutral units' winning orders.
+    """
+
+    orders: Mapping[str, Sequence[Order]]
+    public: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
+    """A variant's board and setup, and the hooks through which its game differs.
+
+    The defaults below are the standard game; a variant's subclass overrides what it needs.
+    """
+
     id: str
     board: Board
     powers: Mapping[str, Power]
     start_year: int
     victory_centers: int
+    options: Mapping[str, Any] = field(default_factory=dict)
     rules: Rules = field(default=STANDARD)
 
-    def home_power(self, province: str) -> str | None:
-        """The power whose home center this is, if any."""
-        return self._home_owner.get(province)
+    @classmethod
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+        problems: list[str] = []
+        powers = _powers(board, setup, problems)
+        if problems:
+            raise MapError(source, problems)
+        game = setup.get("game", {})
+        return cls(
+            id=id,
+            board=board,
+            powers=powers,
+            start_year=int(game.get("start_year", 1901)),
+            victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
+            options=dict(setup.get("options", {})),
+        )
 
-    @property
-    def _home_owner(self) -> dict[str, str]:
-        return {c: p.name for p in self.powers.values() for c in p.home_centers}
-
-    def initial_position(self) -> Position:
+    # --- the start ----------------------------------------------------------------------
+    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
+        """The starting position; `options` override the variant's default game options."""
         units = {u.province: u for p in self.powers.values() for u in p.units}
         centers = {c: p.name for p in self.powers.values() for c in p.home_centers}
         phase = Phase(self.start_year, Season.SPRING, PhaseKind.MOVEMENT)
-        return Position.create(phase, units, centers)
+        chosen = self.game_options(options or {})
+        return Position.create(phase, units, centers, extras={"options": chosen} if chosen else {})
 
+    def game_options(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The variant's options with `overrides` applied; unknown names are refused."""
+        unknown = sorted(set(overrides) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
+        return {**self.options, **overrides}
+
+    # --- hooks a variant may override ---------------------------------------------------
+    def rules_for(self, position: Position) -> Rules:
+        """The rules object adjudicating this position."""
+        return self.rules
+
+    def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
+        """Each power's home centers now (some variants let powers name more)."""
+        return {p.name: frozenset(p.home_centers) for p in self.powers.values()}
+
+    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+        """Why orders the variant adds (bids, deployments) may not be submitted as given."""
+        return []
+
+    def influence(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> Influence:
+        """Turn the orders of a movement phase into the orders the adjudicator sees."""
+        return Influence(orders)
+
+    def automatic_builds(self, position: Position) -> list[Unit]:
+        """Units the variant builds by itself this winter, where their site is vacant."""
+        return []
+
+    def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
+        """The position once a winter's builds are done (e.g. recording new home centers)."""
+        return position
+
+    def allotment(self, position: Position, power: str) -> int:
+        """Points `power` may spend this phase on units nobody owns (none by default)."""
+        return 0
+
+    def biddable_units(self, position: Position) -> list[Unit]:
+        """The units whose orders are decided by the players' points, not by an owner."""
+        return []
+
+    def game_end(self, position: Position) -> GameEnd:
+        """Checked after the Fall retreats: a solo victory needs the victory threshold and
+        strictly more centers than anyone else."""
+        counts: dict[str, int] = {}
+        for owner in position.centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        if not ranked or ranked[0][1] < self.victory_centers:
+            return GameEnd()
+        if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+            return GameEnd()
+        return GameEnd(winners=(ranked[0][0],))
+
+    def report_group(self, power: str) -> str:
+        """The heading a power's orders appear under in the report."""
+        return power
+
+    # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
-        """The power for a name or adjective in any case ("england", "English")."""
+        """The player's power for a name or adjective in any case ("england", "English")."""
         folded = spelling.strip().lower()
         for power in self.powers.values():
             if folded in (power.name.lower(), power.adjective.lower()):
                 return power.name
         return None
+
+    def owner_named(self, spelling: str) -> str | None:
+        """Whoever may own units and centers: the players' powers and any the variant adds
+        (such as minor powers nobody plays)."""
+        return self.power_named(spelling)
 
 
 def available_variants() -> list[str]:
@@ -83,20 +191,25 @@ def load_variant(name: str) -> Variant:
         setup = tomllib.loads(setup_path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise MapError(str(setup_path), [str(exc)]) from exc
-    return _variant_from_setup(name, board, setup, str(setup_path))
+    return _variant_class(name).from_setup(name, board, setup, str(setup_path))
 
 
-def _variant_from_setup(name: str, board: Board, setup: Mapping[str, Any], source: str) -> Variant:
-    problems: list[str] = []
+def _variant_class(name: str) -> type[Variant]:
+    if not (VARIANTS_DIR / name / "__init__.py").is_file():
+        return Variant
+    module = importlib.import_module(f"{__name__}.{name}")
+    variant_class: type[Variant] = module.VARIANT
+    return variant_class
+
+
+def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict[str, Power]:
     powers: dict[str, Power] = {}
     for power_name, spec in setup.get("powers", {}).items():
         homes = tuple(spec.get("home", ()))
         for center in homes:
             if center not in board.provinces or not board.provinces[center].center:
                 problems.append(f"{power_name}: home {center!r} is not a supply center")
-        units = tuple(
-            _starting_unit(board, power_name, text, problems) for text in spec.get("units", ())
-        )
+        units = [starting_unit(board, power_name, text, problems) for text in spec.get("units", ())]
         powers[power_name] = Power(
             name=power_name,
             adjective=str(spec.get("adjective", power_name)),
@@ -104,21 +217,12 @@ def _variant_from_setup(name: str, board: Board, setup: Mapping[str, Any], sourc
             home_centers=homes,
             units=tuple(u for u in units if u is not None),
         )
-    game = setup.get("game", {})
     if not powers:
         problems.append("no [powers] defined")
-    if problems:
-        raise MapError(source, problems)
-    return Variant(
-        id=name,
-        board=board,
-        powers=powers,
-        start_year=int(game.get("start_year", 1901)),
-        victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
-    )
+    return powers
 
 
-def _starting_unit(board: Board, power: str, text: str, problems: list[str]) -> Unit | None:
+def starting_unit(board: Board, power: str, text: str, problems: list[str]) -> Unit | None:
     kind, _, location = text.partition(" ")
     try:
         unit_type = UnitType(kind.upper())
