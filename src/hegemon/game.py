@@ -31,7 +31,7 @@ class PhaseResult:
     explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
     after: Position
     destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
-    end: GameEnd = GameEnd()  # set when this phase ended the game
+    end: GameEnd = field(default_factory=GameEnd)  # set when this phase ended the game
     public: tuple[str, ...] = ()  # what the variant's influence step lets everyone read
 
     @property
