@@ -30,6 +30,7 @@ LAYERS = [
     "rules",
     "legality",
     "adjudication",
+    "influence",
     "variants",
     "game",
     "randomplay",

@@ -72,15 +72,27 @@ def retreat_lines(variant: Variant, position: Position) -> list[str]:
 
 
 def center_lines(variant: Variant, position: Position) -> list[str]:
+    """Centers and units of each player, then of each other group (e.g. the minor powers)."""
+    centers: dict[str, list[str]] = {}
+    units: dict[str, int] = {}
+    for center, owner in position.centers.items():
+        centers.setdefault(variant.report_group(owner), []).append(center)
+    for unit in position.units.values():
+        group = variant.report_group(unit.power)
+        units[group] = units.get(group, 0) + 1
+    groups = [p for p in variant.powers if p in centers or p in units]
+    groups += sorted((set(centers) | set(units)) - set(variant.powers))
+    width = max((len(g) for g in groups), default=0) + 2
     lines = ["Supply centers:"]
-    owners = [*variant.powers, *sorted(set(position.centers.values()) - set(variant.powers))]
-    for power in owners:
-        centers = sorted(c for c, owner in position.centers.items() if owner == power)
-        units = sum(1 for u in position.units.values() if u.power == power)
-        if centers or units:
-            listed = ", ".join(place(c) for c in centers)
-            lines.append(f"   {power:<12}{len(centers):>3} centers, {units:>2} units  {listed}")
+    for group in groups:
+        held = sorted(centers.get(group, []))
+        count = _plural(len(held), "center") + ", " + _plural(units.get(group, 0), "unit")
+        lines.append(f"   {group:<{width}}{count:<22}{', '.join(place(c) for c in held)}")
     return lines
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:>2} {noun}" + ("" if count == 1 else "s")
 
 
 def position_report(variant: Variant, position: Position) -> str:

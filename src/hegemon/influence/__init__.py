@@ -1,0 +1,1 @@
+"""Influence economies: how players buy the orders of units they do not own."""

@@ -1,0 +1,116 @@
+"""Diplomacy Points, by the Common Ruleset for DP-based variants: pure functions.
+
+Each player may spend its allotment of points on orders for units no player owns. For each
+such unit the order with the most points in total is performed (the same order bid by
+several players adds up); a tie for the most, or no bid, leaves the unit holding. A player
+whose own unit attacks a minor power's province, or supports an attack on it, has all its
+bids on that minor's unit ignored that turn (the Attacking & Allocating rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from hegemon.board import Board, province_of
+from hegemon.legality import Illegal, check_movement_order
+from hegemon.orders import Bid, Hold, Move, MovementOrder, Order, Support, format_order
+from hegemon.position import Position, Unit
+from hegemon.rules import Rules
+
+
+def allotment(centers: int, cap: int = 3) -> int:
+    """One point per supply center held, at most `cap` (Sub-Saharan 8.1)."""
+    return min(cap, centers)
+
+
+def bids_of(orders: Iterable[Order]) -> list[Bid]:
+    return [o for o in orders if isinstance(o, Bid)]
+
+
+def unit_orders_of(orders: Iterable[Order]) -> list[Order]:
+    return [o for o in orders if not isinstance(o, Bid)]
+
+
+def attacked_provinces(orders: Iterable[Order]) -> set[str]:
+    """Provinces a power's own orders move into or support a move into."""
+    provinces = set()
+    for order in orders:
+        if isinstance(order, Move) or (isinstance(order, Support) and order.target is not None):
+            provinces.add(province_of(order.target))
+    return provinces
+
+
+def bid_problems(
+    board: Board,
+    position: Position,
+    power: str,
+    bids: Sequence[Bid],
+    points: int,
+    biddable: Mapping[str, Unit],
+    rules: Rules,
+) -> list[str]:
+    """Every reason these bids may not be made: each names the bid and what is wrong."""
+    problems = []
+    spent = sum(b.points for b in bids)
+    if spent > points:
+        problems.append(f"bids total {spent} DP, but {power} has {points} DP this turn")
+    for bid in bids:
+        checked = normal_bid(board, position, bid, biddable, rules)
+        if isinstance(checked, Illegal):
+            problems.append(f"{format_order(bid)}: {checked.reason}")
+    return problems
+
+
+def normal_bid(
+    board: Board, position: Position, bid: Bid, biddable: Mapping[str, Unit], rules: Rules
+) -> MovementOrder | Illegal:
+    """The bid's order in normal form, or why it cannot be given to that unit."""
+    unit = biddable.get(bid.order.province)
+    if unit is None:
+        return Illegal(f"{board.name_of(bid.order.province)} holds no minor power's unit")
+    checked = check_movement_order(board, position, unit.power, bid.order, rules)
+    if isinstance(checked, Support):  # "S A Lua - Bra" and "S Lua - Bra" are one order
+        checked = replace(checked, supported_unit=None)
+    return checked
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The bidding for one unit: points per order, and the order it will perform."""
+
+    unit: Unit
+    points: Mapping[MovementOrder, int]
+    order: MovementOrder
+
+
+def tally(
+    bids: Mapping[str, Sequence[Bid]],
+    biddable: Mapping[str, Unit],
+    barred: Mapping[str, set[str]],
+) -> dict[str, Tally]:
+    """For each biddable unit (by province), the points on each order and the winner.
+
+    `bids` maps each power to its bids, already in normal form (see `normal_bid`);
+    `barred` maps each power to the provinces whose units it may not bid on this turn.
+    """
+    points: dict[str, dict[MovementOrder, int]] = {p: {} for p in biddable}
+    for power, power_bids in bids.items():
+        for bid in power_bids:
+            province = bid.order.province
+            if province in points and province not in barred.get(power, set()):
+                totals = points[province]
+                totals[bid.order] = totals.get(bid.order, 0) + bid.points
+    return {
+        province: Tally(biddable[province], totals, _winner(biddable[province], totals))
+        for province, totals in points.items()
+    }
+
+
+def _winner(unit: Unit, totals: Mapping[MovementOrder, int]) -> MovementOrder:
+    if totals:
+        best = max(totals.values())
+        leaders = [order for order, points in totals.items() if points == best]
+        if len(leaders) == 1:
+            return leaders[0]
+    return Hold(unit.type, unit.location)

@@ -1,0 +1,228 @@
+"""Sub-Saharan (W. Alex Ronke, 2023): ten players, 27 stationary minor powers whose orders
+are bought with secret Diplomacy Points, two extra home centers per player.
+
+What differs from the standard game, by rules section:
+- 6.0: minor units are stationary: their moves always bounce (yet cut support and block
+  entry), they never dislodge anything, and when dislodged they are destroyed.
+- 7.0, 7.1: players build in their home centers, and may name two more, one a winter, by
+  a legal build in a vacant ex-minor center that was never anyone's home center.
+- 7.2: a minor power that owns its vacant center in winter rebuilds its unit.
+- 8.0, 8.1: each player has one DP per center held (at most 3) every Spring and Fall, to
+  bid on minor units' orders; the Attacking & Allocating rule bars bids on a minor the
+  player's own units attack or help attack.
+- 2.0, 2.1: 18 centers and strictly the most wins; the optional year cap (a game option,
+  10 years by default) ends the game after the Fall of its last year as a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
+
+from hegemon.board import Board, MapError
+from hegemon.influence import dp
+from hegemon.legality import Illegal
+from hegemon.orders import Bid, MovementOrder, Order, format_order
+from hegemon.position import PhaseKind, Position, Unit
+from hegemon.rules import Rules
+from hegemon.variants import GameEnd, Influence, Variant, starting_unit
+
+MINOR_HEADING = "Minor Neutral Powers"
+EXTRA_HOMES = "additional_homes"  # extras key: {power: [centers named, in order]}
+MOST_EXTRA_HOMES = 2
+
+
+@dataclass(frozen=True)
+class MinorPower:
+    name: str
+    unit: Unit
+    flag: str
+
+
+class SubSaharanRules(Rules):
+    """Stationary minors, and builds in original or named home centers (rules 6.0, 7.x)."""
+
+    def __init__(
+        self,
+        minors: frozenset[str],
+        homes: Mapping[str, frozenset[str]],
+        ever_homes: frozenset[str],
+        extra: Mapping[str, Sequence[str]],
+    ) -> None:
+        self.minors = minors
+        self.homes = homes
+        self.ever_homes = ever_homes  # every center ever a home, of any power, living or not
+        self.extra = extra
+
+    def is_stationary(self, unit: Unit) -> bool:
+        return unit.power in self.minors
+
+    def retreats(self, unit: Unit) -> bool:
+        return unit.power not in self.minors
+
+    def build_sites(self, power: str, homes: frozenset[str], position: Position) -> frozenset[str]:
+        owned = frozenset(c for c, owner in position.centers.items() if owner == power)
+        if power in self.minors:
+            return frozenset()
+        sites = homes & owned
+        if len(self.extra.get(power, ())) < MOST_EXTRA_HOMES:
+            sites |= owned - self.ever_homes  # rules 7.1: a center that began as a minor's
+        return sites
+
+    def build_problem(
+        self, power: str, site: str, earlier: Sequence[Unit], homes: frozenset[str]
+    ) -> str | None:
+        if site not in homes and any(u.province not in homes for u in earlier):
+            return "only one additional home center may be named each winter (rules 7.1)"
+        return None
+
+
+@dataclass(frozen=True, eq=False)
+class SubSaharan(Variant):
+    minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
+
+    @classmethod
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+        variant = super().from_setup(id, board, setup, source)
+        problems: list[str] = []
+        minors = {}
+        for province, spec in setup.get("minors", {}).items():
+            name = str(spec.get("name", province))
+            unit = starting_unit(board, name, str(spec.get("unit", "")), problems)
+            if unit is not None and unit.province != province:
+                problems.append(f"minor {name}: its unit must stand in {province}")
+            if unit is not None:
+                minors[province] = MinorPower(name, unit, str(spec.get("flag", "")))
+        if problems:
+            raise MapError(source, problems)
+        return replace(variant, minors=minors)
+
+    # --- the start and the state -------------------------------------------------------
+    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
+        start = super().initial_position(options)
+        units = {**start.units, **{p: m.unit for p, m in self.minors.items()}}
+        centers = {**start.centers, **{p: m.name for p, m in self.minors.items()}}
+        return start.evolve(units=units, centers=centers)
+
+    @property
+    def minor_names(self) -> frozenset[str]:
+        return frozenset(m.name for m in self.minors.values())
+
+    def extra_homes(self, position: Position) -> dict[str, list[str]]:
+        return {p: list(cs) for p, cs in position.extras.get(EXTRA_HOMES, {}).items()}
+
+    def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
+        homes = super().home_centers(position)
+        for power, named in self.extra_homes(position).items():
+            homes[power] = homes.get(power, frozenset()) | frozenset(named)
+        return homes
+
+    def rules_for(self, position: Position) -> Rules:
+        homes = self.home_centers(position)
+        ever = frozenset(c for centers in homes.values() for c in centers)
+        return SubSaharanRules(self.minor_names, homes, ever, self.extra_homes(position))
+
+    def owner_named(self, spelling: str) -> str | None:
+        folded = spelling.strip().lower()
+        minor = next((m.name for m in self.minors.values() if m.name.lower() == folded), None)
+        return minor or super().owner_named(spelling)
+
+    def report_group(self, power: str) -> str:
+        return MINOR_HEADING if power in self.minor_names else power
+
+    # --- Diplomacy Points (rules 8.0, 8.1) ------------------------------------------------
+    def allotment(self, position: Position, power: str) -> int:
+        if power not in self.powers or position.phase.kind is not PhaseKind.MOVEMENT:
+            return 0
+        return dp.allotment(sum(1 for owner in position.centers.values() if owner == power))
+
+    def biddable_units(self, position: Position) -> list[Unit]:
+        return [u for u in position.units.values() if u.power in self.minor_names]
+
+    def _biddable(self, position: Position) -> dict[str, Unit]:
+        return {u.province: u for u in self.biddable_units(position)}
+
+    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+        bids = dp.bids_of(orders)
+        if not bids:
+            return []
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return [f"{format_order(bids[0])}: bids are made in Spring and Fall orders phases"]
+        return dp.bid_problems(
+            self.board,
+            position,
+            power,
+            bids,
+            self.allotment(position, power),
+            self._biddable(position),
+            self.rules_for(position),
+        )
+
+    def influence(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> Influence:
+        """Each minor unit performs the order with the most DP (rules 8.0)."""
+        biddable = self._biddable(position)
+        rules = self.rules_for(position)
+        bids: dict[str, list[Bid]] = {}
+        barred: dict[str, set[str]] = {}
+        for power, given in orders.items():
+            if self.order_problems(position, power, given):
+                continue  # an allocation that breaks the rules is ignored as a whole
+            barred[power] = dp.attacked_provinces(dp.unit_orders_of(given))
+            bids[power] = self._normal_bids(position, dp.bids_of(given), biddable, rules)
+        tallies = dp.tally(bids, biddable, barred)
+        unit_orders: dict[str, list[Order]] = {
+            power: dp.unit_orders_of(given) for power, given in orders.items()
+        }
+        for t in sorted(tallies.values(), key=lambda t: t.unit.province):
+            unit_orders.setdefault(t.unit.power, []).append(t.order)
+        return Influence(unit_orders, _neutral_orders([t.order for t in tallies.values()]))
+
+    def _normal_bids(
+        self, position: Position, bids: Sequence[Bid], biddable: Mapping[str, Unit], rules: Rules
+    ) -> list[Bid]:
+        normal = []
+        for bid in bids:
+            order = dp.normal_bid(self.board, position, bid, biddable, rules)
+            if not isinstance(order, Illegal):
+                normal.append(Bid(bid.points, order))
+        return normal
+
+    # --- winter (rules 7.1, 7.2) ----------------------------------------------------------
+    def automatic_builds(self, position: Position) -> list[Unit]:
+        return [
+            m.unit
+            for p, m in self.minors.items()
+            if position.centers.get(p) == m.name and p not in position.units
+        ]
+
+    def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
+        """A build in a center outside the power's homes names it an additional home."""
+        homes = self.home_centers(position)
+        named = self.extra_homes(position)
+        for unit in built:
+            if unit.power in self.powers and unit.province not in homes.get(unit.power, ()):
+                named.setdefault(unit.power, []).append(unit.province)
+        if named == self.extra_homes(position):
+            return position
+        return position.evolve(extras={**position.extras, EXTRA_HOMES: named})
+
+    # --- the end (rules 2.0, 2.1) -------------------------------------------------------
+    def game_end(self, position: Position) -> GameEnd:
+        solo = super().game_end(position)
+        if solo:
+            return solo
+        cap = int(position.extras.get("options", {}).get("year_cap", 0))
+        if cap and position.phase.year >= self.start_year + cap - 1:
+            alive = set(position.centers.values()) | {u.power for u in position.units.values()}
+            return GameEnd(draw=tuple(p for p in self.powers if p in alive))
+        return GameEnd()
+
+
+def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
+    """The public part of the bidding: each minor unit's order, never who paid for it."""
+    listed = sorted(orders, key=lambda o: o.province)
+    return ("Neutral Orders", *(f"   {format_order(o)}" for o in listed))
+
+
+VARIANT = SubSaharan
