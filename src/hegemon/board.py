@@ -195,19 +195,44 @@ class Board:
                 graph[province_of(origin)].update(province_of(t) for t in targets)
         return {p: frozenset(n) for p, n in graph.items()}
 
-    def distances_from(self, sources: Iterable[str]) -> dict[str, int]:
-        """Fewest steps from any source to each province, through provinces of any kind."""
-        distance = dict.fromkeys(sources, 0)
-        frontier = list(distance)
+    def distance(self, unit: UnitType, location: str, provinces: frozenset[str]) -> int | None:
+        """Fewest moves from the location to any of the provinces; None if out of reach.
+
+        Armies may count through any province, seas included (as if convoyed); fleets only
+        along fleet moves. This is the distance civil disorder measures (DATC 6.J)."""
+        frontier, seen, steps = [location], {location}, 0
         while frontier:
+            if any(province_of(loc) in provinces for loc in frontier):
+                return steps
             following = []
-            for province in frontier:
-                for neighbour in self.province_graph[province]:
-                    if neighbour not in distance:
-                        distance[neighbour] = distance[province] + 1
-                        following.append(neighbour)
-            frontier = following
-        return distance
+            for loc in frontier:
+                if unit is UnitType.ARMY:
+                    nearby: Iterable[str] = self.province_graph[province_of(loc)]
+                else:
+                    nearby = self.fleet_edges.get(loc, ())
+                following += [n for n in nearby if n not in seen]
+                seen.update(nearby)
+            frontier, steps = following, steps + 1
+        return None
+
+    def on_convoy_route(self, origin: str, target: str, sea: str) -> bool:
+        """Whether some chain of distinct seas from origin's coast to target's passes `sea`:
+        a fleet on no such chain could never take part in the convoy (DATC 6.G.7)."""
+        key = (origin, target, sea)
+        if key not in self._routes_through:
+            touching = self.seas_touching
+
+            def extend(chain: list[str]) -> bool:
+                if sea in chain and chain[-1] in touching[target]:
+                    return True
+                return any(extend([*chain, s]) for s in touching[chain[-1]] if s not in chain)
+
+            self._routes_through[key] = any(extend([s]) for s in touching[origin])
+        return self._routes_through[key]
+
+    @cached_property
+    def _routes_through(self) -> dict[tuple[str, str, str], bool]:
+        return {}
 
     @cached_property
     def sea_regions(self) -> Mapping[str, int]:

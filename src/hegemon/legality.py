@@ -175,11 +175,12 @@ def could_be_convoyed(board: Board, origin: str, target: str, through: str | Non
     """Whether a chain of seas could carry an army from origin to target (via `through`)."""
     if not (board.is_coastal(origin) and board.is_coastal(target)) or origin == target:
         return False
+    if through is not None:
+        return board.on_convoy_route(origin, target, through)
     regions = board.sea_regions
     starts = {regions[s] for s in board.seas_touching[origin]}
     ends = {regions[s] for s in board.seas_touching[target]}
-    common = starts & ends
-    return bool(common) if through is None else regions.get(through) in common
+    return bool(starts & ends)
 
 
 def _article(unit: UnitType) -> str:

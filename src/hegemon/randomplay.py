@@ -73,13 +73,13 @@ def random_orders(
 def random_game(variant: Variant, rng: random.Random, max_phases: int) -> Iterator[PhaseResult]:
     """Play from the variant's initial position with random orders, one phase per item.
 
-    Stops early when someone wins, since no phase follows a solo victory.
+    Stops early when the game ends (a solo victory or a draw), since no phase follows.
     """
     position = variant.initial_position()
     for _ in range(max_phases):
         result = play_phase(variant, position, random_orders(variant, position, rng))
         yield result
-        if result.winners:
+        if result.end:
             return
         position = result.after
 

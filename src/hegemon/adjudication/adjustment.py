@@ -130,17 +130,20 @@ class _Winter:
         return gone
 
     def _civil_disorder(self, power: str, due: int) -> list[Unit]:
-        """The `due` units farthest from the power's owned home centers (DATC 6.J)."""
+        """The `due` units farthest from the power's home centers, owned or not (DATC 6.J)."""
         if due <= 0:
             return []
         homes = self.homes.get(power, frozenset())
-        owned = [c for c in homes if self.position.centers.get(c) == power]
-        distance = self.board.distances_from(owned or list(homes))
-        farthest = len(self.board.provinces)
+        beyond = len(self.board.provinces)  # out of reach counts as farthest
+
+        def distance(unit: Unit) -> int:
+            steps = self.board.distance(unit.type, unit.location, homes)
+            return beyond if steps is None else steps
+
         mine = [u for u in self.units.values() if u.power == power]
         mine.sort(
             key=lambda u: (
-                -distance.get(u.province, farthest),
+                -distance(u),
                 u.type is not UnitType.FLEET,
                 self.board.provinces[u.province].name,
             )

@@ -36,8 +36,9 @@ def attacked_provinces(orders: Iterable[Order]) -> set[str]:
     """Provinces a power's own orders move into or support a move into."""
     provinces = set()
     for order in orders:
-        if isinstance(order, Move) or (isinstance(order, Support) and order.target is not None):
-            provinces.add(province_of(order.target))
+        target = order.target if isinstance(order, Move | Support) else None
+        if target is not None:
+            provinces.add(province_of(target))
     return provinces
 
 

@@ -1,0 +1,218 @@
+"""Adjudication speed and memory: Hegemon against the peer judge on the same classic phases.
+
+Plays a fixed set of seeded random games with `hegemon.randomplay`, keeps every phase's
+position and orders, then adjudicates exactly those phases again, one kind at a time,
+with Hegemon's `play_phase` and with the peer judge (PyPI ``diplomacy`` 1.1.2). Each side
+runs a few times and the best run counts, which filters out noise from the machine.
+
+What is timed, per phase:
+- Hegemon: one `play_phase` call, from position and orders to the next position.
+- peer: `Game.process()` alone. Building the peer's game for the position is not timed
+  (Hegemon needs no such step: a position is its input). A second peer figure adds
+  `set_orders`, which parses and checks the order strings, as a player's orders would be.
+
+Memory: for each phase, the peak of Python allocations (tracemalloc) during the measured
+call above the level just before it; the table gives the largest over all phases. It is
+measured in separate, untimed passes, since tracing slows everything down. For the peer
+it is given for process() alone and for the whole phase (setting up its game, orders
+and process()), since the peer cannot adjudicate a position without building a game.
+
+Usage: ``python benchmarks/classic_phases.py [--quick] [--games N] [--phases N] [--runs N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.peer
+
+from tests import peer
+
+from hegemon.adjudication.retreat import retreat_options
+from hegemon.game import play_phase
+from hegemon.orders import Order
+from hegemon.position import PhaseKind, Position
+from hegemon.randomplay import random_game
+from hegemon.variants import Variant, load_variant
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One phase as played: where it started, everyone's orders, the retreats open."""
+
+    position: Position
+    orders: Mapping[str, Sequence[Order]]
+    retreats: Mapping[str, list[str]] | None
+
+
+def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[Sample]]:
+    """Every phase of `games` seeded random games of at most `phases` phases, by kind."""
+    samples: dict[PhaseKind, list[Sample]] = {kind: [] for kind in PhaseKind}
+    for seed in range(games):
+        for result in random_game(variant, random.Random(seed), phases):
+            position = result.before
+            retreats = None
+            if position.phase.kind is PhaseKind.RETREAT:
+                retreats = {
+                    p: retreat_options(variant.board, position, d, variant.rules_for(position))
+                    for p, d in position.dislodged.items()
+                }
+            samples[position.phase.kind].append(Sample(position, result.orders, retreats))
+    return samples
+
+
+# --- what each side does for one phase ---------------------------------------------------------
+
+# Given a phase, a Step does the untimed preparation and returns the call to measure.
+Step = Callable[[Sample], Callable[[], object]]
+
+
+def hegemon_step(variant: Variant) -> Step:
+    return lambda sample: lambda: play_phase(variant, sample.position, sample.orders)
+
+
+def peer_process(sample: Sample) -> Callable[[], object]:
+    game = peer.setup(sample.position, sample.retreats)
+    peer.submit(game, sample.position, sample.orders)
+
+    def processed() -> None:
+        game.process()
+
+    return processed
+
+
+def peer_orders_and_process(sample: Sample) -> Callable[[], object]:
+    game = peer.setup(sample.position, sample.retreats)
+
+    def ordered_and_processed() -> None:
+        peer.submit(game, sample.position, sample.orders)
+        game.process()
+
+    return ordered_and_processed
+
+
+def peer_everything(sample: Sample) -> Callable[[], object]:
+    return lambda: peer.play(sample.position, sample.orders, sample.retreats)
+
+
+def seconds(samples: Sequence[Sample], step: Step) -> float:
+    """Time spent in the measured calls over one pass, preparation left out."""
+    counted = 0.0
+    for sample in samples:
+        call = step(sample)
+        start = time.perf_counter()
+        call()
+        counted += time.perf_counter() - start
+    return counted
+
+
+def peak_bytes(samples: Sequence[Sample], step: Step) -> int:
+    """The largest peak of allocations made during one measured call, over one pass."""
+    largest = 0
+    tracemalloc.start()
+    try:
+        for sample in samples:
+            call = step(sample)
+            tracemalloc.reset_peak()
+            before, _ = tracemalloc.get_traced_memory()
+            call()
+            _, peak = tracemalloc.get_traced_memory()
+            largest = max(largest, peak - before)
+    finally:
+        tracemalloc.stop()
+    return largest
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: PhaseKind
+    count: int
+    hegemon: float  # best seconds per pass
+    peer: float
+    peer_orders: float
+    hegemon_peak: int  # bytes
+    peer_peak: int
+    peer_everything_peak: int
+
+
+def measure(variant: Variant, kind: PhaseKind, samples: Sequence[Sample], runs: int) -> Row:
+    def best(step: Step) -> float:
+        return min(seconds(samples, step) for _ in range(runs))
+
+    ours = hegemon_step(variant)
+    return Row(
+        kind,
+        len(samples),
+        best(ours),
+        best(peer_process),
+        best(peer_orders_and_process),
+        peak_bytes(samples, ours),
+        peak_bytes(samples, peer_process),
+        peak_bytes(samples, peer_everything),
+    )
+
+
+def rate(count: int, seconds: float) -> float:
+    return count / seconds if seconds else float("inf")
+
+
+def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> None:
+    print(f"Classic: {games} seeded random games (seeds 0-{games - 1}), at most {phases} phases")
+    print(f"each; best of {runs} runs per figure. Rates are phases adjudicated per second.")
+    print("  hegemon      play_phase(): position and orders to the next position")
+    print("  peer         Game.process() only; setting up the peer's game is not counted")
+    print("  peer+orders  Game.set_orders() and Game.process()")
+    print()
+    header = ("phase", "phases", "hegemon", "peer", "peer+orders", "heg/peer", "heg/(p+o)")
+    print("{:<11}{:>7}{:>10}{:>10}{:>13}{:>10}{:>11}".format(*header))
+    for row in rows:
+        ours = rate(row.count, row.hegemon)
+        theirs = rate(row.count, row.peer)
+        with_orders = rate(row.count, row.peer_orders)
+        print(
+            f"{row.kind.value.lower():<11}{row.count:>7}{ours:>10.0f}{theirs:>10.0f}"
+            f"{with_orders:>13.0f}{ours / theirs:>9.2f}x{ours / with_orders:>10.2f}x"
+        )
+    print()
+    print("Peak memory (tracemalloc, untimed pass): the largest peak of Python allocations made")
+    print("during one measured call, above the level just before it, over all phases.")
+    print("  peer: process() alone; peer, whole phase: setting up, orders and process()")
+    print("{:<11}{:>10}{:>10}{:>19}".format("phase", "hegemon", "peer", "peer, whole phase"))
+    for row in rows:
+        print(
+            f"{row.kind.value.lower():<11}{_kib(row.hegemon_peak):>10}{_kib(row.peer_peak):>10}"
+            f"{_kib(row.peer_everything_peak):>19}"
+        )
+
+
+def _kib(size: int) -> str:
+    return f"{size / 1024:.0f} KiB"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="4 games x 20 phases, 1 run")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--phases", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.phases, args.runs = 4, 20, 1
+    variant = load_variant("classic")
+    samples = collect(variant, args.games, args.phases)
+    rows = [measure(variant, kind, samples[kind], args.runs) for kind in PhaseKind]
+    print_report(rows, args.games, args.phases, args.runs)
+
+
+if __name__ == "__main__":
+    main()

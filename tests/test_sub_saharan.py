@@ -1,0 +1,436 @@
+"""Sub-Saharan: every rule paragraph of ../shared/rules/sub_saharan.txt that the judge applies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import pytest
+
+from hegemon.game import PhaseResult, play_phase
+from hegemon.notation import parse_order
+from hegemon.orders import Order
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.report import ORDER_WIDTH, phase_report
+from hegemon.variants import load_variant
+from hegemon.variants.sub_saharan import EXTRA_HOMES, SubSaharan
+
+
+@pytest.fixture(scope="module")
+def ss() -> SubSaharan:
+    variant = load_variant("sub_saharan")
+    assert isinstance(variant, SubSaharan)
+    return variant
+
+
+def _only(ss: SubSaharan, provinces: Iterable[str], start: Position | None = None) -> Position:
+    """The starting position with only the units in these provinces left on the board."""
+    start = start or ss.initial_position()
+    keep = set(provinces)
+    return start.evolve(units={p: u for p, u in start.units.items() if p in keep})
+
+
+def _orders(ss: SubSaharan, spec: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
+    return {power: [parse_order(t, ss.board) for t in texts] for power, texts in spec.items()}
+
+
+def _play(ss: SubSaharan, position: Position, spec: Mapping[str, Sequence[str]]) -> PhaseResult:
+    return play_phase(ss, position, _orders(ss, spec))
+
+
+def _notes(result: PhaseResult) -> dict[str, str]:
+    return {o.text: o.note for o in result.outcomes}
+
+
+# --- 8.2: the worked example -------------------------------------------------------------
+
+EXAMPLE_UNITS = ["lua", "moc", "tet", "bun", "mwa", "mom", "sto",
+                 "bra", "iri", "kam", "kas", "kis", "lib", "mos", "mwi", "tab"]  # fmt: skip
+EXAMPLE_ORDERS = {
+    "Angola": ["A Lua - Bra", "A Moc - Lun", "1: A Lib S Lua - Bra", "1: A Mwi S Kas H"],
+    "Mozambique": ["A Tet - Muc", "1: A Tab - Aru", "1: A Mwi S Kas H"],
+    "Toucouleur": ["1: A Mwi - Lun", "1: A Kam - Aru"],
+    "Yeke": ["A Bun S Mwa - Kas", "A Mwa - Kas", "2: A Kas - Kam"],
+    "Zanzibar": ["A Mom - Aru", "A Sto - Tab", "1: A Kam S Sto - Tab", "1: A Kas S Sto - Tab"],
+}
+NEUTRAL_ORDERS = ["A Bra H", "A Iri H", "A Kam H", "A Kas S Sto - Tab", "A Kis H",
+                  "A Lib S Lua - Bra", "A Mos H", "A Mwi S Kas H", "A Tab - Aru"]  # fmt: skip
+ADJUDICATION = [
+    ("Angola", None),
+    ("A Lua - Bra", "Succeeds"),
+    ("A Moc - Lun", "Succeeds"),
+    ("Mozambique", None),
+    ("A Tet - Muc", "Succeeds"),
+    ("Yeke", None),
+    ("A Bun S Mwa - Kas", "Succeeds"),
+    ("A Mwa - Kas", "Bounced 2v2"),
+    ("Zanzibar", None),
+    ("A Mom - Aru", "Bounced 1v1 (with Tab)"),
+    ("A Sto - Tab", "Bounced 1v1"),
+    ("Minor Neutral Powers", None),
+    ("A Bra H", "Dislodged by A Lua (2v1)"),
+    ("A Iri H", "Succeeds"),
+    ("A Kam H", "Succeeds"),
+    ("A Kas S Sto - Tab", "Cut by A Mwa"),
+    ("A Kis H", "Succeeds"),
+    ("A Lib S Lua - Bra", "Succeeds"),
+    ("A Mos H", "Succeeds"),
+    ("A Mwi S Kas H", "Succeeds"),
+    ("A Tab - Aru", "Bounced 1v1 (with Mom)"),
+]
+
+
+def test_dp_in_action_practical_example(ss: SubSaharan) -> None:
+    # Rules 8.2: five players' orders and bids; Mozambique's Maputo army and Toucouleur's
+    # own units are left out, as the example says.
+    position = _only(ss, EXAMPLE_UNITS)
+    for power, orders in _orders(ss, EXAMPLE_ORDERS).items():
+        assert ss.order_problems(position, power, orders) == []
+    report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS)).splitlines()
+    start = report.index("Neutral Orders")
+    assert report[start + 1 : start + 1 + len(NEUTRAL_ORDERS)] == [
+        f"   {order}" for order in NEUTRAL_ORDERS
+    ]
+    first = report.index("Angola")
+    expected = [
+        line if note is None else f"   {line:<{ORDER_WIDTH}}{note}" for line, note in ADJUDICATION
+    ]
+    assert report[first : first + len(expected)] == expected
+
+
+# --- 6.0: stationary units -----------------------------------------------------------------
+
+
+def test_stationary_unit_move_always_bounces_even_unopposed(ss: SubSaharan) -> None:
+    # Rules 6.0: "those moves will always bounce, even if unopposed".
+    result = _play(ss, _only(ss, ["iri"]), {"Angola": ["1: A Iri - Muc"]})
+    assert result.after.units["iri"].power == "Iringa"
+    assert _notes(result)["A Iri - Muc"] == "Bounced (a stationary unit never moves)"
+
+
+def test_stationary_sortie_cuts_support(ss: SubSaharan) -> None:
+    # Rules 6.0: "a stationary unit's move order can be used to cut an adjacent unit's support".
+    result = _play(
+        ss,
+        _only(ss, ["bun", "mwa", "kas", "mwi"]),
+        {"Yeke": ["A Bun S Mwa - Kas", "A Mwa - Kas"], "Angola": ["1: A Mwi - Bun"]},
+    )
+    notes = _notes(result)
+    assert notes["A Bun S Mwa - Kas"] == "Cut by A Mwi"
+    assert notes["A Mwa - Kas"] == "Bounced 1v1"
+
+
+def test_stationary_sortie_protects_an_empty_province(ss: SubSaharan) -> None:
+    # Rules 6.0: "... or protect an adjacent empty province from a potential invader".
+    result = _play(
+        ss, _only(ss, ["tab", "mom"]), {"Zanzibar": ["A Mom - Aru"], "Angola": ["1: A Tab - Aru"]}
+    )
+    assert "aru" not in result.after.units
+    assert _notes(result)["A Mom - Aru"] == "Bounced 1v1 (with Tab)"
+
+
+def test_stationary_units_never_dislodge(ss: SubSaharan) -> None:
+    # Rules 6.0: "Because stationary units cannot leave their current locations, they cannot
+    # dislodge other units" — even with support that would win.
+    start = _only(ss, ["kas", "kam", "tab"])
+    units = {**start.units, "aru": Unit("Zanzibar", start.units["kas"].type, "aru")}
+    result = _play(
+        ss, start.evolve(units=units), {"Angola": ["1: A Tab - Aru", "1: A Kam S Tab - Aru"]}
+    )
+    assert result.after.units["aru"].power == "Zanzibar"
+    assert not result.destroyed
+
+
+def test_stationary_units_never_retreat(ss: SubSaharan) -> None:
+    # Rules 6.0: "If a stationary unit is dislodged, it is always destroyed".
+    result = _play(
+        ss, _only(ss, ["lua", "bra", "lib"]), {"Angola": ["A Lua - Bra", "1: A Lib S Lua - Bra"]}
+    )
+    assert [str(u) for u in result.destroyed] == ["A bra"]
+    assert not result.after.dislodged
+
+
+def test_sortie_bounce_province_is_no_retreat_option(ss: SubSaharan) -> None:
+    # Rules 6.0: "If a stationary unit's move order bounces in an otherwise uncontested
+    # province, that province is not an eligible retreat location". Zanzibar's army in
+    # Mombasa is dislodged; its only open retreat is Arusha, where Tabora sorties.
+    start = _only(ss, ["mom", "sto", "kis", "tab"])
+    units = {**start.units}
+    for province in ("waj", "pok"):
+        units[province] = Unit("Ethiopia", start.units["mom"].type, province)
+    position = start.evolve(units=units)
+    attack = ["A Waj - Mom", "A Pok S Waj - Mom"]
+    without = _play(ss, position, {"Ethiopia": attack})
+    assert [str(d.unit) for d in without.after.dislodged.values()] == ["A mom"]
+    with_sortie = _play(ss, position, {"Ethiopia": attack, "Angola": ["1: A Tab - Aru"]})
+    assert "aru" in with_sortie.after.contested or not with_sortie.after.dislodged
+    assert [str(u) for u in with_sortie.destroyed] == ["A mom"]
+
+
+# --- 8.0, 8.1: Diplomacy Points -----------------------------------------------------------
+
+
+def test_dp_allotment_is_one_per_center_at_most_three(ss: SubSaharan) -> None:
+    # Rules 8.1.
+    start = ss.initial_position()
+    assert ss.allotment(start, "Angola") == 2
+    centers = {**start.centers, "bra": "Angola", "lib": "Angola", "ngo": "Angola"}
+    assert ss.allotment(start.evolve(centers=centers), "Angola") == 3
+    alone = {c: o for c, o in start.centers.items() if c != "moc"}
+    assert ss.allotment(start.evolve(centers=alone), "Angola") == 1
+
+
+def test_identical_bids_add_up_and_the_most_dp_wins(ss: SubSaharan) -> None:
+    # Rules 8.0 / 8.2 (Mwibele): two 1-DP bids on one order beat one 1-DP bid on another.
+    result = _play(
+        ss,
+        _only(ss, ["mwi", "kas"]),
+        {
+            "Angola": ["1: A Mwi S Kas H"],
+            "Mozambique": ["1: A Mwi S Kas"],
+            "Toucouleur": ["1: A Mwi - Lun"],
+        },
+    )
+    assert "   A Mwi S Kas H" in result.public
+
+
+def test_tied_or_missing_bids_leave_the_unit_holding(ss: SubSaharan) -> None:
+    # Rules 8.0: "If two or more orders tie for DP spent, or if no DP is allocated ... Hold".
+    result = _play(
+        ss,
+        _only(ss, ["kam", "kis"]),
+        {"Toucouleur": ["1: A Kam - Aru"], "Zanzibar": ["1: A Kam - Tab"]},
+    )
+    assert "   A Kam H" in result.public
+    assert "   A Kis H" in result.public
+
+
+def test_dp_attacking_and_allocating_rule(ss: SubSaharan) -> None:
+    # Rules 8.0, 8.2 (Kasongo): Yeke attacks Kasongo, so its 2 DP there are ignored and the
+    # 1 DP bid of Zanzibar wins.
+    result = _play(
+        ss,
+        _only(ss, ["bun", "mwa", "kas", "sto"]),
+        {"Yeke": ["A Mwa - Kas", "2: A Kas - Kam"], "Zanzibar": ["1: A Kas S Sto - Tab"]},
+    )
+    assert "   A Kas S Sto - Tab" in result.public
+
+
+def test_supporting_an_attack_also_bars_bids(ss: SubSaharan) -> None:
+    # Rules 8.0: "(or supporting an attack on)".
+    result = _play(ss, _only(ss, ["bun", "kas"]), {"Yeke": ["A Bun S Mwa - Kas", "1: A Kas - Kam"]})
+    assert "   A Kas H" in result.public
+
+
+def test_bids_above_the_allotment_are_refused(ss: SubSaharan) -> None:
+    # Rules 8.1: a player may not allocate more than its allotment.
+    start = ss.initial_position()
+    problems = ss.order_problems(
+        start, "Yeke", _orders(ss, {"Yeke": ["2: A Kas - Kam", "1: A Mwi H"]})["Yeke"]
+    )
+    assert problems == ["bids total 3 DP, but Yeke has 2 DP this turn"]
+
+
+def test_bids_for_units_that_are_not_minor_units_are_refused(ss: SubSaharan) -> None:
+    start = ss.initial_position()
+    orders = _orders(ss, {"Yeke": ["1: A Lua - Bra", "1: A Muc H"]})["Yeke"]
+    assert ss.order_problems(start, "Yeke", orders) == [
+        "1: A Lua - Bra: Luanda holds no minor power's unit",
+        "1: A Muc H: Muchinga holds no minor power's unit",
+    ]
+
+
+def test_illegal_bid_orders_are_refused(ss: SubSaharan) -> None:
+    start = ss.initial_position()
+    orders = _orders(ss, {"Yeke": ["1: A Kas - Dak"]})["Yeke"]
+    (problem,) = ss.order_problems(start, "Yeke", orders)
+    assert problem.startswith("1: A Kas - Dak: ")
+
+
+def test_bids_are_made_only_in_orders_phases(ss: SubSaharan) -> None:
+    winter = ss.initial_position().evolve(phase=Phase(1881, Season.WINTER, PhaseKind.ADJUSTMENT))
+    orders = _orders(ss, {"Yeke": ["1: A Kas H"]})["Yeke"]
+    assert ss.order_problems(winter, "Yeke", orders) == [
+        "1: A Kas H: bids are made in Spring and Fall orders phases"
+    ]
+
+
+def test_bids_stay_secret_in_the_report(ss: SubSaharan) -> None:
+    # Rules 1.3, 8.2: "the GM never reports on the specifics of those allocations".
+    position = _only(ss, EXAMPLE_UNITS)
+    report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS))
+    assert "DP" not in report and "2: A Kas - Kam" not in report
+    assert "A Kas - Kam" not in report  # Yeke's ignored bid leaves no trace
+
+
+# --- 7.0 to 7.2: builds --------------------------------------------------------------------
+
+
+def _winter(ss: SubSaharan, position: Position, year: int = 1881) -> Position:
+    return position.evolve(phase=Phase(year, Season.WINTER, PhaseKind.ADJUSTMENT))
+
+
+def _build(ss: SubSaharan, position: Position, spec: Mapping[str, Sequence[str]]) -> PhaseResult:
+    return play_phase(ss, position, _orders(ss, spec))
+
+
+def _ethiopia_holds(ss: SubSaharan, centers: Iterable[str]) -> Position:
+    start = ss.initial_position()
+    owned = {**start.centers, **dict.fromkeys(centers, "Ethiopia")}
+    units = {p: u for p, u in start.units.items() if p not in set(centers)}
+    return _winter(ss, start.evolve(units=units, centers=owned))
+
+
+def test_builds_only_in_home_centers(ss: SubSaharan) -> None:
+    # Rules 7.0: builds only in (original or named) home centers, owned and vacant.
+    position = _ethiopia_holds(ss, ["har"])
+    units = {p: u for p, u in position.units.items() if p != "deb"}
+    result = _build(ss, position.evolve(units=units), {"Ethiopia": ["Build A deb", "Build A mek"]})
+    notes = _notes(result)
+    assert notes["Build A Deb"] == "Built"
+    assert notes["Build A Mek"] == "Void: Mekelle is occupied"
+
+
+def test_additional_home_center_example_8_1_1(ss: SubSaharan) -> None:
+    # Rules 7.1, Example 8.1.1: Ethiopia holds vacant Harar and Suakin; it may name only one
+    # of them in Winter 1881; it names Harar, and Suakin the next winter.
+    position = _ethiopia_holds(ss, ["har", "sua", "alf"])
+    first = _build(ss, position, {"Ethiopia": ["Build A har", "Build F sua"]})
+    notes = _notes(first)
+    assert notes["Build A Har"] == "Built"
+    assert notes["Build F Sua"] == (
+        "Void: only one additional home center may be named each winter (rules 7.1)"
+    )
+    assert first.after.extras[EXTRA_HOMES] == {"Ethiopia": ["har"]}
+    later = _winter(
+        ss,
+        first.after.evolve(units={p: u for p, u in first.after.units.items() if p != "har"}),
+        1882,
+    )
+    second = _build(ss, later, {"Ethiopia": ["Build F sua", "Build A har"]})
+    assert _notes(second)["Build F Sua"] == "Built"
+    assert _notes(second)["Build A Har"] == "Built"  # Harar is a home center now
+    assert second.after.extras[EXTRA_HOMES] == {"Ethiopia": ["har", "sua"]}
+
+
+def test_at_most_two_additional_home_centers(ss: SubSaharan) -> None:
+    # Rules 7.1 (2): "must not have already named two additional Home SCs".
+    position = _ethiopia_holds(ss, ["har", "sua", "alf"])
+    named = position.evolve(extras={**position.extras, EXTRA_HOMES: {"Ethiopia": ["har", "sua"]}})
+    result = _build(ss, named, {"Ethiopia": ["Build A alf"]})
+    assert _notes(result)["Build A Alf"].startswith("Void: Al Fashir is not a supply center")
+
+
+def test_no_additional_home_in_anothers_home_even_eliminated(ss: SubSaharan) -> None:
+    # Rules 7.1 (3) and the end of Example 8.1.1: Harar was Ethiopia's; Zanzibar may not name it.
+    start = ss.initial_position()
+    centers = {**start.centers, "har": "Zanzibar"}
+    units = {p: u for p, u in start.units.items() if p not in {"har", "deb", "mek"}}
+    extras = {**start.extras, EXTRA_HOMES: {"Ethiopia": ["har"]}}
+    winter = _winter(ss, start.evolve(units=units, centers=centers, extras=extras))
+    result = _build(ss, winter, {"Zanzibar": ["Build A har"]})
+    assert _notes(result)["Build A Har"].startswith("Void: Harar is not a supply center")
+
+
+def test_no_additional_home_in_an_original_home_center(ss: SubSaharan) -> None:
+    # Rules 7.1 (3): "the SC must have started the game as a Neutral Minor Power".
+    start = ss.initial_position()
+    centers = {**start.centers, "deb": "Mahdist"}
+    units = {p: u for p, u in start.units.items() if p not in {"deb", "don"}}
+    result = _build(
+        ss, _winter(ss, start.evolve(units=units, centers=centers)), {"Mahdist": ["Build A deb"]}
+    )
+    assert _notes(result)["Build A Deb"].startswith("Void: Debre Birhan is not a supply center")
+
+
+def test_minor_power_rebuilds_its_unit(ss: SubSaharan) -> None:
+    # Rules 7.2: a minor owning its vacant center in winter builds its original unit.
+    start = ss.initial_position()
+    units = {p: u for p, u in start.units.items() if p not in {"bra", "dak"}}
+    result = play_phase(ss, _winter(ss, start.evolve(units=units)), {})
+    assert result.after.units["bra"] == ss.minors["bra"].unit
+    assert str(result.after.units["dak"]) == "F dak"
+    assert "Built automatically" in _notes(result).values()
+
+
+def test_a_captured_minor_center_is_not_rebuilt(ss: SubSaharan) -> None:
+    start = ss.initial_position()
+    units = {p: u for p, u in start.units.items() if p != "bra"}
+    centers = {**start.centers, "bra": "Angola"}
+    assert ss.automatic_builds(_winter(ss, start.evolve(units=units, centers=centers))) == []
+
+
+# --- 2.0, 2.1: the end -------------------------------------------------------------------
+
+
+def _owning(ss: SubSaharan, counts: Mapping[str, int], year: int = 1885) -> Position:
+    centers = sorted(ss.board.centers)
+    owners: dict[str, str] = {}
+    for power, count in counts.items():
+        for _ in range(count):
+            owners[centers.pop()] = power
+    return Position.create(
+        Phase(year, Season.FALL, PhaseKind.MOVEMENT),
+        {},
+        owners,
+        extras={"options": {"year_cap": 10}},
+    )
+
+
+def test_eighteen_centers_and_the_most_win(ss: SubSaharan) -> None:
+    # Rules 2.0.
+    result = play_phase(ss, _owning(ss, {"Yeke": 18, "Angola": 12}), {})
+    assert result.end.winners == ("Yeke",)
+
+
+def test_two_players_tied_at_eighteen_do_not_win(ss: SubSaharan) -> None:
+    # Rules 2.0, Example 3.0.1: Toucouleur and Ethiopia both at 18: nobody wins, play goes on.
+    result = play_phase(ss, _owning(ss, {"Toucouleur": 18, "Ethiopia": 18, "Cape Colony": 11}), {})
+    assert not result.end
+
+
+def test_year_cap_ends_the_game_in_a_draw_of_survivors(ss: SubSaharan) -> None:
+    # Rules 2.1 and Example 3.0.1: at the cap, the tied players and Cape Colony share a draw.
+    result = play_phase(
+        ss, _owning(ss, {"Toucouleur": 18, "Ethiopia": 18, "Cape Colony": 11}, 1890), {}
+    )
+    assert result.end.draw == ("Cape Colony", "Ethiopia", "Toucouleur")
+
+
+def test_year_cap_is_a_game_option(ss: SubSaharan) -> None:
+    # Rules 2.1: "a GM can set this number higher or lower or may omit the cap entirely".
+    assert ss.initial_position().extras["options"] == {"year_cap": 10}
+    assert ss.initial_position({"year_cap": 0}).extras["options"] == {"year_cap": 0}
+    uncapped = _owning(ss, {"Yeke": 10}, 1890).evolve(extras={"options": {"year_cap": 0}})
+    assert not play_phase(ss, uncapped, {}).end
+    with pytest.raises(ValueError, match="no option 'cap'"):
+        ss.initial_position({"cap": 3})
+
+
+# --- 1.1, 1.2, 2.0, 5: the setup --------------------------------------------------------
+
+
+def test_setup_matches_the_rules(ss: SubSaharan) -> None:
+    start = ss.initial_position()
+    assert start.phase == Phase(1881, Season.SPRING, PhaseKind.MOVEMENT)  # 1.1
+    assert len(ss.powers) == 10 and len(ss.minors) == 27  # 1.2, 5.11
+    assert len(ss.board.centers) == 47  # 2.0
+    assert len(start.units) == 47
+    assert str(ss.minors["kas"].unit) == "A kas"  # the one 5.11 forgets
+    assert str(ss.minors["acc"].unit) == "A acc"  # 5.11's list, not 1.2's caption
+    fleets = sorted(p for p, m in ss.minors.items() if m.unit.type.value == "F")
+    assert fleets == ["dak", "die", "fre", "lag", "mon", "sua"]
+
+
+def test_six_major_powers_begin_landlocked(ss: SubSaharan) -> None:
+    # Rules 1.4.
+    landlocked = [
+        p.name
+        for p in ss.powers.values()
+        if not any(ss.board.is_coastal(c) for c in p.home_centers)
+    ]
+    assert sorted(landlocked) == ["Ashanti", "Ethiopia", "Mahdist", "Sokoto", "Toucouleur", "Yeke"]
+
+
+def test_st_helena_has_three_neighbours(ss: SubSaharan) -> None:
+    # Rules 4.5.
+    assert ss.board.province_graph["sth"] == {"equ", "bng", "sao"}
