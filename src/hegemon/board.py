@@ -90,7 +90,7 @@ class Board:
         _, _, coast = location.partition("/")
         return f"{province.name} ({coast})" if coast else province.name
 
-    @property
+    @cached_property
     def centers(self) -> frozenset[str]:
         return frozenset(p.id for p in self.provinces.values() if p.center)
 
@@ -121,41 +121,52 @@ class Board:
 
     def reaches_province(self, unit: UnitType, origin: str, province: str) -> bool:
         """Whether the unit can move from origin into some location of the province."""
-        return province in self._reach.get((unit, origin), ())
+        return province in self._tables[unit][1].get(origin, ())
 
     def landing(self, unit: UnitType, origin: str, written: str) -> str | None:
         """Where a unit at origin lands when ordered straight to `written`, if it can:
         armies ignore coasts; a fleet's coast is filled in when only one is reachable."""
-        return self._landings.get((unit, origin), {}).get(written)
+        landings = self._tables[unit][0].get(origin)
+        return None if landings is None else landings.get(written)
 
     @cached_property
-    def _reach(self) -> dict[tuple[UnitType, str], frozenset[str]]:
+    def _tables(
+        self,
+    ) -> dict[UnitType, tuple[dict[str, dict[str, str]], dict[str, frozenset[str]]]]:
+        """Per unit type, built once so that checking an ordinary move is one lookup: from
+        each location, the landing for every way of writing a destination it reaches, and
+        the provinces it reaches."""
         return {
-            (unit, origin): frozenset(province_of(t) for t in targets)
-            for unit, edges in (
-                (UnitType.ARMY, self.army_edges),
-                (UnitType.FLEET, self.fleet_edges),
-            )
-            for origin, targets in edges.items()
+            UnitType.ARMY: (
+                self._landings(self.army_edges, coasts=False),
+                self._reach(self.army_edges),
+            ),
+            UnitType.FLEET: (
+                self._landings(self.fleet_edges, coasts=True),
+                self._reach(self.fleet_edges),
+            ),
         }
 
-    @cached_property
-    def _landings(self) -> dict[tuple[UnitType, str], dict[str, str]]:
-        # Built once so that checking an ordinary move is a single lookup.
-        table: dict[tuple[UnitType, str], dict[str, str]] = {}
-        for origin, targets in self.army_edges.items():
-            ways = table.setdefault((UnitType.ARMY, origin), {})
+    @staticmethod
+    def _reach(edges: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+        return {
+            origin: frozenset(province_of(t) for t in targets) for origin, targets in edges.items()
+        }
+
+    def _landings(
+        self, edges: Mapping[str, frozenset[str]], coasts: bool
+    ) -> dict[str, dict[str, str]]:
+        table: dict[str, dict[str, str]] = {}
+        for origin, targets in edges.items():
+            ways = table.setdefault(origin, {})
             for target in targets:
-                ways.update(dict.fromkeys(self.locations(target), target))
                 ways[target] = target
-        for origin, targets in self.fleet_edges.items():
-            ways = table.setdefault((UnitType.FLEET, origin), {})
-            for target in targets:
-                ways[target] = target
+                if not coasts:  # an army ignores any coast written (DATC 6.B.12)
+                    ways.update(dict.fromkeys(self.locations(target), target))
+                    continue
                 province = province_of(target)
-                coasts = [t for t in targets if province_of(t) == province]
-                if len(coasts) == 1:
-                    ways[province] = target
+                if sum(1 for t in targets if province_of(t) == province) == 1:
+                    ways[province] = target  # the only coast it can reach (DATC 6.B.2)
         return table
 
     def is_coastal(self, province: str) -> bool:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
-from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balance
+from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balances
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
@@ -114,20 +114,20 @@ def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
     phase = position.phase
     while True:
         phase = _following(phase)
-        position = position.evolve(phase=phase)
         if phase.kind is PhaseKind.RETREAT:
             if position.dislodged:
-                return position, GameEnd()
+                return position.evolve(phase=phase), GameEnd()
             continue
         if phase.kind is PhaseKind.ADJUSTMENT:
-            position = _take_centers(variant, position)
+            position = _take_centers(variant, position.evolve(phase=phase))
             end = variant.game_end(position)
             if end or _adjustments_due(variant, position):
                 return position, end
             continue
-        return position.evolve(contested=frozenset()), GameEnd()
+        return position.evolve(phase=phase, contested=frozenset()), GameEnd()
 
 
+@cache  # phases are values: the same few come back every year
 def _following(phase: Phase) -> Phase:
     if phase.kind is PhaseKind.MOVEMENT:
         return Phase(phase.year, phase.season, PhaseKind.RETREAT)
@@ -142,8 +142,9 @@ def _take_centers(variant: Variant, position: Position) -> Position:
     """After the Fall retreats, every supply center occupied by a capturing unit changes hands."""
     centers = dict(position.centers)
     rules = variant.rules_for(position)
-    for province, unit in position.units.items():
-        if variant.board.provinces[province].center and rules.captures_centers(unit):
+    for province in variant.board.centers & position.units.keys():
+        unit = position.units[province]
+        if rules.captures_centers(unit):
             centers[province] = unit.power
     return position.evolve(centers=centers)
 
@@ -151,16 +152,17 @@ def _take_centers(variant: Variant, position: Position) -> Position:
 def _adjustments_due(variant: Variant, position: Position) -> bool:
     if variant.automatic_builds(position):
         return True
+    balances = adjustment_balances(position)
+    if any(balance < 0 for balance in balances.values()):
+        return True
     homes = variant.home_centers(position)
     rules = variant.rules_for(position)
-    for power in position.powers_with_presence:
-        balance = adjustment_balance(position, power)
-        if balance < 0:
-            return True
-        sites = rules.build_sites(power, homes.get(power, frozenset()), position)
-        if balance > 0 and any(site not in position.units for site in sites):
-            return True
-    return False
+    return any(
+        site not in position.units
+        for power, balance in balances.items()
+        if balance > 0
+        for site in rules.build_sites(power, homes.get(power, frozenset()), position)
+    )
 
 
 @dataclass

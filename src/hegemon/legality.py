@@ -40,9 +40,9 @@ def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
     check = _MOVEMENT_CHECKS.get(type(order))
-    if isinstance(order, Bid):
-        return Illegal("this variant has no bidding for units")
     if check is None:
+        if isinstance(order, Bid):
+            return Illegal("this variant has no bidding for units")
         return Illegal(f"{type(order).__name__.lower()} orders belong to another phase")
     given = cast(UnitOrder, order)  # every order type with a check names a unit
     unit = position.units.get(given.province)
@@ -63,7 +63,7 @@ def _check_move(
     landing = board.landing(unit.type, unit.location, order.target)
     if landing is not None and rules.may_enter(unit, province_of(landing)):
         return _normal_move(unit, order, landing)
-    target = province_of(order.target)
+    target = order.destination
     if target == order.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
@@ -91,8 +91,7 @@ def _check_army_move(
         return Illegal(f"{here} does not border {name}, and no sea route joins them")
     # Overseas moves need fleets standing along some route, whatever their orders
     # (DATC 6.D.8 against 6.D.32).
-    fleets = [u.province for u in position.units.values() if u.type is UnitType.FLEET]
-    if not board.sea_chain(unit.province, target, fleets):
+    if not board.sea_chain(unit.province, target, position.fleet_provinces):
         return Illegal(f"no fleets stand between {here} and {name} to convoy it")
     return _normal_move(unit, order, target)
 
@@ -135,7 +134,7 @@ def _check_support(
         return Illegal(f"there is no unit in {board.name_of(held)} to support")
     if held == order.province:
         return Illegal("a unit cannot support itself")
-    goal = province_of(order.target) if order.target else held
+    goal = order.destination or held
     if order.target is not None and goal == held:
         return Illegal("the supported unit cannot move to the province it is in")
     if goal == order.province:

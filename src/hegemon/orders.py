@@ -31,6 +31,11 @@ class Hold(UnitOrder):
 class Move(UnitOrder):
     target: str
     via_convoy: bool = False
+    destination: str = field(init=False, repr=False, compare=False)  # the target's province
+
+    def __post_init__(self) -> None:
+        UnitOrder.__post_init__(self)
+        object.__setattr__(self, "destination", province_of(self.target))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +45,12 @@ class Support(UnitOrder):
     supported: str
     target: str | None = None
     supported_unit: UnitType | None = None  # as written; None if the order omitted it
+    destination: str | None = field(init=False, repr=False, compare=False)  # target's province
+
+    def __post_init__(self) -> None:
+        UnitOrder.__post_init__(self)
+        destination = None if self.target is None else province_of(self.target)
+        object.__setattr__(self, "destination", destination)
 
 
 @dataclass(frozen=True, slots=True)

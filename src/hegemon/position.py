@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
@@ -119,6 +120,10 @@ class Position:
             self.contested if contested is None else contested,
             self.extras if extras is None else MappingProxyType(extras),
         )
+
+    @cached_property
+    def fleet_provinces(self) -> frozenset[str]:
+        return frozenset(p for p, u in self.units.items() if u.type is UnitType.FLEET)
 
     @property
     def all_units(self) -> dict[str, Unit]:

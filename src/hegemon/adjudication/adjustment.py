@@ -29,9 +29,18 @@ class AdjustmentResult:
 
 def adjustment_balance(position: Position, power: str) -> int:
     """Builds due (positive) or disbands due (negative) for a power."""
-    centers = sum(1 for owner in position.centers.values() if owner == power)
-    units = sum(1 for unit in position.units.values() if unit.power == power)
-    return centers - units
+    return adjustment_balances(position).get(power, 0)
+
+
+def adjustment_balances(position: Position) -> dict[str, int]:
+    """Builds due (positive) or disbands due (negative) for every power with a center or
+    a unit."""
+    balance: dict[str, int] = {}
+    for owner in position.centers.values():
+        balance[owner] = balance.get(owner, 0) + 1
+    for unit in position.units.values():
+        balance[unit.power] = balance.get(unit.power, 0) - 1
+    return balance
 
 
 def adjudicate_adjustments(
@@ -42,8 +51,9 @@ def adjudicate_adjustments(
     rules: Rules,
 ) -> AdjustmentResult:
     winter = _Winter(board, position, homes, rules)
-    powers = {u.power for u in position.units.values()} | set(position.centers.values())
-    for power in sorted(powers | set(orders)):
+    # Builds nobody orders are waived; disbands nobody orders come from civil disorder.
+    due = {power for power, balance in winter.balances.items() if balance < 0}
+    for power in sorted(due | set(orders)):
         winter.adjust(power, orders.get(power, ()))
     return AdjustmentResult(
         winter.units, tuple(winter.outcomes), tuple(winter.built), tuple(winter.disbanded)
@@ -58,14 +68,16 @@ class _Winter:
     ) -> None:
         self.board, self.position, self.homes, self.rules = board, position, homes, rules
         self.units = dict(position.units)
+        self.balances = adjustment_balances(position)
         self.outcomes: list[Outcome] = []
         self.built: list[Unit] = []
         self.disbanded: list[Unit] = []
 
     def adjust(self, power: str, orders: Sequence[Order]) -> None:
-        balance = adjustment_balance(self.position, power)
+        balance = self.balances.get(power, 0)
         if balance >= 0:
-            self._builds(power, orders, balance)
+            if orders:  # builds not ordered are waived
+                self._builds(power, orders, balance)
             return
         gone = self._disbands(power, orders, -balance)
         forced = self._civil_disorder(power, -balance - len(gone))
@@ -108,7 +120,9 @@ class _Winter:
                 used += 1
                 self.units[unit.province] = unit
                 mine.append(unit)
-                built = Build(unit.type, unit.location)
+                built = (
+                    order if order.location == unit.location else Build(unit.type, unit.location)
+                )
                 self.outcomes.append(Outcome(power, built, Verdict.SUCCEEDS, "Built"))
         self.built.extend(mine)
 
@@ -157,17 +171,18 @@ def _check_build(
     board: Board, units: Mapping[str, Unit], power: str, order: Build, sites: frozenset[str]
 ) -> Unit | Illegal:
     province = order.province
-    name = board.name_of(province)
     if province not in sites:  # DATC 6.I.5, 6.I.6
-        return Illegal(f"{name} is not a supply center where {power} may build")
+        return Illegal(f"{board.name_of(province)} is not a supply center where {power} may build")
     if province in units:  # DATC 6.I.3, 6.I.4, 6.I.7
-        return Illegal(f"{name} is occupied")
+        return Illegal(f"{board.name_of(province)} is occupied")
     location = order.location
     if order.unit is UnitType.ARMY:
         location = province
     elif board.provinces[province].coasts and location == province:
         coasts = " or ".join(board.locations(province))
-        return Illegal(f"say on which coast of {name} to build the fleet: {coasts}")
+        return Illegal(
+            f"say on which coast of {board.name_of(province)} to build the fleet: {coasts}"
+        )
     if not board.can_hold(order.unit, location):  # DATC 6.I.2
         return Illegal(
             f"{'an army' if order.unit is UnitType.ARMY else 'a fleet'} "

@@ -21,8 +21,6 @@ from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, pl
 from hegemon.position import Dislodgement, Position, Unit
 from hegemon.rules import Rules
 
-_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
-
 
 @dataclass(frozen=True)
 class MovementResult:
@@ -102,8 +100,8 @@ class _Resolver:
         self.convoy_fleets: dict[str, list[str]] = {}  # convoyed army -> its fleets
         self.by_convoy: set[str] = set()
         self.paradox: set[str] = set()  # convoyed armies failed by the Szykman rule
-        self.state: dict[str, int] = {}
-        self.outcome: dict[str, bool] = {}
+        self.decided: dict[str, bool] = {}  # settled decisions
+        self.guess: dict[str, bool] = {}  # decisions being tried, while their cycle is found
         self.deps: list[str] = []
         self._index_orders()
 
@@ -113,7 +111,7 @@ class _Resolver:
         supports: list[tuple[str, Support]] = []
         for origin, order in self.orders.items():
             if isinstance(order, Move):
-                target = province_of(order.target)
+                target = order.destination
                 self.move_to[origin] = target
                 self.moves_into.setdefault(target, []).append(origin)
             elif isinstance(order, Support):
@@ -132,7 +130,7 @@ class _Resolver:
                 self.supports[origin] = None
                 self.hold_support.setdefault(support.supported, []).append(origin)
             else:
-                self.supports[origin] = province_of(support.target)
+                self.supports[origin] = support.destination
                 self.move_support.setdefault(support.supported, []).append(origin)
 
     def _decide_convoy_routes(self) -> None:
@@ -142,10 +140,14 @@ class _Resolver:
         by convoy only if its order says "via convoy" or a fleet of its own power is
         ordered to convoy it, and fleets ordered to convoy it form a route (DATC 6.G.8).
         """
+        army_edges = self.board.army_edges
         for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
-            if order.unit is UnitType.ARMY and self._goes_by_sea(origin, target, order):
+            if order.unit is not UnitType.ARMY:
+                continue
+            overseas = target not in army_edges.get(origin, ())
+            if overseas or (origin in self.convoy_fleets and self._intends_sea(origin, order)):
                 self.by_convoy.add(origin)
         for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
             for fleet in self.convoy_fleets.pop(army):
@@ -158,14 +160,17 @@ class _Resolver:
             and origin not in self.by_convoy
             and target not in self.by_convoy
         }
-        self.stationary = {p for p in self.move_to if self.rules.is_stationary(self.units[p])}
+        self.stationary = (
+            {p for p in self.move_to if self.rules.is_stationary(self.units[p])}
+            if type(self.rules).is_stationary is not Rules.is_stationary  # standard: none
+            else set()
+        )
 
-    def _goes_by_sea(self, origin: str, target: str, order: Move) -> bool:
-        if target not in self.board.army_edges.get(origin, ()):
-            return True
-        fleets = self.convoy_fleets.get(origin, [])
+    def _intends_sea(self, origin: str, order: Move) -> bool:
+        """Whether an army that could go over land goes by the fleets ordered to convoy it."""
+        fleets = self.convoy_fleets[origin]
         intended = order.via_convoy or self._own_fleet_convoys(origin, fleets)
-        return intended and self.board.sea_chain(origin, target, fleets)
+        return intended and self.board.sea_chain(origin, order.destination, fleets)
 
     def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
         power = self.units[army].power
@@ -182,7 +187,7 @@ class _Resolver:
             return False
         if "/" in order.target:  # a coast named in a support must be the move's (DATC 6.B.9)
             return action.target == order.target
-        return province_of(action.target) == order.target
+        return action.destination == order.target
 
     # --- the algorithm ----------------------------------------------------------------
     def resolve_all(self) -> None:
@@ -190,37 +195,39 @@ class _Resolver:
             self.resolve(province)
 
     def resolve(self, p: str) -> bool:
-        state = self.state.get(p, _UNRESOLVED)
-        if state == _RESOLVED:
-            return self.outcome[p]
-        if state == _GUESSING:
+        decided = self.decided.get(p)
+        if decided is not None:
+            return decided
+        guess = self.guess.get(p)
+        if guess is not None:  # a decision that depends on itself: note the cycle
             if p not in self.deps:
                 self.deps.append(p)
-            return self.outcome[p]
+            return guess
         mark = len(self.deps)
-        self.outcome[p], self.state[p] = False, _GUESSING
+        self.guess[p] = False
         first = self._decide(p)
         if len(self.deps) == mark:  # no guess was involved
-            if self.state[p] != _RESOLVED:
-                self.outcome[p], self.state[p] = first, _RESOLVED
+            del self.guess[p]
+            self.decided.setdefault(p, first)
             return first
         if self.deps[mark] != p:  # part of a larger cycle: let its head decide
             self.deps.append(p)
-            self.outcome[p] = first
+            self.guess[p] = first
             return first
         self._forget(mark)
-        self.outcome[p], self.state[p] = True, _GUESSING
+        self.guess[p] = True
         second = self._decide(p)
         if first == second:  # a cycle with one consistent answer
             self._forget(mark)
-            self.outcome[p], self.state[p] = first, _RESOLVED
+            self.guess.pop(p, None)
+            self.decided[p] = first
             return first
         self._backup_rule(mark)
         return self.resolve(p)
 
     def _forget(self, mark: int) -> None:
         for q in self.deps[mark:]:
-            self.state[q] = _UNRESOLVED
+            self.guess.pop(q, None)
         del self.deps[mark:]
 
     def _backup_rule(self, mark: int) -> None:
@@ -230,11 +237,11 @@ class _Resolver:
         if carried:  # a convoy paradox: the Szykman rule
             for army in carried:
                 self.paradox.add(army)
-                self.outcome[army], self.state[army] = False, _RESOLVED
+                self.decided[army] = False
         else:  # circular movement: every move in the circle succeeds
             for q in cycle:
                 if q in self.move_to:
-                    self.outcome[q], self.state[q] = True, _RESOLVED
+                    self.decided[q] = True
 
     def _decide(self, p: str) -> bool:
         if p in self.move_to:
@@ -323,7 +330,7 @@ class _Resolver:
 
     # --- results ---------------------------------------------------------------------
     def result(self, void: list[Outcome]) -> MovementResult:
-        moved = {p for p in self.move_to if self.outcome[p]}
+        moved = {p for p in self.move_to if self.decided[p]}
         # Which unit dislodged the one standing in each province (none if it moved away).
         dislodger = {
             target: p
@@ -396,7 +403,7 @@ class _Resolver:
         if isinstance(order, Support):
             if p not in self.supports:
                 return Verdict.FAILS, f"No effect: {self._mismatch(order)}", ()
-            if self.outcome[p]:
+            if self.decided[p]:
                 return Verdict.SUCCEEDS, "Succeeds", ()
             cutter = next(
                 (a for a in self.moves_into.get(p, ()) if self._path(a) and a != self.supports[p]),
@@ -426,7 +433,7 @@ class _Resolver:
         return f"{label} does not move to {place(order.target)}"
 
     def _explain_move(self, origin: str) -> tuple[Verdict, str, tuple[str, ...]]:
-        if self.outcome[origin]:
+        if self.decided[origin]:
             return Verdict.SUCCEEDS, "Succeeds", ()
         if origin in self.paradox:
             return Verdict.FAILS, "Fails: convoy paradox (Szykman rule)", ()

@@ -13,7 +13,7 @@ import importlib
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Self
 
@@ -116,8 +116,12 @@ class Variant:
         """The rules object adjudicating this position."""
         return self.rules
 
-    def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
+    def home_centers(self, position: Position) -> Mapping[str, frozenset[str]]:
         """Each power's home centers now (some variants let powers name more)."""
+        return self._setup_homes
+
+    @cached_property
+    def _setup_homes(self) -> Mapping[str, frozenset[str]]:
         return {p.name: frozenset(p.home_centers) for p in self.powers.values()}
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:

@@ -113,7 +113,7 @@ class SubSaharan(Variant):
         return {p: list(cs) for p, cs in position.extras.get(EXTRA_HOMES, {}).items()}
 
     def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
-        homes = super().home_centers(position)
+        homes = dict(super().home_centers(position))
         for power, named in self.extra_homes(position).items():
             homes[power] = homes.get(power, frozenset()) | frozenset(named)
         return homes
