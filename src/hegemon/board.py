@@ -25,6 +25,11 @@ class UnitType(StrEnum):
         return "army" if self is UnitType.ARMY else "fleet"
 
 
+# The members as plain names: reading an enum member off its class costs a lookup each
+# time, and the judge asks "is this an army?" on every order.
+ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+
+
 class Terrain(StrEnum):
     LAND = "land"
     SEA = "sea"
@@ -116,7 +121,7 @@ class Board:
         return edges.get(location, frozenset())
 
     def adjacent(self, unit: UnitType, origin: str, target: str) -> bool:
-        edges = self.army_edges if unit is UnitType.ARMY else self.fleet_edges
+        edges = self.army_edges if unit is ARMY else self.fleet_edges
         return target in edges.get(origin, ())
 
     def reaches_province(self, unit: UnitType, origin: str, province: str) -> bool:
@@ -206,25 +211,32 @@ class Board:
                 graph[province_of(origin)].update(province_of(t) for t in targets)
         return {p: frozenset(n) for p, n in graph.items()}
 
-    def distance(self, unit: UnitType, location: str, provinces: frozenset[str]) -> int | None:
-        """Fewest moves from the location to any of the provinces; None if out of reach.
+    def distances_to(self, unit: UnitType, provinces: frozenset[str]) -> Mapping[str, int]:
+        """Fewest moves from each location to any of the provinces, for this unit type.
 
         Armies may count through any province, seas included (as if convoyed); fleets only
-        along fleet moves. This is the distance civil disorder measures (DATC 6.J)."""
-        frontier, seen, steps = [location], {location}, 0
-        while frontier:
-            if any(province_of(loc) in provinces for loc in frontier):
-                return steps
-            following = []
-            for loc in frontier:
-                if unit is UnitType.ARMY:
-                    nearby: Iterable[str] = self.province_graph[province_of(loc)]
-                else:
-                    nearby = self.fleet_edges.get(loc, ())
-                following += [n for n in nearby if n not in seen]
-                seen.update(nearby)
-            frontier, steps = following, steps + 1
-        return None
+        along fleet moves. This is the distance civil disorder measures (DATC 6.J).
+        Locations out of reach are absent. Worked out once per set of provinces."""
+        key = (unit, provinces)
+        if key not in self._distances:
+            edges = self.province_graph if unit is ARMY else self.fleet_edges
+            sources = [loc for p in provinces for loc in (p, *self.locations(p)) if loc in edges]
+            distance = dict.fromkeys(sources, 0)
+            frontier = sources
+            while frontier:
+                following = []
+                for loc in frontier:
+                    for neighbour in edges[loc]:
+                        if neighbour not in distance:
+                            distance[neighbour] = distance[loc] + 1
+                            following.append(neighbour)
+                frontier = following
+            self._distances[key] = distance
+        return self._distances[key]
+
+    @cached_property
+    def _distances(self) -> dict[tuple[UnitType, frozenset[str]], dict[str, int]]:
+        return {}
 
     def on_convoy_route(self, origin: str, target: str, sea: str) -> bool:
         """Whether some chain of distinct seas from origin's coast to target's passes `sea`:

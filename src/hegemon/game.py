@@ -19,7 +19,7 @@ from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
 from hegemon.orders import Build, Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.rules import Rules
-from hegemon.variants import GameEnd, Variant
+from hegemon.variants import PLAYING, GameEnd, Variant
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class PhaseResult:
     explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
     after: Position
     destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
-    end: GameEnd = field(default_factory=GameEnd)  # set when this phase ended the game
+    end: GameEnd = PLAYING  # set when this phase ended the game
     public: tuple[str, ...] = ()  # what the variant's influence step lets everyone read
 
     @property
@@ -116,7 +116,7 @@ def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
         phase = _following(phase)
         if phase.kind is PhaseKind.RETREAT:
             if position.dislodged:
-                return position.evolve(phase=phase), GameEnd()
+                return position.evolve(phase=phase), PLAYING
             continue
         if phase.kind is PhaseKind.ADJUSTMENT:
             position = _take_centers(variant, position.evolve(phase=phase))
@@ -124,7 +124,7 @@ def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
             if end or _adjustments_due(variant, position):
                 return position, end
             continue
-        return position.evolve(phase=phase, contested=frozenset()), GameEnd()
+        return position.evolve(phase=phase, contested=frozenset()), PLAYING
 
 
 @cache  # phases are values: the same few come back every year
@@ -184,7 +184,7 @@ class Game:
 
     @property
     def end(self) -> GameEnd:
-        return self.history[-1].end if self.history else GameEnd()
+        return self.history[-1].end if self.history else PLAYING
 
     @property
     def winners(self) -> tuple[str, ...]:

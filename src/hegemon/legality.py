@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from hegemon.board import Board, Terrain, UnitType, province_of
+from hegemon.board import ARMY, Board, Terrain, UnitType, province_of
 from hegemon.orders import Bid, Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
@@ -40,15 +40,14 @@ def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
     check = _MOVEMENT_CHECKS.get(type(order))
-    if check is None:
+    if check is None or not isinstance(order, UnitOrder):
         if isinstance(order, Bid):
             return Illegal("this variant has no bidding for units")
         return Illegal(f"{type(order).__name__.lower()} orders belong to another phase")
-    given = cast(UnitOrder, order)  # every order type with a check names a unit
-    unit = position.units.get(given.province)
-    if unit is None or unit.power != power or unit.type is not given.unit:
-        return cast(Illegal, commanded_unit(board, unit, power, given))
-    return check(board, position, unit, given, rules)
+    unit = position.units.get(order.province)
+    if unit is None or unit.power != power or unit.type is not order.unit:
+        return cast(Illegal, commanded_unit(board, unit, power, order))
+    return check(board, position, unit, order, rules)
 
 
 def _check_hold(
@@ -61,14 +60,14 @@ def _check_move(
     board: Board, position: Position, unit: Unit, order: Move, rules: Rules
 ) -> Move | Illegal:
     landing = board.landing(unit.type, unit.location, order.target)
-    if landing is not None and rules.may_enter(unit, province_of(landing)):
+    if landing is not None and rules.may_enter(unit, order.destination):
         return _normal_move(unit, order, landing)
     target = order.destination
     if target == order.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
         return Illegal(f"no unit may enter {board.name_of(target)}")
-    if unit.type is UnitType.ARMY:
+    if unit.type is ARMY:
         return _check_army_move(board, position, unit, order, target)
     location = fleet_destination(board, unit.location, order.target)
     if isinstance(location, Illegal):
@@ -145,7 +144,7 @@ def _check_support(
             f"{board.name_of(goal)}"
         )
     target = order.target
-    if target is not None and supported.type is UnitType.ARMY:
+    if target is not None and supported.type is ARMY:
         target = province_of(target)
     if unit.location == order.location and held == order.supported and target == order.target:
         return order

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.board import Board, UnitType
+from hegemon.board import ARMY, Board, UnitType
 from hegemon.legality import Illegal, commanded_unit
 from hegemon.orders import Build, Disband, Order, Waive
 from hegemon.position import Position, Unit
@@ -151,8 +151,7 @@ class _Winter:
         beyond = len(self.board.provinces)  # out of reach counts as farthest
 
         def distance(unit: Unit) -> int:
-            steps = self.board.distance(unit.type, unit.location, homes)
-            return beyond if steps is None else steps
+            return self.board.distances_to(unit.type, homes).get(unit.location, beyond)
 
         mine = [u for u in self.units.values() if u.power == power]
         mine.sort(
@@ -176,7 +175,7 @@ def _check_build(
     if province in units:  # DATC 6.I.3, 6.I.4, 6.I.7
         return Illegal(f"{board.name_of(province)} is occupied")
     location = order.location
-    if order.unit is UnitType.ARMY:
+    if order.unit is ARMY:
         location = province
     elif board.provinces[province].coasts and location == province:
         coasts = " or ".join(board.locations(province))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import ARMY, Board, province_of
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, place
 from hegemon.position import Dislodgement, Position, Unit
@@ -60,7 +60,7 @@ def _accept_orders(
 ) -> tuple[dict[str, MovementOrder], list[Outcome]]:
     """The legal order for each unit (the last one given wins) and the void ones."""
     accepted: dict[str, MovementOrder] = {}
-    given: dict[str, tuple[str, Order]] = {}
+    given: dict[str, Order] = {}  # as written, for the report of a replaced order
     void: list[Outcome] = []
     for power, power_orders in orders.items():
         for order in power_orders:
@@ -69,12 +69,12 @@ def _accept_orders(
                 void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
                 continue
             province = checked.province
-            if province in given:
-                earlier_power, earlier = given[province]
+            earlier = given.get(province)
+            if earlier is not None:  # only the unit's owner can have given both
                 void.append(
-                    Outcome(earlier_power, earlier, Verdict.VOID, "Void: replaced by a later order")
+                    Outcome(power, earlier, Verdict.VOID, "Void: replaced by a later order")
                 )
-            given[province] = (power, order)
+            given[province] = order
             accepted[province] = checked
     return accepted, void
 
@@ -144,7 +144,7 @@ class _Resolver:
         for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
-            if order.unit is not UnitType.ARMY:
+            if order.unit is not ARMY:
                 continue
             overseas = target not in army_edges.get(origin, ())
             if overseas or (origin in self.convoy_fleets and self._intends_sea(origin, order)):
@@ -261,18 +261,26 @@ class _Resolver:
         resistance = self._defend(target) if origin in self.head_to_head else self._hold(target)
         if attack <= resistance:
             return False
-        return all(
-            attack > self._prevent(rival) for rival in self.moves_into[target] if rival != origin
-        )
+        for rival in self.moves_into[target]:
+            if rival != origin and attack <= self._prevent(rival):
+                return False
+        return True
 
-    def _supporters(self, supporters: Iterable[str], against: Unit | None = None) -> int:
-        given = 0
+    def _strength(self, supporters: Sequence[str], against: Unit | None = None) -> int:
+        """One for the unit and one for each support given; supports from powers that may
+        not dislodge `against` do not count."""
+        if not supporters:  # the common case
+            return 1
+        strength = 1
         for supporter in supporters:
-            if (
-                against is None or self.rules.may_dislodge(self.units[supporter].power, against)
-            ) and self.resolve(supporter):
-                given += 1
-        return given
+            if against is not None and not self.rules.may_dislodge(
+                self.units[supporter].power, against
+            ):
+                continue
+            # A support nobody attacks is given; only an attacked one needs deciding.
+            if supporter not in self.moves_into or self.resolve(supporter):
+                strength += 1
+        return strength
 
     def _attack(self, origin: str) -> int:
         if origin in self.by_convoy and not self._path(origin):
@@ -283,27 +291,27 @@ class _Resolver:
         if defender is None or (
             target in self.move_to and origin not in self.head_to_head and self.resolve(target)
         ):
-            return 1 + self._supporters(supporters)
+            return self._strength(supporters)
         if not self.rules.may_dislodge(self.units[origin].power, defender):
             return 0
-        return 1 + self._supporters(supporters, against=defender)
+        return self._strength(supporters, against=defender)
 
     def _defend(self, origin: str) -> int:
-        return 1 + self._supporters(self.move_support.get(origin, ()))
+        return self._strength(self.move_support.get(origin, ()))
 
     def _prevent(self, origin: str) -> int:
         if origin in self.by_convoy and not self._path(origin):
             return 0
         if origin in self.head_to_head and self.resolve(self.move_to[origin]):
             return 0
-        return 1 + self._supporters(self.move_support.get(origin, ()))
+        return self._strength(self.move_support.get(origin, ()))
 
     def _hold(self, province: str) -> int:
         if province not in self.units:
             return 0
         if province in self.move_to:
             return 0 if self.resolve(province) else 1
-        return 1 + self._supporters(self.hold_support.get(province, ()))
+        return self._strength(self.hold_support.get(province, ()))
 
     def _path(self, origin: str) -> bool:
         if origin not in self.by_convoy:
@@ -352,8 +360,7 @@ class _Resolver:
                     dislodged[province] = Dislodgement(unit, came_from)
                 else:
                     disbanded.append(unit)
-        for province, unit in self.units.items():
-            if province not in moved and province not in dislodger:
+            else:  # it stays, and nobody else can have moved in
                 units[province] = unit
         contested = frozenset(
             self.move_to[p]

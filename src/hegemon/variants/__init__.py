@@ -51,6 +51,9 @@ class GameEnd:
         return bool(self.winners or self.draw)
 
 
+PLAYING = GameEnd()  # the game goes on
+
+
 @dataclass(frozen=True)
 class Influence:
     """What a variant's influence economy makes of a movement phase's orders.
@@ -156,9 +159,9 @@ class Variant:
             counts[owner] = counts.get(owner, 0) + 1
         ranked = sorted(counts.items(), key=lambda item: -item[1])
         if not ranked or ranked[0][1] < self.victory_centers:
-            return GameEnd()
+            return PLAYING
         if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
-            return GameEnd()
+            return PLAYING
         return GameEnd(winners=(ranked[0][0],))
 
     def report_group(self, power: str) -> str:

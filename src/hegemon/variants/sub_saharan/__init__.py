@@ -26,7 +26,7 @@ from hegemon.legality import Illegal
 from hegemon.orders import Bid, MovementOrder, Order, format_order
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.rules import Rules
-from hegemon.variants import GameEnd, Influence, Variant, starting_unit
+from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
 
 MINOR_HEADING = "Minor Neutral Powers"
 EXTRA_HOMES = "additional_homes"  # extras key: {power: [centers named, in order]}
@@ -216,7 +216,7 @@ class SubSaharan(Variant):
         if cap and position.phase.year >= self.start_year + cap - 1:
             alive = set(position.centers.values()) | {u.power for u in position.units.values()}
             return GameEnd(draw=tuple(p for p in self.powers if p in alive))
-        return GameEnd()
+        return PLAYING
 
 
 def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
