@@ -28,6 +28,7 @@ datc: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/classic_phases.py
+	$(BIN)/python benchmarks/sub_saharan_games.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import io
+import json
+import random
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
+from hegemon import jsonio
+from hegemon.cli import main
 from hegemon.game import PhaseResult, play_phase
 from hegemon.notation import parse_order
-from hegemon.orders import Order
+from hegemon.orders import Bid, Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.randomplay import random_game
 from hegemon.report import ORDER_WIDTH, phase_report
 from hegemon.variants import load_variant
 from hegemon.variants.sub_saharan import EXTRA_HOMES, SubSaharan
@@ -434,3 +441,93 @@ def test_six_major_powers_begin_landlocked(ss: SubSaharan) -> None:
 def test_st_helena_has_three_neighbours(ss: SubSaharan) -> None:
     # Rules 4.5.
     assert ss.board.province_graph["sth"] == {"equ", "bng", "sao"}
+
+
+# --- the tools: CLI, JSON, map, random games ---------------------------------------------
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bids_go_in_with_the_orders_and_stay_secret_until_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rules 1.3, 8.0: bids are submitted beside the orders, and revealed only at the end.
+    game = str(tmp_path / "game.json")
+    assert _cli(capsys, "new", "sub_saharan", game, "--option", "year_cap=1")[0] == 0
+    code, out, _ = _cli(capsys, "orders", game, "Yeke", "A Mwa - Kas", "2: A Kas - Kam")
+    assert (code, out.strip()) == (0, "Yeke: 2 order(s) stored for Spring 1881 Movement")
+    before = Path(game).read_text()
+    code, _, err = _cli(capsys, "orders", game, "Zanzibar", "3: A Kas S Sto - Tab")
+    assert code == 2
+    assert "bids total 3 DP, but Zanzibar has 2 DP this turn" in err
+    assert Path(game).read_text() == before  # nothing stored, nothing lost
+    assert "Kam" not in _cli(capsys, "show", game)[1].split("Orders received")[1]
+    report = _cli(capsys, "adjudicate", game)[1]
+    assert "2: A Kas - Kam" not in report and "A Kas - Kam" not in report
+    assert "bids stay secret until the game is over" in _cli(capsys, "reveal", game)[2]
+    final = _cli(capsys, "adjudicate", game)[1]
+    assert "The game ends in a draw shared by Angola, Ashanti" in final
+    code, out, _ = _cli(capsys, "reveal", game)
+    assert code == 0
+    assert out.splitlines() == ["Spring 1881 Movement", "   Yeke: 2: A Kas - Kam"]
+
+
+def test_bids_from_an_orders_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = str(tmp_path / "game.json")
+    _cli(capsys, "new", "sub_saharan", game)
+    orders = tmp_path / "orders.txt"
+    orders.write_text(
+        "\n".join(
+            f"{power}: {o}"
+            for power, given in EXAMPLE_ORDERS.items()
+            for o in given
+            if power != "Yeke" or "Kas - Kam" not in o
+        )
+    )
+    code, out, err = _cli(capsys, "orders", game, "--from", str(orders))
+    assert code == 0, err
+    assert "Toucouleur: 2 order(s) stored" in out
+
+
+def test_adjudicate_json_takes_bids(
+    ss: SubSaharan, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    position = jsonio.position_to_json(_only(ss, EXAMPLE_UNITS))
+    request = {"variant": "sub_saharan", "position": position, "orders": EXAMPLE_ORDERS}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request)))
+    code, out, _ = _cli(capsys, "adjudicate", "--json")
+    answer = json.loads(out)
+    assert code == 0
+    assert answer["public"][1:] == [f"   {order}" for order in NEUTRAL_ORDERS]
+    assert "2: A Kas - Kam" not in out
+
+
+def test_map_check_reports_no_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _cli(capsys, "map", "check", "sub_saharan")
+    assert code == 0
+    assert "109 provinces" in out and "47 supply centers, 10 powers" in out
+    assert out.strip().endswith("no problems found")
+
+
+def test_map_drawing_shows_every_space(
+    ss: SubSaharan, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    svg = tmp_path / "map.svg"
+    assert _cli(capsys, "map", "draw", "sub_saharan", "-o", str(svg))[0] == 0
+    text = svg.read_text()
+    for province in ss.board.provinces.values():
+        assert f"<title>{province.name}</title>" in text.replace("&#x27;", "'")
+    assert text.count("<circle") + text.count("<ellipse") == 109
+
+
+def test_random_games_run_to_the_year_cap(ss: SubSaharan) -> None:
+    # Rules 2.1 with random legal orders and bids for all ten players (the benchmark plays 100).
+    for seed in range(2):
+        history = list(random_game(ss, random.Random(seed), 200))
+        assert history[-1].end.draw
+        assert history[-1].after.phase.year == 1890
+        assert any(isinstance(o, Bid) for r in history for g in r.orders.values() for o in g)

@@ -22,7 +22,7 @@ from hegemon.board import MapError
 from hegemon.datc import DatcFormatError, read_cases, run_case
 from hegemon.game import Game, GameOver, play_phase
 from hegemon.notation import OrderSyntaxError, order_lines, parse_order, split_power
-from hegemon.orders import Order
+from hegemon.orders import Bid, Order, format_order
 from hegemon.render import draw_board
 from hegemon.report import phase_report, position_report
 from hegemon.variants import available_variants, load_variant
@@ -51,6 +51,13 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("variant", help=f"one of: {', '.join(available_variants())}")
     new.add_argument("file", type=Path)
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option of the variant, e.g. year_cap=12 (repeatable)",
+    )
     new.set_defaults(handler=_new)
 
     orders = commands.add_parser("orders", help="submit a power's orders for the current phase")
@@ -73,6 +80,10 @@ def _parser() -> argparse.ArgumentParser:
         help="read a position and orders as JSON on stdin, write results",
     )
     adjudicate.set_defaults(handler=_adjudicate)
+
+    reveal = commands.add_parser("reveal", help="print every bid, once the game is over")
+    reveal.add_argument("file", type=Path)
+    reveal.set_defaults(handler=_reveal)
 
     show = commands.add_parser("show", help="print the current position")
     show.add_argument("file", type=Path)
@@ -127,10 +138,26 @@ def _save(game: Game, path: Path) -> None:
 def _new(args: argparse.Namespace) -> int:
     if args.file.exists() and not args.force:
         raise UserError(f"{args.file}: already exists (use --force to overwrite)")
-    game = Game.new(load_variant(args.variant))
+    variant = load_variant(args.variant)
+    try:
+        start = variant.initial_position(dict(_option(text) for text in args.option))
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    game = Game(variant, start)
     _save(game, args.file)
     print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
     return 0
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``year_cap=12`` -> ("year_cap", 12): numbers and true/false as JSON, the rest as text."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise UserError(f"option {text!r}: write it as NAME=VALUE")
+    try:
+        return name.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return name.strip(), value
 
 
 def _orders(args: argparse.Namespace) -> int:
@@ -197,9 +224,11 @@ def _parse(game: Game, text: str) -> Order:
 
 
 def order_problems(game: Game, power: str, orders: Sequence[Order]) -> list[str]:
-    """Why any of these orders would be void, found by adjudicating them alone."""
+    """Why any of these orders may not be given: the variant's own checks (bids), then a
+    trial adjudication of the power's orders alone."""
+    problems = game.variant.order_problems(game.position, power, orders)
     trial = play_phase(game.variant, game.position, {power: orders})
-    return [
+    return problems + [
         f"{o.text}: {o.note.removeprefix('Void: ')}"
         for o in trial.outcomes
         if o.power == power and o.verdict is Verdict.VOID
@@ -228,6 +257,21 @@ def _adjudicate_json() -> int:
         raise UserError(f"stdin: not valid JSON: {exc}") from None
     json.dump(jsonio.adjudicate_request(request), sys.stdout, indent=1)
     print()
+    return 0
+
+
+def _reveal(args: argparse.Namespace) -> int:
+    """Every bid of every phase: secret while the game lasts (Sub-Saharan 1.3)."""
+    game = _load(args.file)
+    if not game.over:
+        raise UserError(f"{args.file}: bids stay secret until the game is over")
+    for result in game.history:
+        bids = {p: [o for o in given if isinstance(o, Bid)] for p, given in result.orders.items()}
+        bids = {p: given for p, given in bids.items() if given}
+        if bids:
+            print(result.before.phase)
+            for power, given in bids.items():
+                print(f"   {power}: {', '.join(format_order(b) for b in given)}")
     return 0
 
 

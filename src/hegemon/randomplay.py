@@ -26,6 +26,7 @@ from hegemon.board import Board, UnitType, province_of
 from hegemon.game import PhaseResult, play_phase
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
+    Bid,
     Build,
     Convoy,
     Disband,
@@ -160,8 +161,31 @@ _Picker: TypeAlias = Callable[[Sequence[MovementOrder]], MovementOrder]
 def random_movement_orders(
     variant: Variant, position: Position, rng: random.Random
 ) -> dict[str, list[Order]]:
-    """Moves first, then convoys for the overseas moves, then supports, then holds."""
-    return _MovementPlanner(variant.board, variant.rules_for(position), position, rng).plan()
+    """Moves first, then convoys for the overseas moves, then supports, then holds; the
+    orders planned for units nobody owns become the players' bids on them."""
+    planned = _MovementPlanner(variant.board, variant.rules_for(position), position, rng).plan()
+    biddable = {u.province for u in variant.biddable_units(position)}
+    owned = {p: o for p, o in planned.items() if p not in biddable}
+    orders = _grouped(owned, position.units)
+    for power in sorted(variant.powers):
+        bids = _random_bids(planned, sorted(biddable), variant.allotment(position, power), rng)
+        if bids:
+            orders.setdefault(power, []).extend(bids)
+    return orders
+
+
+def _random_bids(
+    planned: Mapping[str, MovementOrder], biddable: Sequence[str], points: int, rng: random.Random
+) -> list[Order]:
+    """The power's points spread over a few biddable units' planned orders."""
+    bids: list[Order] = []
+    candidates = [p for p in biddable if p in planned]
+    while points > 0 and candidates:
+        province = candidates.pop(rng.randrange(len(candidates)))
+        spent = rng.randint(1, points)
+        bids.append(Bid(spent, planned[province]))
+        points -= spent
+    return bids
 
 
 class _MovementPlanner:
@@ -176,7 +200,8 @@ class _MovementPlanner:
         self.lanes = _convoy_lanes(board, position)
         self.orders: dict[str, MovementOrder] = {}
 
-    def plan(self) -> dict[str, list[Order]]:
+    def plan(self) -> dict[str, MovementOrder]:
+        """An order for most units, by province."""
         intents = {p: self._intent(u) for p, u in sorted(self.position.units.items())}
         for province in self._with_intent(intents, "move"):
             self._order(province, self._pick_attack, self._move_candidates(province))
@@ -188,7 +213,7 @@ class _MovementPlanner:
         for province, unit in sorted(self.position.units.items()):
             if province not in self.orders and self.rng.random() >= _NO_ORDER:
                 self.orders[province] = Hold(unit.type, unit.location)
-        return _grouped(self.orders, self.position.units)
+        return self.orders
 
     def _intent(self, unit: Unit) -> str:
         weights = dict(_INTENT_WEIGHTS)
