@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.peer
 
 from tests import peer
 
-from hegemon.adjudication.retreat import retreat_options
 from hegemon.game import play_phase
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position
@@ -58,12 +57,7 @@ def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[S
     for seed in range(games):
         for result in random_game(variant, random.Random(seed), phases):
             position = result.before
-            retreats = None
-            if position.phase.kind is PhaseKind.RETREAT:
-                retreats = {
-                    p: retreat_options(variant.board, position, d, variant.rules_for(position))
-                    for p, d in position.dislodged.items()
-                }
+            retreats = peer.retreats_of(variant, position)
             samples[position.phase.kind].append(Sample(position, result.orders, retreats))
     return samples
 

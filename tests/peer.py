@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from diplomacy import Game
 
+from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import UnitType, province_of
 from hegemon.orders import (
     Build,
@@ -39,7 +40,7 @@ from hegemon.orders import (
     Waive,
 )
 from hegemon.position import PhaseKind, Position, Unit
-from hegemon.variants import load_variant
+from hegemon.variants import Variant, load_variant
 
 BOARD = load_variant("classic").board
 
@@ -185,6 +186,17 @@ class PeerResult:
     destroyed: frozenset[Unit]
     refused: tuple[str, ...]
     stranded: frozenset[Unit] = frozenset()
+
+
+def retreats_of(variant: Variant, position: Position) -> dict[str, list[str]] | None:
+    """Hegemon's retreat options for a retreat phase (None in other phases): the peer cannot
+    work them out for a position it did not adjudicate itself."""
+    if position.phase.kind is not PhaseKind.RETREAT:
+        return None
+    rules = variant.rules_for(position)
+    return {
+        p: retreat_options(variant.board, position, d, rules) for p, d in position.dislodged.items()
+    }
 
 
 def play(

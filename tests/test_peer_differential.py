@@ -315,13 +315,7 @@ class Comparison:
 def compare(result: PhaseResult) -> Comparison:
     """Adjudicate the phase in the peer too and say how the results differ, and why."""
     before = result.before
-    retreats = None
-    if before.phase.kind is PhaseKind.RETREAT:
-        retreats = {
-            p: retreat_options(CLASSIC.board, before, d, CLASSIC.rules_for(before))
-            for p, d in before.dislodged.items()
-        }
-    theirs = peer.play(before, result.orders, retreats)
+    theirs = peer.play(before, result.orders, peer.retreats_of(CLASSIC, before))
     differences = hegemon_view(result).differences(peer_view(theirs))
     if not differences:
         return Comparison(result, theirs, ())
