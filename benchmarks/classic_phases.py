@@ -23,6 +23,7 @@ Usage: ``python benchmarks/classic_phases.py [--quick] [--games N] [--phases N] 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 import time
@@ -33,9 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.peer
 
+from diplomacy import Game as DiplomacyGame
 from tests import peer
 
-from hegemon.game import play_phase
+from hegemon.game import Game, play_phase
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position
 from hegemon.randomplay import random_game
@@ -193,6 +195,34 @@ def _kib(size: int) -> str:
     return f"{size / 1024:.0f} KiB"
 
 
+def keeping_history(variant: Variant, phases: int) -> tuple[float, float, float]:
+    """Seconds to keep a game's state after `phases` random phases, so that a what-if can
+    be tried on it: Hegemon copies its list of immutable snapshots; the peer, whose game
+    is one mutable object, must be deep-copied. Also Hegemon's time for the what-if phase."""
+    game = Game.new(variant)
+    for result in random_game(variant, random.Random(0), phases):
+        game.history.append(result)
+    ours = _timed(lambda: Game(game.variant, game.start, list(game.history)))
+    what_if = _timed(lambda: play_phase(variant, game.position, {}))
+    theirs = DiplomacyGame()
+    rng = random.Random(0)
+    for _ in range(phases):
+        possible = theirs.get_all_possible_orders()
+        for power, places in theirs.get_orderable_locations().items():
+            theirs.set_orders(power, [rng.choice(possible[p]) for p in places if possible[p]])
+        theirs.process()
+    return ours, what_if, _timed(lambda: copy.deepcopy(theirs))
+
+
+def _timed(action: Callable[[], object], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="4 games x 20 phases, 1 run")
@@ -206,6 +236,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     samples = collect(variant, args.games, args.phases)
     rows = [measure(variant, kind, samples[kind], args.runs) for kind in PhaseKind]
     print_report(rows, args.games, args.phases, args.runs)
+    history = 60 if args.quick else 200
+    ours, what_if, theirs = keeping_history(variant, history)
+    print()
+    print(f"Keeping a game after {history} random phases, to try a what-if on it:")
+    print(
+        f"  hegemon: copy the history list {ours * 1e6:.0f} us, then play the what-if "
+        f"phase {what_if * 1e6:.0f} us"
+    )
+    print(f"  peer:    copy.deepcopy(game) {theirs * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":
