@@ -21,7 +21,7 @@ from hegemon.adjudication.outcome import Verdict
 from hegemon.board import MapError
 from hegemon.datc import DatcFormatError, read_cases, run_case
 from hegemon.game import Game, GameOver, play_phase
-from hegemon.notation import OrderSyntaxError, order_lines, parse_order, split_power
+from hegemon.notation import OrderSyntaxError, order_lines, split_power
 from hegemon.orders import Bid, Order, format_order
 from hegemon.render import draw_board
 from hegemon.report import phase_report, position_report
@@ -218,7 +218,7 @@ def _power(game: Game, spelling: str) -> str:
 
 def _parse(game: Game, text: str) -> Order:
     try:
-        return parse_order(text, game.variant.board, game.position.all_units)
+        return game.variant.parse_order(text, game.position.all_units)
     except OrderSyntaxError as exc:
         raise UserError(str(exc)) from None
 

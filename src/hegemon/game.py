@@ -113,7 +113,7 @@ def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
     """Step to the next phase that has something to do, updating centers after Fall."""
     phase = position.phase
     while True:
-        phase = _following(phase)
+        phase = _following(phase, variant.seasons)
         if phase.kind is PhaseKind.RETREAT:
             if position.dislodged:
                 return position.evolve(phase=phase), PLAYING
@@ -128,14 +128,16 @@ def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
 
 
 @cache  # phases are values: the same few come back every year
-def _following(phase: Phase) -> Phase:
+def _following(phase: Phase, seasons: tuple[Season, ...]) -> Phase:
+    """The next phase in a year of `seasons` movement seasons, then Winter."""
     if phase.kind is PhaseKind.MOVEMENT:
         return Phase(phase.year, phase.season, PhaseKind.RETREAT)
-    if phase.kind is PhaseKind.RETREAT and phase.season is Season.SPRING:
-        return Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
     if phase.kind is PhaseKind.RETREAT:
+        later = seasons[seasons.index(phase.season) + 1 :]
+        if later:
+            return Phase(phase.year, later[0], PhaseKind.MOVEMENT)
         return Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENT)
-    return Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
+    return Phase(phase.year + 1, seasons[0], PhaseKind.MOVEMENT)
 
 
 def _take_centers(variant: Variant, position: Position) -> Position:

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hegemon.adjudication.outcome import Outcome
-from hegemon.board import Board, UnitType
+from hegemon.board import UnitType
 from hegemon.game import Game, PhaseResult, play_phase
-from hegemon.notation import OrderSyntaxError, parse_order
+from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order, format_order
 from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit
 from hegemon.variants import Variant, load_variant
@@ -35,12 +35,14 @@ def phase_to_json(phase: Phase) -> str:
 
 
 def phase_from_json(code: str) -> Phase:
-    seasons = {"S": Season.SPRING, "F": Season.FALL, "W": Season.WINTER}
+    seasons = {season.letter: season for season in Season}
     kinds = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT, "A": PhaseKind.ADJUSTMENT}
     try:
         return Phase(int(code[1:-1]), seasons[code[0].upper()], kinds[code[-1].upper()])
     except (KeyError, ValueError, IndexError):
-        raise WireError(f"phase {code!r}: expected a code like S1901M, F1901R or W1901A") from None
+        raise WireError(
+            f"phase {code!r}: expected a code like S1901M, U1615M, F1901R or W1901A"
+        ) from None
 
 
 def position_to_json(position: Position) -> dict[str, Any]:
@@ -137,7 +139,7 @@ def _unit(variant: Variant, power: str, text: str) -> Unit:
 
 
 def orders_from_json(
-    data: Mapping[str, Any], board: Board, position: Position | None = None
+    data: Mapping[str, Any], variant: Variant, position: Position | None = None
 ) -> dict[str, list[Order]]:
     """``{"France": ["A par - bur", ...]}`` to orders; the first unreadable one raises."""
     if not isinstance(data, Mapping):
@@ -148,7 +150,7 @@ def orders_from_json(
         if not isinstance(texts, list):
             raise WireError(f"orders of {power}: expected a list of order strings")
         try:
-            orders[power] = [parse_order(str(t), board, units) for t in texts]
+            orders[power] = [variant.parse_order(str(t), units) for t in texts]
         except OrderSyntaxError as exc:
             raise WireError(f"orders of {power}: {exc}") from exc
     return orders
@@ -195,7 +197,7 @@ def adjudicate_request(request: Mapping[str, Any]) -> dict[str, Any]:
         raise WireError("request: expected an object with variant, position and orders")
     variant = _variant(str(request.get("variant", "classic")))
     position = position_from_json(_field(request, "position", dict, "request"), variant)
-    orders = orders_from_json(request.get("orders", {}), variant.board, position)
+    orders = orders_from_json(request.get("orders", {}), variant, position)
     for power in orders:
         _power(variant, power)
     return phase_result_to_json(play_phase(variant, position, orders))
@@ -241,12 +243,12 @@ def game_from_json(data: Mapping[str, Any]) -> Game:
     variant = _variant(str(data.get("variant")))
     game = Game(variant, position_from_json(_field(data, "start", dict, "game"), variant))
     for number, entry in enumerate(data.get("phases", []), start=1):
-        orders = orders_from_json(entry.get("orders", {}), variant.board, game.position)
+        orders = orders_from_json(entry.get("orders", {}), variant, game.position)
         game.pending = orders
         result = game.adjudicate()
         if entry.get("digest") not in (None, position_digest(result.after)):
             raise WireError(
                 f"phase {number} ({entry.get('phase')}): replay gives a different position"
             )
-    game.pending = orders_from_json(data.get("pending", {}), variant.board, game.position)
+    game.pending = orders_from_json(data.get("pending", {}), variant, game.position)
     return game

@@ -18,8 +18,14 @@ from hegemon.board import UnitType, province_of
 
 class Season(StrEnum):
     SPRING = "Spring"
+    SUMMER = "Summer"
     FALL = "Fall"
     WINTER = "Winter"
+
+    @property
+    def letter(self) -> str:
+        """The season in a phase code: S, U (sUmmer, as S is taken), F, W."""
+        return "U" if self is Season.SUMMER else self.value[0]
 
 
 class PhaseKind(StrEnum):
@@ -28,7 +34,7 @@ class PhaseKind(StrEnum):
     ADJUSTMENT = "Adjustment"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Phase:
     year: int
     season: Season
@@ -40,7 +46,7 @@ class Phase:
     @property
     def code(self) -> str:
         """The compact name used in files and URLs, e.g. ``S1901M``."""
-        return f"{self.season.value[0]}{self.year}{self.kind.value[0]}"
+        return f"{self.season.letter}{self.year}{self.kind.value[0]}"
 
 
 class Unit(NamedTuple):

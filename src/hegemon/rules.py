@@ -59,11 +59,11 @@ class Rules:
         return frozenset(c for c in homes if position.centers.get(c) == power)
 
     def build_problem(
-        self, power: str, site: str, earlier: Sequence[Unit], homes: frozenset[str]
+        self, power: str, unit: Unit, earlier: Sequence[Unit], homes: frozenset[str]
     ) -> str | None:
-        """Why `power` may not build at `site` after its `earlier` builds this winter, if
-        the variant limits builds beyond the standard rules (Sub-Saharan names one new home
-        center a winter)."""
+        """Why `power` may not build `unit` after its `earlier` builds this winter, if the
+        variant limits builds beyond the standard rules (Sub-Saharan names one new home
+        center a winter; Europe 1615 builds fleets only in ports)."""
         return None
 
     def captures_centers(self, unit: Unit) -> bool:

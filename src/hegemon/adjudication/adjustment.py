@@ -112,7 +112,7 @@ class _Winter:
                 problem = (
                     unit.reason
                     if isinstance(unit, Illegal)
-                    else (self.rules.build_problem(power, unit.province, mine, homes))
+                    else (self.rules.build_problem(power, unit, mine, homes))
                 )
                 if problem is not None or isinstance(unit, Illegal):
                     self._void(power, order, problem or "")

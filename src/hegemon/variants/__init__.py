@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from hegemon.board import Board, MapError, UnitType, load_board, province_of
+from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.rules import STANDARD, Rules
@@ -80,6 +81,7 @@ class Variant:
     victory_centers: int
     options: Mapping[str, Any] = field(default_factory=dict)
     rules: Rules = field(default=STANDARD)
+    seasons: tuple[Season, ...] = (Season.SPRING, Season.FALL)  # the movement seasons
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -88,6 +90,10 @@ class Variant:
         if problems:
             raise MapError(source, problems)
         game = setup.get("game", {})
+        try:
+            seasons = tuple(Season(s) for s in game.get("seasons", ("Spring", "Fall")))
+        except ValueError as exc:
+            raise MapError(source, [f"[game] seasons: {exc}"]) from None
         return cls(
             id=id,
             board=board,
@@ -95,6 +101,7 @@ class Variant:
             start_year=int(game.get("start_year", 1901)),
             victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
             options=dict(setup.get("options", {})),
+            seasons=seasons,
         )
 
     # --- the start ----------------------------------------------------------------------
@@ -102,7 +109,7 @@ class Variant:
         """The starting position; `options` override the variant's default game options."""
         units = {u.province: u for p in self.powers.values() for u in p.units}
         centers = {c: p.name for p in self.powers.values() for c in p.home_centers}
-        phase = Phase(self.start_year, Season.SPRING, PhaseKind.MOVEMENT)
+        phase = Phase(self.start_year, self.seasons[0], PhaseKind.MOVEMENT)
         chosen = self.game_options(options or {})
         return Position.create(phase, units, centers, extras={"options": chosen} if chosen else {})
 
@@ -115,6 +122,11 @@ class Variant:
         return {**self.options, **overrides}
 
     # --- hooks a variant may override ---------------------------------------------------
+    def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
+        """One order as written (without the power); variants add their own kinds, such as
+        influence deployments. Raises OrderSyntaxError naming the text and the reason."""
+        return parse_order(text, self.board, units)
+
     def rules_for(self, position: Position) -> Rules:
         """The rules object adjudicating this position."""
         return self.rules

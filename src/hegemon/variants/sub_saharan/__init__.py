@@ -71,9 +71,9 @@ class SubSaharanRules(Rules):
         return sites
 
     def build_problem(
-        self, power: str, site: str, earlier: Sequence[Unit], homes: frozenset[str]
+        self, power: str, unit: Unit, earlier: Sequence[Unit], homes: frozenset[str]
     ) -> str | None:
-        if site not in homes and any(u.province not in homes for u in earlier):
+        if unit.province not in homes and any(u.province not in homes for u in earlier):
             return "only one additional home center may be named each winter (rules 7.1)"
         return None
 
