@@ -1,0 +1,129 @@
+"""Influence points (INFs), by Europe 1615's rules: pure functions of the INFs in a state.
+
+Players deploy INFs into minor states, where they accumulate. Each phase, after the
+deployments, the diplomatic attacks are resolved by mutual reduction, then every state's
+status is decided: ALIGNED with the one power holding enough of its INFs, NEUTRAL on a
+tie or without a majority, UNMARKED below the minimum. Religion is decided alike between
+the Protestant and the Catholic powers' INFs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> INFs there
+
+
+class Standing(StrEnum):
+    ALIGNED = "ALIGNED"
+    NEUTRAL = "NEUTRAL"
+    UNMARKED = "UNMARKED"
+
+
+@dataclass(frozen=True)
+class Status:
+    standing: Standing
+    patron: str | None = None  # the power a state is aligned with
+
+
+UNMARKED = Status(Standing.UNMARKED)
+NEUTRAL = Status(Standing.NEUTRAL)
+
+
+def deploy(
+    holdings: Holdings, deployments: Mapping[str, Mapping[str, int]]
+) -> dict[str, dict[str, int]]:
+    """The INFs in each state once every power's deployments (power -> state -> INFs) are
+    added to what was there."""
+    result = {state: dict(held) for state, held in holdings.items()}
+    for power, placed in deployments.items():
+        for state, amount in placed.items():
+            there = result.setdefault(state, {})
+            there[power] = there.get(power, 0) + amount
+    return result
+
+
+def attack_sequence(incomes: Mapping[str, int], previous: Sequence[str]) -> list[str]:
+    """The order in which diplomatic attacks strike: least income first; ties as last year."""
+    rank = {power: i for i, power in enumerate(previous)}
+    return sorted(incomes, key=lambda p: (incomes[p], rank.get(p, len(rank)), p))
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: str
+    state: str
+    target: str
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    attack: Attack
+    succeeded: bool
+    removed: int  # INFs each side lost: the smaller holding, all of it
+    before: Mapping[str, int]  # the state's INFs before this attack, revealed in the report
+
+
+def diplomatic_attacks(
+    holdings: Holdings, attacks: Sequence[Attack], sequence: Sequence[str]
+) -> tuple[dict[str, dict[str, int]], list[AttackResult]]:
+    """Resolve the attacks in sequence by mutual reduction: the smaller holding is removed
+    and the larger loses as much. An attacker or target with no INFs left there fails."""
+    result = {state: dict(held) for state, held in holdings.items()}
+    outcomes = []
+    by_attacker = {a.attacker: a for a in attacks}
+    for power in sequence:
+        attack = by_attacker.get(power)
+        if attack is None:
+            continue
+        there = result.setdefault(attack.state, {})
+        before = dict(there)
+        removed = min(there.get(attack.attacker, 0), there.get(attack.target, 0))
+        if removed:
+            there[attack.attacker] -= removed
+            there[attack.target] -= removed
+        outcomes.append(AttackResult(attack, removed > 0, removed, before))
+    return result, outcomes
+
+
+def political_status(
+    held: Mapping[str, int], minimum: int, share: float, neutral_below_minimum: bool = False
+) -> Status:
+    """ALIGNED with the one power holding at least `share` percent of the state's INFs and
+    at least `minimum` of them; UNMARKED (or NEUTRAL, for the Ottoman Empire and the
+    Barbary States) with fewer than `minimum` INFs in all; NEUTRAL otherwise."""
+    total = sum(held.values())
+    if total < minimum:
+        return NEUTRAL if neutral_below_minimum else UNMARKED
+    top = max(held.values())
+    leaders = [power for power, amount in held.items() if amount == top]
+    if len(leaders) == 1 and top >= minimum and 100 * top >= share * total:
+        return Status(Standing.ALIGNED, leaders[0])
+    return NEUTRAL
+
+
+def religious_control(
+    held: Mapping[str, int], religion_of: Mapping[str, str], share: float, minimum: int = 10
+) -> str | None:
+    """The faction controlling the state: the one holding the majority of its INFs, at
+    least `minimum` of them, and at least `share` percent; None if no faction does."""
+    by_faction: dict[str, int] = {}
+    for power, amount in held.items():
+        faction = religion_of[power]
+        by_faction[faction] = by_faction.get(faction, 0) + amount
+    total = sum(by_faction.values())
+    if not total:
+        return None
+    leader, amount = max(by_faction.items(), key=lambda item: item[1])
+    others = total - amount
+    if amount > others and amount >= minimum and 100 * amount >= share * total:
+        return leader
+    return None
+
+
+def shares(held: Mapping[str, int]) -> dict[str, int]:
+    """Each power's percentage of the state's INFs, as the report publishes them."""
+    total = sum(held.values())
+    return {p: round(100 * a / total) for p, a in held.items() if a} if total else {}
