@@ -48,14 +48,13 @@ def play_phase(
     variant: Variant, position: Position, orders: Mapping[str, Sequence[Order]]
 ) -> PhaseResult:
     """Adjudicate the phase of `position` with `orders` and move on to the next phase."""
-    board, rules = variant.board, variant.rules_for(position)
+    board = variant.board
     frozen = {power: tuple(given) for power, given in orders.items()}
+    influence = variant.influence(position, orders)
+    rules = influence.rules or variant.rules_for(position)
     kind = position.phase.kind
     destroyed: tuple[Unit, ...] = ()
-    public: tuple[str, ...] = ()
     if kind is PhaseKind.MOVEMENT:
-        influence = variant.influence(position, orders)
-        public = influence.public
         moved = adjudicate_movement(board, position, influence.orders, rules)
         after = position.evolve(
             units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
@@ -63,14 +62,16 @@ def play_phase(
         after, stranded = _drop_stranded(variant, rules, after)
         explain, destroyed = moved.explain, (*moved.disbanded, *stranded)
     elif kind is PhaseKind.RETREAT:
-        retreated = adjudicate_retreats(board, position, orders, rules)
+        retreated = adjudicate_retreats(board, position, influence.orders, rules)
         after = position.evolve(units=dict(retreated.units), dislodged={}, contested=frozenset())
         explain = _told(retreated.outcomes)
     else:
-        after, outcomes = _adjust(variant, rules, position, orders)
+        after, outcomes = _adjust(variant, rules, position, influence.orders)
         explain = _told(outcomes)
+    if influence.extras is not None:
+        after = after.evolve(extras=dict(influence.extras))
     after, end = _advance(variant, after)
-    return PhaseResult(position, frozen, explain, after, destroyed, end, public)
+    return PhaseResult(position, frozen, explain, after, destroyed, end, influence.public)
 
 
 def _adjust(
@@ -119,7 +120,7 @@ def _advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
                 return position.evolve(phase=phase), PLAYING
             continue
         if phase.kind is PhaseKind.ADJUSTMENT:
-            position = _take_centers(variant, position.evolve(phase=phase))
+            position = variant.enter_winter(_take_centers(variant, position.evolve(phase=phase)))
             end = variant.game_end(position)
             if end or _adjustments_due(variant, position):
                 return position, end

@@ -57,14 +57,18 @@ PLAYING = GameEnd()  # the game goes on
 
 @dataclass(frozen=True)
 class Influence:
-    """What a variant's influence economy makes of a movement phase's orders.
+    """What a variant's influence economy makes of a phase's orders.
 
-    `orders` are what the adjudicator sees (players' orders plus orders for units nobody
-    owns); `public` are lines everyone may read, e.g. the neutral units' winning orders.
+    `orders` are what the adjudicator sees (players' orders, plus orders for units nobody
+    owns, under their owners' names); `public` are lines everyone may read, e.g. the
+    neutral units' winning orders. A variant whose influence changes the state returns
+    its new `extras`, and the `rules` that follow from it for this very phase.
     """
 
     orders: Mapping[str, Sequence[Order]]
     public: tuple[str, ...] = ()
+    extras: Mapping[str, Any] | None = None
+    rules: Rules | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,8 +148,13 @@ class Variant:
         return []
 
     def influence(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> Influence:
-        """Turn the orders of a movement phase into the orders the adjudicator sees."""
+        """Turn a phase's orders into the orders the adjudicator sees."""
         return Influence(orders)
+
+    def enter_winter(self, position: Position) -> Position:
+        """The year's end, once centers have changed hands and before any builds (e.g.
+        interned units, scoring, next year's income); done even if nobody adjusts."""
+        return position
 
     def automatic_builds(self, position: Position) -> list[Unit]:
         """Units the variant builds by itself this winter, where their site is vacant."""

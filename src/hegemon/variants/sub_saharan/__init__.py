@@ -161,6 +161,8 @@ class SubSaharan(Variant):
 
     def influence(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> Influence:
         """Each minor unit performs the order with the most DP (rules 8.0)."""
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return Influence(orders)
         biddable = self._biddable(position)
         rules = self.rules_for(position)
         bids: dict[str, list[Bid]] = {}
