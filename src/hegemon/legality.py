@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from hegemon.board import ARMY, Board, Terrain, UnitType, province_of
-from hegemon.orders import Bid, Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder
+from hegemon.orders import (
+    Convoy,
+    Hold,
+    InfluenceOrder,
+    Move,
+    MovementOrder,
+    Order,
+    Support,
+    UnitOrder,
+)
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 
@@ -41,8 +50,8 @@ def check_movement_order(
 ) -> MovementOrder | Illegal:
     check = _MOVEMENT_CHECKS.get(type(order))
     if check is None or not isinstance(order, UnitOrder):
-        if isinstance(order, Bid):
-            return Illegal("this variant has no bidding for units")
+        if isinstance(order, InfluenceOrder):
+            return Illegal("this variant has no influence orders")
         return Illegal(f"{type(order).__name__.lower()} orders belong to another phase")
     unit = position.units.get(order.province)
     if unit is None or unit.power != power or unit.type is not order.unit:

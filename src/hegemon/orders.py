@@ -90,7 +90,33 @@ class Bid:
     order: MovementOrder
 
 
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | Bid
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Influence points (INFs) placed in a state, written ``16: WUR``."""
+
+    points: int
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomaticAttack:
+    """An attack on another power's influence in a state, written ``LOR > France``."""
+
+    state: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A standing declaration to the game master: ``Ally England`` or ``Waive Nor``
+    (give up capturing a province at the next build phase)."""
+
+    kind: str  # "ally" or "waive"
+    subject: str  # the power allied with, or the province not captured
+
+
+InfluenceOrder = Bid | Deploy | DiplomaticAttack | Declaration
+Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | InfluenceOrder
 
 
 def place(location: str) -> str:
@@ -104,6 +130,12 @@ def format_order(order: Order) -> str:
         return "Waive"
     if isinstance(order, Bid):
         return f"{order.points}: {format_order(order.order)}"
+    if isinstance(order, Deploy):
+        return f"{order.points}: {order.state.upper()}"
+    if isinstance(order, DiplomaticAttack):
+        return f"{order.state.upper()} > {order.target}"
+    if isinstance(order, Declaration):
+        return f"{order.kind.capitalize()} {order.subject}"
     head = f"{order.unit.value} {place(order.location)}"
     match order:
         case Hold():
