@@ -56,6 +56,7 @@ class Province:
     aliases: tuple[str, ...] = ()
     coasts: tuple[str, ...] = ()  # ids of split coasts, e.g. ("nc", "sc"); empty if none
     source: str = ""
+    port: bool = False  # where a variant lets fleets be built only in ports
 
     @property
     def is_sea(self) -> bool:
@@ -359,6 +360,7 @@ def _read_province(
         aliases=tuple(entry.get("aliases", ())),
         coasts=coasts,
         source=str(entry.get("source", meta.get("source", ""))),
+        port=bool(entry.get("port", False)),
     )
 
 
