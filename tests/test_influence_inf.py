@@ -69,8 +69,9 @@ def test_alignment_needs_half_and_five_infs() -> None:
 
 def test_hungary_aligned_with_england_at_53_percent() -> None:
     # Spring 1615 example: England holds 53% of Hungary's INFs against Austria.
-    hungary = {"England": 10, "Austria": 9}
-    assert shares(hungary) == {"England": 53, "Austria": 47}
+    hungary = {"England": 16, "Austria": 14}
+    assert shares(hungary) == {"England": 53, "Austria": 46}
+    assert shares({"Scandinavia": 10, "England": 5}) == {"Scandinavia": 66, "England": 33}
     assert political_status(hungary, 5, 50).patron == "England"
     assert religious_control(hungary, RELIGION, 55) is None  # below a 55% year share
     assert religious_control(hungary, RELIGION, 50) == "Protestant"

@@ -124,6 +124,7 @@ def religious_control(
 
 
 def shares(held: Mapping[str, int]) -> dict[str, int]:
-    """Each power's percentage of the state's INFs, as the report publishes them."""
+    """Each power's percentage of the state's INFs, as the report publishes them: whole
+    percents, rounded down as in the rules' example (two thirds of DUT is "66%")."""
     total = sum(held.values())
-    return {p: round(100 * a / total) for p, a in held.items() if a} if total else {}
+    return {p: 100 * a // total for p, a in held.items() if a} if total else {}
