@@ -26,7 +26,6 @@ from hegemon.board import Board, UnitType, province_of
 from hegemon.game import PhaseResult, play_phase
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
-    Bid,
     Build,
     Convoy,
     Disband,
@@ -164,28 +163,14 @@ def random_movement_orders(
     """Moves first, then convoys for the overseas moves, then supports, then holds; the
     orders planned for units nobody owns become the players' bids on them."""
     planned = _MovementPlanner(variant.board, variant.rules_for(position), position, rng).plan()
-    biddable = {u.province for u in variant.biddable_units(position)}
-    owned = {p: o for p, o in planned.items() if p not in biddable}
-    orders = _grouped(owned, position.units)
+    orders: dict[str, list[Order]] = {}
     for power in sorted(variant.powers):
-        bids = _random_bids(planned, sorted(biddable), variant.allotment(position, power), rng)
-        if bids:
-            orders.setdefault(power, []).extend(bids)
+        commanded = sorted(u.province for u in variant.commanded_units(position, power))
+        given: list[Order] = [planned[p] for p in commanded if p in planned]
+        given += variant.random_influence(position, power, planned, rng)
+        if given:
+            orders[power] = given
     return orders
-
-
-def _random_bids(
-    planned: Mapping[str, MovementOrder], biddable: Sequence[str], points: int, rng: random.Random
-) -> list[Order]:
-    """The power's points spread over a few biddable units' planned orders."""
-    bids: list[Order] = []
-    candidates = [p for p in biddable if p in planned]
-    while points > 0 and candidates:
-        province = candidates.pop(rng.randrange(len(candidates)))
-        spent = rng.randint(1, points)
-        bids.append(Bid(spent, planned[province]))
-        points -= spent
-    return bids
 
 
 class _MovementPlanner:

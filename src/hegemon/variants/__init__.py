@@ -10,6 +10,7 @@ ever sees the `Variant` object and its `Rules`.
 from __future__ import annotations
 
 import importlib
+import random
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -170,6 +171,17 @@ class Variant:
 
     def biddable_units(self, position: Position) -> list[Unit]:
         """The units whose orders are decided by the players' points, not by an owner."""
+        return []
+
+    def commanded_units(self, position: Position, power: str) -> list[Unit]:
+        """The units whose orders `power` gives this phase: its own by default."""
+        return [u for u in position.units.values() if u.power == power]
+
+    def random_influence(
+        self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
+    ) -> list[Order]:
+        """What a random player adds to its orders in this variant's influence economy,
+        given an order `planned` for every unit: nothing by default."""
         return []
 
     def game_end(self, position: Position) -> GameEnd:

@@ -27,6 +27,7 @@ What differs from the standard game (the rules' headings in capitals):
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -54,7 +55,7 @@ from hegemon.orders import (
     UnitOrder,
     format_order,
 )
-from hegemon.position import PhaseKind, Position, Unit
+from hegemon.position import Phase, PhaseKind, Position, Unit
 from hegemon.rules import Rules
 from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
 
@@ -64,6 +65,7 @@ MINIMUM = {"minor": 5, "papal": 5, "barbary": 5, "ottoman": 15}  # INFs for an a
 RELIGIOUS_MINIMUM = 10
 _DEPLOY = re.compile(r"^\s*(\d+)\s*:\s*([A-Za-z]+)\s*$")
 _ATTACK = re.compile(r"^\s*([A-Za-z]+)\s*>\s*(.+?)\s*$")
+_ATTACK_CHANCE = 0.3  # how often a random player makes its diplomatic attack, when it can
 _DECLARATION = re.compile(r"^\s*(ally|waive)\s+(.+?)\s*$", re.IGNORECASE)
 
 
@@ -260,6 +262,10 @@ class Europe1615(Variant):
 
     # --- lookups -----------------------------------------------------------------------
     @property
+    def first_phase(self) -> Phase:
+        return Phase(self.start_year, self.seasons[0], PhaseKind.MOVEMENT)
+
+    @property
     def ottoman(self) -> State:
         return self.states[OTTOMAN]
 
@@ -352,11 +358,54 @@ class Europe1615(Variant):
         if kind is PhaseKind.MOVEMENT:
             ledger, public = self._deploy_and_attack(position, ledger, orders)
         ledger = _declare(ledger, position, orders)
-        unit_orders = self._unit_orders(position, ledger, orders)
+        unit_orders, ignored = self._unit_orders(position, ledger, orders)
         if kind is PhaseKind.MOVEMENT:
             public += self._status_lines(ledger)
+        if ignored:
+            public += ["Orders not followed", *ignored]
         extras = ledger.extras(position)
         return Influence(unit_orders, tuple(public), extras, EuropeRules(self, ledger))
+
+    def commanded_units(self, position: Position, power: str) -> list[Unit]:
+        """Its own units, and those of the states aligned with it (rules: STATUS (3))."""
+        ledger = Ledger.of(position)
+        clients = {s.name for s in self.states.values() if ledger.patron(s.id) == power}
+        return [u for u in position.units.values() if u.power == power or u.power in clients]
+
+    def random_influence(
+        self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
+    ) -> list[Order]:
+        """Some of the year's INFs into a few states, and now and then a diplomatic attack
+        where another power holds INFs beside this one."""
+        if position.phase.kind is not PhaseKind.MOVEMENT or power not in self.powers:
+            return []
+        ledger = Ledger.of(position)
+        left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
+        catholic = self.religion[power] == CATHOLIC
+        open_states = sorted(
+            s.id
+            for s in self.states.values()
+            if s.id not in ledger.captured and (catholic or not s.catholic_only)
+        )
+        orders: list[Order] = []
+        for state in rng.sample(open_states, min(3, len(open_states))):
+            if left <= 0:
+                break
+            amount = rng.randint(1, left)
+            orders.append(Deploy(amount, state))
+            left -= amount
+        rivals = [
+            (state, other)
+            for state, held in sorted(ledger.inf.items())
+            if state != OTTOMAN and held.get(power)
+            for other in sorted(held)
+            if other != power
+        ]
+        may_attack = position.phase != self.first_phase and power not in ledger.attacked
+        if rivals and may_attack and rng.random() < _ATTACK_CHANCE:
+            state, target = rng.choice(rivals)
+            orders.append(DiplomaticAttack(state, target))
+        return orders
 
     def _deploy_and_attack(
         self, position: Position, ledger: Ledger, orders: Mapping[str, Sequence[Order]]
@@ -407,18 +456,28 @@ class Europe1615(Variant):
 
     def _unit_orders(
         self, position: Position, ledger: Ledger, orders: Mapping[str, Sequence[Order]]
-    ) -> dict[str, list[Order]]:
+    ) -> tuple[dict[str, list[Order]], list[str]]:
         """Players' orders for their own units, and an aligned state's unit's orders from
-        its patron, given under the state's name (the Ottoman patron stays anonymous)."""
+        its patron, given under the state's name (the Ottoman patron stays anonymous);
+        then, for the report, the orders to states not aligned with who gave them."""
         units = position.all_units
         given: dict[str, list[Order]] = {}
+        ignored: list[str] = []
         for power, power_orders in orders.items():
             for order in power_orders:
                 if isinstance(order, Deploy | DiplomaticAttack | Declaration):
                     continue
                 owner = self._commander(position, ledger, power, order, units)
+                state = self.state_of_owner.get(_owner_of(order, position, units) or "")
+                if state is not None and owner != state.name:
+                    if state.kind != "ottoman":  # not even who failed to command the Empire
+                        standing = ledger.standing(state.id).value
+                        ignored.append(
+                            f"   {power}: {format_order(order)} ({state.name} is {standing})"
+                        )
+                    continue
                 given.setdefault(owner, []).append(order)
-        return given
+        return given, ignored
 
     def _commander(
         self,
@@ -467,6 +526,7 @@ class Europe1615(Variant):
     def enter_winter(self, position: Position) -> Position:
         ledger = Ledger.of(position)
         ledger, units = self._withdraw_captured(position, ledger)
+        ledger = self._judge(ledger, position.phase.year)
         units = self._intern(units, ledger)
         position = position.evolve(units=units)
         if position.phase.year in self.scoring_years:
@@ -474,6 +534,19 @@ class Europe1615(Variant):
         ledger = self._eliminate(position, ledger)
         ledger = self._next_year(position, ledger)
         return position.evolve(extras=ledger.extras(position))
+
+    def automatic_builds(self, position: Position) -> list[Unit]:
+        """A free center of a state not yet captured rebuilds its unit (rules: BUILD PHASE)."""
+        captured = Ledger.of(position).captured
+        return [
+            unit
+            for state in self.states.values()
+            if state.id not in captured
+            for unit in state.units
+            if position.centers.get(unit.province) == state.name
+            and unit.province not in position.units
+            and unit not in position.units.values()
+        ]
 
     def _withdraw_captured(
         self, position: Position, ledger: Ledger
@@ -630,6 +703,15 @@ class Europe1615(Variant):
         return (best,)
 
 
+def _owner_of(order: Order, position: Position, units: Mapping[str, Unit]) -> str | None:
+    """Whose unit an order names (for a build, who owns the site)."""
+    if isinstance(order, Build):
+        return position.centers.get(order.province)
+    if isinstance(order, UnitOrder) and (unit := units.get(order.province)) is not None:
+        return unit.power
+    return None
+
+
 def _read_state(board: Board, sid: str, spec: Mapping[str, Any], problems: list[str]) -> State:
     name = str(spec.get("name", sid))
     units = tuple(
@@ -697,7 +779,7 @@ def _attack_problems(
         problems.append(f"{power} may make only one diplomatic attack a year")
     for attack in attacks:
         text = format_order(attack)
-        if position.phase == variant.initial_position().phase:
+        if position.phase == variant.first_phase:
             problems.append(f"{text}: no diplomatic attacks in the first movement phase")
         if attack.state == OTTOMAN:
             problems.append(f"{text}: no diplomatic attacks in the Ottoman Empire")

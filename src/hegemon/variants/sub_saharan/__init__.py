@@ -16,6 +16,7 @@ What differs from the standard game, by rules section:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
@@ -23,7 +24,7 @@ from typing import Any, Self
 from hegemon.board import Board, MapError
 from hegemon.influence import dp
 from hegemon.legality import Illegal
-from hegemon.orders import Bid, MovementOrder, Order, format_order
+from hegemon.orders import Bid, Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.rules import Rules
 from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
@@ -179,6 +180,23 @@ class SubSaharan(Variant):
         for t in sorted(tallies.values(), key=lambda t: t.unit.province):
             unit_orders.setdefault(t.unit.power, []).append(t.order)
         return Influence(unit_orders, _neutral_orders([t.order for t in tallies.values()]))
+
+    def random_influence(
+        self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
+    ) -> list[Order]:
+        """A random player's DP spread over a few minor units' planned orders."""
+        points = self.allotment(position, power)
+        candidates = sorted(
+            u.province for u in self.biddable_units(position) if u.province in planned
+        )
+        bids: list[Order] = []
+        while points > 0 and candidates:
+            order = planned[candidates.pop(rng.randrange(len(candidates)))]
+            spent = rng.randint(1, points)
+            if isinstance(order, Hold | Move | Support | Convoy):
+                bids.append(Bid(spent, order))
+            points -= spent
+        return bids
 
     def _normal_bids(
         self, position: Position, bids: Sequence[Bid], biddable: Mapping[str, Unit], rules: Rules
