@@ -28,7 +28,8 @@ datc: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/classic_phases.py
-	$(BIN)/python benchmarks/sub_saharan_games.py
+	$(BIN)/python benchmarks/random_games.py sub_saharan
+	$(BIN)/python benchmarks/random_games.py europe_1615
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -424,3 +424,135 @@ def test_random_games_run_to_1620(eu: Europe1615) -> None:
     history = list(random_game(eu, random.Random(1), 200))
     assert history[-1].end
     assert history[-1].after.phase.year <= 1620
+
+
+# --- more rules, one test each -----------------------------------------------------------
+
+
+def test_the_year_has_three_movement_seasons(eu: Europe1615) -> None:
+    # PHASES OF THE GAME YEAR: Spring, Summer, Fall, then Winter.
+    seasons = []
+    position = eu.initial_position()
+    while position.phase.year == 1615:
+        seasons.append(position.phase.code)
+        position = play_phase(eu, position, {}).after
+    assert seasons[:3] == ["S1615M", "U1615M", "F1615M"]
+    assert position.phase.code == "S1616M"
+
+
+def test_patron_may_not_help_dislodge_its_client(eu: Europe1615) -> None:
+    # STATUS (3): "cannot ... support the dislodgment of the aligned minor state's unit".
+    summer = _with_ledger(_summer(eu), inf={"sav": {"France": 10}})
+    result = _play(eu, summer, {"Spain": ["A mil - sav"], "France": ["A pro S A mil - sav"]})
+    assert result.after.units["sav"].power == "Savoy"
+    assert _notes(result)["A Mil - Sav"] == "Bounced 1v1"
+
+
+def test_ottoman_patron_stays_anonymous(eu: Europe1615) -> None:
+    # OTTOMAN EMPIRE: "The GM keeps the aligned major power for the Ottoman Empire secret".
+    summer = _with_ledger(_summer(eu), inf={"ote": {"Spain": 20}})
+    unit = eu.ottoman.units[0]
+    result = _play(eu, summer, {"Spain": [f"{unit.type.value} {unit.location} H"]})
+    assert "   Ottoman Empire: ALIGNED" in result.public
+    assert not any("Spain" in line for line in result.public)
+    outcome = next(o for o in result.outcomes if o.order.province == unit.province)
+    assert outcome.power == "Ottoman Empire"
+
+
+def test_papal_states_are_always_catholic(eu: Europe1615) -> None:
+    assert "   Papal States: UNMARKED; Catholic" in _play(eu, _summer(eu), {}).public
+
+
+def test_income_blocked_by_an_aligned_minor_army_on_a_center(eu: Europe1615) -> None:
+    # GAIN AND LOSS (3): Saxony aligned with Scandinavia sits in Vienna at the build phase.
+    start = _with_ledger(eu.initial_position(), inf={"sax": {"Scandinavia": 10}})
+    units = {p: u for p, u in start.units.items() if p not in ("sax", "vie")}
+    units["vie"] = Unit("Saxony", start.units["boh"].type, "vie")
+    after = _winter_from(eu, start.evolve(units=units)).after
+    assert after.centers["vie"] == "Austria"  # minor armies capture nothing
+    income = Ledger.of(after).income["Austria"]
+    assert income == eu.income_table["Austria"][1616] - eu.home_values["vie"][0]
+
+
+def test_no_builds_in_captured_ottoman_or_barbary_centers(eu: Europe1615) -> None:
+    # BUILD PHASE: "Builds are not allowed in captured home SCs of the Ottoman Empire or
+    # the Barbary States".
+    start = eu.initial_position()
+    centers = {**start.centers, "tun": "Spain", "sal": "Spain"}
+    units = {p: u for p, u in start.units.items() if p not in ("tun", "sal")}
+    rules = eu.rules_for(start.evolve(centers=centers, units=units))
+    sites = rules.build_sites("Spain", frozenset(eu.powers["Spain"].home_centers),
+                              start.evolve(centers=centers, units=units))  # fmt: skip
+    assert "tun" not in sites and "sal" not in sites
+
+
+def test_no_builds_in_the_opposite_religions_captured_centers(eu: Europe1615) -> None:
+    # BUILD PHASE: no builds in a captured minor center controlled by the opposite religion,
+    # nor in a captured home center of a power of the other faith.
+    start = _with_ledger(eu.initial_position(), religion={"sax": "Catholic"}, captured=["sax"])
+    centers = {**start.centers, "sax": "England", "nor": "England", "sca": "England"}
+    position = start.evolve(centers=centers)
+    sites = eu.rules_for(position).build_sites(
+        "England", frozenset(eu.powers["England"].home_centers), position
+    )
+    assert "sax" not in sites  # Catholic-controlled
+    assert "nor" not in sites  # a Catholic power's home center
+    assert "sca" in sites  # a Protestant power's home center
+
+
+def test_waived_capture_is_not_taken(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "may waive the capture of the supply center".
+    summer = _summer(eu)
+    ordered = _play(eu, summer, {"Spain": ["Waive Vie"]}).after
+    units = {**ordered.units, "vie": Unit("Spain", ordered.units["mil"].type, "vie")}
+    del units["mil"]
+    after = _winter_from(eu, ordered.evolve(units=units)).after
+    assert after.centers["vie"] == "Austria"
+
+
+def test_provinces_without_centers_are_annexed(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "Provinces without SCs held by a major power at the build
+    # phase are annexed ... unless it is an ALIGNED state to the power that occupies it".
+    start = eu.initial_position()
+    units = {**start.units, "fra": Unit("Austria", start.units["boh"].type, "fra")}
+    after = _winter_from(eu, start.evolve(units=units)).after
+    ledger = Ledger.of(after)
+    assert ledger.annexed["fra"] == "Austria"
+    assert "fra" in ledger.captured  # Franconia, all of it annexed, leaves the list
+
+
+def test_no_points_for_a_state_occupied_by_another_minors_army(eu: Europe1615) -> None:
+    # SCORING PHASE, checklist (4).
+    start = _with_ledger(eu.initial_position(), inf={"sax": {"Austria": 6}})
+    units = {p: u for p, u in start.units.items() if p != "sax"}
+    units["sax"] = Unit("Brandenburg", start.units["boh"].type, "sax")
+    after = _winter_from(eu, start.evolve(units=units), 1616).after
+    assert Ledger.of(after).vp.get("Austria", 0) == 0
+
+
+def test_elimination_removes_infs_and_scores(eu: Europe1615) -> None:
+    # ELIMINATION AND EFFECTS OF.
+    start = _with_ledger(eu.initial_position(), inf={"sax": {"England": 9, "Austria": 6}},
+                         vp={"England": 300})  # fmt: skip
+    units = {p: u for p, u in start.units.items() if u.power != "England"}
+    centers = {c: ("France" if o == "England" else o) for c, o in start.centers.items()}
+    after = _winter_from(eu, start.evolve(units=units, centers=centers)).after
+    ledger = Ledger.of(after)
+    assert "England" in ledger.eliminated
+    assert ledger.vp["England"] == 0 and ledger.inf["sax"] == {"Austria": 6}
+    assert ledger.patron("sax") == "Austria"  # statuses reassessed without England
+
+
+def test_ottoman_capture_of_rome_gives_the_best_protestant_victory(eu: Europe1615) -> None:
+    start = _with_ledger(eu.initial_position(), vp={"England": 100, "Scandinavia": 200})
+    units = {**start.units, "rom": Unit(eu.ottoman.name, start.units["brs"].type, "rom")}
+    result = _winter_from(eu, start.evolve(units=units), 1616)
+    assert result.end.winners == ("Scandinavia",)
+
+
+def test_map_check_reports_no_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    from hegemon.cli import main
+
+    assert main(["map", "check", "europe_1615"]) == 0
+    out = capsys.readouterr().out
+    assert "53 supply centers, 5 powers" in out and out.strip().endswith("no problems found")

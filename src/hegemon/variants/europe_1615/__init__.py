@@ -112,6 +112,7 @@ class Ledger:
     offers: dict[str, str]  # power -> the power it offered an alliance
     waived: dict[str, list[str]]  # power -> provinces whose capture it waives this winter
     eliminated: list[str]
+    annexed: dict[str, str]  # province without a center -> the power that annexed it
 
     @classmethod
     def of(cls, position: Position) -> Ledger:
@@ -130,6 +131,7 @@ class Ledger:
             offers=dict(data.get("offers", {})),
             waived={p: list(v) for p, v in data.get("waived", {}).items()},
             eliminated=list(data.get("eliminated", [])),
+            annexed=dict(data.get("annexed", {})),
         )
 
     def extras(self, position: Position) -> dict[str, Any]:
@@ -307,7 +309,7 @@ class Europe1615(Variant):
             inf={}, spent={}, income=income, attacked=[],
             sequence=attack_sequence(income, sorted(self.powers)),
             captured=[], status={}, religion={}, vp={}, allies=[], offers={}, waived={},
-            eliminated=[],
+            eliminated=[], annexed={},
         )  # fmt: skip
         ledger = self._judge(ledger, year)
         position = start.evolve(units=units, centers=centers)
@@ -524,10 +526,13 @@ class Europe1615(Variant):
 
     # --- the year's end -----------------------------------------------------------------
     def enter_winter(self, position: Position) -> Position:
+        """Interned units go first (they annex nothing), then annexation, withdrawal of
+        captured states, scoring, elimination and next year's income."""
         ledger = Ledger.of(position)
+        position = position.evolve(units=self._intern(dict(position.units), ledger))
+        ledger = self._annex(position, ledger)
         ledger, units = self._withdraw_captured(position, ledger)
         ledger = self._judge(ledger, position.phase.year)
-        units = self._intern(units, ledger)
         position = position.evolve(units=units)
         if position.phase.year in self.scoring_years:
             ledger = replace(ledger, vp=self._score(position, ledger))
@@ -548,6 +553,20 @@ class Europe1615(Variant):
             and unit not in position.units.values()
         ]
 
+    def _annex(self, position: Position, ledger: Ledger) -> Ledger:
+        """A province without a center held by a power at the build phase is annexed to it,
+        unless it belongs to a state aligned with that power; waived ones excepted."""
+        annexed = dict(ledger.annexed)
+        for province, unit in position.units.items():
+            if unit.power not in self.powers or self.board.provinces[province].center:
+                continue
+            state = self.state_of_province.get(province)
+            if state is not None and ledger.patron(state.id) == unit.power:
+                continue
+            if province not in ledger.waived.get(unit.power, []):
+                annexed[province] = unit.power
+        return replace(ledger, annexed=annexed)
+
     def _withdraw_captured(
         self, position: Position, ledger: Ledger
     ) -> tuple[Ledger, dict[str, Unit]]:
@@ -555,7 +574,11 @@ class Europe1615(Variant):
         its religion stays, its units elsewhere are disbanded (rules: CAPTURE)."""
         captured = list(ledger.captured)
         for state in self.states.values():
-            if state.id in captured or not state.centers:
+            if state.id in captured:
+                continue
+            if not state.centers:  # a state without a center falls when all of it is annexed
+                if all(p in ledger.annexed for p in state.provinces):
+                    captured.append(state.id)
                 continue
             owners = {position.centers.get(c) for c in state.centers}
             taken = owners - {state.name}

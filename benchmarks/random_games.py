@@ -1,8 +1,9 @@
-"""Complete random Sub-Saharan games: every player gives random legal orders and random legal
-Diplomacy Point bids, from Spring 1881 until the game ends (a solo, or the ten-year cap's
-draw after 1890). Reports games per second and what the games looked like.
+"""Complete random games of a variant: every player gives random legal orders and random
+legal influence orders (Sub-Saharan's DP bids, Europe 1615's INF deployments and
+diplomatic attacks) from the first phase until the game ends. Reports games per second
+and what the games looked like; any game that fails is reported by its seed.
 
-    .venv/bin/python benchmarks/sub_saharan_games.py [--games N]
+    .venv/bin/python benchmarks/random_games.py VARIANT [--games N]
 """
 
 from __future__ import annotations
@@ -14,20 +15,21 @@ import time
 from collections import Counter
 
 from hegemon.game import PhaseResult
-from hegemon.orders import Bid
+from hegemon.orders import InfluenceOrder
 from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
 
-MAX_PHASES = 200  # far more than ten years need: a game that ran out would be reported
+MAX_PHASES = 300  # far more than these games last: a game that ran out would be reported
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant", help="e.g. sub_saharan or europe_1615")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     args = parser.parse_args()
-    variant = load_variant("sub_saharan")
+    variant = load_variant(args.variant)
     endings: Counter[str] = Counter()
-    phases = bids = neutral_moves = neutral_orders = 0
+    phases = influence = 0
     failures: list[str] = []
     started = time.perf_counter()
     for seed in range(args.games):
@@ -38,22 +40,23 @@ def main() -> int:
             continue
         endings[_ending(history[-1])] += 1
         phases += len(history)
-        for result in history:
-            bids += sum(isinstance(o, Bid) for given in result.orders.values() for o in given)
-            neutral = [line for line in result.public if line.startswith("   ")]
-            neutral_orders += len(neutral)
-            neutral_moves += sum(not line.rstrip().endswith(" H") for line in neutral)
+        influence += sum(
+            isinstance(o, InfluenceOrder)
+            for r in history
+            for given in r.orders.values()
+            for o in given
+        )
         _progress(seed + 1, args.games)
     elapsed = time.perf_counter() - started
-    print(file=sys.stderr)
     played = args.games - len(failures)
-    print(f"Sub-Saharan: {played} of {args.games} seeded random games completed in {elapsed:.1f} s")
+    print(file=sys.stderr)
+    print(
+        f"{variant.board.name}: {played} of {args.games} seeded random games completed "
+        f"in {elapsed:.1f} s"
+    )
     print(f"  {played / elapsed:.1f} games per second, {phases / elapsed:.0f} phases per second")
     print(f"  endings: {dict(endings)}; {phases / max(played, 1):.1f} phases a game")
-    print(
-        f"  {bids} bids; minor units given an order other than hold: "
-        f"{neutral_moves} of {neutral_orders}"
-    )
+    print(f"  {influence} influence orders (bids, deployments, diplomatic attacks)")
     for failure in failures:
         print(f"  FAILED {failure}")
     return 1 if failures else 0
@@ -61,9 +64,9 @@ def main() -> int:
 
 def _ending(last: PhaseResult) -> str:
     if last.end.winners:
-        return "solo"
+        return f"won by {' and '.join(last.end.winners)}" if len(last.end.winners) < 3 else "won"
     if last.end.draw:
-        return "draw at the year cap"
+        return "drawn"
     return f"unfinished after {MAX_PHASES} phases"
 
 
