@@ -27,7 +27,7 @@ def phase_report(variant: Variant, result: PhaseResult) -> str:
         lines += ["", "Destroyed (no retreat possible):"]
         lines += [f"   {u.power}: {u.type.value} {place(u.location)}" for u in result.destroyed]
     lines += retreat_lines(variant, result.after)
-    lines += ["", *center_lines(variant, result.after)]
+    lines += ["", *center_lines(variant, result.after), *variant.standings(result.after)]
     if result.winners:
         lines += ["", f"Victory: {', '.join(result.winners)} wins the game."]
     elif result.end.draw:

@@ -201,6 +201,10 @@ class Variant:
         """The heading a power's orders appear under in the report."""
         return power
 
+    def standings(self, position: Position) -> list[str]:
+        """Lines the report adds after the centers, such as victory points."""
+        return []
+
     # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
         """The player's power for a name or adjective in any case ("england", "English")."""

@@ -61,6 +61,7 @@ from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
 
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
 OTTOMAN = "ote"
+MINOR_HEADING = "Minor States"
 MINIMUM = {"minor": 5, "papal": 5, "barbary": 5, "ottoman": 15}  # INFs for an alignment
 RELIGIOUS_MINIMUM = 10
 _DEPLOY = re.compile(r"^\s*(\d+)\s*:\s*([A-Za-z]+)\s*$")
@@ -319,7 +320,18 @@ class Europe1615(Variant):
         return EuropeRules(self, Ledger.of(position))
 
     def report_group(self, power: str) -> str:
-        return power
+        """The states' units under one heading (the Empire under its own)."""
+        state = self.state_of_owner.get(power)
+        if state is None or state.kind == "ottoman":
+            return power
+        return MINOR_HEADING
+
+    def standings(self, position: Position) -> list[str]:
+        vp = Ledger.of(position).vp
+        if not vp:
+            return []
+        scores = ", ".join(f"{p} {vp.get(p, 0)}" for p in self.powers)
+        return ["", f"Victory points: {scores}"]
 
     # --- orders -----------------------------------------------------------------------
     def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
