@@ -62,10 +62,14 @@ from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
 OTTOMAN = "ote"
 MINOR_HEADING = "Minor States"
-MINIMUM = {"minor": 5, "papal": 5, "barbary": 5, "ottoman": 15}  # INFs for an alignment
-RELIGIOUS_MINIMUM = 10
 _DEPLOY = re.compile(r"^\s*(\d+)\s*:\s*([A-Za-z]+)\s*$")
 _ATTACK = re.compile(r"^\s*([A-Za-z]+)\s*>\s*(.+?)\s*$")
+THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless setup says
+    "minor_share": 50,
+    "minor_minimum": 5,
+    "ottoman_minimum": 15,
+    "religious_minimum": 10,
+}
 _ATTACK_CHANCE = 0.3  # how often a random player makes its diplomatic attack, when it can
 _DECLARATION = re.compile(r"^\s*(ally|waive)\s+(.+?)\s*$", re.IGNORECASE)
 
@@ -225,6 +229,7 @@ class Europe1615(Variant):
     religious_share: Mapping[int, int] = field(default_factory=dict)
     scoring_years: tuple[int, ...] = ()
     end_year: int = 1620
+    thresholds: Mapping[str, int] = field(default_factory=dict)  # the rules' minimums
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -260,6 +265,7 @@ class Europe1615(Variant):
                 int(y): int(n) for y, n in tables.get("religious_control", {}).items()
             },
             scoring_years=tuple(int(y) for y in game.get("scoring_years", ())),
+            thresholds={**THRESHOLDS, **tables.get("thresholds", {})},
             end_year=int(game.get("end_year", 1620)),
         )
 
@@ -454,15 +460,21 @@ class Europe1615(Variant):
             if state.id in ledger.captured:
                 continue
             held = ledger.inf.get(state.id, {})
+            minimum = self.thresholds["minor_minimum"]
             if state.kind == "ottoman":
                 result = political_status(
-                    held, MINIMUM["ottoman"], self.ottoman_share.get(year, 50), True
+                    held, self.thresholds["ottoman_minimum"], self.ottoman_share.get(year, 50), True
                 )
             else:
-                result = political_status(held, MINIMUM[state.kind], 50, state.kind == "barbary")
+                result = political_status(
+                    held, minimum, self.thresholds["minor_share"], state.kind == "barbary"
+                )
             status[state.id] = [result.standing.value, result.patron]
             faith = state.fixed_religion or religious_control(
-                held, self.religion, self.religious_share.get(year, 50), RELIGIOUS_MINIMUM
+                held,
+                self.religion,
+                self.religious_share.get(year, 50),
+                self.thresholds["religious_minimum"],
             )
             if faith:
                 religion[state.id] = faith
