@@ -3,12 +3,15 @@ test naming the rules' heading it checks."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from hegemon.cli import main
 from hegemon.game import PhaseResult, play_phase
 from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
@@ -551,8 +554,28 @@ def test_ottoman_capture_of_rome_gives_the_best_protestant_victory(eu: Europe161
 
 
 def test_map_check_reports_no_problem(capsys: pytest.CaptureFixture[str]) -> None:
-    from hegemon.cli import main
-
     assert main(["map", "check", "europe_1615"]) == 0
     out = capsys.readouterr().out
     assert "53 supply centers, 5 powers" in out and out.strip().endswith("no problems found")
+
+
+def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(
+    eu: Europe1615, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # STATUS: "does not reveal the actual number of INFs"; the Empire's patron is secret.
+    position = _with_ledger(
+        _summer(eu),
+        inf={"sax": {"Austria": 12, "England": 6}, "ote": {"Spain": 20}},
+        status={"ote": ["ALIGNED", "Spain"]},
+    )
+    ledger = eu.public_extras(position)["ledger"]
+    assert "inf" not in ledger and "spent" not in ledger
+    assert ledger["shares"]["sax"] == {"Austria": 66, "England": 33}
+    assert "ote" not in ledger["shares"]
+    assert ledger["status"]["ote"] == ["ALIGNED", None]
+    game_file = str(tmp_path / "game.json")
+    assert main(["new", "europe_1615", game_file]) == 0
+    capsys.readouterr()
+    assert main(["show", game_file, "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert "inf" not in shown["extras"]["ledger"]

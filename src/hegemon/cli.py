@@ -278,7 +278,8 @@ def _reveal(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     game = _load(args.file)
     if args.json:
-        json.dump(jsonio.position_to_json(game.position), sys.stdout, indent=1)
+        public = game.variant.public_extras(game.position)  # never the secret allocations
+        json.dump(jsonio.position_to_json(game.position, public), sys.stdout, indent=1)
         print()
         return 0
     print(position_report(game.variant, game.position), end="")

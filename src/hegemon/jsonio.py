@@ -45,7 +45,8 @@ def phase_from_json(code: str) -> Phase:
         ) from None
 
 
-def position_to_json(position: Position) -> dict[str, Any]:
+def position_to_json(position: Position, extras: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The position as JSON; `extras` replaces the variant state (e.g. a public view)."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         units.setdefault(unit.power, []).append(f"{unit.type.value} {unit.location}")
@@ -68,8 +69,9 @@ def position_to_json(position: Position) -> dict[str, Any]:
         ]
     if position.contested:
         data["contested"] = sorted(position.contested)
-    if position.extras:
-        data["extras"] = dict(position.extras)
+    extras = position.extras if extras is None else extras
+    if extras:
+        data["extras"] = dict(extras)
     return data
 
 

@@ -201,6 +201,10 @@ class Variant:
         """The heading a power's orders appear under in the report."""
         return power
 
+    def public_extras(self, position: Position) -> Mapping[str, Any]:
+        """The variant's state as the players may see it (secret allocations left out)."""
+        return position.extras
+
     def standings(self, position: Position) -> list[str]:
         """Lines the report adds after the centers, such as victory points."""
         return []

@@ -332,6 +332,17 @@ class Europe1615(Variant):
             return power
         return MINOR_HEADING
 
+    def public_extras(self, position: Position) -> Mapping[str, Any]:
+        """The ledger without the secret numbers: each state's shares instead of its INFs,
+        no INFs spent, no alliance offers, no Ottoman patron (rules: STATUS)."""
+        ledger = Ledger.of(position)
+        public = {k: v for k, v in ledger.__dict__.items() if k not in ("inf", "spent", "offers")}
+        public["shares"] = {s: shares(h) for s, h in ledger.inf.items() if s != OTTOMAN}
+        public["status"] = {
+            s: ([v[0], None] if s == OTTOMAN else v) for s, v in ledger.status.items()
+        }
+        return {**position.extras, "ledger": public}
+
     def standings(self, position: Position) -> list[str]:
         vp = Ledger.of(position).vp
         if not vp:
