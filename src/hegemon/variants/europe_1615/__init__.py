@@ -31,6 +31,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import FLEET, Board, MapError
@@ -278,15 +279,15 @@ class Europe1615(Variant):
     def ottoman(self) -> State:
         return self.states[OTTOMAN]
 
-    @property
+    @cached_property
     def state_of_owner(self) -> dict[str, State]:
         return {s.name: s for s in self.states.values()}
 
-    @property
+    @cached_property
     def state_of_province(self) -> dict[str, State]:
         return {p: s for s in self.states.values() for p in s.provinces}
 
-    @property
+    @cached_property
     def home_owner(self) -> dict[str, str]:
         return {c: p.name for p in self.powers.values() for c in p.home_centers}
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
@@ -106,7 +107,7 @@ class SubSaharan(Variant):
         centers = {**start.centers, **{p: m.name for p, m in self.minors.items()}}
         return start.evolve(units=units, centers=centers)
 
-    @property
+    @cached_property
     def minor_names(self) -> frozenset[str]:
         return frozenset(m.name for m in self.minors.values())
 
