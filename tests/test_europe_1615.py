@@ -579,3 +579,18 @@ def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(
     assert main(["show", game_file, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert "inf" not in shown["extras"]["ledger"]
+
+
+def test_a_power_does_not_capture_its_aligned_state(eu: Europe1615) -> None:
+    # Other rules, Movement: "A major power may move into its ALIGNED state if the army is
+    # not present, but cannot capture the supply center as long as it is aligned."
+    start = _with_ledger(
+        eu.initial_position(),
+        inf={"sax": {"Austria": 10}},
+        status={"sax": ["ALIGNED", "Austria"]},  # as the Fall's judging left it
+    )
+    units = {p: u for p, u in start.units.items() if p != "sax"}
+    units["sax"] = Unit("Austria", start.units["boh"].type, "sax")
+    after = _winter_from(eu, start.evolve(units=units)).after
+    assert after.centers["sax"] == "Saxony"
+    assert "sax" not in Ledger.of(after).captured

@@ -187,8 +187,13 @@ class EuropeRules(Rules):
         return state is None or state.kind == "ottoman"
 
     def captures_centers(self, unit: Unit) -> bool:
+        """Minor armies capture nothing; nor does a power inside a state aligned with it
+        (rules: Movement); nor a power that waived the capture."""
         state = self._state_of_unit(unit)
         if state is not None and state.kind != "ottoman":
+            return False
+        host = self.variant.state_of_province.get(unit.province)
+        if host is not None and self.ledger.patron(host.id) == unit.power:
             return False
         return unit.province not in self.ledger.waived.get(unit.power, [])
 
