@@ -594,3 +594,10 @@ def test_a_power_does_not_capture_its_aligned_state(eu: Europe1615) -> None:
     after = _winter_from(eu, start.evolve(units=units)).after
     assert after.centers["sax"] == "Saxony"
     assert "sax" not in Ledger.of(after).captured
+
+
+def test_a_deployment_is_at_least_one_inf(eu: Europe1615) -> None:
+    start = eu.initial_position()
+    assert eu.order_problems(start, "France", [eu.parse_order("0: LOR")]) == [
+        "0: LOR: a deployment is at least 1 INF"
+    ]

@@ -21,6 +21,7 @@ from hegemon.orders import (
     Waive,
     format_order,
 )
+from hegemon.variants import load_variant
 from tests.conftest import units
 
 A, F = UnitType.ARMY, UnitType.FLEET
@@ -160,3 +161,14 @@ def test_parser_raises_only_its_own_error_on_order_like_text(
 ) -> None:
     with contextlib.suppress(OrderSyntaxError):
         parse_order(" ".join(words), board)
+
+
+@pytest.mark.parametrize("name", ["sub_saharan", "europe_1615"])
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=40))
+def test_variant_parsers_raise_only_their_own_error(name: str, text: str) -> None:
+    # Bids ("2: A Kas - Kam"), deployments ("16: WUR"), attacks ("LOR > France") and
+    # declarations ("Ally England") go through the variant's parser first.
+    variant = load_variant(name)
+    with contextlib.suppress(OrderSyntaxError):
+        variant.parse_order(text)

@@ -821,7 +821,9 @@ def _deployment_problems(
         )
     for order in deploys:
         state = variant.states[order.state]
-        if state.id in ledger.captured:
+        if order.points < 1:
+            problems.append(f"{format_order(order)}: a deployment is at least 1 INF")
+        elif state.id in ledger.captured:
             problems.append(f"{format_order(order)}: {state.name} was captured and takes no INFs")
         elif state.catholic_only and variant.religion.get(power) != CATHOLIC:
             problems.append(
