@@ -13,7 +13,6 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments
 from hegemon.adjudication.movement import adjudicate_movement
@@ -225,7 +224,3 @@ def _compare(what: str, expected: dict[str, Unit], got: dict[str, Unit]) -> str:
 
 def run_case(case: DatcCase, variant: Variant | None = None) -> CaseResult:
     return _CaseRunner(variant or load_variant("classic"), case).run()
-
-
-def run_file(path: Path) -> list[CaseResult]:
-    return [run_case(case) for case in read_cases(path.read_text(encoding="utf-8"))]
