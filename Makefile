@@ -19,12 +19,12 @@ test: $(STAMP) lint
 	$(BIN)/pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
 datc: $(STAMP)
-	$(BIN)/hegemon datc ../shared/datc/datc_v2.4_06.txt
+	$(BIN)/hegemon datc tests/data/datc/datc_v2.4_06.txt
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/classic_phases.py

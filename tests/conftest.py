@@ -13,8 +13,8 @@ from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.variants import Variant, load_variant
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-DATC_DIR = SHARED / "datc"
+# The DATC cases the suite runs, converted from ../shared/datc by tools/import_datc.py.
+DATC_DIR = Path(__file__).resolve().parent / "data" / "datc"
 
 
 @pytest.fixture(scope="session")
