@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hegemon.board import Board, UnitType
+from hegemon.board import STANDARD_KINDS, Board
 from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
@@ -33,7 +33,7 @@ def units(spec: Mapping[str, Sequence[str]]) -> dict[str, Unit]:
     for power, texts in spec.items():
         for text in texts:
             kind, location = text.split()
-            unit = Unit(power, UnitType(kind), location)
+            unit = Unit(power, STANDARD_KINDS[kind], location)
             placed[unit.province] = unit
     return placed
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from diplomacy import Game
 
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import UnitType, province_of
+from hegemon.board import STANDARD_KINDS, UnitKind, province_of
 from hegemon.orders import (
     Build,
     Convoy,
@@ -80,8 +80,8 @@ def from_peer(location: str) -> str:
     return _FROM_PEER[province] + (f"/{coast.lower()}" if coast else "")
 
 
-def unit_text(unit_type: UnitType, location: str) -> str:
-    return f"{unit_type.value} {to_peer(location)}"
+def unit_text(unit_type: UnitKind, location: str) -> str:
+    return f"{unit_type.letter} {to_peer(location)}"
 
 
 def order_text(order: Order, position: Position) -> str:
@@ -239,4 +239,4 @@ def read(game: Game, before: Position, refused: tuple[str, ...] = ()) -> PeerRes
 
 def _unit_from_text(power: str, text: str) -> Unit:
     kind, location = text.lstrip("*").split()
-    return Unit(power, UnitType(kind), from_peer(location))
+    return Unit(power, STANDARD_KINDS[kind], from_peer(location))

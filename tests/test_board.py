@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from hegemon.board import Board, MapError, UnitType, board_from_data
+from hegemon.board import ARMY, FLEET, Board, MapError, board_from_data
 from hegemon.variants import load_variant
 
 
@@ -35,9 +35,9 @@ def test_names_and_aliases_resolve_in_any_case(board: Board) -> None:
 
 
 def test_split_coasts_have_their_own_fleet_edges(board: Board) -> None:
-    assert board.adjacent(UnitType.FLEET, "gas", "spa/nc")
-    assert not board.adjacent(UnitType.FLEET, "gas", "spa/sc")
-    assert board.reaches_province(UnitType.FLEET, "wes", "spa")
+    assert board.adjacent(FLEET, "gas", "spa/nc")
+    assert not board.adjacent(FLEET, "gas", "spa/sc")
+    assert board.reaches_province(FLEET, "wes", "spa")
     assert board.locations("spa") == ("spa/nc", "spa/sc")
 
 
@@ -54,7 +54,7 @@ def _tiny(**overrides: Any) -> dict[str, Any]:
 
 def test_a_valid_tiny_map_loads() -> None:
     board = board_from_data(_tiny())
-    assert board.adjacent(UnitType.ARMY, "aaa", "bbb")
+    assert board.adjacent(ARMY, "aaa", "bbb")
 
 
 def test_the_loader_reports_every_problem_at_once_with_names() -> None:
@@ -85,3 +85,44 @@ def test_armies_never_enter_the_sea_in_the_data() -> None:
 def test_a_coordinate_outside_the_canvas_is_reported() -> None:
     with pytest.raises(MapError, match="Beta: coordinate"):
         board_from_data(_tiny(bbb={"xy": [50, 2]}))
+
+
+def test_unit_kinds_come_from_the_data() -> None:
+    data = _tiny()
+    data["units"] = {
+        "A": {"name": "army", "moves": "army"},
+        "F": {"name": "fleet", "moves": "fleet"},
+        "S": {"name": "scout", "moves": "army", "supply": False, "captures": False},
+    }
+    board = board_from_data(data)
+    scout = board.kinds["S"]
+    assert scout.by_land and not scout.supply and not scout.captures
+    assert scout.convoyed and not scout.convoys  # by default as the graph it moves on
+    assert board.unit_words["scout"] is scout and board.unit_words["s"] is scout
+    assert board.can_hold(scout, "bbb") and not board.can_hold(scout, "sss")
+
+
+def test_a_map_without_unit_kinds_has_the_standard_two() -> None:
+    assert board_from_data(_tiny()).kinds == {"A": ARMY, "F": FLEET}
+    assert (ARMY.plural, FLEET.plural, ARMY.article) == ("armies", "fleets", "an army")
+
+
+def test_bad_unit_kinds_are_reported() -> None:
+    data = _tiny()
+    data["units"] = {"A": {"name": "army", "moves": "road"}, "zz": {"moves": "army"}}
+    with pytest.raises(MapError) as caught:
+        board_from_data(data)
+    problems = "\n".join(caught.value.problems)
+    assert "[units.A]: moves must be 'army' or 'fleet'" in problems
+    assert "[units.zz]: a unit kind is one capital letter" in problems
+
+
+def test_province_and_edge_tags_are_read() -> None:
+    data = _tiny(aaa={"tags": ["holy-city"]})
+    data["edges"] = [{"between": ["aaa", "bbb"], "tags": ["river"]}]
+    board = board_from_data(data)
+    assert board.tagged("holy-city") == {"aaa"}
+    assert board.edge_tags_between("bbb", "aaa") == {"river"}
+    data["edges"] = [{"between": ["bbb", "sss"], "tags": ["river"]}]
+    with pytest.raises(MapError, match="the two are not neighbours"):
+        board_from_data(data)

@@ -455,7 +455,7 @@ def test_ottoman_patron_stays_anonymous(eu: Europe1615) -> None:
     # OTTOMAN EMPIRE: "The GM keeps the aligned major power for the Ottoman Empire secret".
     summer = _with_ledger(_summer(eu), inf={"ote": {"Spain": 20}})
     unit = eu.ottoman.units[0]
-    result = _play(eu, summer, {"Spain": [f"{unit.type.value} {unit.location} H"]})
+    result = _play(eu, summer, {"Spain": [f"{unit} H"]})
     assert "   Ottoman Empire: ALIGNED" in result.public
     assert not any("Spain" in line for line in result.public)
     outcome = next(o for o in result.outcomes if o.order.province == unit.province)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hegemon.board import Board, UnitType
+from hegemon.board import ARMY, FLEET, Board
 from hegemon.notation import OrderSyntaxError, parse_order, split_power
 from hegemon.orders import (
     Build,
@@ -24,7 +24,7 @@ from hegemon.orders import (
 from hegemon.variants import load_variant
 from tests.conftest import units
 
-A, F = UnitType.ARMY, UnitType.FLEET
+A, F = ARMY, FLEET
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ from diplomacy.engine.map import Map
 
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import UnitType, province_of
+from hegemon.board import ARMY, FLEET, province_of
 from hegemon.game import PhaseResult, play_phase
 from hegemon.notation import parse_order
 from hegemon.orders import Convoy, Hold, Move, Order, Support
@@ -410,8 +410,8 @@ def test_province_table_gives_the_same_map() -> None:
     peer_map = Map("standard")
     board = CLASSIC.board
     for unit_type, edges in (
-        (UnitType.ARMY, board.army_edges),
-        (UnitType.FLEET, board.fleet_edges),
+        (ARMY, board.army_edges),
+        (FLEET, board.fleet_edges),
     ):
         places = [
             loc
@@ -424,7 +424,7 @@ def test_province_table_gives_the_same_map() -> None:
             (o, t)
             for o in set(places)
             for t in set(places)
-            if peer_map.abuts(unit_type.value, peer.to_peer(o), "-", peer.to_peer(t))
+            if peer_map.abuts(unit_type.letter, peer.to_peer(o), "-", peer.to_peer(t))
         }
         assert ours == theirs, unit_type
 

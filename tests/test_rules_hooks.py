@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
-from hegemon.board import Board, UnitType
+from hegemon.board import ARMY, Board
 from hegemon.orders import Build
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.rules import Rules
@@ -78,7 +78,7 @@ def test_a_unit_that_may_not_retreat_is_disbanded(board: Board) -> None:
         {"France": ["A par - bur", "A pic S A par - bur"]},
     )
     assert not result.dislodged
-    assert result.disbanded == (Unit("Minor", UnitType.ARMY, "bur"),)
+    assert result.disbanded == (Unit("Minor", ARMY, "bur"),)
 
 
 class PatronsSpareTheirClients(Rules):
@@ -128,7 +128,7 @@ class BuildAnywhereOwned(Rules):
 def test_build_sites_come_from_the_rules(board: Board) -> None:
     phase = Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT)
     position = Position.create(phase, {}, {"bel": "France"})
-    build = {"France": [Build(UnitType.ARMY, "bel")]}
+    build = {"France": [Build(ARMY, "bel")]}
     homes = {"France": frozenset({"par"})}
     standard = adjudicate_adjustments(board, position, build, homes, Rules())
     anywhere = adjudicate_adjustments(board, position, build, homes, BuildAnywhereOwned())

@@ -424,7 +424,7 @@ def test_setup_matches_the_rules(ss: SubSaharan) -> None:
     assert len(start.units) == 47
     assert str(ss.minors["kas"].unit) == "A kas"  # the one 5.11 forgets
     assert str(ss.minors["acc"].unit) == "A acc"  # 5.11's list, not 1.2's caption
-    fleets = sorted(p for p, m in ss.minors.items() if m.unit.type.value == "F")
+    fleets = sorted(p for p, m in ss.minors.items() if m.unit.type.letter == "F")
     assert fleets == ["dak", "die", "fre", "lag", "mon", "sua"]
 
 

@@ -1,8 +1,16 @@
-"""The map: provinces, coasts and who may move where. Knows nothing of games.
+"""The map: provinces, coasts, the kinds of unit and where each may move. Knows nothing of
+games.
 
 A *location* is where a unit stands: a province id (``"par"``) or, for a province with
-split coasts, a coast of it (``"spa/nc"``). Armies always stand on the province; fleets
-in a split-coast province stand on one of its coasts.
+split coasts, a coast of it (``"spa/nc"``). Units that move like armies always stand on
+the province; units that move like fleets in a split-coast province stand on one of its
+coasts.
+
+Convoys follow the data too: a fleet may carry a convoy at a *convoy place* (every sea,
+and any coast the data tags ``convoys``, such as a navigable river's), and each leg of a
+convoy, from the army's province through the fleets to its destination, is a move the
+fleets there could make: in the standard game, the familiar chain of seas; on a map with
+navigable rivers, legs along the river as its fleets sail it.
 """
 
 from __future__ import annotations
@@ -15,19 +23,46 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+# Tags the judge itself reads; a map may carry any others, for its variant or its drawing.
+RIVER = "river"  # a coast along a navigable river: it need not touch the sea
+CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
+NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
 
-class UnitType(StrEnum):
-    ARMY = "A"
-    FLEET = "F"
+
+@dataclass(frozen=True, slots=True)
+class UnitKind:
+    """A kind of unit, as a variant's data declares it in ``[units.X]``."""
+
+    letter: str  # as orders write it: "A"
+    name: str  # "army"
+    by_land: bool  # moves along the army edges (True) or the fleet edges (False)
+    supply: bool = True  # needs a supply center: counts against its power's centers
+    captures: bool = True  # takes ownership of the supply center it holds after Fall
+    convoyed: bool = False  # may be carried by a convoy
+    convoys: bool = False  # may carry a convoy
+    buildable: bool = True  # may be built in an adjustment phase
+    glyph: str = ""  # how a map draws it: "army", "fleet", or "" for its letter
 
     @property
-    def noun(self) -> str:
-        return "army" if self is UnitType.ARMY else "fleet"
+    def article(self) -> str:
+        """The kind with its article, as messages say it: "an army", "a fleet"."""
+        return f"{'an' if self.name[:1] in 'aeiou' else 'a'} {self.name}"
+
+    @property
+    def plural(self) -> str:
+        """The kind's name in the plural: "armies", "fleets", "scouts"."""
+        name = self.name
+        if name.endswith("y") and name[-2:-1] not in "aeiou":
+            return f"{name[:-1]}ies"
+        return f"{name}s"
+
+    def __str__(self) -> str:
+        return self.letter
 
 
-# The members as plain names: reading an enum member off its class costs a lookup each
-# time, and the judge asks "is this an army?" on every order.
-ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
+ARMY = UnitKind("A", "army", by_land=True, convoyed=True, glyph="army")
+FLEET = UnitKind("F", "fleet", by_land=False, convoys=True, glyph="fleet")
+STANDARD_KINDS: Mapping[str, UnitKind] = {"A": ARMY, "F": FLEET}
 
 
 class Terrain(StrEnum):
@@ -57,6 +92,7 @@ class Province:
     coasts: tuple[str, ...] = ()  # ids of split coasts, e.g. ("nc", "sc"); empty if none
     source: str = ""
     port: bool = False  # where a variant lets fleets be built only in ports
+    tags: frozenset[str] = frozenset()
 
     @property
     def is_sea(self) -> bool:
@@ -70,7 +106,8 @@ def province_of(location: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """An immutable map graph. Adjacency is kept per unit type, from location to locations."""
+    """An immutable map graph. Adjacency is kept for each of the two ways units move
+    (army edges and fleet edges), from location to locations."""
 
     name: str
     provinces: Mapping[str, Province]
@@ -79,6 +116,9 @@ class Board:
     size: tuple[float, float] = (1000.0, 1000.0)
     source: str = ""
     coast_xy: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    kinds: Mapping[str, UnitKind] = field(default_factory=lambda: dict(STANDARD_KINDS))
+    coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
+    edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -100,57 +140,76 @@ class Board:
     def centers(self) -> frozenset[str]:
         return frozenset(p.id for p in self.provinces.values() if p.center)
 
+    @cached_property
+    def unit_words(self) -> Mapping[str, UnitKind]:
+        """Each kind of unit by its letter and its name, in lower case, as orders write
+        them: ``a``, ``army``, ``f``, ``fleet``."""
+        words: dict[str, UnitKind] = {}
+        for kind in self.kinds.values():
+            words[kind.letter.lower()] = words[kind.name.lower()] = kind
+        return words
+
+    # --- tags ----------------------------------------------------------------------
+    def tags_of(self, location: str) -> frozenset[str]:
+        """A location's tags: its province's, and its coast's if it is a split coast."""
+        tags = self.provinces[province_of(location)].tags
+        return tags | self.coast_tags[location] if location in self.coast_tags else tags
+
+    def tagged(self, tag: str) -> frozenset[str]:
+        """The provinces carrying a tag, e.g. a variant's holy city."""
+        return frozenset(p.id for p in self.provinces.values() if tag in p.tags)
+
+    def edge_tags_between(self, a: str, b: str) -> frozenset[str]:
+        """The tags of the border between two locations or provinces (e.g. ``river``)."""
+        return self.edge_tags.get(frozenset((a, b)), frozenset())
+
     # --- movement ------------------------------------------------------------------
     def locations(self, province: str) -> tuple[str, ...]:
         """Every location in a province: its coasts if split, else the province itself."""
         coasts = self.provinces[province].coasts
         return tuple(f"{province}/{c}" for c in coasts) if coasts else (province,)
 
-    def can_hold(self, unit: UnitType, location: str) -> bool:
-        """Whether a unit of this type may stand at this location at all."""
+    def can_hold(self, kind: UnitKind, location: str) -> bool:
+        """Whether a unit of this kind may stand at this location at all."""
         province = self.provinces.get(province_of(location))
         if province is None:
             return False
-        if unit is UnitType.ARMY:
+        if kind.by_land:
             return location == province.id and not province.is_sea
         if province.terrain is Terrain.LAND:
             return False
         return location in self.locations(province.id)
 
-    def neighbours(self, unit: UnitType, location: str) -> frozenset[str]:
-        edges = self.army_edges if unit is UnitType.ARMY else self.fleet_edges
-        return edges.get(location, frozenset())
+    def edges(self, kind: UnitKind) -> Mapping[str, frozenset[str]]:
+        return self.army_edges if kind.by_land else self.fleet_edges
 
-    def adjacent(self, unit: UnitType, origin: str, target: str) -> bool:
-        edges = self.army_edges if unit is ARMY else self.fleet_edges
-        return target in edges.get(origin, ())
+    def neighbours(self, kind: UnitKind, location: str) -> frozenset[str]:
+        return self.edges(kind).get(location, frozenset())
 
-    def reaches_province(self, unit: UnitType, origin: str, province: str) -> bool:
+    def adjacent(self, kind: UnitKind, origin: str, target: str) -> bool:
+        return target in self.edges(kind).get(origin, ())
+
+    def reaches_province(self, kind: UnitKind, origin: str, province: str) -> bool:
         """Whether the unit can move from origin into some location of the province."""
-        return province in self._tables[unit][1].get(origin, ())
+        return province in self._tables[kind.by_land][1].get(origin, ())
 
-    def landing(self, unit: UnitType, origin: str, written: str) -> str | None:
+    def landing(self, kind: UnitKind, origin: str, written: str) -> str | None:
         """Where a unit at origin lands when ordered straight to `written`, if it can:
-        armies ignore coasts; a fleet's coast is filled in when only one is reachable."""
-        landings = self._tables[unit][0].get(origin)
+        units moving by land ignore coasts; a fleet's coast is filled in when only one is
+        reachable."""
+        landings = self._tables[kind.by_land][0].get(origin)
         return None if landings is None else landings.get(written)
 
     @cached_property
     def _tables(
         self,
-    ) -> dict[UnitType, tuple[dict[str, dict[str, str]], dict[str, frozenset[str]]]]:
-        """Per unit type, built once so that checking an ordinary move is one lookup: from
-        each location, the landing for every way of writing a destination it reaches, and
-        the provinces it reaches."""
+    ) -> dict[bool, tuple[dict[str, dict[str, str]], dict[str, frozenset[str]]]]:
+        """For each way of moving (by land or not), built once so that checking an
+        ordinary move is one lookup: from each location, the landing for every way of
+        writing a destination it reaches, and the provinces it reaches."""
         return {
-            UnitType.ARMY: (
-                self._landings(self.army_edges, coasts=False),
-                self._reach(self.army_edges),
-            ),
-            UnitType.FLEET: (
-                self._landings(self.fleet_edges, coasts=True),
-                self._reach(self.fleet_edges),
-            ),
+            True: (self._landings(self.army_edges, coasts=False), self._reach(self.army_edges)),
+            False: (self._landings(self.fleet_edges, coasts=True), self._reach(self.fleet_edges)),
         }
 
     @staticmethod
@@ -179,31 +238,6 @@ class Board:
         return self.provinces[province].terrain is Terrain.COAST
 
     @cached_property
-    def seas_touching(self) -> Mapping[str, frozenset[str]]:
-        """For every province, the sea provinces a fleet there could move to."""
-        touching: dict[str, set[str]] = {p: set() for p in self.provinces}
-        for origin, targets in self.fleet_edges.items():
-            for target in targets:
-                if self.provinces[province_of(target)].is_sea:
-                    touching[province_of(origin)].add(province_of(target))
-        return {p: frozenset(seas) for p, seas in touching.items()}
-
-    def sea_chain(self, origin: str, target: str, seas: Iterable[str]) -> bool:
-        """Whether the given sea provinces chain from one coastal province to another."""
-        touching = self.seas_touching
-        unused = set(seas)
-        frontier = [s for s in unused if s in touching[origin]]
-        unused.difference_update(frontier)
-        while frontier:
-            sea = frontier.pop()
-            if sea in touching[target]:
-                return True
-            nearby = [s for s in unused if s in touching[sea]]
-            unused.difference_update(nearby)
-            frontier.extend(nearby)
-        return False
-
-    @cached_property
     def province_graph(self) -> Mapping[str, frozenset[str]]:
         """Provinces joined by any edge, army or fleet: the map as civil disorder sees it."""
         graph: dict[str, set[str]] = {p: set() for p in self.provinces}
@@ -212,15 +246,16 @@ class Board:
                 graph[province_of(origin)].update(province_of(t) for t in targets)
         return {p: frozenset(n) for p, n in graph.items()}
 
-    def distances_to(self, unit: UnitType, provinces: frozenset[str]) -> Mapping[str, int]:
-        """Fewest moves from each location to any of the provinces, for this unit type.
+    def distances_to(self, kind: UnitKind, provinces: frozenset[str]) -> Mapping[str, int]:
+        """Fewest moves from each location to any of the provinces, for this kind of unit.
 
-        Armies may count through any province, seas included (as if convoyed); fleets only
-        along fleet moves. This is the distance civil disorder measures (DATC 6.J).
-        Locations out of reach are absent. Worked out once per set of provinces."""
-        key = (unit, provinces)
+        Units moving by land may count through any province, seas included (as if
+        convoyed); fleets only along fleet moves. This is the distance civil disorder
+        measures (DATC 6.J). Locations out of reach are absent. Worked out once per set
+        of provinces."""
+        key = (kind.by_land, provinces)
         if key not in self._distances:
-            edges = self.province_graph if unit is ARMY else self.fleet_edges
+            edges = self.province_graph if kind.by_land else self.fleet_edges
             sources = [loc for p in provinces for loc in (p, *self.locations(p)) if loc in edges]
             distance = dict.fromkeys(sources, 0)
             frontier = sources
@@ -236,43 +271,147 @@ class Board:
         return self._distances[key]
 
     @cached_property
-    def _distances(self) -> dict[tuple[UnitType, frozenset[str]], dict[str, int]]:
+    def _distances(self) -> dict[tuple[bool, frozenset[str]], dict[str, int]]:
         return {}
 
-    def on_convoy_route(self, origin: str, target: str, sea: str) -> bool:
-        """Whether some chain of distinct seas from origin's coast to target's passes `sea`:
-        a fleet on no such chain could never take part in the convoy (DATC 6.G.7)."""
-        key = (origin, target, sea)
+    # --- convoys -----------------------------------------------------------------------
+    @cached_property
+    def convoy_places(self) -> frozenset[str]:
+        """The locations where a fleet may carry a convoy: every sea but those tagged
+        ``no-convoy``, and the coasts tagged ``convoys`` (navigable rivers and lakes)."""
+        places = set()
+        for province in self.provinces.values():
+            for location in self.locations(province.id):
+                tags = self.tags_of(location)
+                if (province.is_sea and NO_CONVOY not in tags) or CONVOYS in tags:
+                    places.add(location)
+        return frozenset(places)
+
+    @cached_property
+    def convoy_legs(self) -> Mapping[str, frozenset[str]]:
+        """For each convoy place, the convoy places a fleet there could move to."""
+        return {
+            place: self.fleet_edges.get(place, frozenset()) & self.convoy_places
+            for place in self.convoy_places
+        }
+
+    @cached_property
+    def convoy_shores(self) -> Mapping[str, frozenset[str]]:
+        """For each province, the convoy places from which a fleet could move into it:
+        where a convoy may pick up an army standing there, or land one."""
+        shores: dict[str, set[str]] = {p: set() for p in self.provinces}
+        for place in self.convoy_places:
+            for target in self.fleet_edges.get(place, ()):
+                shores[province_of(target)].add(place)
+        return {p: frozenset(places) for p, places in shores.items()}
+
+    def convoy_chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
+        """Whether fleets standing at these locations chain from the province `origin`
+        to the province `target`, every leg a move a fleet could make."""
+        shores, legs = self.convoy_shores, self.convoy_legs
+        unused = set(fleets) & self.convoy_places
+        frontier = [f for f in unused if f in shores[origin]]
+        unused.difference_update(frontier)
+        while frontier:
+            place = frontier.pop()
+            if place in shores[target]:
+                return True
+            nearby = [f for f in unused if f in legs[place]]
+            unused.difference_update(nearby)
+            frontier.extend(nearby)
+        return False
+
+    @cached_property
+    def convoy_regions(self) -> Mapping[str, int]:
+        """Each convoy place's connected body of water, numbered: convoys stay inside one."""
+        region: dict[str, int] = {}
+        for number, start in enumerate(sorted(self.convoy_places)):
+            if start in region:
+                continue
+            frontier = [start]
+            while frontier:
+                place = frontier.pop()
+                if place not in region:
+                    region[place] = number
+                    frontier.extend(self.convoy_legs[place] - region.keys())
+        return region
+
+    def could_be_convoyed(self, origin: str, target: str) -> bool:
+        """Whether some chain of convoy places could carry a unit from one province to
+        another, were there fleets in all of them."""
+        if origin == target:
+            return False
+        regions = self.convoy_regions
+        starts = {regions[p] for p in self.convoy_shores[origin]}
+        return any(regions[p] in starts for p in self.convoy_shores[target])
+
+    def on_convoy_route(self, origin: str, target: str, place: str) -> bool:
+        """Whether some chain of distinct convoy places from `origin` to `target` passes
+        `place`: a fleet on no such chain could never take part in the convoy (DATC
+        6.G.7). Worked out once per question, as two paths from `place` that share no
+        other place, one reaching the army and one its destination (Menger's theorem)."""
+        key = (origin, target, place)
         if key not in self._routes_through:
-            touching = self.seas_touching
-
-            def extend(chain: list[str]) -> bool:
-                if sea in chain and chain[-1] in touching[target]:
-                    return True
-                return any(extend([*chain, s]) for s in touching[chain[-1]] if s not in chain)
-
-            self._routes_through[key] = any(extend([s]) for s in touching[origin])
+            self._routes_through[key] = place in self.convoy_places and _two_disjoint_paths(
+                self.convoy_legs,
+                place,
+                self.convoy_shores[origin],
+                self.convoy_shores[target],
+            )
         return self._routes_through[key]
 
     @cached_property
     def _routes_through(self) -> dict[tuple[str, str, str], bool]:
         return {}
 
-    @cached_property
-    def sea_regions(self) -> Mapping[str, int]:
-        """Each sea province's connected body of water, numbered: convoys stay inside one."""
-        region: dict[str, int] = {}
-        seas = [p.id for p in self.provinces.values() if p.is_sea]
-        for number, start in enumerate(seas):
-            if start in region:
-                continue
-            frontier = [start]
-            while frontier:
-                sea = frontier.pop()
-                if sea not in region:
-                    region[sea] = number
-                    frontier.extend(self.seas_touching[sea] - region.keys())
-        return region
+
+def _two_disjoint_paths(
+    legs: Mapping[str, frozenset[str]], start: str, ends_a: frozenset[str], ends_b: frozenset[str]
+) -> bool:
+    """Whether, from `start`, one path reaches a place of `ends_a` and another a place of
+    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` where
+    every other place carries one unit at most (each place is split into an entry and an
+    exit joined by a capacity of one) and each end set lets one unit out."""
+    capacity: dict[str, dict[str, int]] = {}
+
+    def link(a: str, b: str) -> None:
+        capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
+        capacity.setdefault(b, {}).setdefault(a, 0)  # the residual edge back
+
+    for place, nearby in legs.items():
+        link(f"in {place}", f"out {place}")
+        for other in nearby:
+            link(f"out {place}", f"in {other}")
+    for end, side in [*((e, "army") for e in ends_a), *((e, "destination") for e in ends_b)]:
+        link(f"out {end}", side)
+    link("army", "sink")
+    link("destination", "sink")
+    return _flow(capacity, f"out {start}", "sink", 2) == 2
+
+
+def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: int) -> int:
+    """Push units from source to sink along shortest augmenting paths, up to `wanted`."""
+    flow = 0
+    while flow < wanted:
+        parent = {source: source}
+        frontier = [source]
+        while frontier and sink not in parent:
+            following = []
+            for node in frontier:
+                for nxt, left in capacity.get(node, {}).items():
+                    if left > 0 and nxt not in parent:
+                        parent[nxt] = node
+                        following.append(nxt)
+            frontier = following
+        if sink not in parent:
+            return flow
+        node = sink
+        while node != source:
+            capacity[parent[node]][node] -= 1
+            capacity[node][parent[node]] += 1
+            node = parent[node]
+        flow += 1
+    return flow
 
 
 def _fold(spelling: str) -> str:
@@ -303,6 +442,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "map") -> Board:
     army: dict[str, frozenset[str]] = {}
     fleet: dict[str, frozenset[str]] = {}
     coast_xy: dict[str, tuple[float, float]] = {}
+    coast_tags: dict[str, frozenset[str]] = {}
     for pid, entry in raw.items():
         province = _read_province(pid, entry, meta, problems)
         if province is None:
@@ -314,6 +454,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "map") -> Board:
                 spec = entry["coasts"][coast]
                 fleet[f"{pid}/{coast}"] = frozenset(spec.get("fleet", ()))
                 coast_xy[f"{pid}/{coast}"] = _xy(spec.get("xy", province.xy))
+                coast_tags[f"{pid}/{coast}"] = frozenset(spec.get("tags", ()))
             if "fleet" in entry:
                 problems.append(f"{province.name}: has split coasts, so fleet edges go per coast")
         else:
@@ -327,6 +468,9 @@ def board_from_data(data: Mapping[str, Any], source: str = "map") -> Board:
         size=size,
         source=str(meta.get("source", "")),
         coast_xy=coast_xy,
+        kinds=_read_kinds(data.get("units"), problems),
+        coast_tags=coast_tags,
+        edge_tags=_read_edge_tags(data.get("edges", []), problems),
     )
     problems.extend(validate(board))
     if problems:
@@ -361,16 +505,67 @@ def _read_province(
         coasts=coasts,
         source=str(entry.get("source", meta.get("source", ""))),
         port=bool(entry.get("port", False)),
+        tags=frozenset(entry.get("tags", ())),
     )
+
+
+_KIND_FIELDS = {"name", "moves", "supply", "captures", "convoyed", "convoys", "buildable", "glyph"}
+
+
+def _read_kinds(raw: Any, problems: list[str]) -> dict[str, UnitKind]:
+    """The ``[units.X]`` tables; a map without any has the standard army and fleet."""
+    if raw is None:
+        return dict(STANDARD_KINDS)
+    kinds: dict[str, UnitKind] = {}
+    for letter, spec in raw.items():
+        where = f"[units.{letter}]"
+        if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
+            problems.append(f"{where}: a unit kind is one capital letter")
+            continue
+        unknown = sorted(set(spec) - _KIND_FIELDS)
+        if unknown:
+            problems.append(f"{where}: unknown field {unknown[0]!r}")
+        if spec.get("moves") not in ("army", "fleet"):
+            problems.append(f"{where}: moves must be 'army' or 'fleet' (which edges it takes)")
+            continue
+        by_land = spec["moves"] == "army"
+        kinds[letter] = UnitKind(
+            letter=letter,
+            name=str(spec.get("name", letter)),
+            by_land=by_land,
+            supply=bool(spec.get("supply", True)),
+            captures=bool(spec.get("captures", True)),
+            convoyed=bool(spec.get("convoyed", by_land)),
+            convoys=bool(spec.get("convoys", not by_land)),
+            buildable=bool(spec.get("buildable", True)),
+            glyph=str(spec.get("glyph", "")),
+        )
+    names = [k.name.lower() for k in kinds.values()]
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        problems.append(f"[units]: two kinds are called {name!r}")
+    return kinds
+
+
+def _read_edge_tags(raw: Any, problems: list[str]) -> dict[frozenset[str], frozenset[str]]:
+    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"]``."""
+    tags: dict[frozenset[str], frozenset[str]] = {}
+    for entry in raw:
+        ends = entry.get("between", [])
+        if len(ends) != 2:
+            problems.append(f"[[edges]] {ends!r}: between names two places")
+            continue
+        tags[frozenset(ends)] = frozenset(entry.get("tags", ()))
+    return tags
 
 
 def validate(board: Board) -> list[str]:
     """Every problem with a board's graph, each naming the provinces concerned."""
     problems: list[str] = []
     problems += _check_names(board)
-    problems += _check_edges(board, UnitType.ARMY, board.army_edges)
-    problems += _check_edges(board, UnitType.FLEET, board.fleet_edges)
+    problems += _check_edges(board, ARMY, board.army_edges)
+    problems += _check_edges(board, FLEET, board.fleet_edges)
     problems += _check_terrain(board)
+    problems += _check_tags(board)
     width, height = board.size
     for p in board.provinces.values():
         x, y = p.xy
@@ -390,20 +585,19 @@ def _check_names(board: Board) -> list[str]:
     return problems
 
 
-def _check_edges(board: Board, unit: UnitType, edges: Mapping[str, Iterable[str]]) -> list[str]:
+def _check_edges(board: Board, kind: UnitKind, edges: Mapping[str, Iterable[str]]) -> list[str]:
     problems: list[str] = []
+    noun = kind.name
     for origin, targets in edges.items():
         here = board.name_of(origin) if province_of(origin) in board.provinces else origin
         for target in targets:
             if province_of(target) not in board.provinces:
-                problems.append(f"{here}: {unit.noun} edge to unknown province {target!r}")
-            elif not board.can_hold(unit, target):
-                problems.append(
-                    f"{here}: {unit.noun} edge to {target!r}, where no {unit.noun} can stand"
-                )
+                problems.append(f"{here}: {noun} edge to unknown province {target!r}")
+            elif not board.can_hold(kind, target):
+                problems.append(f"{here}: {noun} edge to {target!r}, where no {noun} can stand")
             elif origin not in edges.get(target, ()):
                 problems.append(
-                    f"{here}: {unit.noun} edge to {board.name_of(target)} is one-way"
+                    f"{here}: {noun} edge to {board.name_of(target)} is one-way"
                     f" ({target} does not list {origin})"
                 )
     return problems
@@ -417,15 +611,35 @@ def _check_terrain(board: Board) -> list[str]:
             problems.append(f"{p.name}: a sea province with army edges")
         if p.terrain is Terrain.LAND and any(loc in board.fleet_edges for loc in locs):
             problems.append(f"{p.name}: an inland province with fleet edges")
-        if p.terrain is Terrain.COAST:
-            touches_sea = any(
-                board.provinces[province_of(t)].is_sea
-                for loc in locs
-                for t in board.fleet_edges.get(loc, ())
-                if province_of(t) in board.provinces
-            )
-            if not touches_sea:
-                problems.append(f"{p.name}: a {p.terrain} province that touches no sea")
+        if p.terrain is Terrain.COAST and not any(_touches_water(board, loc) for loc in locs):
+            problems.append(f"{p.name}: a {p.terrain} province that touches no sea")
         if p.terrain is Terrain.LAND and p.id not in board.army_edges:
             problems.append(f"{p.name}: an inland province with no neighbours")
+    return problems
+
+
+def _touches_water(board: Board, location: str) -> bool:
+    """A coast touches the sea, or runs along a navigable river (tagged ``river``) with
+    somewhere a fleet can go."""
+    targets = board.fleet_edges.get(location, ())
+    if RIVER in board.tags_of(location):
+        return bool(targets)
+    return any(
+        board.provinces[province_of(t)].is_sea for t in targets if province_of(t) in board.provinces
+    )
+
+
+def _check_tags(board: Board) -> list[str]:
+    problems: list[str] = []
+    for p in board.provinces.values():
+        for location in board.locations(p.id):
+            tags = board.tags_of(location)
+            if tags & {RIVER, CONVOYS} and p.terrain is not Terrain.COAST:
+                problems.append(f"{board.name_of(location)}: only a coast may be a river bank")
+    for ends in board.edge_tags:
+        a, b = sorted(ends)
+        if province_of(a) not in board.provinces or province_of(b) not in board.provinces:
+            problems.append(f"[[edges]] {a}-{b}: unknown place")
+        elif province_of(b) not in board.province_graph[province_of(a)]:
+            problems.append(f"[[edges]] {a}-{b}: the two are not neighbours")
     return problems

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from hegemon.adjudication.adjustment import adjudicate_adjustments
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
-from hegemon.board import UnitType, province_of
+from hegemon.board import province_of
 from hegemon.notation import OrderSyntaxError, parse_order, split_power
 from hegemon.orders import Move, Order
 from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit
@@ -118,7 +118,7 @@ class _CaseRunner:
         if power is None:  # "Italy F gol": the colon forgotten
             power, _, rest = line.partition(" ")
         kind, _, location = rest.strip().partition(" ")
-        return Unit(self.power(power), UnitType(kind.upper()), location.strip().lower())
+        return Unit(self.power(power), self.board.kinds[kind.upper()], location.strip().lower())
 
     def units(self, section: str) -> dict[str, Unit]:
         return {u.province: u for u in map(self.unit_line, self.case.lines(section))}
@@ -215,8 +215,8 @@ class _CaseRunner:
 
 
 def _compare(what: str, expected: dict[str, Unit], got: dict[str, Unit]) -> str:
-    want = {f"{u.power}: {u.type.value} {u.location}" for u in expected.values()}
-    have = {f"{u.power}: {u.type.value} {u.location}" for u in got.values()}
+    want = {f"{u.power}: {u}" for u in expected.values()}
+    have = {f"{u.power}: {u}" for u in got.values()}
     lines = [f"  {what} expected but missing: {x}" for x in sorted(want - have)]
     lines += [f"  {what} not expected: {x}" for x in sorted(have - want)]
     return "\n".join(lines) + ("\n" if lines else "")

@@ -13,11 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hegemon.adjudication.outcome import Outcome
-from hegemon.board import UnitType
 from hegemon.game import Game, PhaseResult, play_phase
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order, format_order
-from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit
+from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.variants import Variant, load_variant
 
 GAME_FORMAT = "hegemon-game/1"
@@ -49,7 +48,7 @@ def position_to_json(position: Position, extras: Mapping[str, Any] | None = None
     """The position as JSON; `extras` replaces the variant state (e.g. a public view)."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
-        units.setdefault(unit.power, []).append(f"{unit.type.value} {unit.location}")
+        units.setdefault(unit.power, []).append(str(unit))
     centers: dict[str, list[str]] = {}
     for province, owner in sorted(position.centers.items()):
         centers.setdefault(owner, []).append(province)
@@ -62,7 +61,7 @@ def position_to_json(position: Position, extras: Mapping[str, Any] | None = None
         data["dislodged"] = [
             {
                 "power": d.unit.power,
-                "unit": f"{d.unit.type.value} {d.unit.location}",
+                "unit": str(d.unit),
                 "attacker_from": d.attacker_from,
             }
             for d in position.dislodged.values()
@@ -126,15 +125,10 @@ def _owner(variant: Variant, spelling: str) -> str:
 
 
 def _unit(variant: Variant, power: str, text: str) -> Unit:
-    kind, _, location = str(text).strip().partition(" ")
-    location = location.strip().lower()
     try:
-        unit_type = UnitType(kind.upper())
-    except ValueError:
-        raise WireError(f"unit {text!r}: must start with A or F") from None
-    if not variant.board.can_hold(unit_type, location):
-        raise WireError(f"unit {text!r}: {unit_type.noun}s cannot stand in {location!r}")
-    return Unit(_owner(variant, power), unit_type, location)
+        return read_unit(variant.board, _owner(variant, power), text)
+    except ValueError as exc:
+        raise WireError(str(exc)) from None
 
 
 # --- orders and outcomes ----------------------------------------------------------------
@@ -183,7 +177,7 @@ def phase_result_to_json(result: PhaseResult) -> dict[str, Any]:
         "position": position_to_json(result.after),
     }
     if result.destroyed:
-        data["destroyed"] = [f"{u.power}: {u.type.value} {u.location}" for u in result.destroyed]
+        data["destroyed"] = [f"{u.power}: {u}" for u in result.destroyed]
     if result.public:
         data["public"] = list(result.public)
     if result.end.winners:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from hegemon.board import ARMY, Board, Terrain, UnitType, province_of
+from hegemon.board import Board, Terrain, province_of
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -42,7 +42,7 @@ def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder
         return Illegal(f"there is no unit in {where}")
     if unit.power != power:  # DATC 6.A.6
         return Illegal(f"the unit in {where} belongs to {unit.power}")
-    return Illegal(f"the unit in {where} is {_article(unit.type)}, not {_article(order.unit)}")
+    return Illegal(f"the unit in {where} is {unit.type.article}, not {order.unit.article}")
 
 
 def check_movement_order(
@@ -76,7 +76,7 @@ def _check_move(
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
         return Illegal(f"no unit may enter {board.name_of(target)}")
-    if unit.type is ARMY:
+    if unit.type.by_land:
         return _check_army_move(board, position, unit, order, target)
     location = fleet_destination(board, unit.location, order.target)
     if isinstance(location, Illegal):
@@ -90,16 +90,18 @@ def _check_army_move(
     board: Board, position: Position, unit: Unit, order: Move, target: str
 ) -> Move | Illegal:
     if board.provinces[target].is_sea:  # DATC 6.A.2
-        return Illegal("armies cannot enter sea provinces")
+        return Illegal(f"{unit.type.plural} cannot enter sea provinces")
     # A coast named for an army's destination is ignored (DATC 6.B.12).
-    if board.adjacent(UnitType.ARMY, unit.location, target):
+    if board.adjacent(unit.type, unit.location, target):
         return _normal_move(unit, order, target)
     here, name = board.name_of(unit.location), board.name_of(target)
-    if not could_be_convoyed(board, unit.province, target):
-        return Illegal(f"{here} does not border {name}, and no sea route joins them")
+    if not unit.type.convoyed:
+        return Illegal(f"{here} does not border {name}")
+    if not board.could_be_convoyed(unit.province, target):
+        return Illegal(f"{here} does not border {name}, and no convoy route joins them")
     # Overseas moves need fleets standing along some route, whatever their orders
     # (DATC 6.D.8 against 6.D.32).
-    if not board.sea_chain(unit.province, target, position.fleet_provinces):
+    if not board.convoy_chain(unit.province, target, position.convoying_fleets):
         return Illegal(f"no fleets stand between {here} and {name} to convoy it")
     return _normal_move(unit, order, target)
 
@@ -114,7 +116,7 @@ def _normal_move(unit: Unit, order: Move, target: str) -> Move:
 def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
     """The location a fleet at `origin` moves to when ordered to `written`."""
     target = province_of(written)
-    edges = board.neighbours(UnitType.FLEET, origin)
+    edges = board.fleet_edges.get(origin, frozenset())
     if target in edges:  # the common case: no split coast involved
         return target
     name, here = board.name_of(target), board.name_of(origin)
@@ -149,11 +151,11 @@ def _check_support(
         return Illegal("a unit cannot support a move into its own province")
     if not board.reaches_province(unit.type, unit.location, goal):  # DATC 6.A.3.fleet...
         return Illegal(
-            f"{_article(unit.type)} in {board.name_of(unit.location)} cannot reach "
+            f"{unit.type.article} in {board.name_of(unit.location)} cannot reach "
             f"{board.name_of(goal)}"
         )
     target = order.target
-    if target is not None and supported.type is ARMY:
+    if target is not None and supported.type.by_land:
         target = province_of(target)
     if unit.location == order.location and held == order.supported and target == order.target:
         return order
@@ -164,34 +166,18 @@ def _check_convoy(
     board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules
 ) -> Convoy | Illegal:
     if not rules.may_convoy(board, unit):  # DATC 6.A.7
-        return Illegal(f"{_article(unit.type)} in {board.name_of(unit.location)} cannot convoy")
+        return Illegal(f"{unit.type.article} in {board.name_of(unit.location)} cannot convoy")
     army_at, target = province_of(order.army), province_of(order.target)
     army = position.units.get(army_at)
-    if army is None or army.type is not UnitType.ARMY:
+    if army is None or not army.type.convoyed:
         return Illegal(f"there is no army in {board.name_of(army_at)} to convoy")
     # A fleet that could never be part of a route shows no intent (DATC 6.G.7).
-    if not could_be_convoyed(board, army_at, target, through=unit.province):
+    if army_at == target or not board.on_convoy_route(army_at, target, unit.location):
         return Illegal(
-            f"{board.name_of(unit.location)} lies on no sea route from "
+            f"{board.name_of(unit.location)} lies on no convoy route from "
             f"{board.name_of(army_at)} to {board.name_of(target)}"
         )
     return Convoy(unit.type, unit.location, army_at, target)
-
-
-def could_be_convoyed(board: Board, origin: str, target: str, through: str | None = None) -> bool:
-    """Whether a chain of seas could carry an army from origin to target (via `through`)."""
-    if not (board.is_coastal(origin) and board.is_coastal(target)) or origin == target:
-        return False
-    if through is not None:
-        return board.on_convoy_route(origin, target, through)
-    regions = board.sea_regions
-    starts = {regions[s] for s in board.seas_touching[origin]}
-    ends = {regions[s] for s in board.seas_touching[target]}
-    return bool(starts & ends)
-
-
-def _article(unit: UnitType) -> str:
-    return f"an {unit.noun}" if unit is UnitType.ARMY else f"a {unit.noun}"
 
 
 _MOVEMENT_CHECKS: dict[type, Callable[[Board, Position, Unit, Any, Rules], MovementOrder | Illegal]]

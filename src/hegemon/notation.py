@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import Board, UnitKind, province_of
 from hegemon.orders import (
     Bid,
     Build,
@@ -38,12 +38,6 @@ class OrderSyntaxError(ValueError):
         super().__init__(f"{text.strip()!r}: {reason}")
 
 
-_UNIT_WORDS = {
-    "a": UnitType.ARMY,
-    "army": UnitType.ARMY,
-    "f": UnitType.FLEET,
-    "fleet": UnitType.FLEET,
-}
 _MOVE = {"-", "->", "=>", "m", "move", "moves", "to", "mv"}
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
 _SUPPORT = {"s", "support", "supports", "sup"}
@@ -98,11 +92,11 @@ class _Reader:
             return word
         return None
 
-    def unit_type(self, required: bool) -> UnitType | None:
-        word = self.take(_UNIT_WORDS)
-        if word is None and required:
-            raise self.fail("expected a unit type (A or F) " + self._where())
-        return _UNIT_WORDS[word] if word else None
+    def unit_type(self) -> UnitKind | None:
+        """The kind of unit written here, if any: ``A``, ``army``, ``F``, ``fleet``..."""
+        words = self.board.unit_words
+        word = self.take(words)
+        return words[word] if word else None
 
     def location(self, what: str) -> str:
         """The longest run of tokens that names a province, with its coast if written."""
@@ -147,7 +141,7 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
         reader.end()
         return Waive()
     leading = reader.take(_BUILD) or reader.take(_DISBAND)
-    written = reader.unit_type(required=False)
+    written = reader.unit_type()
     location = reader.location("the unit's province")
     unit = written or _standing_type(reader, units, location)
     if leading:
@@ -171,14 +165,15 @@ def _read_bid(
     return Bid(points, order)
 
 
-def _standing_type(reader: _Reader, units: Mapping[str, Unit] | None, location: str) -> UnitType:
+def _standing_type(reader: _Reader, units: Mapping[str, Unit] | None, location: str) -> UnitKind:
     standing = (units or {}).get(province_of(location))
     if standing is None:
-        raise reader.fail("say which unit: A (army) or F (fleet)")
+        kinds = ", ".join(f"{k.letter} ({k.name})" for k in reader.board.kinds.values())
+        raise reader.fail(f"say which unit: {kinds}")
     return standing.type
 
 
-def _read_action(reader: _Reader, unit: UnitType, location: str) -> Order:
+def _read_action(reader: _Reader, unit: UnitKind, location: str) -> Order:
     word = reader.peek()
     if word is None or reader.take(_HOLD):
         return Hold(unit, location)
@@ -189,7 +184,7 @@ def _read_action(reader: _Reader, unit: UnitType, location: str) -> Order:
     if reader.take(_SUPPORT):
         return _read_support(reader, unit, location)
     if reader.take(_CONVOY):
-        reader.unit_type(required=False)
+        reader.unit_type()
         army = reader.location("the convoyed army's province")
         if not reader.take(_MOVE):
             raise reader.fail("a convoy order needs the army's move, e.g. 'C A Lon - Bel'")
@@ -203,8 +198,8 @@ def _read_action(reader: _Reader, unit: UnitType, location: str) -> Order:
     raise reader.fail(f"{word!r} is not an order (expected H, -, S, C, R, D or B)")
 
 
-def _read_support(reader: _Reader, unit: UnitType, location: str) -> Support:
-    supported_unit = reader.unit_type(required=False)
+def _read_support(reader: _Reader, unit: UnitKind, location: str) -> Support:
+    supported_unit = reader.unit_type()
     supported = reader.location("the supported unit's province")
     if reader.take(_MOVE):
         target = reader.location("the supported move's destination")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hegemon.board import UnitType, province_of
+from hegemon.board import UnitKind, province_of
 
 
 @dataclass(frozen=True, slots=True)
 class UnitOrder:
-    unit: UnitType
+    unit: UnitKind
     location: str
     # Kept rather than derived: adjudication reads it for every order, many times.
     province: str = field(init=False, repr=False, compare=False)
@@ -44,7 +44,7 @@ class Support(UnitOrder):
 
     supported: str
     target: str | None = None
-    supported_unit: UnitType | None = None  # as written; None if the order omitted it
+    supported_unit: UnitKind | None = None  # as written; None if the order omitted it
     destination: str | None = field(init=False, repr=False, compare=False)  # target's province
 
     def __post_init__(self) -> None:
@@ -136,14 +136,14 @@ def format_order(order: Order) -> str:
         return f"{order.state.upper()} > {order.target}"
     if isinstance(order, Declaration):
         return f"{order.kind.capitalize()} {order.subject}"
-    head = f"{order.unit.value} {place(order.location)}"
+    head = f"{order.unit.letter} {place(order.location)}"
     match order:
         case Hold():
             return f"{head} H"
         case Move(target=target, via_convoy=via):
             return f"{head} - {place(target)}" + (" via Convoy" if via else "")
         case Support(supported=supported, target=target, supported_unit=kind):
-            prefix = f"{kind.value} " if kind else ""
+            prefix = f"{kind.letter} " if kind else ""
             tail = f" - {place(target)}" if target else " H"
             return f"{head} S {prefix}{place(supported)}{tail}"
         case Convoy(army=army, target=target):

@@ -13,7 +13,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
-from hegemon.board import UnitType, province_of
+from hegemon.board import Board, UnitKind, province_of
 
 
 class Season(StrEnum):
@@ -53,7 +53,7 @@ class Unit(NamedTuple):
     # NamedTuples, not frozen dataclasses, for units and dislodgements: just as immutable,
     # and about twice as fast to create, which the resolver does for every unit that moves.
     power: str
-    type: UnitType
+    type: UnitKind
     location: str  # a province id, or "prov/coast" for a fleet on a split coast
 
     @property
@@ -61,7 +61,19 @@ class Unit(NamedTuple):
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return f"{self.type.letter} {self.location}"
+
+
+def read_unit(board: Board, power: str, text: str) -> Unit:
+    """``"A par"`` or ``"F spa/nc"`` as a unit of `power`; a ValueError says what is wrong."""
+    letter, _, location = str(text).strip().partition(" ")
+    kind = board.kinds.get(letter.upper())
+    if kind is None:
+        raise ValueError(f"unit {text!r}: must start with {' or '.join(board.kinds)}")
+    location = location.strip().lower()
+    if not board.can_hold(kind, location):
+        raise ValueError(f"unit {text!r}: {kind.plural} cannot stand in {location!r}")
+    return Unit(power, kind, location)
 
 
 class Dislodgement(NamedTuple):
@@ -128,8 +140,9 @@ class Position:
         )
 
     @cached_property
-    def fleet_provinces(self) -> frozenset[str]:
-        return frozenset(p for p, u in self.units.items() if u.type is UnitType.FLEET)
+    def convoying_fleets(self) -> frozenset[str]:
+        """Where the units stand that could carry a convoy, whatever their orders."""
+        return frozenset(u.location for u in self.units.values() if u.type.convoys)
 
     @property
     def all_units(self) -> dict[str, Unit]:

@@ -22,7 +22,7 @@ from typing import TypeAlias
 
 from hegemon.adjudication.adjustment import adjustment_balance
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import Board, UnitKind, province_of
 from hegemon.game import PhaseResult, play_phase
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
@@ -99,42 +99,45 @@ def _grouped(orders: Mapping[str, Order], units: Mapping[str, Unit]) -> dict[str
 class _BoardData:
     """Sorted neighbour lists, computed once per board: choices must not depend on set order."""
 
-    neighbours: Mapping[tuple[UnitType, str], tuple[str, ...]]
-    reach: Mapping[tuple[UnitType, str], frozenset[str]]  # provinces a unit could move into
-    shores: Mapping[str, tuple[str, ...]]  # for each sea, the provinces it could land an army
+    # Keyed by (moves by land?, location).
+    neighbours: Mapping[tuple[bool, str], tuple[str, ...]]
+    reach: Mapping[tuple[bool, str], frozenset[str]]  # provinces a unit could move into
+    shores: Mapping[str, tuple[str, ...]]  # for each convoy place, where it could land an army
 
 
 @cache
 def _board_data(board: Board) -> _BoardData:
-    neighbours: dict[tuple[UnitType, str], tuple[str, ...]] = {}
-    reach: dict[tuple[UnitType, str], frozenset[str]] = {}
-    for unit_type, edges in (
-        (UnitType.ARMY, board.army_edges),
-        (UnitType.FLEET, board.fleet_edges),
-    ):
+    neighbours: dict[tuple[bool, str], tuple[str, ...]] = {}
+    reach: dict[tuple[bool, str], frozenset[str]] = {}
+    for by_land, edges in ((True, board.army_edges), (False, board.fleet_edges)):
         for origin, targets in edges.items():
-            neighbours[unit_type, origin] = tuple(sorted(targets))
-            reach[unit_type, origin] = frozenset(province_of(t) for t in targets)
+            neighbours[by_land, origin] = tuple(sorted(targets))
+            reach[by_land, origin] = frozenset(province_of(t) for t in targets)
     shores: dict[str, list[str]] = {}
-    for province, seas in board.seas_touching.items():
-        if board.is_coastal(province):
-            for sea in seas:
-                shores.setdefault(sea, []).append(province)
-    return _BoardData(neighbours, reach, {sea: tuple(sorted(p)) for sea, p in shores.items()})
+    for province, places in board.convoy_shores.items():
+        if not board.provinces[province].is_sea:
+            for place in places:
+                shores.setdefault(place, []).append(province)
+    return _BoardData(neighbours, reach, {place: tuple(sorted(p)) for place, p in shores.items()})
+
+
+def _reach(data: _BoardData, kind: UnitKind, location: str) -> frozenset[str]:
+    return data.reach.get((kind.by_land, location), frozenset())
+
+
+def _neighbours(data: _BoardData, kind: UnitKind, location: str) -> tuple[str, ...]:
+    return data.neighbours.get((kind.by_land, location), ())
 
 
 def _convoy_lanes(board: Board, position: Position) -> list[tuple[frozenset[str], frozenset[str]]]:
-    """Each group of touching seas with a fleet in every one, with the shores it joins.
+    """Each group of touching convoy places with a fleet in every one, with the shores it
+    joins.
 
     An army on one of the shores may be ordered to any other shore of the group: the fleets
     stand there, whatever they are ordered, so the move is legal (DATC 6.D.8).
     """
     data = _board_data(board)
-    occupied = {
-        p
-        for p, u in position.units.items()
-        if u.type is UnitType.FLEET and board.provinces[p].is_sea
-    }
+    occupied = position.convoying_fleets & board.convoy_places
     lanes: list[tuple[frozenset[str], frozenset[str]]] = []
     unvisited = set(occupied)
     for start in sorted(occupied):
@@ -143,7 +146,7 @@ def _convoy_lanes(board: Board, position: Position) -> list[tuple[frozenset[str]
         unvisited.discard(start)
         group, frontier = {start}, [start]
         while frontier:
-            nearby = board.seas_touching[frontier.pop()] & unvisited
+            nearby = board.convoy_legs[frontier.pop()] & unvisited
             unvisited.difference_update(nearby)
             group.update(nearby)
             frontier.extend(nearby)
@@ -204,7 +207,7 @@ class _MovementPlanner:
         weights = dict(_INTENT_WEIGHTS)
         if not self.rules.may_convoy(self.board, unit):
             del weights["convoy"]
-        elif unit.type is UnitType.FLEET:
+        elif unit.type.convoys:
             weights["convoy"] = _SEA_FLEET_CONVOY_WEIGHT
         return self.rng.choices(list(weights), list(weights.values()))[0]
 
@@ -230,9 +233,9 @@ class _MovementPlanner:
         unit = self.position.units[province]
         by_land: list[MovementOrder] = [
             Move(unit.type, unit.location, target)
-            for target in self.data.neighbours.get((unit.type, unit.location), ())
+            for target in _neighbours(self.data, unit.type, unit.location)
         ]
-        if unit.type is UnitType.FLEET or self.rng.random() >= _OVERSEAS_MOVE:
+        if not unit.type.convoyed or self.rng.random() >= _OVERSEAS_MOVE:
             return by_land
         by_sea = self._overseas_moves(unit)
         return by_sea or by_land
@@ -244,7 +247,7 @@ class _MovementPlanner:
         for shore in shores:
             if shore == unit.province:
                 continue
-            adjacent = self.board.adjacent(UnitType.ARMY, unit.location, shore)
+            adjacent = self.board.adjacent(unit.type, unit.location, shore)
             if not adjacent or self.rng.random() < _VIA_ADJACENT:
                 moves.append(Move(unit.type, unit.location, shore, via_convoy=True))
         return moves
@@ -253,7 +256,8 @@ class _MovementPlanner:
     def _convoy_candidates(self, province: str) -> list[MovementOrder]:
         """Convoys of armies ordered overseas along a lane this fleet is part of."""
         fleet = self.position.units[province]
-        shores = next((shores for seas, shores in self.lanes if province in seas), frozenset())
+        place = fleet.location
+        shores = next((shores for places, shores in self.lanes if place in places), frozenset())
         candidates: list[MovementOrder] = []
         for origin, order in sorted(self.orders.items()):
             if (
@@ -269,7 +273,7 @@ class _MovementPlanner:
     def _support_candidates(self, province: str) -> list[MovementOrder]:
         """Supports of moves ordered into reach, of units in reach, and of moves not made."""
         unit = self.position.units[province]
-        reach = self.data.reach.get((unit.type, unit.location), frozenset())
+        reach = _reach(self.data, unit.type, unit.location)
         of_moves: list[MovementOrder] = []
         for origin, order in sorted(self.orders.items()):
             if (
@@ -295,7 +299,7 @@ class _MovementPlanner:
         supports: list[MovementOrder] = []
         for origin in sorted(reach & self.position.units.keys()):
             other = self.position.units[origin]
-            for target in self.data.neighbours.get((other.type, other.location), ()):
+            for target in _neighbours(self.data, other.type, other.location):
                 move = Move(other.type, other.location, target)
                 if province_of(target) in reach and self._legal(origin, move):
                     supports.append(Support(unit.type, unit.location, origin, target, other.type))
@@ -406,12 +410,14 @@ def _random_builds(board: Board, free: list[str], count: int, rng: random.Random
 
 
 def _random_build(board: Board, site: str, rng: random.Random) -> Build:
-    """A unit of a random type that can stand on the site; a fleet on a random coast."""
-    choices = [(UnitType.ARMY, site)] if board.can_hold(UnitType.ARMY, site) else []
-    choices += [
-        (UnitType.FLEET, location)
-        for location in board.locations(site)
-        if board.can_hold(UnitType.FLEET, location)
+    """A unit of a random buildable kind that can stand on the site; a fleet on a random
+    coast."""
+    choices = [
+        (kind, location)
+        for kind in board.kinds.values()
+        if kind.buildable
+        for location in ((site,) if kind.by_land else board.locations(site))
+        if board.can_hold(kind, location)
     ]
     unit_type, location = rng.choice(choices)  # a supply center always holds one type
     return Build(unit_type, location)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from html import escape
 
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import Board, province_of
 from hegemon.position import Position, Unit
 from hegemon.variants import Variant
 
@@ -43,14 +43,14 @@ def draw_board(variant: Variant, position: Position | None = None) -> str:
 
 
 def _edges(board: Board) -> Iterator[str]:
-    pairs: dict[tuple[str, str], set[UnitType]] = {}
-    for unit, edges in ((UnitType.ARMY, board.army_edges), (UnitType.FLEET, board.fleet_edges)):
+    pairs: dict[tuple[str, str], set[bool]] = {}  # joined by land (True), by water (False)
+    for by_land, edges in ((True, board.army_edges), (False, board.fleet_edges)):
         for origin, targets in edges.items():
             for target in targets:
                 a, b = sorted((province_of(origin), province_of(target)))
-                pairs.setdefault((a, b), set()).add(unit)
-    for (a, b), kinds in sorted(pairs.items()):
-        color = BOTH if len(kinds) == 2 else ARMY_ONLY if UnitType.ARMY in kinds else FLEET_ONLY
+                pairs.setdefault((a, b), set()).add(by_land)
+    for (a, b), ways in sorted(pairs.items()):
+        color = BOTH if len(ways) == 2 else ARMY_ONLY if True in ways else FLEET_ONLY
         (x1, y1), (x2, y2) = board.provinces[a].xy, board.provinces[b].xy
         yield (
             f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{color}" '
@@ -86,15 +86,22 @@ def _nodes(board: Board, owners: Mapping[str, str], colors: Mapping[str, str]) -
 def _unit(board: Board, unit: Unit, colors: Mapping[str, str]) -> str:
     x, y = board.coast_xy.get(unit.location, board.provinces[unit.province].xy)
     color = colors.get(unit.power, NEUTRAL_FILL)
-    title = f"<title>{escape(unit.power)}: {unit.type.value} {escape(unit.location)}</title>"
-    if unit.type is UnitType.ARMY:  # a hexagon
+    title = f"<title>{escape(unit.power)}: {escape(str(unit))}</title>"
+    glyph = unit.type.glyph
+    if glyph == "army":  # a hexagon
         points = " ".join(
             f"{x + dx * 8:g},{y + dy * 8:g}"
             for dx, dy in ((-1, 0), (-0.5, -0.87), (0.5, -0.87), (1, 0), (0.5, 0.87), (-0.5, 0.87))
         )
         return f'<polygon points="{points}" fill="{color}" stroke="#000000">{title}</polygon>'
-    sail = f"M{x - 9:g},{y + 6:g} L{x + 9:g},{y + 6:g} L{x:g},{y - 9:g} Z"
-    return f'<path d="{sail}" fill="{color}" stroke="#000000">{title}</path>'
+    if glyph == "fleet":  # a sail
+        sail = f"M{x - 9:g},{y + 6:g} L{x + 9:g},{y + 6:g} L{x:g},{y - 9:g} Z"
+        return f'<path d="{sail}" fill="{color}" stroke="#000000">{title}</path>'
+    return (  # any other kind: a disc with its letter
+        f'<g><circle cx="{x:g}" cy="{y:g}" r="8" fill="{color}" stroke="#000000"/>'
+        f'<text x="{x:g}" y="{y + 4:g}" font-size="10" text-anchor="middle">'
+        f"{escape(unit.type.letter)}</text>{title}</g>"
+    )
 
 
 def _caption(variant: Variant, position: Position, height: float) -> str:

@@ -25,7 +25,7 @@ def phase_report(variant: Variant, result: PhaseResult) -> str:
     lines += order_lines(variant, result.outcomes)
     if result.destroyed:
         lines += ["", "Destroyed (no retreat possible):"]
-        lines += [f"   {u.power}: {u.type.value} {place(u.location)}" for u in result.destroyed]
+        lines += [f"   {u.power}: {u.type.letter} {place(u.location)}" for u in result.destroyed]
     lines += retreat_lines(variant, result.after)
     lines += ["", *center_lines(variant, result.after), *variant.standings(result.after)]
     if result.winners:
@@ -67,7 +67,7 @@ def retreat_lines(variant: Variant, position: Position) -> list[str]:
         unit = dislodgement.unit
         options = retreat_options(variant.board, position, dislodgement, variant.rules)
         where = ", ".join(place(o) for o in options)
-        lines.append(f"   {unit.power}: {unit.type.value} {place(unit.location)} -> {where}")
+        lines.append(f"   {unit.power}: {unit.type.letter} {place(unit.location)} -> {where}")
     return lines
 
 
@@ -99,7 +99,7 @@ def position_report(variant: Variant, position: Position) -> str:
     """The board as text: units by power, pending retreats and centers."""
     lines = [f"{position.phase} ({variant.board.name})", ""]
     for power in variant.powers:
-        units = sorted(f"{u.type.value} {place(u.location)}" for u in position.units_of(power))
+        units = sorted(f"{u.type.letter} {place(u.location)}" for u in position.units_of(power))
         if units:
             lines.append(f"{power}: {', '.join(units)}")
     lines += retreat_lines(variant, position)

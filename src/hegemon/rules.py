@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hegemon.board import Board, Terrain
+from hegemon.board import Board
 from hegemon.position import Position, Unit
 
 
@@ -42,9 +42,9 @@ class Rules:
         return True
 
     def may_convoy(self, board: Board, fleet: Unit) -> bool:
-        """Whether this fleet, where it stands, may convoy (standard: only at sea;
-        African Riots' islands may not)."""
-        return board.provinces[fleet.province].terrain is Terrain.SEA
+        """Whether this unit, where it stands, may convoy: a kind that convoys, at a convoy
+        place of the map (standard: at sea; the data may add river coasts)."""
+        return fleet.type.convoys and fleet.location in board.convoy_places
 
     def retreats(self, unit: Unit) -> bool:
         """Whether a dislodged unit may retreat, or is disbanded at once (minor powers)."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.board import ARMY, Board, UnitType
+from hegemon.board import Board
 from hegemon.legality import Illegal, commanded_unit
 from hegemon.orders import Build, Disband, Order, Waive
 from hegemon.position import Position, Unit
@@ -157,7 +157,7 @@ class _Winter:
         mine.sort(
             key=lambda u: (
                 -distance(u),
-                u.type is not UnitType.FLEET,
+                u.type.by_land,  # fleets first
                 self.board.provinces[u.province].name,
             )
         )
@@ -175,7 +175,9 @@ def _check_build(
     if province in units:  # DATC 6.I.3, 6.I.4, 6.I.7
         return Illegal(f"{board.name_of(province)} is occupied")
     location = order.location
-    if order.unit is ARMY:
+    if not order.unit.buildable:
+        return Illegal(f"{order.unit.plural} are not built in adjustment phases")
+    if order.unit.by_land:
         location = province
     elif board.provinces[province].coasts and location == province:
         coasts = " or ".join(board.locations(province))
@@ -183,8 +185,5 @@ def _check_build(
             f"say on which coast of {board.name_of(province)} to build the fleet: {coasts}"
         )
     if not board.can_hold(order.unit, location):  # DATC 6.I.2
-        return Illegal(
-            f"{'an army' if order.unit is UnitType.ARMY else 'a fleet'} "
-            f"cannot be built in {board.name_of(location)}"
-        )
+        return Illegal(f"{order.unit.article} cannot be built in {board.name_of(location)}")
     return Unit(power, order.unit, location)

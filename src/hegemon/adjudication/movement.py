@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.board import ARMY, Board, province_of
+from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, place
 from hegemon.position import Dislodgement, Position, Unit
@@ -144,7 +144,7 @@ class _Resolver:
         for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
-            if order.unit is not ARMY:
+            if not order.unit.convoyed:
                 continue
             overseas = target not in army_edges.get(origin, ())
             if overseas or (origin in self.convoy_fleets and self._intends_sea(origin, order)):
@@ -170,7 +170,7 @@ class _Resolver:
         """Whether an army that could go over land goes by the fleets ordered to convoy it."""
         fleets = self.convoy_fleets[origin]
         intended = order.via_convoy or self._own_fleet_convoys(origin, fleets)
-        return intended and self.board.sea_chain(origin, order.destination, fleets)
+        return intended and self.board.convoy_chain(origin, order.destination, self._at(fleets))
 
     def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
         power = self.units[army].power
@@ -319,7 +319,11 @@ class _Resolver:
         if origin in self.paradox:
             return False
         fleets = [f for f in self.convoy_fleets.get(origin, ()) if self.resolve(f)]
-        return self.board.sea_chain(origin, self.move_to[origin], fleets)
+        return self.board.convoy_chain(origin, self.move_to[origin], self._at(fleets))
+
+    def _at(self, provinces: Iterable[str]) -> list[str]:
+        """Where the units of these provinces stand (a fleet may be on a river's coast)."""
+        return [self.units[p].location for p in provinces]
 
     def _support_given(self, supporter: str) -> bool:
         unit = self.units[supporter]
@@ -402,7 +406,7 @@ class _Resolver:
 
     def _label(self, province: str) -> str:
         unit = self.units[province]
-        return f"{unit.type.value} {place(unit.location)}"
+        return f"{unit.type.letter} {place(unit.location)}"
 
     def _explain(self, p: str, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
         if isinstance(order, Move):

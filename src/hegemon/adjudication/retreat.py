@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.board import Board, UnitType, province_of
+from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, commanded_unit, fleet_destination
 from hegemon.orders import Disband, Move, Order, Retreat, place
 from hegemon.position import Dislodgement, Position, Unit
@@ -103,7 +103,7 @@ def _check_retreat(
     if isinstance(order, Disband):
         return None
     target = order.target
-    if unit.type is UnitType.FLEET:
+    if not unit.type.by_land:
         resolved = fleet_destination(board, unit.location, target)
         if isinstance(resolved, Illegal):
             return resolved

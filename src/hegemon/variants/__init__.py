@@ -18,10 +18,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Self
 
-from hegemon.board import Board, MapError, UnitType, load_board, province_of
+from hegemon.board import Board, MapError, load_board
 from hegemon.notation import parse_order
 from hegemon.orders import Order
-from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.rules import STANDARD, Rules
 
 VARIANTS_DIR = Path(__file__).parent
@@ -271,16 +271,8 @@ def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict
 
 
 def starting_unit(board: Board, power: str, text: str, problems: list[str]) -> Unit | None:
-    kind, _, location = text.partition(" ")
     try:
-        unit_type = UnitType(kind.upper())
-    except ValueError:
-        problems.append(f"{power}: starting unit {text!r} must begin with A or F")
+        return read_unit(board, power, text)
+    except ValueError as exc:
+        problems.append(f"{power}: starting {exc}")
         return None
-    location = location.strip().lower()
-    if not board.can_hold(unit_type, location):
-        problems.append(
-            f"{power}: starting unit {text!r} cannot stand in {province_of(location)!r}"
-        )
-        return None
-    return Unit(power, unit_type, location)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Self
 
-from hegemon.board import FLEET, Board, MapError
+from hegemon.board import Board, MapError
 from hegemon.influence.inf import (
     Attack,
     AttackResult,
@@ -220,7 +220,7 @@ class EuropeRules(Rules):
     def build_problem(
         self, power: str, unit: Unit, earlier: Sequence[Unit], homes: frozenset[str]
     ) -> str | None:
-        if unit.type is FLEET and not self.variant.board.provinces[unit.province].port:
+        if not unit.type.by_land and not self.variant.board.provinces[unit.province].port:
             return f"{self.variant.board.name_of(unit.province)} is not a port"
         return None
 
