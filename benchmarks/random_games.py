@@ -15,7 +15,7 @@ import time
 from collections import Counter
 
 from hegemon.game import PhaseResult
-from hegemon.orders import InfluenceOrder
+from hegemon.orders import STANDARD_ORDERS
 from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
 
@@ -41,7 +41,7 @@ def main() -> int:
         endings[_ending(history[-1])] += 1
         phases += len(history)
         influence += sum(
-            isinstance(o, InfluenceOrder)
+            not isinstance(o, STANDARD_ORDERS)
             for r in history
             for given in r.orders.values()
             for o in given

@@ -13,6 +13,8 @@ import pytest
 
 from hegemon.cli import main
 from hegemon.game import PhaseResult, play_phase
+from hegemon.influence.inf import Deploy
+from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.randomplay import random_game
@@ -598,6 +600,9 @@ def test_a_power_does_not_capture_its_aligned_state(eu: Europe1615) -> None:
 
 def test_a_deployment_is_at_least_one_inf(eu: Europe1615) -> None:
     start = eu.initial_position()
-    assert eu.order_problems(start, "France", [eu.parse_order("0: LOR")]) == [
+    with pytest.raises(OrderSyntaxError, match="a deployment is at least 1 INF"):
+        eu.parse_order("0: LOR")
+    # A program may build the order itself: it is refused all the same.
+    assert eu.order_problems(start, "France", [Deploy(0, "lor")]) == [
         "0: LOR: a deployment is at least 1 INF"
     ]

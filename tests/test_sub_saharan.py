@@ -13,8 +13,8 @@ import pytest
 from hegemon import jsonio
 from hegemon.cli import main
 from hegemon.game import PhaseResult, play_phase
-from hegemon.notation import parse_order
-from hegemon.orders import Bid, Order
+from hegemon.influence.dp import Bid
+from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.randomplay import random_game
 from hegemon.report import ORDER_WIDTH, phase_report
@@ -37,7 +37,7 @@ def _only(ss: SubSaharan, provinces: Iterable[str], start: Position | None = Non
 
 
 def _orders(ss: SubSaharan, spec: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
-    return {power: [parse_order(t, ss.board) for t in texts] for power, texts in spec.items()}
+    return {power: [ss.parse_order(t) for t in texts] for power, texts in spec.items()}
 
 
 def _play(ss: SubSaharan, position: Position, spec: Mapping[str, Sequence[str]]) -> PhaseResult:
@@ -468,7 +468,7 @@ def test_bids_go_in_with_the_orders_and_stay_secret_until_the_end(
     assert "Kam" not in _cli(capsys, "show", game)[1].split("Orders received")[1]
     report = _cli(capsys, "adjudicate", game)[1]
     assert "2: A Kas - Kam" not in report and "A Kas - Kam" not in report
-    assert "bids stay secret until the game is over" in _cli(capsys, "reveal", game)[2]
+    assert "secret orders stay secret until the game is over" in _cli(capsys, "reveal", game)[2]
     final = _cli(capsys, "adjudicate", game)[1]
     assert "The game ends in a draw shared by Angola, Ashanti" in final
     code, out, _ = _cli(capsys, "reveal", game)

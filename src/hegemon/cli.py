@@ -22,7 +22,7 @@ from hegemon.board import MapError
 from hegemon.datc import DatcFormatError, read_cases, run_case
 from hegemon.game import Game, GameOver, play_phase
 from hegemon.notation import OrderSyntaxError, order_lines, split_power
-from hegemon.orders import Bid, Order, format_order
+from hegemon.orders import Order, Secrecy, format_order
 from hegemon.render import draw_board
 from hegemon.report import phase_report, position_report
 from hegemon.variants import available_variants, load_variant
@@ -261,17 +261,20 @@ def _adjudicate_json() -> int:
 
 
 def _reveal(args: argparse.Namespace) -> int:
-    """Every bid of every phase: secret while the game lasts (Sub-Saharan 1.3)."""
+    """Every order kept secret while the game lasted (bids, INF deployments), phase by phase."""
     game = _load(args.file)
     if not game.over:
-        raise UserError(f"{args.file}: bids stay secret until the game is over")
+        raise UserError(f"{args.file}: secret orders stay secret until the game is over")
     for result in game.history:
-        bids = {p: [o for o in given if isinstance(o, Bid)] for p, given in result.orders.items()}
-        bids = {p: given for p, given in bids.items() if given}
-        if bids:
+        secret = {
+            power: [o for o in given if o.secrecy is Secrecy.UNTIL_END]
+            for power, given in result.orders.items()
+        }
+        secret = {p: given for p, given in secret.items() if given}
+        if secret:
             print(result.before.phase)
-            for power, given in bids.items():
-                print(f"   {power}: {', '.join(format_order(b) for b in given)}")
+            for power, given in secret.items():
+                print(f"   {power}: {', '.join(format_order(o) for o in given)}")
     return 0
 
 

@@ -16,7 +16,6 @@ from hegemon.board import Board, Terrain, province_of
 from hegemon.orders import (
     Convoy,
     Hold,
-    InfluenceOrder,
     Move,
     MovementOrder,
     Order,
@@ -35,7 +34,7 @@ class Illegal:
 def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder) -> Unit | Illegal:
     """The unit an order commands (`unit`, found at the order's province), if `power` may
     command it."""
-    if unit is not None and unit.power == power and unit.type is order.unit:
+    if unit is not None and unit.power == power and same_kind(unit, order):
         return unit
     where = board.name_of(order.province)
     if unit is None:
@@ -45,16 +44,19 @@ def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder
     return Illegal(f"the unit in {where} is {unit.type.article}, not {order.unit.article}")
 
 
+def same_kind(unit: Unit, order: UnitOrder) -> bool:
+    """Whether the order names the unit's kind (the same object, as a rule)."""
+    return unit.type is order.unit or unit.type == order.unit
+
+
 def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
     check = _MOVEMENT_CHECKS.get(type(order))
     if check is None or not isinstance(order, UnitOrder):
-        if isinstance(order, InfluenceOrder):
-            return Illegal("this variant has no influence orders")
-        return Illegal(f"{type(order).__name__.lower()} orders belong to another phase")
+        return Illegal(f"{order.format()!r} is not an order for a movement phase")
     unit = position.units.get(order.province)
-    if unit is None or unit.power != power or unit.type is not order.unit:
+    if unit is None or unit.power != power or not same_kind(unit, order):
         return cast(Illegal, commanded_unit(board, unit, power, order))
     return check(board, position, unit, order, rules)
 

@@ -5,23 +5,26 @@ Accepted, in any case: ``A Par - Bur``, ``A par-bur``, ``F NTH C A Lon - Bel``,
 London to Belgium``, ``A lvp - edi via convoy``, ``A par R bur``, ``A par D``,
 ``Build A kie``, ``A kie B``, ``Remove F tri``, ``Waive``. A line may begin with the
 power, ``England: F lon - nth``.
+
+A variant's own kinds of order read themselves (`Order.read`); `read_order` tries them
+before the standard orders.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.board import Board, UnitKind, province_of
 from hegemon.orders import (
-    Bid,
     Build,
     Convoy,
     Disband,
     Hold,
     Move,
     Order,
+    ReadContext,
     Retreat,
     Support,
     Waive,
@@ -60,7 +63,6 @@ _COAST = re.compile(
     r"|nc|sc|ec|wc|n|s|e|w)\s*\)?(?=[\s\-=>]|$)",
     re.IGNORECASE,
 )
-_BID = re.compile(r"^\s*(\d+)\s*:\s*(.*)$", re.DOTALL)
 _TOKEN = re.compile(r"->|=>|-|[^\s\-]+")
 
 
@@ -131,9 +133,6 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     Where the order leaves out the unit type (``Remove par``, ``Par - Bur``), it is taken
     from the unit standing there in `units`, if given.
     """
-    bid = _BID.match(text)
-    if bid is not None:
-        return _read_bid(text, int(bid.group(1)), bid.group(2), board, units)
     reader = _Reader(board, text, _tokens(text))
     if not reader.tokens:
         raise reader.fail("the order is empty")
@@ -153,16 +152,24 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     return order
 
 
-def _read_bid(
-    text: str, points: int, rest: str, board: Board, units: Mapping[str, Unit] | None
-) -> Bid:
-    """``2: A Kas - Kam``: points offered for an order to a unit nobody owns."""
-    order = parse_order(rest, board, units)
-    if not isinstance(order, Hold | Move | Support | Convoy):
-        raise OrderSyntaxError(text, "a bid must be for a hold, move, support or convoy order")
-    if points < 1:
-        raise OrderSyntaxError(text, "a bid must offer at least 1 point")
-    return Bid(points, order)
+def read_points(text: str, written: str, what: str) -> int:
+    """A whole number of points as an order writes it, or an OrderSyntaxError naming the
+    number and what is wrong with it (``-1``, ``1.5``, a thousand digits)."""
+    if not written.isdigit():
+        raise OrderSyntaxError(text, f"{what} is a whole number of points, not {written!r}")
+    if len(written) > 9:
+        raise OrderSyntaxError(text, f"{what} of {len(written)} digits is more than anyone has")
+    return int(written)
+
+
+def read_order(text: str, context: ReadContext, kinds: Sequence[type[Order]] = ()) -> Order:
+    """One order of the given kinds or a standard one, without the power prefix. Raises
+    OrderSyntaxError and nothing else."""
+    for kind in kinds:
+        order = kind.read(text, context)
+        if order is not None:
+            return order
+    return parse_order(text, context.board, context.units)
 
 
 def _standing_type(reader: _Reader, units: Mapping[str, Unit] | None, location: str) -> UnitKind:

@@ -1,18 +1,74 @@
-"""Order types and their standard text form.
+"""Orders: the protocol every kind of order follows, and the standard orders.
 
-An order names its unit by type and location, as players write it; it does not know the
+An order names its unit by kind and location, as players write it; it does not know the
 position. Matching an order to the unit it commands is the job of `legality`.
+
+Every kind of order formats itself (`Order.format`) and says how long it stays secret
+(`Order.secrecy`). The standard orders are read by the parser of `hegemon.notation`; any
+other kind (a bid, an influence deployment, a placement) also reads itself
+(`Order.read`) and lives in the module that defines its economy or its variant, which
+lists it among the kinds of order the variant accepts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import ClassVar, Self
 
-from hegemon.board import UnitKind, province_of
+from hegemon.board import Board, UnitKind, province_of
+from hegemon.position import Unit
+
+
+class Secrecy(Enum):
+    """How long an order stays between its power and the game master."""
+
+    UNTIL_ADJUDICATED = "until adjudicated"  # hidden while pending, public in the report
+    UNTIL_END = "until the game ends"  # e.g. Diplomacy Point bids, then revealed
+
+
+@dataclass(frozen=True)
+class ReadContext:
+    """What reading an order may look up: the map, the units standing (for orders that
+    leave out the unit's kind), and other names a variant's orders use, such as its powers
+    or its states."""
+
+    board: Board
+    units: Mapping[str, Unit] | None = None
+    names: Mapping[str, Callable[[str], str | None]] = field(default_factory=dict)
+
+    def lookup(self, what: str, spelling: str) -> str | None:
+        """The id of a named thing (``lookup("state", "Papal States")``), if known."""
+        find = self.names.get(what)
+        return find(spelling) if find else None
+
+
+class Order:
+    """An order of any kind."""
+
+    __slots__ = ()
+    secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_ADJUDICATED
+
+    def format(self) -> str:
+        """The order in its standard notation, e.g. ``F Nth C A Lon - Bel``."""
+        raise NotImplementedError(type(self).__name__)
+
+    @classmethod
+    def read(cls, text: str, context: ReadContext) -> Self | None:
+        """This kind of order as written, or None if the text is not one; raises
+        `hegemon.notation.OrderSyntaxError` for a text that is one, but wrongly written.
+        The standard orders share one parser instead."""
+        return None
+
+
+def place(location: str) -> str:
+    """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``."""
+    return location[:1].upper() + location[1:]
 
 
 @dataclass(frozen=True, slots=True)
-class UnitOrder:
+class UnitOrder(Order):
     unit: UnitKind
     location: str
     # Kept rather than derived: adjudication reads it for every order, many times.
@@ -21,10 +77,16 @@ class UnitOrder:
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
 
+    @property
+    def head(self) -> str:
+        """The unit as the order names it: ``A Par``."""
+        return f"{self.unit.letter} {place(self.location)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
-    pass
+    def format(self) -> str:
+        return f"{self.head} H"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +98,9 @@ class Move(UnitOrder):
     def __post_init__(self) -> None:
         UnitOrder.__post_init__(self)
         object.__setattr__(self, "destination", province_of(self.target))
+
+    def format(self) -> str:
+        return f"{self.head} - {place(self.target)}" + (" via Convoy" if self.via_convoy else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,106 +117,53 @@ class Support(UnitOrder):
         destination = None if self.target is None else province_of(self.target)
         object.__setattr__(self, "destination", destination)
 
+    def format(self) -> str:
+        kind = f"{self.supported_unit.letter} " if self.supported_unit else ""
+        tail = f" - {place(self.target)}" if self.target else " H"
+        return f"{self.head} S {kind}{place(self.supported)}{tail}"
+
 
 @dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
-    army: str  # where the convoyed army stands
+    army: str  # where the convoyed unit stands
     target: str
+
+    def format(self) -> str:
+        return f"{self.head} C A {place(self.army)} - {place(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Retreat(UnitOrder):
     target: str
 
+    def format(self) -> str:
+        return f"{self.head} R {place(self.target)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Disband(UnitOrder):
-    pass
+    def format(self) -> str:
+        return f"{self.head} D"
 
 
 @dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
-    pass
+    def format(self) -> str:
+        return f"Build {self.head}"
 
 
 @dataclass(frozen=True, slots=True)
-class Waive:
+class Waive(Order):
     """A power declines one of its builds."""
+
+    def format(self) -> str:
+        return "Waive"
 
 
 MovementOrder = Hold | Move | Support | Convoy
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """Points offered for an order to a unit no player owns (Diplomacy Points)."""
-
-    points: int
-    order: MovementOrder
-
-
-@dataclass(frozen=True, slots=True)
-class Deploy:
-    """Influence points (INFs) placed in a state, written ``16: WUR``."""
-
-    points: int
-    state: str
-
-
-@dataclass(frozen=True, slots=True)
-class DiplomaticAttack:
-    """An attack on another power's influence in a state, written ``LOR > France``."""
-
-    state: str
-    target: str
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """A standing declaration to the game master: ``Ally England`` or ``Waive Nor``
-    (give up capturing a province at the next build phase)."""
-
-    kind: str  # "ally" or "waive"
-    subject: str  # the power allied with, or the province not captured
-
-
-InfluenceOrder = Bid | Deploy | DiplomaticAttack | Declaration
-Order = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive | InfluenceOrder
-
-
-def place(location: str) -> str:
-    """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``."""
-    return location[:1].upper() + location[1:]
+STANDARD_ORDERS = (Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)
 
 
 def format_order(order: Order) -> str:
     """The order in the standard notation, e.g. ``F Nth C A Lon - Bel``."""
-    if isinstance(order, Waive):
-        return "Waive"
-    if isinstance(order, Bid):
-        return f"{order.points}: {format_order(order.order)}"
-    if isinstance(order, Deploy):
-        return f"{order.points}: {order.state.upper()}"
-    if isinstance(order, DiplomaticAttack):
-        return f"{order.state.upper()} > {order.target}"
-    if isinstance(order, Declaration):
-        return f"{order.kind.capitalize()} {order.subject}"
-    head = f"{order.unit.letter} {place(order.location)}"
-    match order:
-        case Hold():
-            return f"{head} H"
-        case Move(target=target, via_convoy=via):
-            return f"{head} - {place(target)}" + (" via Convoy" if via else "")
-        case Support(supported=supported, target=target, supported_unit=kind):
-            prefix = f"{kind.letter} " if kind else ""
-            tail = f" - {place(target)}" if target else " H"
-            return f"{head} S {prefix}{place(supported)}{tail}"
-        case Convoy(army=army, target=target):
-            return f"{head} C A {place(army)} - {place(target)}"
-        case Retreat(target=target):
-            return f"{head} R {place(target)}"
-        case Disband():
-            return f"{head} D"
-        case Build():
-            return f"Build {head}"
-    raise TypeError(f"not an order: {order!r}")
+    return order.format()

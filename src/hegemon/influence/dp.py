@@ -9,14 +9,55 @@ bids on that minor's unit ignored that turn (the Attacking & Allocating rule).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import ClassVar, Self
 
 from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, check_movement_order
-from hegemon.orders import Bid, Hold, Move, MovementOrder, Order, Support, format_order
+from hegemon.notation import OrderSyntaxError, parse_order, read_points
+from hegemon.orders import (
+    Convoy,
+    Hold,
+    Move,
+    MovementOrder,
+    Order,
+    ReadContext,
+    Secrecy,
+    Support,
+    format_order,
+)
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
+
+_BID = re.compile(r"^\s*(-?\d[\d.]*)\s*:\s*(.*)$", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Order):
+    """Points offered for an order to a unit no player owns, written ``2: A Kas - Kam``.
+    Kept secret until the game ends (Sub-Saharan 1.3)."""
+
+    secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_END
+    points: int
+    order: MovementOrder
+
+    def format(self) -> str:
+        return f"{self.points}: {self.order.format()}"
+
+    @classmethod
+    def read(cls, text: str, context: ReadContext) -> Self | None:
+        match = _BID.match(text)
+        if match is None:
+            return None
+        points = read_points(text, match.group(1), "a bid")
+        if points < 1:
+            raise OrderSyntaxError(text, "a bid must offer at least 1 point")
+        order = parse_order(match.group(2), context.board, context.units)
+        if not isinstance(order, Hold | Move | Support | Convoy):
+            raise OrderSyntaxError(text, "a bid must be for a hold, move, support or convoy order")
+        return cls(points, order)
 
 
 def allotment(centers: int, cap: int = 3) -> int:

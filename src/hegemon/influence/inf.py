@@ -9,9 +9,70 @@ the Protestant and the Catholic powers' INFs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar, Self
+
+from hegemon.notation import OrderSyntaxError, read_points
+from hegemon.orders import Order, ReadContext, Secrecy
+
+_DEPLOY = re.compile(r"^\s*(-?\d[\d.]*)\s*:\s*([^:]+?)\s*$")
+_ATTACK = re.compile(r"^\s*([A-Za-z][A-Za-z .']*?)\s*>\s*(.+?)\s*$")  # never "A par -> bur"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Order):
+    """Influence points placed in a state, written ``16: WUR`` (or the state's name). How
+    many a power deploys stays secret: only the shares are published."""
+
+    secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_END
+    points: int
+    state: str
+
+    def format(self) -> str:
+        return f"{self.points}: {self.state.upper()}"
+
+    @classmethod
+    def read(cls, text: str, context: ReadContext) -> Self | None:
+        match = _DEPLOY.match(text)
+        if match is None:
+            return None
+        state = context.lookup("state", match.group(2))
+        if state is None:
+            raise OrderSyntaxError(
+                text, f"{match.group(2)!r} is not a state (deploy INFs as 'N: STATE')"
+            )
+        points = read_points(text, match.group(1), "a deployment")
+        if points < 1:
+            raise OrderSyntaxError(text, "a deployment is at least 1 INF")
+        return cls(points, state)
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomaticAttack(Order):
+    """An attack on another power's influence in a state, written ``LOR > France``."""
+
+    state: str
+    target: str
+
+    def format(self) -> str:
+        return f"{self.state.upper()} > {self.target}"
+
+    @classmethod
+    def read(cls, text: str, context: ReadContext) -> Self | None:
+        match = _ATTACK.match(text)
+        if match is None:
+            return None
+        state = context.lookup("state", match.group(1))
+        if state is None:
+            raise OrderSyntaxError(text, f"{match.group(1)!r} is not a state (write STATE > POWER)")
+        target = context.lookup("power", match.group(2))
+        if target is None:
+            raise OrderSyntaxError(text, f"{match.group(2)!r} is not a power (write STATE > POWER)")
+        return cls(state, target)
+
 
 Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> INFs there
 

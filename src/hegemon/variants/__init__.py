@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from hegemon.board import Board, MapError, load_board
-from hegemon.notation import parse_order
-from hegemon.orders import Order
+from hegemon.notation import read_order
+from hegemon.orders import Order, ReadContext
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.rules import STANDARD, Rules
 
@@ -126,12 +126,20 @@ class Variant:
             raise ValueError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
         return {**self.options, **overrides}
 
-    # --- hooks a variant may override ---------------------------------------------------
-    def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
-        """One order as written (without the power); variants add their own kinds, such as
-        influence deployments. Raises OrderSyntaxError naming the text and the reason."""
-        return parse_order(text, self.board, units)
+    # --- orders -------------------------------------------------------------------------
+    order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
 
+    def read_context(self, units: Mapping[str, Unit] | None = None) -> ReadContext:
+        """What its orders may name: the map, the units standing, the powers (variants
+        add their own names, such as states)."""
+        return ReadContext(self.board, units, {"power": self.power_named})
+
+    def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
+        """One order as written (without the power): one of the variant's own kinds or a
+        standard one. Raises OrderSyntaxError naming the text and the reason."""
+        return read_order(text, self.read_context(units), self.order_types)
+
+    # --- hooks a variant may override ---------------------------------------------------
     def rules_for(self, position: Position) -> Rules:
         """The rules object adjudicating this position."""
         return self.rules

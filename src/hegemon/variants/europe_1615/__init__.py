@@ -28,7 +28,6 @@ What differs from the standard game (the rules' headings in capitals):
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -38,6 +37,8 @@ from hegemon.board import Board, MapError
 from hegemon.influence.inf import (
     Attack,
     AttackResult,
+    Deploy,
+    DiplomaticAttack,
     Standing,
     attack_sequence,
     deploy,
@@ -46,25 +47,15 @@ from hegemon.influence.inf import (
     religious_control,
     shares,
 )
-from hegemon.notation import OrderSyntaxError
-from hegemon.orders import (
-    Build,
-    Declaration,
-    Deploy,
-    DiplomaticAttack,
-    Order,
-    UnitOrder,
-    format_order,
-)
+from hegemon.orders import Build, Order, ReadContext, UnitOrder, format_order
 from hegemon.position import Phase, PhaseKind, Position, Unit
 from hegemon.rules import Rules
 from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
+from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver
 
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
 OTTOMAN = "ote"
 MINOR_HEADING = "Minor States"
-_DEPLOY = re.compile(r"^\s*(\d+)\s*:\s*([A-Za-z]+)\s*$")
-_ATTACK = re.compile(r"^\s*([A-Za-z]+)\s*>\s*(.+?)\s*$")
 THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless setup says
     "minor_share": 50,
     "minor_minimum": 5,
@@ -72,7 +63,6 @@ THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless s
     "religious_minimum": 10,
 }
 _ATTACK_CHANCE = 0.3  # how often a random player makes its diplomatic attack, when it can
-_DECLARATION = re.compile(r"^\s*(ally|waive)\s+(.+?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -357,31 +347,13 @@ class Europe1615(Variant):
         return ["", f"Victory points: {scores}"]
 
     # --- orders -----------------------------------------------------------------------
-    def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
-        deployment = _DEPLOY.match(text)
-        if deployment and (state := self.state_named(deployment.group(2))) is not None:
-            return Deploy(int(deployment.group(1)), state.id)
-        attack = _ATTACK.match(text)
-        if attack:
-            attacked, target = self.state_named(attack.group(1)), self.power_named(attack.group(2))
-            if attacked is None or target is None:
-                raise OrderSyntaxError(text, "write a diplomatic attack as STATE > POWER")
-            return DiplomaticAttack(attacked.id, target)
-        declaration = _DECLARATION.match(text)
-        if declaration:
-            return self._declaration(text, declaration.group(1).lower(), declaration.group(2))
-        return super().parse_order(text, units)
+    order_types = (Deploy, DiplomaticAttack, AllianceOffer, CaptureWaiver)
 
-    def _declaration(self, text: str, kind: str, subject: str) -> Declaration:
-        if kind == "ally":
-            power = self.power_named(subject)
-            if power is None:
-                raise OrderSyntaxError(text, f"{subject!r} is not a power")
-            return Declaration(kind, power)
-        province = self.board.lookup(subject)
-        if province is None:
-            raise OrderSyntaxError(text, f"{subject!r} is not a province on this map")
-        return Declaration(kind, province)
+    def read_context(self, units: Mapping[str, Unit] | None = None) -> ReadContext:
+        """Orders name states by id, label or name (``16: WUR``, ``5: Papal States``)."""
+        context = super().read_context(units)
+        state_id = lambda spelling: state.id if (state := self.state_named(spelling)) else None  # noqa: E731
+        return replace(context, names={**context.names, "state": state_id})
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         ledger = Ledger.of(position)
@@ -508,7 +480,7 @@ class Europe1615(Variant):
         ignored: list[str] = []
         for power, power_orders in orders.items():
             for order in power_orders:
-                if isinstance(order, Deploy | DiplomaticAttack | Declaration):
+                if not isinstance(order, UnitOrder):
                     continue
                 owner = self._commander(position, ledger, power, order, units)
                 state = self.state_of_owner.get(_owner_of(order, position, units) or "")
@@ -861,14 +833,16 @@ def _declare(ledger: Ledger, position: Position, orders: Mapping[str, Sequence[O
     waived = {p: list(v) for p, v in ledger.waived.items()}
     for power, given in orders.items():
         for order in given:
-            if not isinstance(order, Declaration):
-                continue
-            if order.kind == "waive":
-                waived.setdefault(power, []).append(order.subject)
-            elif position.phase.year < 1618 and not any(power in pair for pair in allies):
-                offers[power] = order.subject
-                if offers.get(order.subject) == power:
-                    allies.append(sorted((power, order.subject)))
+            if isinstance(order, CaptureWaiver):
+                waived.setdefault(power, []).append(order.province)
+            elif (
+                isinstance(order, AllianceOffer)
+                and position.phase.year < 1618
+                and not any(power in pair for pair in allies)
+            ):
+                offers[power] = order.ally
+                if offers.get(order.ally) == power:
+                    allies.append(sorted((power, order.ally)))
     return replace(ledger, offers=offers, allies=allies, waived=waived)
 
 

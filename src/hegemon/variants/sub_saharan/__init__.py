@@ -24,8 +24,9 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.influence import dp
+from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
-from hegemon.orders import Bid, Convoy, Hold, Move, MovementOrder, Order, Support, format_order
+from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.rules import Rules
 from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
@@ -83,6 +84,7 @@ class SubSaharanRules(Rules):
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
     minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
+    order_types = (Bid,)
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
