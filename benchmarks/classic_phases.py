@@ -37,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.peer
 from diplomacy import Game as DiplomacyGame
 from tests import peer
 
-from hegemon.game import Game, play_phase
+from hegemon.game import Game, Variant, play_phase
 from hegemon.orders import Order
-from hegemon.position import PhaseKind, Position
+from hegemon.position import STANDARD_PHASE_KINDS, PhaseKind, Position
 from hegemon.randomplay import random_game
-from hegemon.variants import Variant, load_variant
+from hegemon.variants import load_variant
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Sample:
 
 def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[Sample]]:
     """Every phase of `games` seeded random games of at most `phases` phases, by kind."""
-    samples: dict[PhaseKind, list[Sample]] = {kind: [] for kind in PhaseKind}
+    samples: dict[PhaseKind, list[Sample]] = {kind: [] for kind in STANDARD_PHASE_KINDS}
     for seed in range(games):
         for result in random_game(variant, random.Random(seed), phases):
             position = result.before
@@ -176,7 +176,7 @@ def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> Non
         theirs = rate(row.count, row.peer)
         with_orders = rate(row.count, row.peer_orders)
         print(
-            f"{row.kind.value.lower():<11}{row.count:>7}{ours:>10.0f}{theirs:>10.0f}"
+            f"{row.kind.name.lower():<11}{row.count:>7}{ours:>10.0f}{theirs:>10.0f}"
             f"{with_orders:>13.0f}{ours / theirs:>9.2f}x{ours / with_orders:>10.2f}x"
         )
     print()
@@ -186,7 +186,7 @@ def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> Non
     print("{:<11}{:>10}{:>10}{:>19}".format("phase", "hegemon", "peer", "peer, whole phase"))
     for row in rows:
         print(
-            f"{row.kind.value.lower():<11}{_kib(row.hegemon_peak):>10}{_kib(row.peer_peak):>10}"
+            f"{row.kind.name.lower():<11}{_kib(row.hegemon_peak):>10}{_kib(row.peer_peak):>10}"
             f"{_kib(row.peer_everything_peak):>19}"
         )
 
@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.games, args.phases, args.runs = 4, 20, 1
     variant = load_variant("classic")
     samples = collect(variant, args.games, args.phases)
-    rows = [measure(variant, kind, samples[kind], args.runs) for kind in PhaseKind]
+    rows = [measure(variant, kind, samples[kind], args.runs) for kind in STANDARD_PHASE_KINDS]
     print_report(rows, args.games, args.phases, args.runs)
     history = 60 if args.quick else 200
     ours, what_if, theirs = keeping_history(variant, history)

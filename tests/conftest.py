@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from hegemon.board import STANDARD_KINDS, Board
+from hegemon.game import Variant
 from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
-from hegemon.variants import Variant, load_variant
+from hegemon.variants import load_variant
 
 # The DATC cases the suite runs, converted from ../shared/datc by tools/import_datc.py.
 DATC_DIR = Path(__file__).resolve().parent / "data" / "datc"

@@ -28,6 +28,7 @@ from diplomacy import Game
 
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import STANDARD_KINDS, UnitKind, province_of
+from hegemon.game import Variant
 from hegemon.orders import (
     Build,
     Convoy,
@@ -40,7 +41,7 @@ from hegemon.orders import (
     Waive,
 )
 from hegemon.position import PhaseKind, Position, Unit
-from hegemon.variants import Variant, load_variant
+from hegemon.variants import load_variant
 
 BOARD = load_variant("classic").board
 

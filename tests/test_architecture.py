@@ -16,8 +16,8 @@ CORE = [
     "orders.py",
     "notation.py",
     "legality.py",
-    "game.py",
     *(f"adjudication/{p.name}" for p in (PACKAGE / "adjudication").glob("*.py")),
+    *(f"game/{p.name}" for p in (PACKAGE / "game").glob("*.py")),
 ]
 VARIANT_WORDS = ["classic", "saharan", "africa", "african", "europe", "1615", "riots"]
 
@@ -31,8 +31,8 @@ LAYERS = [
     "legality",
     "adjudication",
     "influence",
-    "variants",
     "game",
+    "variants",
     "randomplay",
     "report",
     "render",

@@ -16,7 +16,7 @@ from hegemon.game import PhaseResult, play_phase
 from hegemon.influence.inf import Deploy
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
-from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.position import OBSERVER, Phase, PhaseKind, Position, Season, Unit, Viewer
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report
 from hegemon.variants import load_variant
@@ -42,7 +42,7 @@ def _play(eu: Europe1615, at: Position, spec: Mapping[str, Sequence[str]]) -> Ph
 
 def _with_ledger(at: Position, **changes: object) -> Position:
     ledger = replace(Ledger.of(at), **changes)  # type: ignore[arg-type]
-    return at.evolve(extras=ledger.extras(at))
+    return at.evolve(state=ledger)
 
 
 def _notes(result: PhaseResult) -> dict[str, str]:
@@ -570,17 +570,22 @@ def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(
         inf={"sax": {"Austria": 12, "England": 6}, "ote": {"Spain": 20}},
         status={"ote": ["ALIGNED", "Spain"]},
     )
-    ledger = eu.public_extras(position)["ledger"]
-    assert "inf" not in ledger and "spent" not in ledger
+    ledger = Ledger.of(position).view(OBSERVER)["ledger"]
+    assert ledger["inf"] == {} and ledger["spent"] == {}
     assert ledger["shares"]["sax"] == {"Austria": 66, "England": 33}
     assert "ote" not in ledger["shares"]
     assert ledger["status"]["ote"] == ["ALIGNED", None]
+    austria = Ledger.of(position).view(Viewer(power="Austria"))["ledger"]
+    assert austria["inf"] == {"sax": {"Austria": 12}}  # its own, and nobody else's
+    assert austria["status"]["ote"] == ["ALIGNED", None]
+    spain = Ledger.of(position).view(Viewer(power="Spain"))["ledger"]
+    assert spain["status"]["ote"] == ["ALIGNED", "Spain"]  # the patron knows itself
     game_file = str(tmp_path / "game.json")
     assert main(["new", "europe_1615", game_file]) == 0
     capsys.readouterr()
     assert main(["show", game_file, "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
-    assert "inf" not in shown["extras"]["ledger"]
+    assert shown["state"]["ledger"]["inf"] == {}
 
 
 def test_a_power_does_not_capture_its_aligned_state(eu: Europe1615) -> None:

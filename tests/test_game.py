@@ -9,11 +9,11 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.board import Board
-from hegemon.game import Game, GameOver, play_phase
+from hegemon.game import Game, GameOver, Variant, play_phase
 from hegemon.notation import parse_order
 from hegemon.position import Phase, PhaseKind, Position, Season
 from hegemon.randomplay import random_game
-from hegemon.variants import Variant, load_variant
+from hegemon.variants import load_variant
 from tests.conftest import units
 
 

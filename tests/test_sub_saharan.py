@@ -12,14 +12,14 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.cli import main
-from hegemon.game import PhaseResult, play_phase
+from hegemon.game import PhaseResult, SetupError, order_problems, play_phase
 from hegemon.influence.dp import Bid
 from hegemon.orders import Order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.randomplay import random_game
 from hegemon.report import ORDER_WIDTH, phase_report
 from hegemon.variants import load_variant
-from hegemon.variants.sub_saharan import EXTRA_HOMES, SubSaharan
+from hegemon.variants.sub_saharan import SubSaharan, SubSaharanState
 
 
 @pytest.fixture(scope="module")
@@ -256,8 +256,8 @@ def test_illegal_bid_orders_are_refused(ss: SubSaharan) -> None:
 def test_bids_are_made_only_in_orders_phases(ss: SubSaharan) -> None:
     winter = ss.initial_position().evolve(phase=Phase(1881, Season.WINTER, PhaseKind.ADJUSTMENT))
     orders = _orders(ss, {"Yeke": ["1: A Kas H"]})["Yeke"]
-    assert ss.order_problems(winter, "Yeke", orders) == [
-        "1: A Kas H: bids are made in Spring and Fall orders phases"
+    assert order_problems(ss, winter, "Yeke", orders) == [
+        "1: A Kas H: not an order for an adjustment phase"
     ]
 
 
@@ -307,7 +307,7 @@ def test_additional_home_center_example_8_1_1(ss: SubSaharan) -> None:
     assert notes["Build F Sua"] == (
         "Void: only one additional home center may be named each winter (rules 7.1)"
     )
-    assert first.after.extras[EXTRA_HOMES] == {"Ethiopia": ["har"]}
+    assert ss.extra_homes(first.after) == {"Ethiopia": ["har"]}
     later = _winter(
         ss,
         first.after.evolve(units={p: u for p, u in first.after.units.items() if p != "har"}),
@@ -316,13 +316,13 @@ def test_additional_home_center_example_8_1_1(ss: SubSaharan) -> None:
     second = _build(ss, later, {"Ethiopia": ["Build F sua", "Build A har"]})
     assert _notes(second)["Build F Sua"] == "Built"
     assert _notes(second)["Build A Har"] == "Built"  # Harar is a home center now
-    assert second.after.extras[EXTRA_HOMES] == {"Ethiopia": ["har", "sua"]}
+    assert ss.extra_homes(second.after) == {"Ethiopia": ["har", "sua"]}
 
 
 def test_at_most_two_additional_home_centers(ss: SubSaharan) -> None:
     # Rules 7.1 (2): "must not have already named two additional Home SCs".
     position = _ethiopia_holds(ss, ["har", "sua", "alf"])
-    named = position.evolve(extras={**position.extras, EXTRA_HOMES: {"Ethiopia": ["har", "sua"]}})
+    named = position.evolve(state=SubSaharanState({"Ethiopia": ("har", "sua")}))
     result = _build(ss, named, {"Ethiopia": ["Build A alf"]})
     assert _notes(result)["Build A Alf"].startswith("Void: Al Fashir is not a supply center")
 
@@ -332,8 +332,8 @@ def test_no_additional_home_in_anothers_home_even_eliminated(ss: SubSaharan) -> 
     start = ss.initial_position()
     centers = {**start.centers, "har": "Zanzibar"}
     units = {p: u for p, u in start.units.items() if p not in {"har", "deb", "mek"}}
-    extras = {**start.extras, EXTRA_HOMES: {"Ethiopia": ["har"]}}
-    winter = _winter(ss, start.evolve(units=units, centers=centers, extras=extras))
+    named = SubSaharanState({"Ethiopia": ("har",)})
+    winter = _winter(ss, start.evolve(units=units, centers=centers, state=named))
     result = _build(ss, winter, {"Zanzibar": ["Build A har"]})
     assert _notes(result)["Build A Har"].startswith("Void: Harar is not a supply center")
 
@@ -376,10 +376,7 @@ def _owning(ss: SubSaharan, counts: Mapping[str, int], year: int = 1885) -> Posi
         for _ in range(count):
             owners[centers.pop()] = power
     return Position.create(
-        Phase(year, Season.FALL, PhaseKind.MOVEMENT),
-        {},
-        owners,
-        extras={"options": {"year_cap": 10}},
+        Phase(year, Season.FALL, PhaseKind.MOVEMENT), {}, owners, state=SubSaharanState()
     )
 
 
@@ -405,12 +402,12 @@ def test_year_cap_ends_the_game_in_a_draw_of_survivors(ss: SubSaharan) -> None:
 
 def test_year_cap_is_a_game_option(ss: SubSaharan) -> None:
     # Rules 2.1: "a GM can set this number higher or lower or may omit the cap entirely".
-    assert ss.initial_position().extras["options"] == {"year_cap": 10}
-    assert ss.initial_position({"year_cap": 0}).extras["options"] == {"year_cap": 0}
-    uncapped = _owning(ss, {"Yeke": 10}, 1890).evolve(extras={"options": {"year_cap": 0}})
-    assert not play_phase(ss, uncapped, {}).end
-    with pytest.raises(ValueError, match="no option 'cap'"):
-        ss.initial_position({"cap": 3})
+    assert ss.options == {"year_cap": 10}
+    uncapped = ss.configure({"year_cap": 0})
+    assert uncapped.options == {"year_cap": 0}
+    assert not play_phase(uncapped, _owning(ss, {"Yeke": 10}, 1890), {}).end
+    with pytest.raises(SetupError, match="no option 'cap'"):
+        ss.configure({"cap": 3})
 
 
 # --- 1.1, 1.2, 2.0, 5: the setup --------------------------------------------------------
@@ -498,12 +495,19 @@ def test_adjudicate_json_takes_bids(
 ) -> None:
     position = jsonio.position_to_json(_only(ss, EXAMPLE_UNITS))
     request = {"variant": "sub_saharan", "position": position, "orders": EXAMPLE_ORDERS}
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request)))
-    code, out, _ = _cli(capsys, "adjudicate", "--json")
-    answer = json.loads(out)
-    assert code == 0
+    answers = {}
+    for viewer in ("master", "observer", "Angola"):
+        monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**request, "viewer": viewer})))
+        code, answers[viewer], _ = _cli(capsys, "adjudicate", "--json")
+        assert code == 0
+    answer = json.loads(answers["observer"])
     assert answer["public"][1:] == [f"   {order}" for order in NEUTRAL_ORDERS]
-    assert "2: A Kas - Kam" not in out
+    # Who bid 2 DP for A Kas - Kam stays secret: only the game master reads it.
+    bidder = next(p for p, given in EXAMPLE_ORDERS.items() if "2: A Kas - Kam" in given)
+    assert bidder != "Angola"
+    assert "2: A Kas - Kam" in answers["master"]
+    assert "2: A Kas - Kam" not in answers["observer"]
+    assert "2: A Kas - Kam" not in answers["Angola"]
 
 
 def test_map_check_reports_no_problem(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,11 +12,11 @@ The public API for programs, in two pure functions and the types they use::
     result.outcomes        # every order's fate and the reason for it
 """
 
-from hegemon.game import Game, PhaseResult, play_phase
+from hegemon.game import Game, PhaseResult, Variant, play_phase
 from hegemon.notation import OrderSyntaxError, parse_order
 from hegemon.orders import format_order
 from hegemon.position import Phase, Position, Unit
-from hegemon.variants import Variant, load_variant
+from hegemon.variants import load_variant
 
 __all__ = [
     "Game",

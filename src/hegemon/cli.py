@@ -17,12 +17,20 @@ from pathlib import Path
 from typing import Any
 
 from hegemon import demo, jsonio
-from hegemon.adjudication.outcome import Verdict
 from hegemon.board import MapError
 from hegemon.datc import DatcFormatError, read_cases, run_case
-from hegemon.game import Game, GameOver, play_phase
+from hegemon.game import (
+    ChanceError,
+    Draw,
+    Game,
+    GameOver,
+    SetupError,
+    describe_end,
+    order_problems,
+)
 from hegemon.notation import OrderSyntaxError, order_lines, split_power
 from hegemon.orders import Order, Secrecy, format_order
+from hegemon.position import MASTER, OBSERVER, Viewer
 from hegemon.render import draw_board
 from hegemon.report import phase_report, position_report
 from hegemon.variants import available_variants, load_variant
@@ -58,6 +66,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game option of the variant, e.g. year_cap=12 (repeatable)",
     )
+    new.add_argument(
+        "--seats",
+        metavar="POWER,POWER,...",
+        help="the powers taking part, where the variant seats fewer than all",
+    )
+    new.add_argument("--seed", type=int, help="the seed of the game's draws of chance")
     new.set_defaults(handler=_new)
 
     orders = commands.add_parser("orders", help="submit a power's orders for the current phase")
@@ -79,15 +93,27 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="read a position and orders as JSON on stdin, write results",
     )
+    adjudicate.add_argument(
+        "--draw",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="the game master's own roll for a draw the phase needs (a number, or an order "
+        "of names separated by commas); others come from the game's seed",
+    )
+    _viewer_option(adjudicate, "the report")
     adjudicate.set_defaults(handler=_adjudicate)
 
-    reveal = commands.add_parser("reveal", help="print every bid, once the game is over")
+    reveal = commands.add_parser(
+        "reveal", help="print every order kept secret (bids, INFs), once the game is over"
+    )
     reveal.add_argument("file", type=Path)
     reveal.set_defaults(handler=_reveal)
 
     show = commands.add_parser("show", help="print the current position")
     show.add_argument("file", type=Path)
     show.add_argument("--json", action="store_true", help="as JSON")
+    _viewer_option(show, "the position")
     show.set_defaults(handler=_show)
 
     datc = commands.add_parser("datc", help="run DATC test files")
@@ -109,6 +135,25 @@ def _parser() -> argparse.ArgumentParser:
     demo_cmd = commands.add_parser("demo", help="play a short scripted classic game")
     demo_cmd.set_defaults(handler=_demo)
     return parser
+
+
+def _viewer_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--as",
+        dest="viewer",
+        default="observer",
+        metavar="VIEWER",
+        help=f"print {what} as a power sees it, or 'master' for everything "
+        "(default: 'observer', what everyone may see)",
+    )
+
+
+def _viewer(game: Game, spelling: str) -> Viewer:
+    if spelling.lower() == "master":
+        return MASTER
+    if spelling.lower() == "observer":
+        return OBSERVER
+    return Viewer(power=_power(game, spelling))
 
 
 # --- game files ---------------------------------------------------------------------------
@@ -138,12 +183,13 @@ def _save(game: Game, path: Path) -> None:
 def _new(args: argparse.Namespace) -> int:
     if args.file.exists() and not args.force:
         raise UserError(f"{args.file}: already exists (use --force to overwrite)")
-    variant = load_variant(args.variant)
+    options = dict(_option(text) for text in args.option)
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     try:
-        start = variant.initial_position(dict(_option(text) for text in args.option))
-    except ValueError as exc:
+        variant = load_variant(args.variant).configure(options, seats)
+    except SetupError as exc:
         raise UserError(str(exc)) from None
-    game = Game(variant, start)
+    game = Game.new(variant, args.seed)
     _save(game, args.file)
     print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
     return 0
@@ -171,7 +217,7 @@ def _orders(args: argparse.Namespace) -> int:
     else:
         raise UserError("give a power and its orders, or --from FILE")
     for power, orders in batches.items():
-        problems = order_problems(game, power, orders)
+        problems = order_problems(game.variant, game.position, power, orders)
         if problems:
             listing = "; ".join(problems)
             raise UserError(f"{power}: nothing stored, {len(problems)} illegal order(s): {listing}")
@@ -223,31 +269,32 @@ def _parse(game: Game, text: str) -> Order:
         raise UserError(str(exc)) from None
 
 
-def order_problems(game: Game, power: str, orders: Sequence[Order]) -> list[str]:
-    """Why any of these orders may not be given: the variant's own checks (bids), then a
-    trial adjudication of the power's orders alone."""
-    problems = game.variant.order_problems(game.position, power, orders)
-    trial = play_phase(game.variant, game.position, {power: orders})
-    return problems + [
-        f"{o.text}: {o.note.removeprefix('Void: ')}"
-        for o in trial.outcomes
-        if o.power == power and o.verdict is Verdict.VOID
-    ]
-
-
 def _adjudicate(args: argparse.Namespace) -> int:
     if args.json:
         return _adjudicate_json()
     if args.file is None:
         raise UserError("give the game file, or --json to read a position from stdin")
     game = _load(args.file)
+    viewer = _viewer(game, args.viewer)
+    draws = dict(_draw(text) for text in args.draw)
     try:
-        result = game.adjudicate()
-    except GameOver as exc:
+        result = game.adjudicate(draws)
+    except (GameOver, ChanceError) as exc:
         raise UserError(f"{args.file}: {exc}") from None
     _save(game, args.file)
-    print(phase_report(game.variant, result), end="")
+    print(phase_report(game.variant, result, viewer), end="")
     return 0
+
+
+def _draw(text: str) -> tuple[str, Draw]:
+    """``event=7`` -> ("event", 7); ``order of play=Amber,Basalt`` -> a shuffle's result."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise UserError(f"draw {text!r}: write it as NAME=VALUE")
+    value = value.strip()
+    if value.isdigit():
+        return name.strip(), int(value)
+    return name.strip(), tuple(v.strip() for v in value.split(","))
 
 
 def _adjudicate_json() -> int:
@@ -280,15 +327,19 @@ def _reveal(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     game = _load(args.file)
+    viewer = _viewer(game, args.viewer)
     if args.json:
-        public = game.variant.public_extras(game.position)  # never the secret allocations
-        json.dump(jsonio.position_to_json(game.position, public), sys.stdout, indent=1)
+        json.dump(jsonio.position_to_json(game.position, viewer), sys.stdout, indent=1)
         print()
         return 0
-    print(position_report(game.variant, game.position), end="")
+    print(position_report(game.variant, game.position, viewer), end="")
+    if game.over:
+        print(f"\nThe game is over: {describe_end(game.end)}.")
+        return 0
     # Whose orders are in, never what they are: orders stay secret until adjudication.
     received = ", ".join(sorted(game.pending)) or "none"
-    print(f"\nOrders received from: {received}")
+    awaited = ", ".join(p for p in game.actors() if p not in game.pending) or "nobody"
+    print(f"\nOrders received from: {received}\nAwaiting orders from: {awaited}")
     return 0
 
 

@@ -18,10 +18,19 @@ from hegemon.adjudication.adjustment import adjudicate_adjustments
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
 from hegemon.board import province_of
+from hegemon.game import Variant
 from hegemon.notation import OrderSyntaxError, parse_order, split_power
 from hegemon.orders import Move, Order
-from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit
-from hegemon.variants import Variant, load_variant
+from hegemon.position import (
+    STANDARD_PHASE_KINDS,
+    Dislodgement,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Unit,
+)
+from hegemon.variants import load_variant
 
 _SECTIONS = {
     "PRESTATE_SUPPLYCENTER_OWNERS": "owners",
@@ -92,7 +101,7 @@ def _read_phase(line: str, number: int) -> Phase:
     if match is None:
         raise DatcFormatError(f"line {number}: cannot read the phase in {line!r}")
     season, year, kind = match.groups()
-    kind_ = PhaseKind(kind.capitalize())
+    kind_ = {k.name: k for k in STANDARD_PHASE_KINDS}[kind.capitalize()]
     season_ = Season.WINTER if kind_ is PhaseKind.ADJUSTMENT else Season(season.capitalize())
     return Phase(int(year), season_, kind_)
 
@@ -155,14 +164,15 @@ class _CaseRunner:
 
     def movement(self, before: dict[str, Unit]) -> tuple[dict[str, Unit], dict[str, Unit]]:
         position = Position.create(self.case.phase, before)
-        result = adjudicate_movement(self.board, position, self.orders(), self.variant.rules)
+        rules = self.variant.rules_for(position)
+        result = adjudicate_movement(self.board, position, self.orders(), rules)
         after = position.evolve(
             units=dict(result.units), dislodged=dict(result.dislodged), contested=result.contested
         )
         dislodged = {
             p: d.unit
             for p, d in result.dislodged.items()
-            if retreat_options(self.board, after, d, self.variant.rules)
+            if retreat_options(self.board, after, d, rules)
         }
         return dict(result.units), dislodged
 
@@ -191,7 +201,8 @@ class _CaseRunner:
         position = Position.create(
             self.case.phase, before, dislodged=dislodged, contested=contested
         )
-        result = adjudicate_retreats(self.board, position, self.orders(), self.variant.rules)
+        rules = self.variant.rules_for(position)
+        result = adjudicate_retreats(self.board, position, self.orders(), rules)
         return dict(result.units)
 
     def _result_move(self, line: str) -> tuple[Move | None, bool]:
@@ -209,7 +220,7 @@ class _CaseRunner:
         position = Position.create(self.case.phase, before, owners)
         homes = {p.name: frozenset(p.home_centers) for p in self.variant.powers.values()}
         result = adjudicate_adjustments(
-            self.board, position, self.orders(), homes, self.variant.rules
+            self.board, position, self.orders(), homes, self.variant.rules_for(position)
         )
         return dict(result.units)
 

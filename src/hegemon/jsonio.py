@@ -2,24 +2,47 @@
 saved games look as JSON. docs/json.md documents it with examples.
 
 Orders travel as text in the standard notation, so a saved game reads like a GM's log and
-any program that can write ``"A par - bur"`` can drive the judge.
+any program that can write ``"A par - bur"`` can drive the judge. Whatever a player or a
+program reads goes through a viewer: the game master's view holds everything, a power's
+view its own secrets and nobody else's.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hegemon.adjudication.outcome import Outcome
-from hegemon.game import Game, PhaseResult, play_phase
+from hegemon.game import (
+    ChanceError,
+    Draw,
+    Game,
+    GameOver,
+    PhaseResult,
+    SetupError,
+    Variant,
+    play_phase,
+)
 from hegemon.notation import OrderSyntaxError
-from hegemon.orders import Order, format_order
-from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, read_unit
-from hegemon.variants import Variant, load_variant
+from hegemon.orders import Order, Secrecy, format_order
+from hegemon.position import (
+    MASTER,
+    OBSERVER,
+    Dislodgement,
+    Phase,
+    Position,
+    Season,
+    Unit,
+    Viewer,
+    read_unit,
+)
+from hegemon.variants import load_variant
 
-GAME_FORMAT = "hegemon-game/1"
+GAME_FORMAT = "hegemon-game/2"
+VariantLoader = Callable[[str], Variant]
 
 
 class WireError(ValueError):
@@ -28,24 +51,35 @@ class WireError(ValueError):
 
 # --- positions --------------------------------------------------------------------------
 
+_PHASE_CODE = re.compile(r"^([A-Za-z])(\d{1,6})([A-Za-z])$")
+
 
 def phase_to_json(phase: Phase) -> str:
     return phase.code
 
 
-def phase_from_json(code: str) -> Phase:
+def phase_from_json(code: Any, variant: Variant) -> Phase:
+    """``S1901M`` as a phase of the variant's calendar."""
     seasons = {season.letter: season for season in Season}
-    kinds = {"M": PhaseKind.MOVEMENT, "R": PhaseKind.RETREAT, "A": PhaseKind.ADJUSTMENT}
+    match = _PHASE_CODE.match(code) if isinstance(code, str) else None
+    kind = variant.calendar.kinds.get(match.group(3).upper()) if match else None
+    season = seasons.get(match.group(1).upper()) if match else None
+    phase = Phase(int(match.group(2)), season, kind) if match and kind and season else None
     try:
-        return Phase(int(code[1:-1]), seasons[code[0].upper()], kinds[code[-1].upper()])
-    except (KeyError, ValueError, IndexError):
-        raise WireError(
-            f"phase {code!r}: expected a code like S1901M, U1615M, F1901R or W1901A"
-        ) from None
+        if phase is not None:
+            variant.calendar.procedure(phase)
+            return phase
+    except LookupError:
+        pass
+    steps = (*variant.calendar.opening, *variant.calendar.year)
+    codes = ", ".join(
+        f"{s.season.letter}{variant.start_year}{s.procedure.kind.code}" for s in steps
+    )
+    raise WireError(f"phase {code!r}: not a phase of {variant.id} (its phases: {codes} ...)")
 
 
-def position_to_json(position: Position, extras: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The position as JSON; `extras` replaces the variant state (e.g. a public view)."""
+def position_to_json(position: Position, viewer: Viewer = MASTER) -> dict[str, Any]:
+    """The position as JSON, its variant state as `viewer` may see it."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         units.setdefault(unit.power, []).append(str(unit))
@@ -59,74 +93,91 @@ def position_to_json(position: Position, extras: Mapping[str, Any] | None = None
     }
     if position.dislodged:
         data["dislodged"] = [
-            {
-                "power": d.unit.power,
-                "unit": str(d.unit),
-                "attacker_from": d.attacker_from,
-            }
-            for d in position.dislodged.values()
+            {"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from}
+            for _, d in sorted(position.dislodged.items())
         ]
     if position.contested:
         data["contested"] = sorted(position.contested)
-    extras = position.extras if extras is None else extras
-    if extras:
-        data["extras"] = dict(extras)
+    state = position.state.view(viewer)
+    if state:
+        data["state"] = state
     return data
 
 
-def position_from_json(data: Mapping[str, Any], variant: Variant) -> Position:
+def position_from_json(data: Any, variant: Variant) -> Position:
     if not isinstance(data, Mapping):
         raise WireError("position: expected an object with phase, units and centers")
-    phase = phase_from_json(_field(data, "phase", str, "position"))
+    phase = phase_from_json(data.get("phase"), variant)
     units: dict[str, Unit] = {}
-    for power, texts in _field(data, "units", dict, "position").items():
-        for text in texts:
+    for power, texts in _object(data, "units", required=True).items():
+        for text in _strings(texts, f"units.{power}"):
             unit = _unit(variant, power, text)
             if unit.province in units:
                 raise WireError(f"units: two units in {unit.province}")
             units[unit.province] = unit
     centers: dict[str, str] = {}
-    for power, provinces in data.get("centers", {}).items():
-        _owner(variant, power)
-        for province in provinces:
+    for power, provinces in _object(data, "centers").items():
+        owner = _owner(variant, power)
+        for province in _strings(provinces, f"centers.{power}"):
             if province not in variant.board.centers:
                 raise WireError(f"centers: {province!r} is not a supply center")
-            centers[province] = power
+            centers[province] = owner
     dislodged = {}
-    for entry in data.get("dislodged", []):
-        unit = _unit(variant, entry.get("power", ""), entry.get("unit", ""))
-        dislodged[unit.province] = Dislodgement(unit, entry.get("attacker_from"))
-    contested = frozenset(data.get("contested", []))
-    extras = data.get("extras", {})
-    if not isinstance(extras, Mapping):
-        raise WireError("position: field 'extras' must be an object")
-    return Position.create(phase, units, centers, dislodged, contested, extras)
+    for entry in _list(data, "dislodged"):
+        if not isinstance(entry, Mapping):
+            raise WireError("dislodged: expected objects with power, unit and attacker_from")
+        unit = _unit(variant, str(entry.get("power", "")), entry.get("unit", ""))
+        came_from = entry.get("attacker_from")
+        if came_from is not None and came_from not in variant.board.provinces:
+            raise WireError(f"dislodged: attacker_from {came_from!r} is not a province")
+        dislodged[unit.province] = Dislodgement(unit, came_from)
+    contested = frozenset(_strings(data.get("contested", []), "contested"))
+    try:
+        state = variant.read_state(_object(data, "state"))
+    except ValueError as exc:
+        raise WireError(str(exc)) from None
+    return Position.create(phase, units, centers, dislodged, contested, state)
 
 
-def _field(data: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
-    value = data.get(name)
-    if not isinstance(value, kind):
-        raise WireError(f"{where}: field {name!r} missing or not a {kind.__name__}")
+def _object(data: Mapping[str, Any], name: str, required: bool = False) -> Mapping[str, Any]:
+    value = data.get(name, None if required else {})
+    if not isinstance(value, Mapping):
+        raise WireError(
+            f"position: field {name!r} {'missing or ' if required else ''}not an object"
+        )
     return value
 
 
-def _power(variant: Variant, spelling: str) -> str:
-    power = variant.power_named(spelling)
+def _list(data: Mapping[str, Any], name: str) -> list[Any]:
+    value = data.get(name, [])
+    if not isinstance(value, list):
+        raise WireError(f"position: field {name!r} must be a list")
+    return value
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise WireError(f"{where}: expected a list of strings")
+    return value
+
+
+def _power(variant: Variant, spelling: Any) -> str:
+    power = variant.power_named(str(spelling))
     if power is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
     return power
 
 
-def _owner(variant: Variant, spelling: str) -> str:
-    owner = variant.owner_named(spelling)
+def _owner(variant: Variant, spelling: Any) -> str:
+    owner = variant.owner_named(str(spelling))
     if owner is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
     return owner
 
 
-def _unit(variant: Variant, power: str, text: str) -> Unit:
+def _unit(variant: Variant, power: str, text: Any) -> Unit:
     try:
-        return read_unit(variant.board, _owner(variant, power), text)
+        return read_unit(variant.board, _owner(variant, power), str(text))
     except ValueError as exc:
         raise WireError(str(exc)) from None
 
@@ -135,25 +186,42 @@ def _unit(variant: Variant, power: str, text: str) -> Unit:
 
 
 def orders_from_json(
-    data: Mapping[str, Any], variant: Variant, position: Position | None = None
+    data: Any, variant: Variant, position: Position | None = None
 ) -> dict[str, list[Order]]:
-    """``{"France": ["A par - bur", ...]}`` to orders; the first unreadable one raises."""
+    """``{"France": ["A par - bur", ...]}`` to orders by power (written canonically, in
+    any case); the first unreadable one raises."""
     if not isinstance(data, Mapping):
         raise WireError("orders: expected an object mapping each power to a list of orders")
     units = position.all_units if position else None
     orders: dict[str, list[Order]] = {}
-    for power, texts in data.items():
-        if not isinstance(texts, list):
-            raise WireError(f"orders of {power}: expected a list of order strings")
+    for spelling, texts in data.items():
+        power = _power(variant, spelling)
         try:
-            orders[power] = [variant.parse_order(str(t), units) for t in texts]
+            given = [variant.parse_order(t, units) for t in _strings(texts, f"orders of {power}")]
         except OrderSyntaxError as exc:
             raise WireError(f"orders of {power}: {exc}") from exc
+        orders.setdefault(power, []).extend(given)
     return orders
 
 
 def orders_to_json(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
     return {power: [format_order(o) for o in given] for power, given in orders.items()}
+
+
+def orders_view(
+    orders: Mapping[str, Sequence[Order]], viewer: Viewer, game_over: bool = False
+) -> dict[str, list[str]]:
+    """The adjudicated orders `viewer` may read: its own, and the others' but for those
+    secret until the end (bids, INF deployments), until the game is over."""
+    seen = {
+        power: [
+            o.format()
+            for o in given
+            if viewer.sees(power) or game_over or o.secrecy is not Secrecy.UNTIL_END
+        ]
+        for power, given in orders.items()
+    }
+    return {power: given for power, given in seen.items() if given}
 
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
@@ -170,16 +238,27 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     return data
 
 
-def phase_result_to_json(result: PhaseResult) -> dict[str, Any]:
+def phase_result_to_json(result: PhaseResult, viewer: Viewer = MASTER) -> dict[str, Any]:
+    """A phase's results as `viewer` may read them."""
     data: dict[str, Any] = {
         "phase": phase_to_json(result.before.phase),
-        "outcomes": [outcome_to_json(o) for o in result.outcomes],
-        "position": position_to_json(result.after),
+        "orders": orders_view(result.orders, viewer, bool(result.end)),
+        "outcomes": [
+            outcome_to_json(o)
+            for o in result.outcomes
+            if o.order.secrecy is not Secrecy.UNTIL_END or viewer.sees(o.power)
+        ],
+        "position": position_to_json(result.after, viewer),
     }
+    if result.draws:
+        data["draws"] = {name: _draw_to_json(v) for name, v in result.draws.items()}
     if result.destroyed:
         data["destroyed"] = [f"{u.power}: {u}" for u in result.destroyed]
     if result.public:
         data["public"] = list(result.public)
+    private = {p: list(lines) for p, lines in result.private.items() if viewer.sees(p) and lines}
+    if private:
+        data["private"] = private
     if result.end.winners:
         data["winners"] = list(result.end.winners)
     if result.end.draw:
@@ -187,23 +266,58 @@ def phase_result_to_json(result: PhaseResult) -> dict[str, Any]:
     return data
 
 
-def adjudicate_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``hegemon adjudicate --json`` contract: a position and orders in, results out."""
+def _draw_to_json(value: Draw) -> int | list[str]:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def viewer_from_json(value: Any, variant: Variant) -> Viewer:
+    """``"master"``, ``"observer"`` or a power's name."""
+    if value in (None, "master"):
+        return MASTER
+    if value == "observer":
+        return OBSERVER
+    return Viewer(power=_power(variant, value))
+
+
+def adjudicate_request(request: Any, variants: VariantLoader = load_variant) -> dict[str, Any]:
+    """The ``hegemon adjudicate --json`` contract: a position, orders and any draws in,
+    results out, as the request's `viewer` may read them (the game master by default, as
+    whoever sends the whole position holds its secrets already)."""
     if not isinstance(request, Mapping):
         raise WireError("request: expected an object with variant, position and orders")
-    variant = _variant(str(request.get("variant", "classic")))
-    position = position_from_json(_field(request, "position", dict, "request"), variant)
+    variant = configured(
+        variants, request.get("variant", "classic"), request.get("options"), request.get("seats")
+    )
+    position = position_from_json(request.get("position"), variant)
     orders = orders_from_json(request.get("orders", {}), variant, position)
-    for power in orders:
-        _power(variant, power)
-    return phase_result_to_json(play_phase(variant, position, orders))
-
-
-def _variant(name: str) -> Variant:
+    draws = request.get("draws", {})
+    if not isinstance(draws, Mapping):
+        raise WireError("draws: expected an object of draws by name")
     try:
-        return load_variant(name)
+        result = play_phase(variant, position, orders, draws)
+    except ChanceError as exc:
+        raise WireError(f"draws: {exc}") from None
+    return phase_result_to_json(result, viewer_from_json(request.get("viewer"), variant))
+
+
+def configured(variants: VariantLoader, name: Any, options: Any, seats: Any) -> Variant:
+    """A variant by name, configured with the game's options and seats."""
+    if not isinstance(name, str):
+        raise WireError(f"variant: expected a name, not {name!r}")
+    try:
+        variant = variants(name)
     except LookupError as exc:
         raise WireError(str(exc)) from exc
+    if options is not None and not isinstance(options, Mapping):
+        raise WireError("options: expected an object of option values")
+    if seats is not None and not (
+        isinstance(seats, list) and all(isinstance(s, str) for s in seats)
+    ):
+        raise WireError("seats: expected a list of powers")
+    try:
+        return variant.configure(options, seats)
+    except SetupError as exc:
+        raise WireError(str(exc)) from None
 
 
 # --- saved games --------------------------------------------------------------------------
@@ -216,32 +330,54 @@ def position_digest(position: Position) -> str:
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
-    return {
-        "format": GAME_FORMAT,
-        "variant": game.variant.id,
-        "start": position_to_json(game.start),
-        "phases": [
-            {
-                "phase": phase_to_json(r.before.phase),
-                "orders": orders_to_json(r.orders),
-                "digest": position_digest(r.after),
-            }
-            for r in game.history
-        ],
-        "pending": orders_to_json(game.pending),
+    """Everything: the game master's file."""
+    variant = game.variant
+    data: dict[str, Any] = {"format": GAME_FORMAT, "variant": variant.id}
+    if variant.options:
+        data["options"] = dict(variant.options)
+    if variant.seated is not None:
+        data["seats"] = list(variant.seated)
+    data["seed"] = game.seed
+    data["start"] = position_to_json(game.start)
+    data["phases"] = [_phase_entry(r) for r in game.history]
+    data["pending"] = orders_to_json(game.pending)
+    return data
+
+
+def _phase_entry(result: PhaseResult) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "phase": phase_to_json(result.before.phase),
+        "orders": orders_to_json(result.orders),
     }
+    if result.draws:
+        entry["draws"] = {name: _draw_to_json(v) for name, v in result.draws.items()}
+    entry["digest"] = position_digest(result.after)
+    return entry
 
 
-def game_from_json(data: Mapping[str, Any]) -> Game:
+def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
     """Rebuild a game by replaying every phase from the start; digests must match."""
     if not isinstance(data, Mapping) or data.get("format") != GAME_FORMAT:
         raise WireError(f"not a saved game: expected format {GAME_FORMAT!r}")
-    variant = _variant(str(data.get("variant")))
-    game = Game(variant, position_from_json(_field(data, "start", dict, "game"), variant))
-    for number, entry in enumerate(data.get("phases", []), start=1):
-        orders = orders_from_json(entry.get("orders", {}), variant, game.position)
-        game.pending = orders
-        result = game.adjudicate()
+    variant = configured(variants, data.get("variant"), data.get("options"), data.get("seats"))
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise WireError("seed: expected a whole number")
+    game = Game(variant, position_from_json(data.get("start"), variant), seed=seed)
+    phases = data.get("phases", [])
+    if not isinstance(phases, list):
+        raise WireError("phases: expected a list")
+    for number, entry in enumerate(phases, start=1):
+        if not isinstance(entry, Mapping):
+            raise WireError(f"phase {number}: expected an object")
+        game.pending = orders_from_json(entry.get("orders", {}), variant, game.position)
+        draws = entry.get("draws", {})
+        if not isinstance(draws, Mapping):
+            raise WireError(f"phase {number}: draws: expected an object of draws by name")
+        try:
+            result = game.adjudicate(draws)
+        except (ChanceError, GameOver) as exc:
+            raise WireError(f"phase {number} ({entry.get('phase')}): {exc}") from None
         if entry.get("digest") not in (None, position_digest(result.after)):
             raise WireError(
                 f"phase {number} ({entry.get('phase')}): replay gives a different position"

@@ -156,6 +156,11 @@ def _check_support(
             f"{unit.type.article} in {board.name_of(unit.location)} cannot reach "
             f"{board.name_of(goal)}"
         )
+    if not rules.may_support(unit, supported, goal):
+        return Illegal(
+            f"{unit.type.article} in {board.name_of(unit.location)} may not support "
+            f"{supported.type.article} into {board.name_of(goal)}"
+        )
     target = order.target
     if target is not None and supported.type.by_land:
         target = province_of(target)

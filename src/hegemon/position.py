@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from hegemon.board import Board, UnitKind, province_of
 
@@ -28,10 +28,26 @@ class Season(StrEnum):
         return "U" if self is Season.SUMMER else self.value[0]
 
 
-class PhaseKind(StrEnum):
-    MOVEMENT = "Movement"
-    RETREAT = "Retreat"
-    ADJUSTMENT = "Adjustment"
+@dataclass(frozen=True, slots=True)
+class PhaseKind:
+    """What a phase is called: its letter in phase codes and its name. How it is played
+    is the business of the procedure a variant's calendar gives it (`hegemon.game`)."""
+
+    code: str
+    name: str
+
+    MOVEMENT: ClassVar[PhaseKind]
+    RETREAT: ClassVar[PhaseKind]
+    ADJUSTMENT: ClassVar[PhaseKind]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PhaseKind.MOVEMENT = PhaseKind("M", "Movement")
+PhaseKind.RETREAT = PhaseKind("R", "Retreat")
+PhaseKind.ADJUSTMENT = PhaseKind("A", "Adjustment")
+STANDARD_PHASE_KINDS = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +62,7 @@ class Phase:
     @property
     def code(self) -> str:
         """The compact name used in files and URLs, e.g. ``S1901M``."""
-        return f"{self.season.letter}{self.year}{self.kind.value[0]}"
+        return f"{self.season.letter}{self.year}{self.kind.code}"
 
 
 class Unit(NamedTuple):
@@ -92,19 +108,54 @@ def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
 
 
 @dataclass(frozen=True)
-class Position:
-    """Units by province, center owners by province, the phase, and pending retreats.
+class Viewer:
+    """Who is looking at a game: its game master, who sees everything, an observer, who
+    sees what is public, or the player of one power."""
 
-    `extras` holds what a variant adds to the state (named extra home centers, influence,
-    game options): JSON-like values only, so that any position can be saved as it is.
-    """
+    power: str | None = None
+    master: bool = False
+
+    def sees(self, power: str) -> bool:
+        """Whether this viewer may see what the rules keep between `power` and the GM."""
+        return self.master or self.power == power
+
+    def __str__(self) -> str:
+        return "the game master" if self.master else self.power or "an observer"
+
+
+MASTER = Viewer(master=True)
+OBSERVER = Viewer()
+
+
+class VariantState:
+    """What a variant keeps in a position beyond units and centers (the homes its powers
+    have named, its influence ledger ...). A variant's state is a frozen dataclass
+    deriving from this class; it writes itself as JSON for the game master (`to_json`;
+    the variant reads it back) and says what each viewer may see of it (`view`)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything, as JSON: what a saved game keeps."""
+        return {}
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """What `viewer` may see, as JSON. Nothing is secret unless a variant says so."""
+        return self.to_json()
+
+
+NO_STATE = VariantState()  # the standard game keeps nothing more
+
+
+@dataclass(frozen=True)
+class Position:
+    """Units by province, center owners by province, the phase, pending retreats, and
+    the variant's own state."""
 
     phase: Phase
     units: Mapping[str, Unit] = field(default_factory=_frozen)
     centers: Mapping[str, str] = field(default_factory=_frozen)
     dislodged: Mapping[str, Dislodgement] = field(default_factory=_frozen)
     contested: frozenset[str] = frozenset()  # standoffs: no retreat there
-    extras: Mapping[str, Any] = field(default_factory=_frozen)
+    state: VariantState = NO_STATE
 
     @staticmethod
     def create(
@@ -113,10 +164,10 @@ class Position:
         centers: Mapping[str, str] | None = None,
         dislodged: Mapping[str, Dislodgement] | None = None,
         contested: frozenset[str] = frozenset(),
-        extras: Mapping[str, Any] | None = None,
+        state: VariantState = NO_STATE,
     ) -> Position:
         return Position(
-            phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested, _frozen(extras)
+            phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested, state
         )
 
     def evolve(
@@ -126,7 +177,7 @@ class Position:
         centers: dict[str, str] | None = None,
         dislodged: dict[str, Dislodgement] | None = None,
         contested: frozenset[str] | None = None,
-        extras: dict[str, Any] | None = None,
+        state: VariantState | None = None,
     ) -> Position:
         """A new position with some fields replaced. Dicts given are taken over, not copied:
         the caller must not change them afterwards."""
@@ -136,7 +187,7 @@ class Position:
             self.centers if centers is None else MappingProxyType(centers),
             self.dislodged if dislodged is None else MappingProxyType(dislodged),
             self.contested if contested is None else contested,
-            self.extras if extras is None else MappingProxyType(extras),
+            self.state if state is None else state,
         )
 
     @cached_property
@@ -154,7 +205,3 @@ class Position:
 
     def centers_of(self, power: str) -> list[str]:
         return [c for c, owner in self.centers.items() if owner == power]
-
-    @property
-    def powers_with_presence(self) -> set[str]:
-        return {u.power for u in self.units.values()} | set(self.centers.values())

@@ -12,8 +12,8 @@ from collections.abc import Iterator, Mapping
 from html import escape
 
 from hegemon.board import Board, province_of
+from hegemon.game import Variant
 from hegemon.position import Position, Unit
-from hegemon.variants import Variant
 
 ARMY_ONLY, FLEET_ONLY, BOTH = "#c0392b", "#2471a3", "#7d3c98"
 WATER_FILL, LAND_FILL, NEUTRAL_FILL = "#d6eaf8", "#fdfefe", "#d5c4a1"

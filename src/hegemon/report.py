@@ -1,7 +1,10 @@
-"""The adjudication report as a game master posts it.
+"""The adjudication report as a game master posts it, and the board as text, each as one
+viewer may read it.
 
 Each power's orders with their results (Succeeds, Bounced 2v2, Cut by A Mwa, Dislodged by
-A Lua (2v1), Void: ...), then the retreats due, then the supply center counts.
+A Lua (2v1), Void: ...), then the retreats due, then the supply center counts. An
+observer reads what the rules make public; a power also reads the lines the variant
+keeps for it (its own points or influence); the game master reads everything.
 """
 
 from __future__ import annotations
@@ -10,31 +13,55 @@ from collections.abc import Iterable
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.game import PhaseResult
-from hegemon.orders import place
-from hegemon.position import Position
-from hegemon.variants import Variant
+from hegemon.game import PhaseResult, Variant
+from hegemon.orders import Secrecy, place
+from hegemon.position import OBSERVER, Position, Viewer
 
 ORDER_WIDTH = 28
 
 
-def phase_report(variant: Variant, result: PhaseResult) -> str:
+def phase_report(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVER) -> str:
     lines = [f"{result.before.phase} ({variant.board.name})", ""]
+    if result.draws:
+        drawn = "; ".join(f"{name}: {_drawn(value)}" for name, value in result.draws.items())
+        lines += [f"Drawn: {drawn}", ""]
     if result.public:
         lines += [*result.public, ""]
-    lines += order_lines(variant, result.outcomes)
+    private = private_lines(result, viewer)
+    if private:
+        lines += [*private, ""]
+    outcomes = [o for o in result.outcomes if _visible(o, viewer)]
+    lines += order_lines(variant, outcomes)
     if result.destroyed:
         lines += ["", "Destroyed (no retreat possible):"]
         lines += [f"   {u.power}: {u.type.letter} {place(u.location)}" for u in result.destroyed]
     lines += retreat_lines(variant, result.after)
     lines += ["", *center_lines(variant, result.after), *variant.standings(result.after)]
-    if result.winners:
-        lines += ["", f"Victory: {', '.join(result.winners)} wins the game."]
-    elif result.end.draw:
-        lines += ["", f"The game ends in a draw shared by {', '.join(result.end.draw)}."]
+    if result.end:
+        verdict = "wins the game" if len(result.winners) == 1 else "win the game together"
+        if result.winners:
+            lines += ["", f"Victory: {' and '.join(result.winners)} {verdict}."]
+        else:
+            lines += ["", f"The game ends in a draw shared by {', '.join(result.end.draw)}."]
     else:
         lines += ["", f"Next phase: {result.after.phase}"]
     return "\n".join(lines) + "\n"
+
+
+def _drawn(value: object) -> str:
+    return ", ".join(value) if isinstance(value, tuple) else str(value)
+
+
+def private_lines(result: PhaseResult, viewer: Viewer) -> list[str]:
+    """The lines the variant keeps for one power: its own, or every power's for the GM."""
+    if viewer.master:
+        return [line for power in result.private for line in result.private[power]]
+    return list(result.private.get(viewer.power or "", ()))
+
+
+def _visible(outcome: Outcome, viewer: Viewer) -> bool:
+    """An adjudicated order is public unless its kind stays secret until the game ends."""
+    return outcome.order.secrecy is not Secrecy.UNTIL_END or viewer.sees(outcome.power)
 
 
 def order_lines(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
@@ -60,12 +87,14 @@ def _place(outcome: Outcome) -> str:
 
 
 def retreat_lines(variant: Variant, position: Position) -> list[str]:
+    """Each dislodged unit and where it may retreat, by the rules of this very position."""
     if not position.dislodged:
         return []
+    rules = variant.rules_for(position)
     lines = ["", "Retreats needed:"]
     for dislodgement in position.dislodged.values():
         unit = dislodgement.unit
-        options = retreat_options(variant.board, position, dislodgement, variant.rules)
+        options = retreat_options(variant.board, position, dislodgement, rules)
         where = ", ".join(place(o) for o in options)
         lines.append(f"   {unit.power}: {unit.type.letter} {place(unit.location)} -> {where}")
     return lines
@@ -80,28 +109,42 @@ def center_lines(variant: Variant, position: Position) -> list[str]:
     for unit in position.units.values():
         group = variant.report_group(unit.power)
         units[group] = units.get(group, 0) + 1
-    groups = [p for p in variant.powers if p in centers or p in units]
-    groups += sorted((set(centers) | set(units)) - set(variant.powers))
-    width = max((len(g) for g in groups), default=0) + 2
+    width = max((len(g) for g in _groups(variant, centers.keys() | units.keys())), default=0) + 2
     lines = ["Supply centers:"]
-    for group in groups:
+    for group in _groups(variant, centers.keys() | units.keys()):
         held = sorted(centers.get(group, []))
         count = _plural(len(held), "center") + ", " + _plural(units.get(group, 0), "unit")
         lines.append(f"   {group:<{width}}{count:<22}{', '.join(place(c) for c in held)}")
     return lines
 
 
+def _groups(variant: Variant, present: Iterable[str]) -> list[str]:
+    """The players' powers in the variant's order, then any other group by name."""
+    present = set(present)
+    return [p for p in variant.powers if p in present] + sorted(present - set(variant.powers))
+
+
 def _plural(count: int, noun: str) -> str:
     return f"{count:>2} {noun}" + ("" if count == 1 else "s")
 
 
-def position_report(variant: Variant, position: Position) -> str:
-    """The board as text: units by power, pending retreats and centers."""
+def position_report(variant: Variant, position: Position, viewer: Viewer = OBSERVER) -> str:
+    """The board as text: units by power, what the phase asks of whom, the variant's own
+    lines for this viewer, pending retreats and centers."""
     lines = [f"{position.phase} ({variant.board.name})", ""]
-    for power in variant.powers:
-        units = sorted(f"{u.type.letter} {place(u.location)}" for u in position.units_of(power))
-        if units:
-            lines.append(f"{power}: {', '.join(units)}")
+    units: dict[str, list[str]] = {}
+    for unit in position.units.values():
+        listed = f"{unit.type.letter} {place(unit.location)}"
+        units.setdefault(variant.report_group(unit.power), []).append(listed)
+    for group in _groups(variant, units):
+        lines.append(f"{group}: {', '.join(sorted(units[group]))}")
+    procedure = variant.calendar.procedure(position.phase)
+    extra = [
+        *procedure.status_lines(variant, position, viewer),
+        *variant.position_lines(position, viewer),
+    ]
+    if extra:
+        lines += ["", *extra]
     lines += retreat_lines(variant, position)
-    lines += ["", *center_lines(variant, position)]
+    lines += ["", *center_lines(variant, position), *variant.standings(position)]
     return "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hegemon.board import Board
+from hegemon.orders import Move
 from hegemon.position import Position, Unit
 
 
@@ -41,6 +42,18 @@ class Rules:
         own state cannot be supported)."""
         return True
 
+    def may_support(self, supporter: Unit, supported: Unit, into: str) -> bool:
+        """Whether `supporter` may support `supported` to hold or move into the province
+        `into` (Africa II: an intervention fleet supports only its own marines landing)."""
+        return True
+
+    def goes_by_convoy(self, mover: Unit, move: Move, convoying: Sequence[Unit]) -> bool:
+        """Whether a move that could go over land goes by the convoy of `convoying` (units
+        ordered to convoy it that form a route). Standard, the 2000 rules' reading (DATC
+        4.A.3, 6.G.8): only if its order says "via convoy" or one of them is its own
+        power's; a move that cannot go over land always goes by convoy."""
+        return move.via_convoy or any(unit.power == mover.power for unit in convoying)
+
     def may_convoy(self, board: Board, fleet: Unit) -> bool:
         """Whether this unit, where it stands, may convoy: a kind that convoys, at a convoy
         place of the map (standard: at sea; the data may add river coasts)."""
@@ -68,7 +81,24 @@ class Rules:
 
     def captures_centers(self, unit: Unit) -> bool:
         """Whether the unit takes ownership of a supply center it occupies after Fall."""
-        return True
+        return unit.type.captures
+
+    def needs_supply(self, unit: Unit) -> bool:
+        """Whether the unit counts against its power's supply centers in adjustments."""
+        return unit.type.supply
+
+    def allowance(self, power: str, centers: int, position: Position) -> int:
+        """How many units that need supply `power` may keep with `centers` supply centers
+        (Africa II: one more for each supply center's worth of military aid)."""
+        return centers
+
+    def disorder_sources(
+        self, power: str, homes: frozenset[str], position: Position
+    ) -> frozenset[str]:
+        """The provinces civil disorder measures distances to when it disbands a power's
+        units: its home centers, owned or not (DATC 6.J, the 2000 rules; the 2023 rules
+        measure to the centers it owns)."""
+        return homes
 
 
 STANDARD = Rules()

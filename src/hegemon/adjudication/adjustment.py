@@ -27,19 +27,16 @@ class AdjustmentResult:
     disbanded: tuple[Unit, ...]
 
 
-def adjustment_balance(position: Position, power: str) -> int:
-    """Builds due (positive) or disbands due (negative) for a power."""
-    return adjustment_balances(position).get(power, 0)
-
-
-def adjustment_balances(position: Position) -> dict[str, int]:
+def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
     """Builds due (positive) or disbands due (negative) for every power with a center or
-    a unit."""
-    balance: dict[str, int] = {}
+    a unit: its allowance less its units that need supply."""
+    centers: dict[str, int] = {}
     for owner in position.centers.values():
-        balance[owner] = balance.get(owner, 0) + 1
+        centers[owner] = centers.get(owner, 0) + 1
+    balance = {power: rules.allowance(power, n, position) for power, n in centers.items()}
     for unit in position.units.values():
-        balance[unit.power] = balance.get(unit.power, 0) - 1
+        if rules.needs_supply(unit):
+            balance[unit.power] = balance.get(unit.power, 0) - 1
     return balance
 
 
@@ -68,7 +65,7 @@ class _Winter:
     ) -> None:
         self.board, self.position, self.homes, self.rules = board, position, homes, rules
         self.units = dict(position.units)
-        self.balances = adjustment_balances(position)
+        self.balances = adjustment_balances(position, rules)
         self.outcomes: list[Outcome] = []
         self.built: list[Unit] = []
         self.disbanded: list[Unit] = []
@@ -135,6 +132,8 @@ class _Winter:
             unit = commanded_unit(self.board, self.units.get(order.province), power, order)
             if isinstance(unit, Illegal):  # DATC 6.J.1, 6.J.2
                 self._void(power, order, unit.reason)
+            elif not self.rules.needs_supply(unit):
+                self._void(power, order, f"{unit.type.plural} need no supply center")
             elif len(gone) >= due:
                 self._void(power, order, "no more disbands due")
             else:
@@ -144,16 +143,18 @@ class _Winter:
         return gone
 
     def _civil_disorder(self, power: str, due: int) -> list[Unit]:
-        """The `due` units farthest from the power's home centers, owned or not (DATC 6.J)."""
+        """The `due` units farthest from where the rules measure (standard: the power's home
+        centers, owned or not; DATC 6.J), among those that need supply."""
         if due <= 0:
             return []
         homes = self.homes.get(power, frozenset())
+        sources = self.rules.disorder_sources(power, homes, self.position)
         beyond = len(self.board.provinces)  # out of reach counts as farthest
 
         def distance(unit: Unit) -> int:
-            return self.board.distances_to(unit.type, homes).get(unit.location, beyond)
+            return self.board.distances_to(unit.type, sources).get(unit.location, beyond)
 
-        mine = [u for u in self.units.values() if u.power == power]
+        mine = [u for u in self.units.values() if u.power == power and self.rules.needs_supply(u)]
         mine.sort(
             key=lambda u: (
                 -distance(u),

@@ -134,20 +134,16 @@ class _Resolver:
                 self.move_support.setdefault(support.supported, []).append(origin)
 
     def _decide_convoy_routes(self) -> None:
-        """Which army moves go by sea (DATC 4.A.3: by intent, the 2000 rules' reading).
-
-        An army that cannot reach its target over land goes by convoy. One that can goes
-        by convoy only if its order says "via convoy" or a fleet of its own power is
-        ordered to convoy it, and fleets ordered to convoy it form a route (DATC 6.G.8).
-        """
-        army_edges = self.board.army_edges
+        """Which moves go by convoy (DATC 4.A.3): those that cannot go over land, and
+        those that can but whose convoying fleets form a route and that the rules send by
+        it (standard: by intent, the 2000 rules' reading, DATC 6.G.8)."""
         for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
             if not order.unit.convoyed:
                 continue
-            overseas = target not in army_edges.get(origin, ())
-            if overseas or (origin in self.convoy_fleets and self._intends_sea(origin, order)):
+            over_land = self.board.reaches_province(order.unit, origin, target)
+            if not over_land or (origin in self.convoy_fleets and self._intends_sea(origin, order)):
                 self.by_convoy.add(origin)
         for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
             for fleet in self.convoy_fleets.pop(army):
@@ -167,14 +163,12 @@ class _Resolver:
         )
 
     def _intends_sea(self, origin: str, order: Move) -> bool:
-        """Whether an army that could go over land goes by the fleets ordered to convoy it."""
+        """Whether a unit that could go over land goes by the fleets ordered to convoy it."""
         fleets = self.convoy_fleets[origin]
-        intended = order.via_convoy or self._own_fleet_convoys(origin, fleets)
-        return intended and self.board.convoy_chain(origin, order.destination, self._at(fleets))
-
-    def _own_fleet_convoys(self, army: str, fleets: Iterable[str]) -> bool:
-        power = self.units[army].power
-        return any(self.units[f].power == power for f in fleets)
+        convoying = [self.units[f] for f in fleets]
+        return self.rules.goes_by_convoy(
+            self.units[origin], order, convoying
+        ) and self.board.convoy_chain(origin, order.destination, self._at(fleets))
 
     def _support_matches(self, order: Support) -> bool:
         supported = self.units[order.supported]

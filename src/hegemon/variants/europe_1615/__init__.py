@@ -34,6 +34,7 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
+from hegemon.game import PLAYING, Draw, GameEnd, Preparation, Variant, starting_unit
 from hegemon.influence.inf import (
     Attack,
     AttackResult,
@@ -48,13 +49,11 @@ from hegemon.influence.inf import (
     shares,
 )
 from hegemon.orders import Build, Order, ReadContext, UnitOrder, format_order
-from hegemon.position import Phase, PhaseKind, Position, Unit
-from hegemon.rules import Rules
-from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
+from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
+from hegemon.rules import STANDARD, Rules
+from hegemon.variants.europe_1615.ledger import CATHOLIC, ISLAMIC, OTTOMAN, PROTESTANT, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver
 
-PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
-OTTOMAN = "ote"
 MINOR_HEADING = "Minor States"
 THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless setup says
     "minor_share": 50,
@@ -89,56 +88,6 @@ class State:
         if self.kind in ("barbary", "ottoman"):
             return ISLAMIC
         return None
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """The influence state of a position, kept in `Position.extras` as plain JSON."""
-
-    inf: dict[str, dict[str, int]]  # state -> power -> INFs there
-    spent: dict[str, int]  # INFs each power deployed this year
-    income: dict[str, int]  # this year's INFs of each power
-    attacked: list[str]  # powers that made their diplomatic attack this year
-    sequence: list[str]  # this year's order of diplomatic attacks
-    captured: list[str]  # states withdrawn from the list
-    status: dict[str, list[str | None]]  # state -> [standing, patron]
-    religion: dict[str, str]  # state -> faction controlling it
-    vp: dict[str, int]
-    allies: list[list[str]]  # declared alliances (pairs)
-    offers: dict[str, str]  # power -> the power it offered an alliance
-    waived: dict[str, list[str]]  # power -> provinces whose capture it waives this winter
-    eliminated: list[str]
-    annexed: dict[str, str]  # province without a center -> the power that annexed it
-
-    @classmethod
-    def of(cls, position: Position) -> Ledger:
-        data = position.extras.get("ledger", {})
-        return cls(
-            inf={s: dict(h) for s, h in data.get("inf", {}).items()},
-            spent=dict(data.get("spent", {})),
-            income=dict(data.get("income", {})),
-            attacked=list(data.get("attacked", [])),
-            sequence=list(data.get("sequence", [])),
-            captured=list(data.get("captured", [])),
-            status={s: list(v) for s, v in data.get("status", {}).items()},
-            religion=dict(data.get("religion", {})),
-            vp=dict(data.get("vp", {})),
-            allies=[list(pair) for pair in data.get("allies", [])],
-            offers=dict(data.get("offers", {})),
-            waived={p: list(v) for p, v in data.get("waived", {}).items()},
-            eliminated=list(data.get("eliminated", [])),
-            annexed=dict(data.get("annexed", {})),
-        )
-
-    def extras(self, position: Position) -> dict[str, Any]:
-        return {**position.extras, "ledger": dict(self.__dict__)}
-
-    def standing(self, state: str) -> Standing:
-        return Standing(self.status.get(state, [Standing.UNMARKED.value])[0] or "UNMARKED")
-
-    def patron(self, state: str) -> str | None:
-        entry = self.status.get(state)
-        return entry[1] if entry and entry[0] == Standing.ALIGNED else None
 
 
 class EuropeRules(Rules):
@@ -226,6 +175,8 @@ class Europe1615(Variant):
     scoring_years: tuple[int, ...] = ()
     end_year: int = 1620
     thresholds: Mapping[str, int] = field(default_factory=dict)  # the rules' minimums
+    alliance_deadline: int = 1618  # alliances are formed before this year
+    holy_city: str = ""  # the Protestant who captures it wins (Rome)
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -263,12 +214,14 @@ class Europe1615(Variant):
             scoring_years=tuple(int(y) for y in game.get("scoring_years", ())),
             thresholds={**THRESHOLDS, **tables.get("thresholds", {})},
             end_year=int(game.get("end_year", 1620)),
+            alliance_deadline=int(game.get("alliance_deadline", 1618)),
+            holy_city=str(game.get("holy_city", "")),
         )
 
     # --- lookups -----------------------------------------------------------------------
     @property
     def first_phase(self) -> Phase:
-        return Phase(self.start_year, self.seasons[0], PhaseKind.MOVEMENT)
+        return self.calendar.first_phase()
 
     @property
     def ottoman(self) -> State:
@@ -299,8 +252,8 @@ class Europe1615(Variant):
         )
 
     # --- the start --------------------------------------------------------------------
-    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
-        start = super().initial_position(options)
+    def initial_position(self) -> Position:
+        start = super().initial_position()
         units = dict(start.units)
         centers = dict(start.centers)
         for state in self.states.values():
@@ -314,9 +267,10 @@ class Europe1615(Variant):
             captured=[], status={}, religion={}, vp={}, allies=[], offers={}, waived={},
             eliminated=[], annexed={},
         )  # fmt: skip
-        ledger = self._judge(ledger, year)
-        position = start.evolve(units=units, centers=centers)
-        return position.evolve(extras=ledger.extras(position))
+        return start.evolve(units=units, centers=centers, state=self._judge(ledger, year))
+
+    def read_state(self, data: Mapping[str, Any]) -> Ledger:
+        return Ledger.from_json(data, self.powers, self.states)
 
     def rules_for(self, position: Position) -> Rules:
         return EuropeRules(self, Ledger.of(position))
@@ -327,17 +281,6 @@ class Europe1615(Variant):
         if state is None or state.kind == "ottoman":
             return power
         return MINOR_HEADING
-
-    def public_extras(self, position: Position) -> Mapping[str, Any]:
-        """The ledger without the secret numbers: each state's shares instead of its INFs,
-        no INFs spent, no alliance offers, no Ottoman patron (rules: STATUS)."""
-        ledger = Ledger.of(position)
-        public = {k: v for k, v in ledger.__dict__.items() if k not in ("inf", "spent", "offers")}
-        public["shares"] = {s: shares(h) for s, h in ledger.inf.items() if s != OTTOMAN}
-        public["status"] = {
-            s: ([v[0], None] if s == OTTOMAN else v) for s, v in ledger.status.items()
-        }
-        return {**position.extras, "ledger": public}
 
     def standings(self, position: Position) -> list[str]:
         vp = Ledger.of(position).vp
@@ -355,31 +298,59 @@ class Europe1615(Variant):
         state_id = lambda spelling: state.id if (state := self.state_named(spelling)) else None  # noqa: E731
         return replace(context, names={**context.names, "state": state_id})
 
+    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
+        """INFs and diplomatic attacks go with movement orders; declarations with any."""
+        declarations = (AllianceOffer, CaptureWaiver)
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            return (Deploy, DiplomaticAttack, *declarations)
+        return declarations
+
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         ledger = Ledger.of(position)
         return _deployment_problems(self, ledger, position, power, orders)
 
+    def may_order(self, position: Position, power: str, unit: Unit) -> bool:
+        """A power may send orders to any state's unit: they are followed if the state
+        turns out aligned with it once this phase's INFs are deployed (rules: STATUS)."""
+        return unit.power == power or unit.power in self.state_of_owner
+
+    def rules_at_submission(self, position: Position, power: str) -> Rules:
+        """Which states are neutral this phase hangs on every power's secret deployments,
+        so orders are checked against the map alone and the statuses judged at
+        adjudication."""
+        return STANDARD
+
     # --- each phase: deploy, attack, judge the states, give the clients' orders -----------
-    def influence(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> Influence:
+    def prepare(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
+    ) -> Preparation:
         ledger = Ledger.of(position)
-        kind = position.phase.kind
+        movement = position.phase.kind is PhaseKind.MOVEMENT
         public: list[str] = []
-        if kind is PhaseKind.MOVEMENT:
+        if movement:
             ledger, public = self._deploy_and_attack(position, ledger, orders)
-        ledger = _declare(ledger, position, orders)
+        ledger = _declare(ledger, position, orders, self.alliance_deadline)
         unit_orders, ignored = self._unit_orders(position, ledger, orders)
-        if kind is PhaseKind.MOVEMENT:
+        if movement:
             public += self._status_lines(ledger)
         if ignored:
             public += ["Orders not followed", *ignored]
-        extras = ledger.extras(position)
-        return Influence(unit_orders, tuple(public), extras, EuropeRules(self, ledger))
+        private = {p: tuple(self._own_lines(ledger, p)) for p in self.powers} if movement else {}
+        return Preparation(
+            position.evolve(state=ledger),
+            unit_orders,
+            tuple(public),
+            private,
+            EuropeRules(self, ledger),
+        )
 
-    def commanded_units(self, position: Position, power: str) -> list[Unit]:
-        """Its own units, and those of the states aligned with it (rules: STATUS (3))."""
-        ledger = Ledger.of(position)
-        clients = {s.name for s in self.states.values() if ledger.patron(s.id) == power}
-        return [u for u in position.units.values() if u.power == power or u.power in clients]
+    def commander_of(self, position: Position, unit: Unit) -> str | None:
+        """A power commands its own units, and those of the states aligned with it,
+        retreats and builds included (rules: STATUS (3))."""
+        state = self.state_of_owner.get(unit.power)
+        if state is None:
+            return super().commander_of(position, unit)
+        return Ledger.of(position).patron(state.id)
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
@@ -537,10 +508,29 @@ class Europe1615(Variant):
             lines.append(f"   {state.name}: {note}{religious}" + (f" ({split})" if split else ""))
         return lines
 
+    def _own_lines(self, ledger: Ledger, power: str) -> list[str]:
+        """A power's own INFs, state by state, and what it may still deploy this year."""
+        held = [
+            f"{self.states[s].name} {h[power]}"
+            for s, h in sorted(ledger.inf.items())
+            if h.get(power)
+        ]
+        left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
+        return [f"INFs of {power}: {', '.join(held) or 'none'}; {left} left to deploy this year"]
+
+    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
+        ledger = Ledger.of(position)
+        power = viewer.power
+        own = self._own_lines(ledger, power) if power is not None and power in self.powers else []
+        return [*self._status_lines(ledger), *own]
+
     # --- the year's end -----------------------------------------------------------------
-    def enter_winter(self, position: Position) -> Position:
-        """Interned units go first (they annex nothing), then annexation, withdrawal of
-        captured states, scoring, elimination and next year's income."""
+    def begin_phase(self, position: Position) -> Position:
+        """At the build phase, once centers have changed hands: interned units go first
+        (they annex nothing), then annexation, withdrawal of captured states, scoring,
+        elimination and next year's income."""
+        if position.phase.kind is not PhaseKind.ADJUSTMENT:
+            return position
         ledger = Ledger.of(position)
         position = position.evolve(units=self._intern(dict(position.units), ledger))
         ledger = self._annex(position, ledger)
@@ -550,8 +540,7 @@ class Europe1615(Variant):
         if position.phase.year in self.scoring_years:
             ledger = replace(ledger, vp=self._score(position, ledger))
         ledger = self._eliminate(position, ledger)
-        ledger = self._next_year(position, ledger)
-        return position.evolve(extras=ledger.extras(position))
+        return position.evolve(state=self._next_year(position, ledger))
 
     def automatic_builds(self, position: Position) -> list[Unit]:
         """A free center of a state not yet captured rebuilds its unit (rules: BUILD PHASE)."""
@@ -716,14 +705,14 @@ class Europe1615(Variant):
     # --- the end (rules: VICTORY CONDITIONS) ------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
         ledger = Ledger.of(position)
-        rome = position.centers.get("rom")
+        rome = position.centers.get(self.holy_city)
         if rome is not None and self.religion.get(rome) == PROTESTANT:
             return GameEnd(winners=(rome,))
         protestants = [p for p in self.powers if self.religion[p] == PROTESTANT]
         if rome == self.ottoman.name:
             best = max(protestants, key=lambda p: ledger.vp.get(p, 0))
             return GameEnd(winners=(best,))
-        if position.phase.year < self.end_year:
+        if position.phase.year < self.end_year or position.phase.kind is not PhaseKind.ADJUSTMENT:
             return PLAYING
         return GameEnd(winners=self._winners(position, ledger))
 
@@ -782,8 +771,6 @@ def _deployment_problems(
     attacks = [o for o in orders if isinstance(o, DiplomaticAttack)]
     if not deploys and not attacks:
         return []
-    if position.phase.kind is not PhaseKind.MOVEMENT:
-        return [f"{format_order((deploys or attacks)[0])}: INFs are deployed with movement orders"]
     problems = []
     available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     total = sum(d.points for d in deploys)
@@ -826,8 +813,10 @@ def _attack_problems(
     return problems
 
 
-def _declare(ledger: Ledger, position: Position, orders: Mapping[str, Sequence[Order]]) -> Ledger:
-    """Alliances (both must declare, before 1618) and waivers of capture."""
+def _declare(
+    ledger: Ledger, position: Position, orders: Mapping[str, Sequence[Order]], deadline: int
+) -> Ledger:
+    """Alliances (both must declare, before the deadline year) and waivers of capture."""
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
     waived = {p: list(v) for p, v in ledger.waived.items()}
@@ -837,7 +826,7 @@ def _declare(ledger: Ledger, position: Position, orders: Mapping[str, Sequence[O
                 waived.setdefault(power, []).append(order.province)
             elif (
                 isinstance(order, AllianceOffer)
-                and position.phase.year < 1618
+                and position.phase.year < deadline
                 and not any(power in pair for pair in allies)
             ):
                 offers[power] = order.ally

@@ -23,17 +23,27 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
+from hegemon.game import PLAYING, Draw, GameEnd, Preparation, Variant, starting_unit
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
-from hegemon.position import PhaseKind, Position, Unit
+from hegemon.position import PhaseKind, Position, Unit, VariantState, Viewer
 from hegemon.rules import Rules
-from hegemon.variants import PLAYING, GameEnd, Influence, Variant, starting_unit
 
 MINOR_HEADING = "Minor Neutral Powers"
-EXTRA_HOMES = "additional_homes"  # extras key: {power: [centers named, in order]}
 MOST_EXTRA_HOMES = 2
+
+
+@dataclass(frozen=True)
+class SubSaharanState(VariantState):
+    """The additional home centers each power has named, in order (rules 7.1): public."""
+
+    extra_homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        named = {p: list(cs) for p, cs in sorted(self.extra_homes.items()) if cs}
+        return {"additional_homes": named} if named else {}
 
 
 @dataclass(frozen=True)
@@ -103,18 +113,40 @@ class SubSaharan(Variant):
         return replace(variant, minors=minors)
 
     # --- the start and the state -------------------------------------------------------
-    def initial_position(self, options: Mapping[str, Any] | None = None) -> Position:
-        start = super().initial_position(options)
+    def initial_position(self) -> Position:
+        start = super().initial_position()
         units = {**start.units, **{p: m.unit for p, m in self.minors.items()}}
         centers = {**start.centers, **{p: m.name for p, m in self.minors.items()}}
-        return start.evolve(units=units, centers=centers)
+        return start.evolve(units=units, centers=centers, state=SubSaharanState())
+
+    def read_state(self, data: Mapping[str, Any]) -> SubSaharanState:
+        unknown = sorted(set(data) - {"additional_homes"})
+        if unknown:
+            raise ValueError(f"state: unknown field {unknown[0]!r}")
+        named = data.get("additional_homes", {})
+        if not isinstance(named, Mapping):
+            raise ValueError("state.additional_homes: expected an object of powers")
+        homes: dict[str, tuple[str, ...]] = {}
+        for power, centers in named.items():
+            where = f"state.additional_homes.{power}"
+            if power not in self.powers:
+                raise ValueError(f"{where}: not a power of {self.id}")
+            if not isinstance(centers, list) or len(centers) > MOST_EXTRA_HOMES:
+                raise ValueError(f"{where}: a list of at most {MOST_EXTRA_HOMES} centers")
+            for center in centers:
+                if center not in self.board.centers:
+                    raise ValueError(f"{where}: {center!r} is not a supply center")
+            homes[power] = tuple(centers)
+        return SubSaharanState(homes)
 
     @cached_property
     def minor_names(self) -> frozenset[str]:
         return frozenset(m.name for m in self.minors.values())
 
     def extra_homes(self, position: Position) -> dict[str, list[str]]:
-        return {p: list(cs) for p, cs in position.extras.get(EXTRA_HOMES, {}).items()}
+        state = position.state
+        named = state.extra_homes if isinstance(state, SubSaharanState) else {}
+        return {p: list(cs) for p, cs in named.items()}
 
     def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
         homes = dict(super().home_centers(position))
@@ -135,6 +167,11 @@ class SubSaharan(Variant):
     def report_group(self, power: str) -> str:
         return MINOR_HEADING if power in self.minor_names else power
 
+    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
+        """A power sees the Diplomacy Points it may bid this turn."""
+        points = self.allotment(position, viewer.power or "")
+        return [f"Diplomacy Points to bid this turn: {points}"] if points else []
+
     # --- Diplomacy Points (rules 8.0, 8.1) ------------------------------------------------
     def allotment(self, position: Position, power: str) -> int:
         if power not in self.powers or position.phase.kind is not PhaseKind.MOVEMENT:
@@ -147,12 +184,14 @@ class SubSaharan(Variant):
     def _biddable(self, position: Position) -> dict[str, Unit]:
         return {u.province: u for u in self.biddable_units(position)}
 
+    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
+        """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
+        return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
+
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         bids = dp.bids_of(orders)
         if not bids:
             return []
-        if position.phase.kind is not PhaseKind.MOVEMENT:
-            return [f"{format_order(bids[0])}: bids are made in Spring and Fall orders phases"]
         return dp.bid_problems(
             self.board,
             position,
@@ -163,10 +202,12 @@ class SubSaharan(Variant):
             self.rules_for(position),
         )
 
-    def influence(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> Influence:
+    def prepare(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
+    ) -> Preparation:
         """Each minor unit performs the order with the most DP (rules 8.0)."""
         if position.phase.kind is not PhaseKind.MOVEMENT:
-            return Influence(orders)
+            return Preparation(position, orders)
         biddable = self._biddable(position)
         rules = self.rules_for(position)
         bids: dict[str, list[Bid]] = {}
@@ -182,7 +223,8 @@ class SubSaharan(Variant):
         }
         for t in sorted(tallies.values(), key=lambda t: t.unit.province):
             unit_orders.setdefault(t.unit.power, []).append(t.order)
-        return Influence(unit_orders, _neutral_orders([t.order for t in tallies.values()]))
+        public = _neutral_orders([t.order for t in tallies.values()])
+        return Preparation(position, unit_orders, public)
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
@@ -228,15 +270,16 @@ class SubSaharan(Variant):
                 named.setdefault(unit.power, []).append(unit.province)
         if named == self.extra_homes(position):
             return position
-        return position.evolve(extras={**position.extras, EXTRA_HOMES: named})
+        return position.evolve(state=SubSaharanState({p: tuple(cs) for p, cs in named.items()}))
 
     # --- the end (rules 2.0, 2.1) -------------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
         solo = super().game_end(position)
         if solo:
             return solo
-        cap = int(position.extras.get("options", {}).get("year_cap", 0))
-        if cap and position.phase.year >= self.start_year + cap - 1:
+        cap = int(self.options.get("year_cap", 0))
+        last_year = self.start_year + cap - 1
+        if cap and position.phase.year >= last_year and position.phase.kind is PhaseKind.ADJUSTMENT:
             alive = set(position.centers.values()) | {u.power for u in position.units.values()}
             return GameEnd(draw=tuple(p for p in self.powers if p in alive))
         return PLAYING

@@ -1,0 +1,167 @@
+"""The phase machine: from a position, everyone's orders and the draws of chance to the
+next position.
+
+`play_phase` is a pure function. `Game` wraps it with the pending orders of the current
+phase and the history of every phase played, which is what save, load and replay keep.
+Phases with nothing to do are skipped (a retreat phase when no dislodged unit can
+retreat, an adjustment phase when nobody can build or must disband), and the end of the
+game is asked after every phase.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from hegemon.adjudication.outcome import Outcome
+from hegemon.game.chance import Chance, Draw, settle
+from hegemon.game.phases import Turn
+from hegemon.game.variant import PLAYING, GameEnd, Variant
+from hegemon.orders import Order
+from hegemon.position import Position, Unit
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """One adjudicated phase: the position it started from, the orders and draws, what
+    happened, and the position of the next phase to play."""
+
+    before: Position
+    orders: Mapping[str, tuple[Order, ...]]
+    explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
+    after: Position
+    destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
+    end: GameEnd = PLAYING  # set when this phase ended the game
+    public: tuple[str, ...] = ()  # lines of the variant's own that everyone may read
+    private: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by power
+    draws: Mapping[str, Draw] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.end.winners
+
+    @cached_property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Every order's fate and its reason, worked out when first asked for."""
+        return self.explain()
+
+
+def chances_for(variant: Variant, position: Position) -> tuple[Chance, ...]:
+    """The draws of chance playing this position's phase needs."""
+    procedure = variant.calendar.procedure(position.phase)
+    return (*procedure.chances(variant, position), *variant.chances(position))
+
+
+def play_phase(
+    variant: Variant,
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    draws: Mapping[str, Draw] | None = None,
+) -> PhaseResult:
+    """Adjudicate the phase of `position` with `orders` and `draws` (the values of the
+    chance it needs, see `chances_for`) and move on to the next phase to play."""
+    procedure = variant.calendar.procedure(position.phase)
+    frozen = {power: tuple(given) for power, given in orders.items()}
+    drawn = settle(chances_for(variant, position), draws)
+    prepared = variant.prepare(position, frozen, drawn)
+    rules = prepared.rules or variant.rules_for(prepared.position)
+    resolution = procedure.resolve(Turn(variant, prepared.position, prepared.orders, rules, drawn))
+    after = variant.end_phase(procedure.leave(variant, resolution.after))
+    after, end = advance(variant, after)
+    return PhaseResult(
+        position,
+        frozen,
+        resolution.explain,
+        after,
+        resolution.destroyed,
+        end,
+        prepared.public,
+        prepared.private,
+        drawn,
+    )
+
+
+def advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
+    """From a phase just played to the next one with something to do, asking after each
+    phase whether the game has ended."""
+    end = variant.game_end(position)
+    calendar = variant.calendar
+    if end or calendar.procedure(position.phase).repeats(variant, position):
+        return position, end
+    phase = position.phase
+    while True:
+        phase = calendar.following(phase)
+        procedure = calendar.procedure(phase)
+        position = variant.begin_phase(procedure.enter(variant, position.evolve(phase=phase)))
+        end = variant.game_end(position)
+        if end or procedure.due(variant, position):
+            return position, end
+        position = variant.end_phase(procedure.leave(variant, position))
+
+
+def describe_end(end: GameEnd) -> str:
+    """``France won`` or ``a draw of Austria, Italy``."""
+    if end.winners:
+        return f"{' and '.join(end.winners)} won"
+    return f"a draw of {', '.join(end.draw)}"
+
+
+@dataclass
+class Game:
+    """A game in progress: its variant (as configured for it), every phase played, the
+    orders now pending, and the seed its draws of chance come from."""
+
+    variant: Variant
+    start: Position
+    history: list[PhaseResult] = field(default_factory=list)
+    pending: dict[str, list[Order]] = field(default_factory=dict)
+    seed: int = 0
+
+    @classmethod
+    def new(cls, variant: Variant, seed: int | None = None) -> Game:
+        chosen = secrets.randbits(32) if seed is None else seed
+        return cls(variant, variant.initial_position(), seed=chosen)
+
+    @property
+    def position(self) -> Position:
+        return self.history[-1].after if self.history else self.start
+
+    @property
+    def end(self) -> GameEnd:
+        return self.history[-1].end if self.history else PLAYING
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.end.winners
+
+    @property
+    def over(self) -> bool:
+        return bool(self.end)
+
+    def actors(self) -> tuple[str, ...]:
+        """The powers the current phase awaits orders from."""
+        position = self.position
+        return self.variant.calendar.procedure(position.phase).actors(self.variant, position)
+
+    def set_orders(self, power: str, orders: Sequence[Order]) -> None:
+        """Replace `power`'s pending orders for the current phase."""
+        self.pending[power] = list(orders)
+
+    def adjudicate(self, draws: Mapping[str, Draw] | None = None) -> PhaseResult:
+        """Play the current phase with the pending orders. Draws not given come from the
+        game's seed, the same for this phase however often the game is loaded."""
+        if self.over:
+            raise GameOver(f"the game is over: {describe_end(self.end)}")
+        rng = random.Random(f"{self.seed}:{len(self.history)}")
+        drawn = settle(chances_for(self.variant, self.position), draws, rng)
+        result = play_phase(self.variant, self.position, self.pending, drawn)
+        self.history.append(result)
+        self.pending = {}
+        return result
+
+
+class GameOver(RuntimeError):
+    pass

@@ -1,0 +1,373 @@
+"""The calendar of a variant: the phases of its year (and of an opening before the first
+year), each played by a procedure.
+
+A `Procedure` owns one kind of phase: whether it is due, which powers act (all at once or
+one at a time), the kinds of order it takes and how they are checked, what chance it
+needs, how it is resolved, random orders for tests and benchmarks, and what it tells each
+viewer. The standard game's year is Spring movement, retreats, Fall movement, retreats,
+Winter adjustments; a variant may add seasons (a Summer) or procedures of
+its own (a placement before the first year) without the judge knowing it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
+
+from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balances
+from hegemon.adjudication.movement import adjudicate_movement
+from hegemon.adjudication.outcome import Outcome, Verdict
+from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
+from hegemon.game import randomorders
+from hegemon.game.chance import Chance, Draw
+from hegemon.legality import Illegal, check_movement_order, commanded_unit
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    UnitOrder,
+    Waive,
+)
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit, Viewer
+from hegemon.rules import Rules
+
+if TYPE_CHECKING:  # the variant and its calendar refer to each other
+    from hegemon.game.variant import Variant
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One phase being resolved: the position as prepared, the orders the adjudicator
+    sees, the rules in force and the draws of chance."""
+
+    variant: Variant
+    position: Position
+    orders: Mapping[str, Sequence[Order]]
+    rules: Rules
+    draws: Mapping[str, Draw]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A resolved phase: the position after it (still in that phase), every order's fate,
+    worked out when first asked for, and the units destroyed on the spot."""
+
+    after: Position
+    explain: Callable[[], tuple[Outcome, ...]]
+    destroyed: tuple[Unit, ...] = ()
+
+
+class Procedure(ABC):
+    """How one kind of phase is played. The defaults suit a phase everyone acts in."""
+
+    kind: ClassVar[PhaseKind]
+    orders: ClassVar[tuple[type[Order], ...]] = ()  # the standard kinds of order it takes
+    one_at_a_time: ClassVar[bool] = False  # True: `actors` names the one power to act now
+
+    def enter(self, variant: Variant, position: Position) -> Position:
+        """The position as the phase begins, whether it is played or skipped."""
+        return position
+
+    def due(self, variant: Variant, position: Position) -> bool:
+        """Whether the phase has anything to do; if not, it is skipped."""
+        return True
+
+    @abstractmethod
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        """The powers this phase awaits orders from (one, for a phase played in turn)."""
+
+    def chances(self, variant: Variant, position: Position) -> tuple[Chance, ...]:
+        """The draws of chance resolving this phase needs."""
+        return ()
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """Why any of a power's orders of this phase's kinds may not be given, each
+        naming the order, judged only on what that power may know."""
+        return _trial(self, variant, position, power, orders)
+
+    @abstractmethod
+    def resolve(self, turn: Turn) -> Resolution:
+        """Resolve the phase: a pure function of the turn."""
+
+    def leave(self, variant: Variant, position: Position) -> Position:
+        """The position as the phase ends, whether it was played or skipped."""
+        return position
+
+    def repeats(self, variant: Variant, position: Position) -> bool:
+        """Whether the same phase is played again after this one (one actor at a time)."""
+        return False
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        """Random legal orders for every actor, for tests and benchmarks."""
+        return {}
+
+    def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
+        """What this phase asks of whom, as the viewer may read it."""
+        return []
+
+
+def _trial(
+    procedure: Procedure, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+) -> list[str]:
+    """The orders adjudicated alone, against the rules the power may know: the void ones."""
+    rules = variant.rules_at_submission(position, power)
+    turn = Turn(variant, position, {power: orders}, rules, {})
+    return [
+        f"{o.text}: {o.note.removeprefix('Void: ')}"
+        for o in procedure.resolve(turn).explain()
+        if o.power == power and o.verdict is Verdict.VOID
+    ]
+
+
+class Movement(Procedure):
+    """Orders for every unit, resolved together (DATC)."""
+
+    kind = PhaseKind.MOVEMENT
+    orders = (Hold, Move, Support, Convoy)
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        """Every power with a unit to order; every power, if the variant takes orders of
+        its own (bids, deployments) this phase."""
+        if variant.orders_in(position):
+            return tuple(variant.powers)
+        return tuple(p for p in variant.powers if variant.commanded_units(position, p))
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        rules = variant.rules_at_submission(position, power)
+        problems = []
+        for order in orders:
+            assert isinstance(order, UnitOrder)
+            unit = position.units.get(order.province)
+            if unit is not None and variant.may_order(position, power, unit):
+                checked = check_movement_order(variant.board, position, unit.power, order, rules)
+            else:
+                checked = _refusal(variant, unit, power, order)
+            if isinstance(checked, Illegal):
+                problems.append(f"{order.format()}: {checked.reason}")
+        return problems
+
+    def resolve(self, turn: Turn) -> Resolution:
+        board, position = turn.variant.board, turn.position
+        moved = adjudicate_movement(board, position, turn.orders, turn.rules)
+        after = position.evolve(
+            units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
+        )
+        # A dislodged unit with no retreat open is destroyed at once.
+        stranded = {
+            p: d.unit
+            for p, d in after.dislodged.items()
+            if not retreat_options(board, after, d, turn.rules)
+        }
+        if stranded:
+            kept = {p: d for p, d in after.dislodged.items() if p not in stranded}
+            after = after.evolve(dislodged=kept)
+        return Resolution(after, moved.explain, (*moved.disbanded, *stranded.values()))
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        return randomorders.movement(variant, position, rng)
+
+
+def _refusal(variant: Variant, unit: Unit | None, power: str, order: UnitOrder) -> Illegal:
+    """Why `power` may not order the unit the order names."""
+    refused = commanded_unit(variant.board, unit, power, order)
+    if isinstance(refused, Illegal):
+        return refused
+    return Illegal(f"{power} may not order the unit in {variant.board.name_of(order.province)}")
+
+
+class Retreats(Procedure):
+    """The dislodged units retreat or disband."""
+
+    kind = PhaseKind.RETREAT
+    orders = (Retreat, Move, Disband)
+
+    def due(self, variant: Variant, position: Position) -> bool:
+        return bool(position.dislodged)
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        commanders = {variant.commander_of(position, d.unit) for d in position.dislodged.values()}
+        return tuple(p for p in variant.powers if p in commanders)
+
+    def resolve(self, turn: Turn) -> Resolution:
+        retreated = adjudicate_retreats(turn.variant.board, turn.position, turn.orders, turn.rules)
+        after = turn.position.evolve(
+            units=dict(retreated.units), dislodged={}, contested=frozenset()
+        )
+        return Resolution(after, _told(retreated.outcomes))
+
+    def leave(self, variant: Variant, position: Position) -> Position:
+        """Standoffs close retreats only in the retreat phase that follows them."""
+        return position.evolve(contested=frozenset()) if position.contested else position
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        return randomorders.retreats(variant, position, rng)
+
+
+class Adjustments(Procedure):
+    """Centers change hands as the phase begins; then builds and disbands."""
+
+    kind = PhaseKind.ADJUSTMENT
+    orders = (Build, Disband, Waive)
+
+    def enter(self, variant: Variant, position: Position) -> Position:
+        """Every supply center occupied by a unit that captures changes hands."""
+        centers = dict(position.centers)
+        rules = variant.rules_for(position)
+        for province in variant.board.centers & position.units.keys():
+            unit = position.units[province]
+            if rules.captures_centers(unit):
+                centers[province] = unit.power
+        return position.evolve(centers=centers)
+
+    def due(self, variant: Variant, position: Position) -> bool:
+        return bool(variant.automatic_builds(position)) or bool(self._due(variant, position))
+
+    def _due(self, variant: Variant, position: Position) -> dict[str, int]:
+        """The builds (positive) and disbands (negative) each power may or must make:
+        builds only where a free site is left."""
+        rules = variant.rules_for(position)
+        homes = variant.home_centers(position)
+        due = {}
+        for power, balance in adjustment_balances(position, rules).items():
+            if balance > 0:
+                sites = rules.build_sites(power, homes.get(power, frozenset()), position)
+                balance = min(balance, len(sites - position.units.keys()))
+            if balance:
+                due[power] = balance
+        return due
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        due = self._due(variant, position)
+        return tuple(p for p in variant.powers if p in due)
+
+    def resolve(self, turn: Turn) -> Resolution:
+        """The players' builds and disbands, then whatever the variant builds by itself."""
+        variant, position = turn.variant, turn.position
+        homes = variant.home_centers(position)
+        adjusted = adjudicate_adjustments(variant.board, position, turn.orders, homes, turn.rules)
+        units = dict(adjusted.units)
+        automatic = [u for u in variant.automatic_builds(position) if u.province not in units]
+        units.update((u.province, u) for u in automatic)
+        after = variant.after_adjustments(position.evolve(units=units), adjusted.built)
+        notes = tuple(
+            Outcome(u.power, Build(u.type, u.location), Verdict.SUCCEEDS, "Built automatically")
+            for u in automatic
+        )
+        return Resolution(after, _told(adjusted.outcomes + notes))
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        return randomorders.adjustments(variant, position, rng)
+
+    def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
+        due = self._due(variant, position)
+        builds = [f"{p} {n}" for p, n in due.items() if n > 0]
+        disbands = [f"{p} {-n}" for p, n in due.items() if n < 0]
+        return [
+            *([f"Builds: {', '.join(builds)}"] if builds else []),
+            *([f"Disbands: {', '.join(disbands)}"] if disbands else []),
+        ]
+
+
+def _told(outcomes: tuple[Outcome, ...]) -> Callable[[], tuple[Outcome, ...]]:
+    return lambda: outcomes
+
+
+MOVEMENT, RETREATS, ADJUSTMENTS = Movement(), Retreats(), Adjustments()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One phase of the calendar: its season and the procedure that plays it."""
+
+    season: Season
+    procedure: Procedure
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """The phases of a variant's year, in order, and of its opening: steps played once,
+    in the year before `start_year`, before the first year begins."""
+
+    start_year: int
+    year: tuple[Step, ...]
+    opening: tuple[Step, ...] = ()
+
+    def __post_init__(self) -> None:
+        for steps in (self.year, self.opening):
+            seen = [(s.season, s.procedure.kind) for s in steps]
+            if len(set(seen)) != len(seen):
+                raise ValueError("a calendar has each season's kind of phase once a year")
+
+    def first_phase(self) -> Phase:
+        if self.opening:
+            step, year = self.opening[0], self.start_year - 1
+        else:
+            step, year = self.year[0], self.start_year
+        return Phase(year, step.season, step.procedure.kind)
+
+    def procedure(self, phase: Phase) -> Procedure:
+        """The procedure playing a phase; a LookupError if the calendar has no such phase."""
+        return self._steps(phase)[self._index(phase)].procedure
+
+    def following(self, phase: Phase) -> Phase:
+        """The phase after this one on the calendar."""
+        steps, index = self._steps(phase), self._index(phase)
+        if index + 1 < len(steps):
+            step = steps[index + 1]
+            return Phase(phase.year, step.season, step.procedure.kind)
+        first = self.year[0]
+        year = self.start_year if steps is self.opening else phase.year + 1
+        return Phase(year, first.season, first.procedure.kind)
+
+    @cached_property
+    def kinds(self) -> Mapping[str, PhaseKind]:
+        """Every kind of phase on the calendar, by its code."""
+        return {s.procedure.kind.code: s.procedure.kind for s in (*self.opening, *self.year)}
+
+    @cached_property
+    def _positions(self) -> dict[tuple[bool, Season, PhaseKind], int]:
+        return {
+            (opening, step.season, step.procedure.kind): index
+            for opening, steps in ((True, self.opening), (False, self.year))
+            for index, step in enumerate(steps)
+        }
+
+    def _in_opening(self, phase: Phase) -> bool:
+        return phase.year < self.start_year and (True, phase.season, phase.kind) in self._positions
+
+    def _steps(self, phase: Phase) -> tuple[Step, ...]:
+        return self.opening if self._in_opening(phase) else self.year
+
+    def _index(self, phase: Phase) -> int:
+        key = (self._in_opening(phase), phase.season, phase.kind)
+        if key not in self._positions:
+            raise LookupError(f"{phase} is not a phase of this variant")
+        return self._positions[key]
+
+
+def seasons_calendar(seasons: Sequence[Season], start_year: int) -> Calendar:
+    """The standard year for these movement seasons: each season's movement and retreats,
+    then the Winter adjustments."""
+    steps = [Step(s, p) for s in seasons for p in (MOVEMENT, RETREATS)]
+    return Calendar(start_year, (*steps, Step(Season.WINTER, ADJUSTMENTS)))

@@ -1,0 +1,324 @@
+"""What a variant is: its board and setup, its calendar of phases, and the hooks through
+which its game differs from the standard one.
+
+`Variant` is the standard game. A variant whose game differs subclasses it (in its own
+folder of `hegemon.variants`) and overrides what it needs; the judge only ever sees the
+`Variant` object, its `Rules` and the procedures of its calendar.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, ClassVar, Self
+
+from hegemon.board import Board, MapError
+from hegemon.game.chance import Chance, Draw
+from hegemon.game.phases import Calendar, seasons_calendar
+from hegemon.notation import read_order
+from hegemon.orders import Order, ReadContext
+from hegemon.position import NO_STATE, Position, Season, Unit, VariantState, Viewer, read_unit
+from hegemon.rules import STANDARD, Rules
+
+
+@dataclass(frozen=True)
+class Power:
+    name: str
+    adjective: str
+    color: str
+    home_centers: tuple[str, ...]
+    units: tuple[Unit, ...]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: a solo winner, or a draw shared by the powers named."""
+
+    winners: tuple[str, ...] = ()
+    draw: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.winners or self.draw)
+
+
+PLAYING = GameEnd()  # the game goes on
+
+
+@dataclass(frozen=True)
+class Preparation:
+    """What a variant makes of a phase before it is resolved.
+
+    `position` is the one to resolve: its state brought up to date (influence deployed),
+    units that enter or leave before the moves already there. `orders` are what the
+    adjudicator sees (players' orders, and orders for units nobody owns under their
+    owners' names). `public` lines are for everyone, `private` ones for one power and the
+    game master. `rules` are those that follow for this very phase, if they changed.
+    """
+
+    position: Position
+    orders: Mapping[str, Sequence[Order]]
+    public: tuple[str, ...] = ()
+    private: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    rules: Rules | None = None
+
+
+class SetupError(ValueError):
+    """Options or seats a variant cannot be played with; says which and why."""
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """A variant's board and setup, and the hooks through which its game differs.
+
+    The defaults below are the standard game; a variant's subclass overrides what it needs.
+    A `Variant` as loaded seats every power with the default options; `configure` gives
+    the one a game is played with.
+    """
+
+    id: str
+    board: Board
+    powers: Mapping[str, Power]
+    start_year: int
+    victory_centers: int
+    calendar: Calendar
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
+    order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
+
+    @classmethod
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+        problems: list[str] = []
+        powers = _powers(board, setup, problems)
+        game = setup.get("game", {})
+        try:
+            seasons = tuple(Season(s) for s in game.get("seasons", ("Spring", "Fall")))
+        except ValueError as exc:
+            problems.append(f"[game] seasons: {exc}")
+            seasons = ()
+        seats = tuple(game.get("seats", (0, 0)))
+        if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
+            problems.append(f"[game] seats: the fewest and the most players, not {list(seats)}")
+        if problems:
+            raise MapError(source, problems)
+        start_year = int(game.get("start_year", 1901))
+        return cls(
+            id=id,
+            board=board,
+            powers=powers,
+            start_year=start_year,
+            victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
+            calendar=seasons_calendar(seasons, start_year),
+            options=dict(setup.get("options", {})),
+            seats=(int(seats[0]), int(seats[1])),
+        )
+
+    # --- a game's configuration ---------------------------------------------------------
+    def configure(
+        self, options: Mapping[str, Any] | None = None, seats: Sequence[str] | None = None
+    ) -> Self:
+        """This variant as one game plays it: `options` override the defaults, and only
+        the powers named in `seats` take part (all of them if None)."""
+        configured = self
+        if options:
+            unknown = sorted(set(options) - set(self.options))
+            if unknown:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise SetupError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
+            configured = replace(configured, options={**self.options, **options})
+        if seats is not None:
+            configured = replace(configured, powers=self._seated(seats))
+        return configured
+
+    def _seated(self, seats: Sequence[str]) -> dict[str, Power]:
+        fewest, most = self.seats
+        if not most:
+            raise SetupError(f"{self.id} is played by all its powers: {', '.join(self.powers)}")
+        if not fewest <= len(seats) <= most:
+            raise SetupError(f"{self.id} seats {fewest} to {most} players, not {len(seats)}")
+        seated = {}
+        for spelling in seats:
+            power = self.power_named(spelling)
+            if power is None or power in seated:
+                raise SetupError(f"seat {spelling!r}: not a power of {self.id}, or named twice")
+            seated[power] = self.powers[power]
+        return seated
+
+    @property
+    def seated(self) -> tuple[str, ...] | None:
+        """The powers playing, when the game seats fewer than all; else None."""
+        return tuple(self.powers) if self.seats[1] else None
+
+    # --- the start ----------------------------------------------------------------------
+    def initial_position(self) -> Position:
+        """The position a game of this variant starts from."""
+        units = {u.province: u for p in self.powers.values() for u in p.units}
+        centers = {c: p.name for p in self.powers.values() for c in p.home_centers}
+        return Position.create(self.calendar.first_phase(), units, centers)
+
+    # --- its state ----------------------------------------------------------------------
+    def read_state(self, data: Mapping[str, Any]) -> VariantState:
+        """The variant's state from its JSON (`VariantState.to_json`); a ValueError names
+        the part that is wrong. The standard game keeps no state."""
+        if data:
+            raise ValueError(f"state: {self.id} keeps no state, but {sorted(data)} was given")
+        return NO_STATE
+
+    # --- orders -------------------------------------------------------------------------
+    def read_context(self, units: Mapping[str, Unit] | None = None) -> ReadContext:
+        """What its orders may name: the map, the units standing, the powers (variants
+        add their own names, such as states)."""
+        return ReadContext(self.board, units, {"power": self.power_named})
+
+    def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
+        """One order as written (without the power): one of the variant's own kinds or a
+        standard one. Raises OrderSyntaxError naming the text and the reason."""
+        return read_order(text, self.read_context(units), self.order_types)
+
+    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
+        """The kinds of order of its own the variant takes in this position's phase."""
+        return ()
+
+    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+        """Why orders of the variant's own kinds (bids, deployments) may not be given."""
+        return []
+
+    def commander_of(self, position: Position, unit: Unit) -> str | None:
+        """The player whose orders the unit follows: its owner's, if a player owns it."""
+        return unit.power if unit.power in self.powers else None
+
+    def commanded_units(self, position: Position, power: str) -> list[Unit]:
+        """The units whose orders `power` gives this phase."""
+        return [u for u in position.units.values() if self.commander_of(position, u) == power]
+
+    def may_order(self, position: Position, power: str, unit: Unit) -> bool:
+        """Whether `power` may send an order for this unit: its own, by default. A variant
+        where orders to a state are followed only if it turns out aligned with the sender
+        accepts them for any state's unit, so as to reveal nothing at submission."""
+        return unit.power == power
+
+    # --- the rules of adjudication --------------------------------------------------------
+    def rules_for(self, position: Position) -> Rules:
+        """The rules object adjudicating this position."""
+        return STANDARD
+
+    def rules_at_submission(self, position: Position, power: str) -> Rules:
+        """The rules a power's orders are checked against when given: only what that power
+        may know. Where the rules of the phase hang on what other powers do in secret, a
+        variant checks against less and lets adjudication decide."""
+        return self.rules_for(position)
+
+    def home_centers(self, position: Position) -> Mapping[str, frozenset[str]]:
+        """Each power's home centers now (some variants let powers name more)."""
+        return self._setup_homes
+
+    @cached_property
+    def _setup_homes(self) -> Mapping[str, frozenset[str]]:
+        return {p.name: frozenset(p.home_centers) for p in self.powers.values()}
+
+    # --- steps around each phase ---------------------------------------------------------
+    def chances(self, position: Position) -> tuple[Chance, ...]:
+        """The draws the variant needs when this position's phase is played (its
+        procedure may ask for others)."""
+        return ()
+
+    def prepare(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
+    ) -> Preparation:
+        """The step before the phase is resolved (influence deployed, units entering)."""
+        return Preparation(position, orders)
+
+    def begin_phase(self, position: Position) -> Position:
+        """What happens as a phase begins, played or skipped; after a Fall's retreats the
+        centers have changed hands first (e.g. interned units, scoring, next year's income)."""
+        return position
+
+    def end_phase(self, position: Position) -> Position:
+        """What happens as a phase ends, played or skipped (e.g. units raised after the
+        retreats)."""
+        return position
+
+    def automatic_builds(self, position: Position) -> list[Unit]:
+        """Units the variant builds by itself this winter, where their site is vacant."""
+        return []
+
+    def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
+        """The position once a winter's builds are done (e.g. recording new home centers)."""
+        return position
+
+    def random_influence(
+        self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
+    ) -> list[Order]:
+        """What a random player adds to its orders in this variant's own economy, given an
+        order `planned` for every unit: nothing by default."""
+        return []
+
+    # --- the end ------------------------------------------------------------------------
+    def game_end(self, position: Position) -> GameEnd:
+        """Asked after every phase: a solo victory needs the victory threshold and strictly
+        more centers than anyone else."""
+        counts: dict[str, int] = {}
+        for owner in position.centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        ranked = sorted(counts.items(), key=lambda item: -item[1])
+        if not ranked or ranked[0][1] < self.victory_centers:
+            return PLAYING
+        if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
+            return PLAYING
+        return GameEnd(winners=(ranked[0][0],))
+
+    # --- what each viewer reads -----------------------------------------------------------
+    def report_group(self, power: str) -> str:
+        """The heading a power's orders appear under in the report."""
+        return power
+
+    def standings(self, position: Position) -> list[str]:
+        """Public lines the report adds after the centers, such as victory points."""
+        return []
+
+    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
+        """Lines the board as text adds for this viewer (e.g. a power's own points)."""
+        return []
+
+    # --- names ------------------------------------------------------------------------
+    def power_named(self, spelling: str) -> str | None:
+        """The player's power for a name or adjective in any case ("england", "English")."""
+        folded = spelling.strip().lower()
+        for power in self.powers.values():
+            if folded in (power.name.lower(), power.adjective.lower()):
+                return power.name
+        return None
+
+    def owner_named(self, spelling: str) -> str | None:
+        """Whoever may own units and centers: the players' powers and any the variant adds
+        (such as minor powers nobody plays)."""
+        return self.power_named(spelling)
+
+
+def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict[str, Power]:
+    powers: dict[str, Power] = {}
+    for power_name, spec in setup.get("powers", {}).items():
+        homes = tuple(spec.get("home", ()))
+        for center in homes:
+            if center not in board.provinces or not board.provinces[center].center:
+                problems.append(f"{power_name}: home {center!r} is not a supply center")
+        units = [starting_unit(board, power_name, text, problems) for text in spec.get("units", ())]
+        powers[power_name] = Power(
+            name=power_name,
+            adjective=str(spec.get("adjective", power_name)),
+            color=str(spec.get("color", "#888888")),
+            home_centers=homes,
+            units=tuple(u for u in units if u is not None),
+        )
+    if not powers:
+        problems.append("no [powers] defined")
+    return powers
+
+
+def starting_unit(board: Board, power: str, text: str, problems: list[str]) -> Unit | None:
+    try:
+        return read_unit(board, power, text)
+    except ValueError as exc:
+        problems.append(f"{power}: starting {exc}")
+        return None

@@ -1,0 +1,171 @@
+"""Europe 1615's state of a position: the ledger of influence, statuses and scores.
+
+The game master's copy holds everything; a player sees the INFs and the spending of its
+own power only, each state's shares instead of its numbers, and the Ottoman Empire's
+patron only if it is that patron (rules: STATUS, "The GM keeps the aligned major power
+for the Ottoman Empire secret"; DIPLOMATIC ATTACK: numbers are revealed only where an
+attack takes place, which the report does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from hegemon.influence.inf import Standing, shares
+from hegemon.position import Position, VariantState, Viewer
+
+OTTOMAN = "ote"
+PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
+
+
+@dataclass(frozen=True)
+class Ledger(VariantState):
+    """The influence state of a position. Never changed in place: `replace` it."""
+
+    inf: dict[str, dict[str, int]]  # state -> power -> INFs there
+    spent: dict[str, int]  # INFs each power deployed this year
+    income: dict[str, int]  # this year's INFs of each power
+    attacked: list[str]  # powers that made their diplomatic attack this year
+    sequence: list[str]  # this year's order of diplomatic attacks
+    captured: list[str]  # states withdrawn from the list
+    status: dict[str, list[str | None]]  # state -> [standing, patron]
+    religion: dict[str, str]  # state -> faction controlling it
+    vp: dict[str, int]
+    allies: list[list[str]]  # declared alliances (pairs)
+    offers: dict[str, str]  # power -> the power it offered an alliance
+    waived: dict[str, list[str]]  # power -> provinces whose capture it waives this winter
+    eliminated: list[str]
+    annexed: dict[str, str]  # province without a center -> the power that annexed it
+
+    @classmethod
+    def of(cls, position: Position) -> Ledger:
+        state = position.state
+        if not isinstance(state, Ledger):
+            raise TypeError(f"a position of another variant: {type(state).__name__}")
+        return state
+
+    def standing(self, state: str) -> Standing:
+        return Standing(self.status.get(state, [Standing.UNMARKED.value])[0] or "UNMARKED")
+
+    def patron(self, state: str) -> str | None:
+        entry = self.status.get(state)
+        return entry[1] if entry and entry[0] == Standing.ALIGNED else None
+
+    # --- JSON and views -------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"ledger": {f.name: getattr(self, f.name) for f in fields(self)}}
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        if viewer.master:
+            return self.to_json()
+        mine = viewer.power or ""
+        data = self.to_json()["ledger"]
+        data["inf"] = {s: {mine: h[mine]} for s, h in self.inf.items() if h.get(mine)}
+        data["shares"] = {s: shares(h) for s, h in self.inf.items() if s != OTTOMAN}
+        for secret in ("spent", "offers", "waived"):
+            data[secret] = {p: v for p, v in data[secret].items() if p == mine}
+        if self.patron(OTTOMAN) not in (None, mine):
+            data["status"] = {**self.status, OTTOMAN: [self.standing(OTTOMAN).value, None]}
+        return {"ledger": data}
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], powers: Collection[str], states: Collection[str]
+    ) -> Ledger:
+        """The ledger as saved; a ValueError names the first part that is wrong."""
+        if set(data) != {"ledger"} or not isinstance(data["ledger"], Mapping):
+            raise ValueError("state: expected {'ledger': {...}}")
+        raw = data["ledger"]
+        missing = [f.name for f in fields(cls) if f.name not in raw]
+        if missing:
+            raise ValueError(f"state.ledger: field {missing[0]!r} missing")
+        check = _Checker(powers, states)
+        return cls(
+            inf=check.table("inf", raw["inf"], check.state, check.count_by_power),
+            spent=check.table("spent", raw["spent"], check.power, check.count),
+            income=check.table("income", raw["income"], check.power, check.count),
+            attacked=check.names("attacked", raw["attacked"], check.power),
+            sequence=check.names("sequence", raw["sequence"], check.power),
+            captured=check.names("captured", raw["captured"], check.state),
+            status=check.table("status", raw["status"], check.state, check.status),
+            religion=check.table("religion", raw["religion"], check.state, check.faith),
+            vp=check.table("vp", raw["vp"], check.power, check.count),
+            allies=[
+                check.names("allies", pair, check.power)
+                for pair in check.list_("allies", raw["allies"])
+            ],
+            offers=check.table("offers", raw["offers"], check.power, check.power),
+            waived=check.table("waived", raw["waived"], check.power, check.provinces),
+            eliminated=check.names("eliminated", raw["eliminated"], check.power),
+            annexed=check.table("annexed", raw["annexed"], check.text, check.power),
+        )
+
+
+class _Checker:
+    """Type checks for a saved ledger, each failing with the path and the reason."""
+
+    def __init__(self, powers: Collection[str], states: Collection[str]) -> None:
+        self.powers, self.states = powers, states
+
+    @staticmethod
+    def list_(where: str, value: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise ValueError(f"state.ledger.{where}: expected a list")
+        return value
+
+    def table(
+        self,
+        where: str,
+        value: Any,
+        key: Callable[[str, Any], Any],
+        item: Callable[[str, Any], Any],
+    ) -> dict[Any, Any]:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"state.ledger.{where}: expected an object")
+        return {key(where, k): item(f"{where}.{k}", v) for k, v in value.items()}
+
+    def names(self, where: str, value: Any, item: Callable[[str, Any], Any]) -> list[Any]:
+        return [item(where, v) for v in self.list_(where, value)]
+
+    def power(self, where: str, value: Any) -> str:
+        if value not in self.powers:
+            raise ValueError(f"state.ledger.{where}: {value!r} is not a power")
+        return str(value)
+
+    def state(self, where: str, value: Any) -> str:
+        if value not in self.states:
+            raise ValueError(f"state.ledger.{where}: {value!r} is not a state")
+        return str(value)
+
+    @staticmethod
+    def text(where: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"state.ledger.{where}: expected a name")
+        return value
+
+    @staticmethod
+    def count(where: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
+            raise ValueError(f"state.ledger.{where}: expected a whole number from 0")
+        return value
+
+    def count_by_power(self, where: str, value: Any) -> dict[str, int]:
+        return self.table(where, value, self.power, self.count)
+
+    def status(self, where: str, value: Any) -> list[str | None]:
+        standings = {s.value for s in Standing}
+        if not (isinstance(value, list) and len(value) == 2 and value[0] in standings):
+            raise ValueError(f"state.ledger.{where}: expected [standing, patron]")
+        patron = None if value[1] is None else self.power(where, value[1])
+        return [value[0], patron]
+
+    @staticmethod
+    def faith(where: str, value: Any) -> str:
+        if value not in (PROTESTANT, CATHOLIC, ISLAMIC):
+            raise ValueError(f"state.ledger.{where}: {value!r} is not a religion")
+        return str(value)
+
+    def provinces(self, where: str, value: Any) -> list[str]:
+        return [self.text(where, v) for v in self.list_(where, value)]
