@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 
 import pytest
 
 from hegemon import jsonio
-from hegemon.board import Board
-from hegemon.game import Game, GameOver, Variant, play_phase
+from hegemon.adjudication.retreat import retreat_options
+from hegemon.board import ARMY, FLEET, Board
+from hegemon.game import Draw, Game, GameOver, Preparation, Variant, play_phase
 from hegemon.notation import parse_order
-from hegemon.position import Phase, PhaseKind, Position, Season
+from hegemon.orders import Order
+from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, VariantState
 from hegemon.randomplay import random_game
+from hegemon.report import retreat_lines
 from hegemon.variants import load_variant
+from hegemon.variants.europe_1615 import Ledger
 from tests.conftest import units
 
 
@@ -141,3 +147,109 @@ def test_random_games_save_and_replay_exactly(name: str) -> None:
     loaded = jsonio.game_from_json(json.loads(json.dumps(jsonio.game_to_json(game))))
     assert jsonio.position_digest(loaded.position) == jsonio.position_digest(game.position)
     assert [r.before.phase for r in loaded.history] == [r.before.phase for r in game.history]
+
+
+# --- steps around each phase, and the bugs they fixed ------------------------------------
+
+
+def _as(cls: type[Variant], variant: Variant) -> Variant:
+    """The same variant with another class's hooks."""
+    return cls(**{f.name: getattr(variant, f.name) for f in fields(variant)})
+
+
+@dataclass(frozen=True)
+class Counter(VariantState):
+    count: int = 0
+
+
+class CountingWinters(Variant):
+    """The step before resolution counts 1; after the builds, 10 more."""
+
+    def prepare(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
+    ) -> Preparation:
+        return Preparation(position.evolve(state=Counter(1)), orders)
+
+    def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
+        assert isinstance(position.state, Counter)
+        return position.evolve(state=Counter(position.state.count + 10))
+
+
+def test_what_after_adjustments_writes_is_kept(classic: Variant) -> None:
+    # The influence step's state used to be applied after after_adjustments, so what
+    # after_adjustments wrote in the same phase was lost.
+    winter = Position.create(
+        Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT),
+        units({"France": ["A par"]}),
+        {"par": "France", "bre": "France"},
+    )
+    result = play_phase(_as(CountingWinters, classic), winter, {})
+    assert result.after.state == Counter(11)
+
+
+class ReinforcedByAir(Variant):
+    """Before the moves, an English fleet enters the North Sea from off the board."""
+
+    def prepare(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
+    ) -> Preparation:
+        fleet = Unit("England", FLEET, "nth")
+        return Preparation(position.evolve(units={**position.units, "nth": fleet}), orders)
+
+
+def test_units_may_enter_before_the_moves_are_resolved(classic: Variant) -> None:
+    variant = _as(ReinforcedByAir, classic)
+    start = Position.create(Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), units({}))
+    given = {"England": [parse_order("F nth - nwy", classic.board)]}
+    result = play_phase(variant, start, given)
+    assert result.outcomes[0].note == "Succeeds"
+    assert str(result.after.units["nwy"]) == "F nwy"
+
+
+class RaisedAfterRetreats(Variant):
+    """After every retreat phase, played or skipped, Russia raises an army in Ukraine."""
+
+    def end_phase(self, position: Position) -> Position:
+        if position.phase.kind is not PhaseKind.RETREAT or "ukr" in position.units:
+            return position
+        return position.evolve(units={**position.units, "ukr": Unit("Russia", ARMY, "ukr")})
+
+
+def test_a_step_after_the_retreats_runs_whether_they_are_played_or_not(classic: Variant) -> None:
+    variant = _as(RaisedAfterRetreats, classic)
+    quiet = play_phase(variant, variant.initial_position(), {})
+    assert quiet.after.phase.code == "F1901M" and "ukr" in quiet.after.units
+    start = Position.create(
+        Phase(1901, Season.SPRING, PhaseKind.MOVEMENT),
+        units({"Germany": ["A mun"], "France": ["A par", "A mar"]}),
+    )
+    france = {
+        "France": [parse_order(t, classic.board) for t in ["A par - bur", "A mar S A par - bur"]]
+    }
+    germany = {"Germany": [parse_order("A mun - bur", classic.board)]}
+    moved = play_phase(variant, play_phase(variant, start, germany).after, france)
+    assert moved.after.phase.code == "S1901R" or moved.after.phase.code == "F1901R"
+    assert moved.after.dislodged and "ukr" in moved.after.units  # raised after Spring
+    retreated = play_phase(variant, moved.after, {})
+    assert "ukr" in retreated.after.units and not retreated.after.dislodged
+
+
+def test_the_report_offers_only_the_retreats_the_judge_allows() -> None:
+    # The report listed retreat options by the standard rules, while the judge used the
+    # position's own: Europe 1615 offered retreats into neutral states it then refused.
+    eu = load_variant("europe_1615")
+    start = eu.initial_position()
+    ledger = Ledger.of(start)
+    neutral = replace(ledger, status={**ledger.status, "sax": ["NEUTRAL", None]})
+    army = start.units["boh"]
+    retreat = start.evolve(
+        phase=Phase(1615, Season.SPRING, PhaseKind.RETREAT),
+        units={p: u for p, u in start.units.items() if p not in ("boh", "sax")},
+        dislodged={"boh": Dislodgement(army, "slo")},
+        state=neutral,
+    )
+    assert eu.board.adjacent(army.type, "boh", "sax")
+    assert "Sax" not in "".join(retreat_lines(eu, retreat))
+    assert "sax" not in retreat_options(
+        eu.board, retreat, retreat.dislodged["boh"], eu.rules_for(retreat)
+    )

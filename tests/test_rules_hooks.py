@@ -8,13 +8,15 @@ retreating (minor powers), units that cannot be supported, and other build sites
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hegemon.adjudication.adjustment import adjudicate_adjustments
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
 from hegemon.board import ARMY, Board
-from hegemon.orders import Build
+from hegemon.orders import Build, Move
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit
 from hegemon.rules import Rules
-from tests.conftest import orders, spring
+from tests.conftest import orders, spring, units
 
 
 class MinorsAreStationary(Rules):
@@ -134,3 +136,76 @@ def test_build_sites_come_from_the_rules(board: Board) -> None:
     anywhere = adjudicate_adjustments(board, position, build, homes, BuildAnywhereOwned())
     assert "bel" not in standard.units
     assert anywhere.units["bel"].power == "France"
+
+
+class FleetsSupportNoArmies(Rules):
+    def may_support(self, supporter: Unit, supported: Unit, into: str) -> bool:
+        return supporter.type.by_land or not supported.type.by_land
+
+
+def test_who_may_support_whom_comes_from_the_rules(board: Board) -> None:
+    result = _play(
+        board,
+        FleetsSupportNoArmies(),
+        {"France": ["A pic", "F eng"], "Germany": ["A bre"]},
+        {"France": ["A pic - bre", "F eng S A pic - bre"]},
+    )
+    assert _notes(result)["F Eng S A Pic - Bre"] == (
+        "Void: a fleet in English Channel may not support an army into Brest"
+    )
+    assert result.units["bre"].power == "Germany"
+
+
+class ConvoyOnlyWhenAsked(Rules):
+    def goes_by_convoy(self, mover: Unit, move: Move, convoying: Sequence[Unit]) -> bool:
+        return move.via_convoy
+
+
+def test_whether_a_move_goes_by_convoy_comes_from_the_rules(board: Board) -> None:
+    # Standard (2000 rules, DATC 6.G.8): Germany's own fleet convoys the army, so the two
+    # armies do not meet head to head and swap. With "only via convoy", they bounce.
+    position = {"Germany": ["A hol", "F nth"], "France": ["A bel"]}
+    given = {"Germany": ["A hol - bel", "F nth C A hol - bel"], "France": ["A bel - hol"]}
+    swapped = _play(board, Rules(), position, given)
+    assert swapped.units["bel"].power == "Germany" and swapped.units["hol"].power == "France"
+    bounced = _play(board, ConvoyOnlyWhenAsked(), position, given)
+    assert bounced.units["hol"].power == "Germany" and bounced.units["bel"].power == "France"
+
+
+class MilitaryAid(Rules):
+    def allowance(self, power: str, centers: int, position: Position) -> int:
+        return centers + 1
+
+
+def test_a_powers_unit_allowance_comes_from_the_rules(board: Board) -> None:
+    winter = Position.create(
+        Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT),
+        units({"Russia": ["A mos", "A lvn", "A ukr"]}),
+        {"mos": "Russia", "stp": "Russia"},
+    )
+    homes = {"Russia": frozenset({"mos", "sev", "stp", "war"})}
+    assert len(adjudicate_adjustments(board, winter, {}, homes, Rules()).units) == 2
+    assert len(adjudicate_adjustments(board, winter, {}, homes, MilitaryAid()).units) == 3
+
+
+class DistanceToOwnedCenters(Rules):
+    def disorder_sources(
+        self, power: str, homes: frozenset[str], position: Position
+    ) -> frozenset[str]:
+        return frozenset(position.centers_of(power))
+
+
+def test_where_civil_disorder_measures_from_comes_from_the_rules(board: Board) -> None:
+    # Russia owns St Petersburg alone and must lose one of two armies. Measured to its
+    # home centers both are one move away and Finland goes first by name; measured to
+    # the centers it owns, Ukraine is the farther.
+    winter = Position.create(
+        Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT),
+        units({"Russia": ["A fin", "A ukr"]}),
+        {"stp": "Russia"},
+    )
+    homes = {"Russia": frozenset({"mos", "sev", "stp", "war"})}
+    standard = adjudicate_adjustments(board, winter, {}, homes, Rules())
+    owned = adjudicate_adjustments(board, winter, {}, homes, DistanceToOwnedCenters())
+    assert [str(u) for u in standard.disbanded] == ["A fin"]
+    assert [str(u) for u in owned.disbanded] == ["A ukr"]

@@ -430,7 +430,7 @@ def load_board(path: Path) -> Board:
     return board_from_data(data, str(path))
 
 
-def board_from_data(data: Mapping[str, Any], source: str = "map") -> Board:
+def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     problems: list[str] = []
     meta = data.get("meta", {})
     raw = data.get("provinces")

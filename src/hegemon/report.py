@@ -21,31 +21,33 @@ ORDER_WIDTH = 28
 
 
 def phase_report(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVER) -> str:
-    lines = [f"{result.before.phase} ({variant.board.name})", ""]
-    if result.draws:
-        drawn = "; ".join(f"{name}: {_drawn(value)}" for name, value in result.draws.items())
-        lines += [f"Drawn: {drawn}", ""]
-    if result.public:
-        lines += [*result.public, ""]
-    private = private_lines(result, viewer)
-    if private:
-        lines += [*private, ""]
-    outcomes = [o for o in result.outcomes if _visible(o, viewer)]
-    lines += order_lines(variant, outcomes)
-    if result.destroyed:
-        lines += ["", "Destroyed (no retreat possible):"]
-        lines += [f"   {u.power}: {u.type.letter} {place(u.location)}" for u in result.destroyed]
-    lines += retreat_lines(variant, result.after)
-    lines += ["", *center_lines(variant, result.after), *variant.standings(result.after)]
-    if result.end:
+    drawn = "; ".join(f"{name}: {_drawn(value)}" for name, value in result.draws.items())
+    destroyed = [f"   {u.power}: {u.type.letter} {place(u.location)}" for u in result.destroyed]
+    return _blocks(
+        [f"{result.before.phase} ({variant.board.name})"],
+        [f"Drawn: {drawn}"] if drawn else [],
+        list(result.public),
+        private_lines(result, viewer),
+        order_lines(variant, [o for o in result.outcomes if _visible(o, viewer)]),
+        ["Destroyed (no retreat possible):", *destroyed] if destroyed else [],
+        retreat_lines(variant, result.after),
+        [*center_lines(variant, result.after), *variant.standings(result.after)],
+        [_closing(result)],
+    )
+
+
+def _blocks(*blocks: list[str]) -> str:
+    """The blocks that are not empty, a blank line between each two."""
+    return "\n\n".join("\n".join(block) for block in blocks if block) + "\n"
+
+
+def _closing(result: PhaseResult) -> str:
+    if result.winners:
         verdict = "wins the game" if len(result.winners) == 1 else "win the game together"
-        if result.winners:
-            lines += ["", f"Victory: {' and '.join(result.winners)} {verdict}."]
-        else:
-            lines += ["", f"The game ends in a draw shared by {', '.join(result.end.draw)}."]
-    else:
-        lines += ["", f"Next phase: {result.after.phase}"]
-    return "\n".join(lines) + "\n"
+        return f"Victory: {' and '.join(result.winners)} {verdict}."
+    if result.end.draw:
+        return f"The game ends in a draw shared by {', '.join(result.end.draw)}."
+    return f"Next phase: {result.after.phase}"
 
 
 def _drawn(value: object) -> str:
@@ -91,7 +93,7 @@ def retreat_lines(variant: Variant, position: Position) -> list[str]:
     if not position.dislodged:
         return []
     rules = variant.rules_for(position)
-    lines = ["", "Retreats needed:"]
+    lines = ["Retreats needed:"]
     for dislodgement in position.dislodged.values():
         unit = dislodgement.unit
         options = retreat_options(variant.board, position, dislodgement, rules)
@@ -131,20 +133,18 @@ def _plural(count: int, noun: str) -> str:
 def position_report(variant: Variant, position: Position, viewer: Viewer = OBSERVER) -> str:
     """The board as text: units by power, what the phase asks of whom, the variant's own
     lines for this viewer, pending retreats and centers."""
-    lines = [f"{position.phase} ({variant.board.name})", ""]
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         listed = f"{unit.type.letter} {place(unit.location)}"
         units.setdefault(variant.report_group(unit.power), []).append(listed)
-    for group in _groups(variant, units):
-        lines.append(f"{group}: {', '.join(sorted(units[group]))}")
     procedure = variant.calendar.procedure(position.phase)
-    extra = [
-        *procedure.status_lines(variant, position, viewer),
-        *variant.position_lines(position, viewer),
-    ]
-    if extra:
-        lines += ["", *extra]
-    lines += retreat_lines(variant, position)
-    lines += ["", *center_lines(variant, position), *variant.standings(position)]
-    return "\n".join(lines) + "\n"
+    return _blocks(
+        [f"{position.phase} ({variant.board.name})"],
+        [f"{group}: {', '.join(sorted(units[group]))}" for group in _groups(variant, units)],
+        [
+            *procedure.status_lines(variant, position, viewer),
+            *variant.position_lines(position, viewer),
+        ],
+        retreat_lines(variant, position),
+        [*center_lines(variant, position), *variant.standings(position)],
+    )

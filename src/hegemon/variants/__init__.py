@@ -65,10 +65,14 @@ def _variant_class(folder: Path) -> type[Variant]:
 
 
 def _import_folder(folder: Path) -> ModuleType:
-    """A variant's code from outside the package, imported as a package of its own."""
+    """A variant's code from outside the package, imported as a package of its own unless
+    it is imported already (a test may have imported it under its own name)."""
+    code = (folder / "__init__.py").resolve()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if path is not None and Path(path).resolve() == code:
+            return module
     name = f"hegemon_variant_{folder.name}"
-    if name in sys.modules:
-        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(
         name, folder / "__init__.py", submodule_search_locations=[str(folder)]
     )
