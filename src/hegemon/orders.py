@@ -64,7 +64,7 @@ class Order:
 
 def place(location: str) -> str:
     """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``."""
-    return location[:1].upper() + location[1:]
+    return location.capitalize()  # ids are lower case: "spa/nc" -> "Spa/nc"
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,19 +104,21 @@ def retreat_lines(variant: Variant, position: Position) -> list[str]:
 
 def center_lines(variant: Variant, position: Position) -> list[str]:
     """Centers and units of each player, then of each other group (e.g. the minor powers)."""
+    group_of = variant.report_group
     centers: dict[str, list[str]] = {}
     units: dict[str, int] = {}
     for center, owner in position.centers.items():
-        centers.setdefault(variant.report_group(owner), []).append(center)
+        centers.setdefault(group_of(owner), []).append(center)
     for unit in position.units.values():
-        group = variant.report_group(unit.power)
+        group = group_of(unit.power)
         units[group] = units.get(group, 0) + 1
-    width = max((len(g) for g in _groups(variant, centers.keys() | units.keys())), default=0) + 2
+    groups = _groups(variant, centers.keys() | units.keys())
+    width = max(map(len, groups), default=0) + 2
     lines = ["Supply centers:"]
-    for group in _groups(variant, centers.keys() | units.keys()):
+    for group in groups:
         held = sorted(centers.get(group, []))
         count = _plural(len(held), "center") + ", " + _plural(units.get(group, 0), "unit")
-        lines.append(f"   {group:<{width}}{count:<22}{', '.join(place(c) for c in held)}")
+        lines.append(f"   {group:<{width}}{count:<22}{', '.join(map(place, held))}")
     return lines
 
 
