@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from hegemon.board import Board, Terrain, province_of
 from hegemon.orders import (
@@ -34,7 +34,7 @@ class Illegal:
 def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder) -> Unit | Illegal:
     """The unit an order commands (`unit`, found at the order's province), if `power` may
     command it."""
-    if unit is not None and unit.power == power and same_kind(unit, order):
+    if unit is not None and unit.power == power and _same_kind(unit, order):
         return unit
     where = board.name_of(order.province)
     if unit is None:
@@ -44,7 +44,7 @@ def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder
     return Illegal(f"the unit in {where} is {unit.type.article}, not {order.unit.article}")
 
 
-def same_kind(unit: Unit, order: UnitOrder) -> bool:
+def _same_kind(unit: Unit, order: UnitOrder) -> bool:
     """Whether the order names the unit's kind (the same object, as a rule)."""
     return unit.type is order.unit or unit.type == order.unit
 
@@ -56,8 +56,12 @@ def check_movement_order(
     if check is None or not isinstance(order, UnitOrder):
         return Illegal(f"{order.format()!r} is not an order for a movement phase")
     unit = position.units.get(order.province)
-    if unit is None or unit.power != power or not same_kind(unit, order):
-        return cast(Illegal, commanded_unit(board, unit, power, order))
+    # The common case first, without a call: the power's own unit, of the kind named.
+    if unit is None or unit.power != power or unit.type is not order.unit:
+        commanded = commanded_unit(board, unit, power, order)
+        if isinstance(commanded, Illegal):
+            return commanded
+        unit = commanded
     return check(board, position, unit, order, rules)
 
 

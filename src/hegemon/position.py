@@ -6,6 +6,7 @@ list of snapshots and a what-if is one function call away.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -22,16 +23,21 @@ class Season(StrEnum):
     FALL = "Fall"
     WINTER = "Winter"
 
+    # Hashed as the string it equals (an Enum's own hash is a Python call): every
+    # phase's lookup on the calendar hashes its season.
+    __hash__ = str.__hash__
+
     @property
     def letter(self) -> str:
         """The season in a phase code: S, U (sUmmer, as S is taken), F, W."""
         return "U" if self is Season.SUMMER else self.value[0]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PhaseKind:
     """What a phase is called: its letter in phase codes and its name. How it is played
-    is the business of the procedure a variant's calendar gives it (`hegemon.game`)."""
+    is the business of the procedure a variant's calendar gives it (`hegemon.game`).
+    Each kind is made once, like an enumeration's member, and is itself alone."""
 
     code: str
     name: str
@@ -181,14 +187,27 @@ class Position:
     ) -> Position:
         """A new position with some fields replaced. Dicts given are taken over, not copied:
         the caller must not change them afterwards."""
-        return Position(
-            self.phase if phase is None else phase,
-            self.units if units is None else MappingProxyType(units),
-            self.centers if centers is None else MappingProxyType(centers),
-            self.dislodged if dislodged is None else MappingProxyType(dislodged),
-            self.contested if contested is None else contested,
-            self.state if state is None else state,
+        # Filled in directly rather than through the frozen dataclass's __init__, which
+        # sets each field by a call: every phase evolves a few positions.
+        was = self.__dict__
+        evolved = object.__new__(Position)
+        evolved.__dict__.update(
+            phase=was["phase"] if phase is None else phase,
+            units=was["units"] if units is None else MappingProxyType(units),
+            centers=was["centers"] if centers is None else MappingProxyType(centers),
+            dislodged=was["dislodged"] if dislodged is None else MappingProxyType(dislodged),
+            contested=was["contested"] if contested is None else contested,
+            state=was["state"] if state is None else state,
         )
+        if centers is None and "center_counts" in was:  # the same centers, the same counts
+            evolved.__dict__["center_counts"] = was["center_counts"]
+        return evolved
+
+    @cached_property
+    def center_counts(self) -> Mapping[str, int]:
+        """How many supply centers each owner holds: asked after every phase, and the
+        same from phase to phase until centers change hands."""
+        return Counter(self.centers.values())
 
     @cached_property
     def convoying_fleets(self) -> frozenset[str]:

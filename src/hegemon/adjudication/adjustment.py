@@ -30,13 +30,15 @@ class AdjustmentResult:
 def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
     """Builds due (positive) or disbands due (negative) for every power with a center or
     a unit: its allowance less its units that need supply."""
-    centers: dict[str, int] = {}
-    for owner in position.centers.values():
-        centers[owner] = centers.get(owner, 0) + 1
-    balance = {power: rules.allowance(power, n, position) for power, n in centers.items()}
-    for unit in position.units.values():
-        if rules.needs_supply(unit):
-            balance[unit.power] = balance.get(unit.power, 0) - 1
+    counts = position.center_counts
+    balance = {power: rules.allowance(power, n, position) for power, n in counts.items()}
+    units = position.units.values()
+    if type(rules).needs_supply is Rules.needs_supply:  # standard: the kind says
+        supplied = [u.power for u in units if u.type.supply]
+    else:
+        supplied = [u.power for u in units if rules.needs_supply(u)]
+    for power in supplied:
+        balance[power] = balance.get(power, 0) - 1
     return balance
 
 

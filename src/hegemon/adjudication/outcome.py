@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from hegemon.orders import Order, format_order
 
@@ -14,8 +14,7 @@ class Verdict(StrEnum):
     VOID = "void"  # illegal: treated as hold
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One order's fate. `note` is the report's wording, e.g. ``Bounced 2v2 (with Mom)``;
     `decided_by` lists the units whose orders decided it, e.g. ``("A Mun",)``."""
 
@@ -25,11 +24,11 @@ class Outcome:
     note: str
     decided_by: tuple[str, ...] = ()
     dislodged_by: str | None = None
-    # The order as reports write it, made once: every report and view of a phase reads it.
-    text: str = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "text", format_order(self.order))
+    @property
+    def text(self) -> str:
+        """The order as reports write it; made when read, as most outcomes never are."""
+        return format_order(self.order)
 
     @property
     def succeeded(self) -> bool:

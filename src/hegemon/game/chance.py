@@ -52,6 +52,8 @@ def settle(
 ) -> dict[str, Draw]:
     """The value of every draw: as given, else from `rng`. Raises ChanceError for a draw
     that is missing with no generator to make it, impossible, or not asked for."""
+    if not chances and not given:  # most phases: no chance at all
+        return {}
     given = dict(given or {})
     drawn: dict[str, Draw] = {}
     for chance in chances:

@@ -18,7 +18,7 @@ from functools import cached_property
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
-from hegemon.game.phases import Turn
+from hegemon.game.phases import Procedure, Turn
 from hegemon.game.variant import PLAYING, GameEnd, Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
@@ -51,7 +51,10 @@ class PhaseResult:
 
 def chances_for(variant: Variant, position: Position) -> tuple[Chance, ...]:
     """The draws of chance playing this position's phase needs."""
-    procedure = variant.calendar.procedure(position.phase)
+    return _chances(variant, variant.calendar.procedure(position.phase), position)
+
+
+def _chances(variant: Variant, procedure: Procedure, position: Position) -> tuple[Chance, ...]:
     return (*procedure.chances(variant, position), *variant.chances(position))
 
 
@@ -65,12 +68,12 @@ def play_phase(
     chance it needs, see `chances_for`) and move on to the next phase to play."""
     procedure = variant.calendar.procedure(position.phase)
     frozen = {power: tuple(given) for power, given in orders.items()}
-    drawn = settle(chances_for(variant, position), draws)
+    drawn = settle(_chances(variant, procedure, position), draws)
     prepared = variant.prepare(position, frozen, drawn)
     rules = prepared.rules or variant.rules_for(prepared.position)
     resolution = procedure.resolve(Turn(variant, prepared.position, prepared.orders, rules, drawn))
     after = variant.end_phase(procedure.leave(variant, resolution.after))
-    after, end = advance(variant, after)
+    after, end = advance(variant, after, procedure)
     return PhaseResult(
         position,
         frozen,
@@ -84,17 +87,19 @@ def play_phase(
     )
 
 
-def advance(variant: Variant, position: Position) -> tuple[Position, GameEnd]:
-    """From a phase just played to the next one with something to do, asking after each
-    phase whether the game has ended."""
+def advance(
+    variant: Variant, position: Position, procedure: Procedure | None = None
+) -> tuple[Position, GameEnd]:
+    """From a phase just played (by `procedure`, if the caller has it at hand) to the next
+    one with something to do, asking after each phase whether the game has ended."""
     end = variant.game_end(position)
     calendar = variant.calendar
-    if end or calendar.procedure(position.phase).repeats(variant, position):
+    played = procedure or calendar.procedure(position.phase)
+    if end or played.repeats(variant, position):
         return position, end
     phase = position.phase
     while True:
-        phase = calendar.following(phase)
-        procedure = calendar.procedure(phase)
+        phase, procedure = calendar.following(phase)
         position = variant.begin_phase(procedure.enter(variant, position.evolve(phase=phase)))
         end = variant.game_end(position)
         if end or procedure.due(variant, position):

@@ -12,7 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, Self
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
@@ -46,8 +47,7 @@ class GameEnd:
 PLAYING = GameEnd()  # the game goes on
 
 
-@dataclass(frozen=True)
-class Preparation:
+class Preparation(NamedTuple):
     """What a variant makes of a phase before it is resolved.
 
     `position` is the one to resolve: its state brought up to date (influence deployed),
@@ -60,7 +60,7 @@ class Preparation:
     position: Position
     orders: Mapping[str, Sequence[Order]]
     public: tuple[str, ...] = ()
-    private: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    private: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     rules: Rules | None = None
 
 
@@ -258,15 +258,12 @@ class Variant:
     def game_end(self, position: Position) -> GameEnd:
         """Asked after every phase: a solo victory needs the victory threshold and strictly
         more centers than anyone else."""
-        counts: dict[str, int] = {}
-        for owner in position.centers.values():
-            counts[owner] = counts.get(owner, 0) + 1
-        ranked = sorted(counts.items(), key=lambda item: -item[1])
-        if not ranked or ranked[0][1] < self.victory_centers:
+        counts = position.center_counts
+        most = max(counts.values(), default=0)
+        if most < self.victory_centers:
             return PLAYING
-        if len(ranked) > 1 and ranked[1][1] == ranked[0][1]:
-            return PLAYING
-        return GameEnd(winners=(ranked[0][0],))
+        leaders = [power for power, count in counts.items() if count == most]
+        return GameEnd(winners=(leaders[0],)) if len(leaders) == 1 else PLAYING
 
     # --- what each viewer reads -----------------------------------------------------------
     def report_group(self, power: str) -> str:
