@@ -3,7 +3,8 @@
 Plays a fixed set of seeded random games with `hegemon.randomplay`, keeps every phase's
 position and orders, then adjudicates exactly those phases again, one kind at a time,
 with Hegemon's `play_phase` and with the peer judge (PyPI ``diplomacy`` 1.1.2). Each side
-runs a few times and the best run counts, which filters out noise from the machine.
+runs a few passes, the judges taking turns pass by pass, so that the machine's own drift
+weighs on both alike; the median pass counts and the spread is shown.
 
 What is timed, per phase:
 - Hegemon: one `play_phase` call, from position and orders to the next position.
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import copy
 import random
+import statistics
 import sys
 import time
 import tracemalloc
@@ -133,29 +135,39 @@ def peak_bytes(samples: Sequence[Sample], step: Step) -> int:
 class Row:
     kind: PhaseKind
     count: int
-    hegemon: float  # best seconds per pass
-    peer: float
-    peer_orders: float
+    passes: tuple[tuple[float, float, float], ...]  # seconds per pass: ours, peer, peer+orders
     hegemon_peak: int  # bytes
     peer_peak: int
     peer_everything_peak: int
 
+    def rate(self, side: int) -> float:
+        """Phases per second in the median pass."""
+        return rate(self.count, statistics.median(seconds[side] for seconds in self.passes))
+
+    def ratios(self, side: int) -> list[float]:
+        """Our rate over the peer's, pass by pass, smallest first."""
+        return sorted(seconds[side] / seconds[0] for seconds in self.passes)
+
 
 def measure(variant: Variant, kind: PhaseKind, samples: Sequence[Sample], runs: int) -> Row:
-    def best(step: Step) -> float:
-        return min(seconds(samples, step) for _ in range(runs))
-
     ours = hegemon_step(variant)
+    steps = (ours, peer_process, peer_orders_and_process)
+    # The judges take turns pass by pass, so that the machine's drift weighs on each
+    # pass's ratio as little as it can; within a pass, each judge runs alone.
+    passes = tuple(_three([seconds(samples, step) for step in steps]) for _ in range(runs))
     return Row(
         kind,
         len(samples),
-        best(ours),
-        best(peer_process),
-        best(peer_orders_and_process),
+        passes,
         peak_bytes(samples, ours),
         peak_bytes(samples, peer_process),
         peak_bytes(samples, peer_everything),
     )
+
+
+def _three(values: Sequence[float]) -> tuple[float, float, float]:
+    ours, peer, peer_orders = values
+    return ours, peer, peer_orders
 
 
 def rate(count: int, seconds: float) -> float:
@@ -164,20 +176,19 @@ def rate(count: int, seconds: float) -> float:
 
 def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> None:
     print(f"Classic: {games} seeded random games (seeds 0-{games - 1}), at most {phases} phases")
-    print(f"each; best of {runs} runs per figure. Rates are phases adjudicated per second.")
+    print(f"each; {runs} passes, the judges taking turns pass by pass. Rates are phases")
+    print("adjudicated per second in the median pass; ratios are the median pass's, with the")
+    print("lowest and highest pass's in brackets.")
     print("  hegemon      play_phase(): position and orders to the next position")
     print("  peer         Game.process() only; setting up the peer's game is not counted")
     print("  peer+orders  Game.set_orders() and Game.process()")
     print()
     header = ("phase", "phases", "hegemon", "peer", "peer+orders", "heg/peer", "heg/(p+o)")
-    print("{:<11}{:>7}{:>10}{:>10}{:>13}{:>10}{:>11}".format(*header))
+    print("{:<11}{:>7}{:>9}{:>7}{:>13}{:>22}{:>22}".format(*header))
     for row in rows:
-        ours = rate(row.count, row.hegemon)
-        theirs = rate(row.count, row.peer)
-        with_orders = rate(row.count, row.peer_orders)
         print(
-            f"{row.kind.name.lower():<11}{row.count:>7}{ours:>10.0f}{theirs:>10.0f}"
-            f"{with_orders:>13.0f}{ours / theirs:>9.2f}x{ours / with_orders:>10.2f}x"
+            f"{row.kind.name.lower():<11}{row.count:>7}{row.rate(0):>9.0f}{row.rate(1):>7.0f}"
+            f"{row.rate(2):>13.0f}{_spread(row.ratios(1)):>22}{_spread(row.ratios(2)):>22}"
         )
     print()
     print("Peak memory (tracemalloc, untimed pass): the largest peak of Python allocations made")
@@ -189,6 +200,11 @@ def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> Non
             f"{row.kind.name.lower():<11}{_kib(row.hegemon_peak):>10}{_kib(row.peer_peak):>10}"
             f"{_kib(row.peer_everything_peak):>19}"
         )
+
+
+def _spread(ratios: Sequence[float]) -> str:
+    """``12.1x [11.4-12.9]``: the median and the extremes."""
+    return f"{statistics.median(ratios):.1f}x [{ratios[0]:.1f}-{ratios[-1]:.1f}]"
 
 
 def _kib(size: int) -> str:
@@ -228,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="4 games x 20 phases, 1 run")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--phases", type=int, default=40)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.phases, args.runs = 4, 20, 1
