@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/classic_phases.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
+	$(BIN)/python benchmarks/random_games.py african_riots --years 200
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
