@@ -8,6 +8,7 @@ folder of `hegemon.variants`) and overrides what it needs; the judge only ever s
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -68,6 +69,66 @@ class SetupError(ValueError):
     """Options or seats a variant cannot be played with; says which and why."""
 
 
+@dataclass(frozen=True)
+class Option:
+    """A game option a variant declares (``[options.NAME]`` in its setup): its kind of
+    value (``int``, ``bool`` or ``choice``), its default, and the values it may take."""
+
+    name: str
+    kind: str
+    default: Any
+    least: int | None = None
+    most: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    KINDS: ClassVar[tuple[str, ...]] = ("int", "bool", "choice")
+
+    @classmethod
+    def from_setup(cls, name: str, spec: Any) -> Option:
+        """The option as a variant's setup declares it; a ValueError says what is wrong."""
+        if not isinstance(spec, Mapping) or spec.get("type") not in cls.KINDS:
+            raise ValueError(f"[options.{name}]: a table with type = {' or '.join(cls.KINDS)}")
+        option = cls(
+            name,
+            spec["type"],
+            spec.get("default"),
+            spec.get("min"),
+            spec.get("max"),
+            tuple(spec.get("choices", ())),
+            str(spec.get("help", "")),
+        )
+        problem = option.problem(option.default)
+        if problem:
+            raise ValueError(f"[options.{name}] default: {problem}")
+        return option
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` cannot be this option's value, if it cannot."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return None
+            return f"expected one of {', '.join(self.choices)}, not {value!r}"
+        least = -(10**9) if self.least is None else self.least
+        most = 10**9 if self.most is None else self.most
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            return f"expected a whole number from {least} to {most}, not {value!r}"
+        return None
+
+    def describe(self) -> str:
+        """``year_cap: a whole number from 0 to 100 (default 10)``, with its help."""
+        if self.kind == "bool":
+            values = "true or false"
+        elif self.kind == "choice":
+            values = f"one of {', '.join(self.choices)}"
+        else:
+            values = f"a whole number from {self.least} to {self.most}"
+        default = json.dumps(self.default)
+        return f"{self.name}: {values} (default {default})" + (f"; {self.help}" if self.help else "")
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
     """A variant's board and setup, and the hooks through which its game differs.
@@ -83,7 +144,8 @@ class Variant:
     start_year: int
     victory_centers: int
     calendar: Calendar
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)  # each option's value
+    declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
 
@@ -97,6 +159,7 @@ class Variant:
         except ValueError as exc:
             problems.append(f"[game] seasons: {exc}")
             seasons = ()
+        declared = _options(setup, problems)
         seats = tuple(game.get("seats", (0, 0)))
         if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
             problems.append(f"[game] seats: the fewest and the most players, not {list(seats)}")
@@ -110,7 +173,8 @@ class Variant:
             start_year=start_year,
             victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
             calendar=seasons_calendar(seasons, start_year),
-            options=dict(setup.get("options", {})),
+            options={name: option.default for name, option in declared.items()},
+            declared=declared,
             seats=(int(seats[0]), int(seats[1])),
         )
 
@@ -122,10 +186,14 @@ class Variant:
         the powers named in `seats` take part (all of them if None)."""
         configured = self
         if options:
-            unknown = sorted(set(options) - set(self.options))
-            if unknown:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise SetupError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
+            for name, value in options.items():
+                option = self.declared.get(name)
+                if option is None:
+                    known = ", ".join(sorted(self.declared)) or "none"
+                    raise SetupError(f"{self.id} has no option {name!r} (options: {known})")
+                problem = option.problem(value)
+                if problem:
+                    raise SetupError(f"option {name}: {problem}")
             configured = replace(configured, options={**self.options, **options})
         if seats is not None:
             configured = replace(configured, powers=self._seated(seats))
@@ -291,6 +359,16 @@ class Variant:
         """Whoever may own units and centers: the players' powers and any the variant adds
         (such as minor powers nobody plays)."""
         return self.power_named(spelling)
+
+
+def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:
+    declared = {}
+    for name, spec in setup.get("options", {}).items():
+        try:
+            declared[name] = Option.from_setup(name, spec)
+        except ValueError as exc:
+            problems.append(str(exc))
+    return declared
 
 
 def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict[str, Power]:

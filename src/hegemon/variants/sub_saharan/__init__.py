@@ -277,7 +277,7 @@ class SubSaharan(Variant):
         solo = super().game_end(position)
         if solo:
             return solo
-        cap = int(self.options.get("year_cap", 0))
+        cap: int = self.options["year_cap"]
         last_year = self.start_year + cap - 1
         if cap and position.phase.year >= last_year and position.phase.kind is PhaseKind.ADJUSTMENT:
             alive = set(position.centers.values()) | {u.power for u in position.units.values()}
