@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
 from hegemon.cli import main
-from tests.conftest import DATC_DIR
+from tests.conftest import DATC_DIR, stdin
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -85,7 +84,7 @@ def test_unknown_power_variant_and_file_are_clear_errors(
     assert "already exists" in run(capsys, "new", "classic", str(game_file))[2]
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
-    assert "cannot read the game" in run(capsys, "show", str(broken))[2]
+    assert "broken.json: the game file: not valid JSON" in run(capsys, "show", str(broken))[2]
 
 
 def test_show_keeps_pending_orders_secret(
@@ -110,7 +109,7 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
         },
         "orders": {"Germany": ["A mun - bur", "A ruh S A mun - bur"]},
     }
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request)))
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(request)))
     code, out, _ = run(capsys, "adjudicate", "--json")
     assert code == 0
     answer = json.loads(out)
@@ -138,7 +137,7 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
 def test_adjudicate_json_rejects_bad_requests_clearly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, payload: str, message: str
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(payload))
+    monkeypatch.setattr("sys.stdin", stdin(payload))
     code, _, err = run(capsys, "adjudicate", "--json")
     assert code == 2
     assert message in err

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,6 +19,7 @@ from hegemon.randomplay import random_game
 from hegemon.report import ORDER_WIDTH, phase_report
 from hegemon.variants import load_variant
 from hegemon.variants.sub_saharan import SubSaharan, SubSaharanState
+from tests.conftest import stdin
 
 
 @pytest.fixture(scope="module")
@@ -456,7 +456,10 @@ def test_bids_go_in_with_the_orders_and_stay_secret_until_the_end(
     game = str(tmp_path / "game.json")
     assert _cli(capsys, "new", "sub_saharan", game, "--option", "year_cap=1")[0] == 0
     code, out, _ = _cli(capsys, "orders", game, "Yeke", "A Mwa - Kas", "2: A Kas - Kam")
-    assert (code, out.strip()) == (0, "Yeke: 2 order(s) stored for Spring 1881 Movement")
+    assert (code, out.strip()) == (
+        0,
+        "Yeke: 2 order(s) stored for Spring 1881 Movement, 2 in all; no order yet for A Bun",
+    )
     before = Path(game).read_text()
     code, _, err = _cli(capsys, "orders", game, "Zanzibar", "3: A Kas S Sto - Tab")
     assert code == 2
@@ -497,7 +500,7 @@ def test_adjudicate_json_takes_bids(
     request = {"variant": "sub_saharan", "position": position, "orders": EXAMPLE_ORDERS}
     answers = {}
     for viewer in ("master", "observer", "Angola"):
-        monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**request, "viewer": viewer})))
+        monkeypatch.setattr("sys.stdin", stdin(json.dumps({**request, "viewer": viewer})))
         code, answers[viewer], _ = _cli(capsys, "adjudicate", "--json")
         assert code == 0
     answer = json.loads(answers["observer"])

@@ -36,10 +36,12 @@ class Power:
 
 @dataclass(frozen=True)
 class GameEnd:
-    """How a game ended: a solo winner, or a draw shared by the powers named."""
+    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
+    when the players ended it themselves (a draw they agreed, a concession)."""
 
     winners: tuple[str, ...] = ()
     draw: tuple[str, ...] = ()
+    agreed: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.winners or self.draw)
@@ -126,7 +128,9 @@ class Option:
         else:
             values = f"a whole number from {self.least} to {self.most}"
         default = json.dumps(self.default)
-        return f"{self.name}: {values} (default {default})" + (f"; {self.help}" if self.help else "")
+        return f"{self.name}: {values} (default {default})" + (
+            f"; {self.help}" if self.help else ""
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -250,6 +254,11 @@ class Variant:
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         """Why orders of the variant's own kinds (bids, deployments) may not be given."""
+        return []
+
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        """How `power` writes the orders of the variant's own kinds it may give this
+        phase, with an example each: the part of a player's menu a list cannot hold."""
         return []
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:

@@ -10,7 +10,7 @@ bids on that minor's unit ignored that turn (the Attacking & Allocating rule).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Self
 
@@ -45,6 +45,10 @@ class Bid(Order):
 
     def format(self) -> str:
         return f"{self.points}: {self.order.format()}"
+
+    def slot(self) -> Hashable | None:
+        """A new bid on the same unit replaces the earlier one."""
+        return ("bid", self.order.province)
 
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:

@@ -188,6 +188,16 @@ class SubSaharan(Variant):
         """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
         return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
 
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        points = self.allotment(position, power)
+        if not points:
+            return []
+        return [
+            f"N: ORDER  bids N of your {points} Diplomacy Points on an order for a minor "
+            "power's unit, e.g. '2: A Kas - Kam' (rules 8.0); a new bid on that unit "
+            "replaces the last"
+        ]
+
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         bids = dp.bids_of(orders)
         if not bids:
