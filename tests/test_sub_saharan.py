@@ -319,6 +319,12 @@ def test_additional_home_center_example_8_1_1(ss: SubSaharan) -> None:
     assert ss.extra_homes(second.after) == {"Ethiopia": ["har", "sua"]}
 
 
+def test_the_report_names_the_additional_home_centers(ss: SubSaharan) -> None:
+    # Rules 8.1.1: a build outside the homes names an additional home; the report says so.
+    first = _build(ss, _ethiopia_holds(ss, ["har", "sua", "alf"]), {"Ethiopia": ["Build A har"]})
+    assert "Additional home centers: Ethiopia: Harar" in phase_report(ss, first)
+
+
 def test_at_most_two_additional_home_centers(ss: SubSaharan) -> None:
     # Rules 7.1 (2): "must not have already named two additional Home SCs".
     position = _ethiopia_holds(ss, ["har", "sua", "alf"])

@@ -35,7 +35,12 @@ _USER_ERRORS = (UserError, jsonio.WireError, GameFileError, DatcFormatError, Map
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # Orders may follow the options or come before them (argparse would stop at the first).
+    args, extra = parser.parse_known_args(argv)
+    if extra and hasattr(args, "orders") and not any(e.startswith("--") for e in extra):
+        args.orders += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.handler(args))
     except _USER_ERRORS as exc:

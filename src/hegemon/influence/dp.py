@@ -58,6 +58,8 @@ class Bid(Order):
         points = read_points(text, match.group(1), "a bid")
         if points < 1:
             raise OrderSyntaxError(text, "a bid must offer at least 1 point")
+        if _BID.match(match.group(2)):
+            raise OrderSyntaxError(text, "a bid is for one order, not for another bid")
         order = parse_order(match.group(2), context.board, context.units)
         if not isinstance(order, Hold | Move | Support | Convoy):
             raise OrderSyntaxError(text, "a bid must be for a hold, move, support or convoy order")

@@ -271,6 +271,17 @@ class SubSaharan(Variant):
             if position.centers.get(p) == m.name and p not in position.units
         ]
 
+    def standings(self, position: Position) -> list[str]:
+        """The additional home centers each power has named (rules 8.1.1): public, as
+        every build is."""
+        named = self.extra_homes(position)
+        names = {p: ", ".join(self.board.name_of(c) for c in named[p]) for p in named}
+        return [
+            f"Additional home centers: {power}: {names[power]}"
+            for power in self.powers
+            if named.get(power)
+        ]
+
     def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
         """A build in a center outside the power's homes names it an additional home."""
         homes = self.home_centers(position)
