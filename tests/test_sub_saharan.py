@@ -544,3 +544,24 @@ def test_random_games_run_to_the_year_cap(ss: SubSaharan) -> None:
         assert history[-1].end.draw
         assert history[-1].after.phase.year == 1890
         assert any(isinstance(o, Bid) for r in history for g in r.orders.values() for o in g)
+
+
+def test_a_power_reads_its_new_diplomacy_points_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rules 8.1: one point per center, at most three. Yeke takes Kasanje in the Fall: its
+    # report tells Yeke, and only Yeke, of its third point.
+    game = str(tmp_path / "game.json")
+    _cli(capsys, "new", "sub_saharan", game)
+    _cli(capsys, "adjudicate", game)
+    _cli(capsys, "orders", game, "Yeke", "A Mwa - Kas", "A Bun S A Mwa - Kas")
+    _cli(capsys, "adjudicate", game)
+    line = "Yeke: 3 Diplomacy Points to bid from now on (before: 2)"
+    assert line in _cli(capsys, "report", game, "--as", "Yeke")[1]
+    assert line not in _cli(capsys, "report", game, "--as", "Angola")[1]
+    assert line not in _cli(capsys, "report", game)[1]
+    _cli(capsys, "adjudicate", game)  # the Winter: Yeke's build is waived
+    shown = _cli(capsys, "show", game, "--as", "Yeke")[1]
+    assert shown.startswith("Spring 1882") and "Diplomacy Points to bid this turn: 3" in shown
+    angola = _cli(capsys, "show", game, "--as", "Angola")[1]
+    assert angola.count("Diplomacy Points") == 1 and "bid this turn: 2" in angola  # its own

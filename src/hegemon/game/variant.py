@@ -355,6 +355,11 @@ class Variant:
         """Lines the board as text adds for this viewer (e.g. a power's own points)."""
         return []
 
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """Lines a phase's report adds for this viewer, from the position the phase began
+        in and the one it led to (e.g. a power's points, when they change)."""
+        return []
+
     # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
         """The player's power for a name or adjective in any case ("england", "English")."""

@@ -172,11 +172,24 @@ class SubSaharan(Variant):
         points = self.allotment(position, viewer.power or "")
         return [f"Diplomacy Points to bid this turn: {points}"] if points else []
 
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """A power reads its Diplomacy Points in the report when its centers change them."""
+        return [
+            f"{power}: {now} Diplomacy Points to bid from now on (before: {was})"
+            for power in self.powers
+            if viewer.sees(power)
+            and (was := self._points(before, power)) != (now := self._points(after, power))
+        ]
+
     # --- Diplomacy Points (rules 8.0, 8.1) ------------------------------------------------
     def allotment(self, position: Position, power: str) -> int:
         if power not in self.powers or position.phase.kind is not PhaseKind.MOVEMENT:
             return 0
-        return dp.allotment(sum(1 for owner in position.centers.values() if owner == power))
+        return self._points(position, power)
+
+    def _points(self, position: Position, power: str) -> int:
+        """The points the power's centers give it, whatever the phase."""
+        return dp.allotment(position.center_counts.get(power, 0))
 
     def biddable_units(self, position: Position) -> list[Unit]:
         return [u for u in position.units.values() if u.power in self.minor_names]
