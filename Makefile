@@ -34,6 +34,7 @@ lint: $(DEV)
 
 datc: $(RUNTIME)
 	$(BIN)/hegemon datc tests/data/datc/datc_v2.4_06.txt
+	$(BIN)/hegemon datc --edition 2023 tests/data/datc/datc_v2.4_06.txt tests/data/datc/datc_v3.0_changes.txt
 
 bench: $(DEV)
 	$(BIN)/python benchmarks/classic_phases.py

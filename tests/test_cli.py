@@ -146,7 +146,10 @@ def test_adjudicate_json_rejects_bad_requests_clearly(
 def test_datc_command_ends_with_the_count(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "datc", str(DATC_DIR / "datc_v2.4_06.txt"))
     assert code == 0
-    assert out.splitlines()[-1] == "167 passed, 0 failed"
+    assert out.splitlines()[-1] == "167 passed, 0 failed (the 2000 rules)"
+    files = [str(DATC_DIR / "datc_v2.4_06.txt"), str(DATC_DIR / "datc_v3.0_changes.txt")]
+    code, out, _ = run(capsys, "datc", "--edition", "2023", *files)
+    assert (code, out.splitlines()[-1]) == (0, "173 passed, 0 failed (the 2023 rules)")
 
 
 def test_demo_plays_several_phases(capsys: pytest.CaptureFixture[str]) -> None:

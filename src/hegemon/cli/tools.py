@@ -11,15 +11,25 @@ from typing import Any
 from hegemon import demo
 from hegemon.board import MapError
 from hegemon.cli.common import UserError, game_in, read_text, variant, variant_loader
-from hegemon.datc import read_cases, run_case
+from hegemon.datc import merged, read_cases, run_case
 from hegemon.gamefile import is_game_file
 from hegemon.render import draw_board
+from hegemon.rules import Edition
+from hegemon.variants import load_variant
 
 
 def add_commands(commands: Any) -> None:
-    datc = commands.add_parser("datc", help="run DATC test files")
+    datc = commands.add_parser(
+        "datc", help="run DATC test files (a later file's case replaces an earlier one's)"
+    )
     datc.add_argument("files", type=Path, nargs="+")
     datc.add_argument("-v", "--verbose", action="store_true", help="name every case")
+    datc.add_argument(
+        "--edition",
+        choices=[e.value for e in Edition],
+        default=Edition.RULES_2000.value,
+        help="the rulebook the judge follows: 2000 (DATC 2.4, the default) or 2023 (DATC 3.0)",
+    )
     datc.set_defaults(handler=_datc)
 
     board = commands.add_parser("map", help="check or draw a variant's map")
@@ -77,18 +87,19 @@ def _map_draw(args: argparse.Namespace) -> int:
 
 
 def _datc(args: argparse.Namespace) -> int:
+    judge = load_variant("classic").configure({"edition": args.edition})
+    cases = merged(*(list(read_cases(read_text(path))) for path in args.files))
     passed = failed = 0
-    for path in args.files:
-        for case in read_cases(read_text(path)):
-            result = run_case(case)
-            if result.passed:
-                passed += 1
-                if args.verbose:
-                    print(f"PASS {case.name}")
-            else:
-                failed += 1
-                print(f"FAIL {case.name} ({path}:{case.line})\n{result.difference}", end="")
-    print(f"{passed} passed, {failed} failed")
+    for case in cases:
+        result = run_case(case, judge)
+        if result.passed:
+            passed += 1
+            if args.verbose:
+                print(f"PASS {case.name}")
+        else:
+            failed += 1
+            print(f"FAIL {case.name} (line {case.line})\n{result.difference}", end="")
+    print(f"{passed} passed, {failed} failed (the {args.edition} rules)")
     return 1 if failed else 0
 
 

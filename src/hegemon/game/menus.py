@@ -73,7 +73,7 @@ def _candidates(
         for army in position.units.values():
             if army.type.convoyed:
                 for target in sorted(board.convoy_shores):
-                    if board.on_convoy_route(army.province, target, unit.location):
+                    if rules.may_convoy_along(board, army.province, target, unit.location):
                         yield Convoy(unit.type, unit.location, army.province, target)
 
 

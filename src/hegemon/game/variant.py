@@ -22,7 +22,7 @@ from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import read_order
 from hegemon.orders import Order, ReadContext
 from hegemon.position import NO_STATE, Position, Season, Unit, VariantState, Viewer, read_unit
-from hegemon.rules import STANDARD, Rules
+from hegemon.rules import STANDARD, Edition, Rules
 
 
 @dataclass(frozen=True)
@@ -277,8 +277,18 @@ class Variant:
 
     # --- the rules of adjudication --------------------------------------------------------
     def rules_for(self, position: Position) -> Rules:
-        """The rules object adjudicating this position."""
-        return STANDARD
+        """The rules object adjudicating this position: the standard rules of the game's
+        edition."""
+        return self._standard_rules
+
+    @property
+    def edition(self) -> Edition:
+        """The rulebook this game follows where rulebooks differ (the `edition` option)."""
+        return Edition(self.options.get("edition", Edition.RULES_2000))
+
+    @cached_property
+    def _standard_rules(self) -> Rules:
+        return STANDARD if self.edition is Edition.RULES_2000 else Rules(self.edition)
 
     def rules_at_submission(self, position: Position, power: str) -> Rules:
         """The rules a power's orders are checked against when given: only what that power
@@ -375,8 +385,18 @@ class Variant:
         return self.power_named(spelling)
 
 
+# Every variant has this option; its setup may declare it anew with another default.
+EDITION = Option(
+    "edition",
+    "choice",
+    Edition.RULES_2000.value,
+    choices=tuple(e.value for e in Edition),
+    help="the rulebook where the 2000 and 2023 rules differ (DATC 2.4 or 3.0, docs/datc.md)",
+)
+
+
 def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:
-    declared = {}
+    declared = {EDITION.name: EDITION}
     for name, spec in setup.get("options", {}).items():
         try:
             declared[name] = Option.from_setup(name, spec)

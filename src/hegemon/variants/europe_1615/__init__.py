@@ -94,6 +94,7 @@ class EuropeRules(Rules):
     """The standard rules as the statuses of the states bend them (rules: STATUS)."""
 
     def __init__(self, variant: Europe1615, ledger: Ledger) -> None:
+        super().__init__(variant.edition)
         self.variant = variant
         self.ledger = ledger
 

@@ -29,7 +29,7 @@ from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, Unit, VariantState, Viewer
-from hegemon.rules import Rules
+from hegemon.rules import Edition, Rules
 
 MINOR_HEADING = "Minor Neutral Powers"
 MOST_EXTRA_HOMES = 2
@@ -62,7 +62,9 @@ class SubSaharanRules(Rules):
         homes: Mapping[str, frozenset[str]],
         ever_homes: frozenset[str],
         extra: Mapping[str, Sequence[str]],
+        edition: Edition,
     ) -> None:
+        super().__init__(edition)
         self.minors = minors
         self.homes = homes
         self.ever_homes = ever_homes  # every center ever a home, of any power, living or not
@@ -157,7 +159,9 @@ class SubSaharan(Variant):
     def rules_for(self, position: Position) -> Rules:
         homes = self.home_centers(position)
         ever = frozenset(c for centers in homes.values() for c in centers)
-        return SubSaharanRules(self.minor_names, homes, ever, self.extra_homes(position))
+        return SubSaharanRules(
+            self.minor_names, homes, ever, self.extra_homes(position), self.edition
+        )
 
     def owner_named(self, spelling: str) -> str | None:
         folded = spelling.strip().lower()
