@@ -126,7 +126,9 @@ class Option:
         else:
             values = f"a whole number from {self.least} to {self.most}"
         default = json.dumps(self.default)
-        return f"{self.name}: {values} (default {default})" + (f"; {self.help}" if self.help else "")
+        return f"{self.name}: {values} (default {default})" + (
+            f"; {self.help}" if self.help else ""
+        )
 
 
 @dataclass(frozen=True, eq=False)
