@@ -92,7 +92,9 @@ class AfricanDiplomacyII(Variant):
         return AfricanState(order, picks, self._homes_in(data.get("homes", {})))
 
     def _powers_in(self, value: Any, where: str) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(p in self.powers for p in value):
+        if not isinstance(value, list) or not all(
+            isinstance(p, str) and p in self.powers for p in value
+        ):
             raise ValueError(f"{where}: a list of the powers of {self.id}")
         return tuple(value)
 

@@ -236,6 +236,8 @@ class Placement(Procedure):
         """The acting player's first placement or waiver; without one, its turn passes."""
         variant, position = turn.variant, turn.position
         state = AfricanState.of(position)
+        if not state.picks:  # only a position given by hand gets here with none
+            return Resolution(position, lambda: _nothing_to_place(turn.orders))
         actor = state.picks[0]
         units = dict(position.units)
         outcomes: list[Outcome] = []
@@ -270,9 +272,16 @@ class Placement(Procedure):
 
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         state = AfricanState.of(position)
-        (actor,) = self.actors(variant, position)
+        if not state.picks:
+            return []
+        actor = state.picks[0]
         number = self.armies - state.picks.count(actor) + 1
         return [f"{_order_line(state)}; {actor} places army {number} of {self.armies} now"]
+
+
+def _nothing_to_place(orders: Mapping[str, Sequence[Order]]) -> tuple[Outcome, ...]:
+    void = "Void: every army is placed already"
+    return tuple(Outcome(p, o, Verdict.VOID, void) for p, given in orders.items() for o in given)
 
 
 def _placement_note(order: Order) -> str:
