@@ -206,10 +206,10 @@ def test_starting_positions_a_turn_without_a_placement_is_waived_decision(
 
 
 LISTS = {
-    "Blue": ["Place A Bam, Gui, Sen, Lib"],
+    "Blue": ["Place A Bam, Gui, Sen, Lib, Ivo"],
     "Red": ["Place A Bam, Egy, Cyr"],  # Bamako goes to Blue, who picks first
     "Yellow": ["Place A Kin, Lua, Kat, Kas, Bra"],
-    "Green": ["Place A Ken, Tan, Rur, Uga"],
+    "Green": ["Place A Gui, Ken, Tan, Rur"],  # Green's first pick comes before Blue's second
 }
 
 
@@ -229,10 +229,10 @@ def test_starting_positions_by_ranked_lists_in_draft_order_rule(
         game.set_orders(power, orders)
     notes = {o.power: o.note for o in game.adjudicate().outcomes}
     assert notes == {
-        "Blue": "Placed A Bam, A Gui, A Sen, A Lib",
+        "Blue": "Placed A Bam, A Sen, A Lib, A Ivo",
         "Red": "Placed A Egy, A Cyr; 2 armies left to place in turn",
         "Yellow": "Placed A Kin, A Lua, A Kat, A Kas",
-        "Green": "Placed A Ken, A Tan, A Rur, A Uga",
+        "Green": "Placed A Gui, A Ken, A Tan, A Rur",
     }
     # Red's list ran out: its last two armies are placed in turn, in the same order.
     assert str(game.position.phase) == "Winter 1900 Placement"
