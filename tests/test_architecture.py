@@ -40,6 +40,7 @@ LAYERS = [
     "report",
     "render",
     "jsonio",
+    "gamefile",
     "datc",
     "demo",
     "cli",

@@ -36,10 +36,12 @@ class Power:
 
 @dataclass(frozen=True)
 class GameEnd:
-    """How a game ended: a solo winner, or a draw shared by the powers named."""
+    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
+    when the players ended it themselves (a draw they agreed, a concession)."""
 
     winners: tuple[str, ...] = ()
     draw: tuple[str, ...] = ()
+    agreed: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.winners or self.draw)
@@ -254,6 +256,11 @@ class Variant:
         """Why orders of the variant's own kinds (bids, deployments) may not be given."""
         return []
 
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        """How `power` writes the orders of the variant's own kinds it may give this
+        phase, with an example each: the part of a player's menu a list cannot hold."""
+        return []
+
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """The player whose orders the unit follows: its owner's, if a player owns it."""
         return unit.power if unit.power in self.powers else None
@@ -346,6 +353,11 @@ class Variant:
 
     def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
         """Lines the board as text adds for this viewer (e.g. a power's own points)."""
+        return []
+
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """Lines a phase's report adds for this viewer, from the position the phase began
+        in and the one it led to (e.g. a power's points, when they change)."""
         return []
 
     # --- names ------------------------------------------------------------------------

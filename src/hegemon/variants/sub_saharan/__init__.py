@@ -172,11 +172,24 @@ class SubSaharan(Variant):
         points = self.allotment(position, viewer.power or "")
         return [f"Diplomacy Points to bid this turn: {points}"] if points else []
 
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """A power reads its Diplomacy Points in the report when its centers change them."""
+        return [
+            f"{power}: {now} Diplomacy Points to bid from now on (before: {was})"
+            for power in self.powers
+            if viewer.sees(power)
+            and (was := self._points(before, power)) != (now := self._points(after, power))
+        ]
+
     # --- Diplomacy Points (rules 8.0, 8.1) ------------------------------------------------
     def allotment(self, position: Position, power: str) -> int:
         if power not in self.powers or position.phase.kind is not PhaseKind.MOVEMENT:
             return 0
-        return dp.allotment(sum(1 for owner in position.centers.values() if owner == power))
+        return self._points(position, power)
+
+    def _points(self, position: Position, power: str) -> int:
+        """The points the power's centers give it, whatever the phase."""
+        return dp.allotment(position.center_counts.get(power, 0))
 
     def biddable_units(self, position: Position) -> list[Unit]:
         return [u for u in position.units.values() if u.power in self.minor_names]
@@ -187,6 +200,16 @@ class SubSaharan(Variant):
     def orders_in(self, position: Position) -> tuple[type[Order], ...]:
         """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
         return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
+
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        points = self.allotment(position, power)
+        if not points:
+            return []
+        return [
+            f"N: ORDER  bids N of your {points} Diplomacy Points on an order for a minor "
+            "power's unit, e.g. '2: A Kas - Kam' (rules 8.0); a new bid on that unit "
+            "replaces the last"
+        ]
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         bids = dp.bids_of(orders)
@@ -259,6 +282,17 @@ class SubSaharan(Variant):
             m.unit
             for p, m in self.minors.items()
             if position.centers.get(p) == m.name and p not in position.units
+        ]
+
+    def standings(self, position: Position) -> list[str]:
+        """The additional home centers each power has named (rules 8.1.1): public, as
+        every build is."""
+        named = self.extra_homes(position)
+        names = {p: ", ".join(self.board.name_of(c) for c in named[p]) for p in named}
+        return [
+            f"Additional home centers: {power}: {names[power]}"
+            for power in self.powers
+            if named.get(power)
         ]
 
     def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
