@@ -40,6 +40,7 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/classic_phases.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
+	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

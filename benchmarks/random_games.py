@@ -1,20 +1,22 @@
 """Complete random games of a variant: every player gives random legal orders and random
-legal influence orders (Sub-Saharan's DP bids, Europe 1615's INF deployments and
-diplomatic attacks) from the first phase until the game ends. Reports games per second
-and what the games looked like; any game that fails is reported by its seed.
+legal orders of the variant's own kinds (Sub-Saharan's DP bids, Europe 1615's INF
+deployments and diplomatic attacks, African Diplomacy II's placements and declarations of
+home centers) from the first phase until the game ends. Reports games per second and what
+the games looked like; any game that fails is reported by its seed.
 
-    .venv/bin/python benchmarks/random_games.py VARIANT [--games N]
+    .venv/bin/python benchmarks/random_games.py VARIANT [--games N] [--option NAME=VALUE]...
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections import Counter
 
-from hegemon.game import PhaseResult
+from hegemon.game import PhaseResult, SetupError
 from hegemon.orders import STANDARD_ORDERS
 from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
@@ -26,8 +28,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant", help="e.g. sub_saharan or europe_1615")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. last_year=1920 for a variant whose games end only by a solo",
+    )
     args = parser.parse_args()
-    variant = load_variant(args.variant)
+    try:
+        variant = load_variant(args.variant).configure(dict(map(_option, args.option)))
+    except SetupError as exc:
+        parser.error(str(exc))
     endings: Counter[str] = Counter()
     phases = influence = 0
     failures: list[str] = []
@@ -56,10 +68,19 @@ def main() -> int:
     )
     print(f"  {played / elapsed:.1f} games per second, {phases / elapsed:.0f} phases per second")
     print(f"  endings: {dict(endings)}; {phases / max(played, 1):.1f} phases a game")
-    print(f"  {influence} influence orders (bids, deployments, diplomatic attacks)")
+    print(f"  {influence} orders of the variant's own kinds (bids, deployments, placements ...)")
     for failure in failures:
         print(f"  FAILED {failure}")
     return 1 if failures else 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``last_year=1920`` -> ("last_year", 1920): the value as JSON, else as text."""
+    name, _, value = text.partition("=")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def _ending(last: PhaseResult) -> str:

@@ -120,6 +120,14 @@ def test_a_draw_that_is_not_possible_is_refused(outposts: Outposts) -> None:
     assert not game.history  # nothing happened
 
 
+def test_a_draw_the_phase_does_not_ask_for_is_named_on_one_line(outposts: Outposts) -> None:
+    # A saved game's draws may be named anything: the refusal quotes the name.
+    game = Game.new(outposts, seed=1)
+    with pytest.raises(ChanceError) as refused:
+        game.adjudicate({ORDER_OF_PLAY: ("South", "North", "East"), "weather\n": 3})
+    assert str(refused.value) == "'weather\\n': this phase asks for no such draw"
+
+
 def test_the_draws_come_from_the_seed_and_are_kept(outposts: Outposts) -> None:
     first = Game.new(outposts, seed=42).adjudicate().draws
     again = Game.new(outposts, seed=42).adjudicate().draws

@@ -27,6 +27,7 @@ from typing import Any
 RIVER = "river"  # a coast along a navigable river: it need not touch the sea
 CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
 NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
+COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,8 @@ class Board:
                     ways.update(dict.fromkeys(self.locations(target), target))
                     continue
                 province = province_of(target)
-                if sum(1 for t in targets if province_of(t) == province) == 1:
+                alone = sum(1 for t in targets if province_of(t) == province) == 1
+                if alone and COAST_REQUIRED not in self.tags_of(target):
                     ways[province] = target  # the only coast it can reach (DATC 6.B.2)
         return table
 
@@ -680,6 +682,10 @@ def _check_tags(board: Board) -> list[str]:
             tags = board.tags_of(location)
             if tags & {RIVER, CONVOYS} and p.terrain is not Terrain.COAST:
                 problems.append(f"{board.name_of(location)}: only a coast may be a river bank")
+            if COAST_REQUIRED in tags and "/" not in location:
+                problems.append(
+                    f"{board.name_of(location)}: only a split coast may be {COAST_REQUIRED}"
+                )
     for ends in board.edge_tags:
         a, b = sorted(ends)
         if province_of(a) not in board.provinces or province_of(b) not in board.provinces:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hegemon.board import Board, Terrain, province_of
+from hegemon.board import COAST_REQUIRED, Board, Terrain, province_of
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -137,6 +137,8 @@ def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
         return written
     if len(reachable) > 1:  # DATC 6.B.1
         return Illegal(f"say which coast of {name}: {' or '.join(reachable)}")
+    if COAST_REQUIRED in board.tags_of(reachable[0]):  # a coast the map says to name always
+        return Illegal(f"say which coast of {name}: {reachable[0]}")
     return reachable[0]
 
 
