@@ -337,8 +337,8 @@ class Adjustments(Procedure):
 
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         due = self._due(variant, position)
-        builds = [f"{p} {n}" for p, n in due.items() if n > 0]
-        disbands = [f"{p} {-n}" for p, n in due.items() if n < 0]
+        builds = [f"{p} {due[p]}" for p in variant.powers if due.get(p, 0) > 0]
+        disbands = [f"{p} {-due[p]}" for p in variant.powers if due.get(p, 0) < 0]
         return [
             *([f"Builds: {', '.join(builds)}"] if builds else []),
             *([f"Disbands: {', '.join(disbands)}"] if disbands else []),

@@ -80,7 +80,9 @@ def _variant_class(folder: Path) -> type[Variant]:
         module = importlib.import_module(f"{__name__}.{folder.name}")
     else:
         module = _import_folder(folder)
-    variant_class: type[Variant] = module.VARIANT
+    variant_class = getattr(module, "VARIANT", None)
+    if not (isinstance(variant_class, type) and issubclass(variant_class, Variant)):
+        raise MapError(str(folder / "__init__.py"), ["VARIANT must name a subclass of Variant"])
     return variant_class
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
@@ -43,8 +44,6 @@ __all__ = [
     "Place",
     "site_problem",
 ]
-
-RULES = AfricanRules()
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,7 +120,11 @@ class AfricanDiplomacyII(Variant):
         return {p: frozenset(homes.get(p, ())) for p in self.powers}
 
     def rules_for(self, position: Position) -> Rules:
-        return RULES
+        return self._rules
+
+    @cached_property
+    def _rules(self) -> AfricanRules:
+        return AfricanRules(self.edition)
 
     # --- what each viewer reads ----------------------------------------------------------
     def standings(self, position: Position) -> list[str]:

@@ -13,21 +13,22 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.game import ADJUSTMENTS, Procedure, Resolution, Turn, Variant
 from hegemon.orders import Build, Disband, Order, Waive
 from hegemon.position import PhaseKind, Position, Viewer
-from hegemon.rules import Rules
+from hegemon.rules import Edition, Rules
 from hegemon.variants.african_diplomacy_ii.orders import Declare
 from hegemon.variants.african_diplomacy_ii.state import AfricanState
 
 
 class AfricanRules(Rules):
     """Civil disorder measures to the power's home centers, or, while it has declared none,
-    to the centers it owns (decided: the rules are silent)."""
+    to the centers it owns (decided: the rules are silent); under the 2023 rules, to the
+    centers it owns, as always."""
 
     def disorder_sources(
         self, power: str, homes: frozenset[str], position: Position
     ) -> frozenset[str]:
-        if homes:
+        if homes and self.edition is Edition.RULES_2000:
             return homes
-        return frozenset(c for c, owner in position.centers.items() if owner == power)
+        return frozenset(position.centers_of(power))
 
 
 @dataclass(frozen=True)
