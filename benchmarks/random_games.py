@@ -1,24 +1,29 @@
 """Complete random games of a variant: every player gives random legal orders and random
-legal influence orders (Sub-Saharan's DP bids, Europe 1615's INF deployments and
-diplomatic attacks) from the first phase until the game ends. Reports games per second
-and what the games looked like; any game that fails is reported by its seed.
+legal orders of the variant's own kinds (Sub-Saharan's DP bids, Europe 1615's INF
+deployments and diplomatic attacks, African Diplomacy II's placements and declarations of
+home centers) from the first phase until the game ends. Reports games per second and what
+the games looked like; any game that fails is reported by its seed.
 
-A variant whose games end only in a solo (African Riots) is played to a solo or a year cap
-(`--years`): random players take from 25 to 200 years and more before one power holds 38
-centers, and now and then two giants hold each other off for good.
+A variant whose games end only in a solo may be stopped at a year instead: by a game option
+of its own where it has one (`--option last_year=1920` for African Diplomacy II), or else by
+`--years`, which stops a game nobody has won after that many years without ending it by any
+rule (African Riots, whose random players take from 25 to 200 years and more before one power
+holds 38 centers, and now and then never do).
 
-    .venv/bin/python benchmarks/random_games.py VARIANT [--games N] [--years N]
+    .venv/bin/python benchmarks/random_games.py VARIANT [--games N] [--option NAME=VALUE]...
+                                                [--years N]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections import Counter
 
-from hegemon.game import PhaseResult, Variant
+from hegemon.game import PhaseResult, SetupError, Variant
 from hegemon.orders import STANDARD_ORDERS
 from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
@@ -32,10 +37,20 @@ def main() -> int:
     parser.add_argument("variant", help="e.g. sub_saharan or europe_1615")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. last_year=1920 for a variant whose games end only by a solo",
+    )
+    parser.add_argument(
         "--years", type=int, help="stop a game nobody has won after this many years"
     )
     args = parser.parse_args()
-    variant = load_variant(args.variant)
+    try:
+        variant = load_variant(args.variant).configure(dict(map(_option, args.option)))
+    except SetupError as exc:
+        parser.error(str(exc))
     last_year = None if args.years is None else variant.start_year + args.years - 1
     endings: Counter[str] = Counter()
     phases = influence = 0
@@ -65,10 +80,19 @@ def main() -> int:
     )
     print(f"  {played / elapsed:.1f} games per second, {phases / elapsed:.0f} phases per second")
     print(f"  endings: {dict(endings)}; {phases / max(played, 1):.1f} phases a game")
-    print(f"  {influence} influence orders (bids, deployments, diplomatic attacks)")
+    print(f"  {influence} orders of the variant's own kinds (bids, deployments, placements ...)")
     for failure in failures:
         print(f"  FAILED {failure}")
     return 1 if failures else 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``last_year=1920`` -> ("last_year", 1920): the value as JSON, else as text."""
+    name, _, value = text.partition("=")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def _play(variant: Variant, seed: int, last_year: int | None) -> list[PhaseResult]:
