@@ -41,6 +41,7 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
 	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920
+	$(BIN)/python benchmarks/random_games.py african_riots --years 200
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -133,7 +133,7 @@ def test_no_core_module_names_a_variants_orders_units_provinces_or_years() -> No
     years = {y for v in variants for y in _years(_setup_data(v))}
     years -= _years(_setup_data(standard))  # 1901 is the standard game's, not a variant's
     assert {"Bid", "Deploy", "Place", "Declare"} <= order_types and "scout" in unit_kinds
-    assert {"rom", "kas", "hil", "bam"} <= provinces and {1618, 1881, 2001} <= years
+    assert {"rom", "kas", "hil", "bam", "sue"} <= provinces and {1618, 1881, 2001} <= years
     for name in CORE:
         names, constants = _code_literals(ast.parse((PACKAGE / name).read_text(encoding="utf-8")))
         assert not names & order_types, f"{name} names orders of a variant: {names & order_types}"
