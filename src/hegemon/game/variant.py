@@ -152,6 +152,7 @@ class Variant:
     declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
+    rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -277,8 +278,8 @@ class Variant:
 
     # --- the rules of adjudication --------------------------------------------------------
     def rules_for(self, position: Position) -> Rules:
-        """The rules object adjudicating this position: the standard rules of the game's
-        edition."""
+        """The rules object adjudicating this position: the variant's `rules_class`, of the
+        game's edition (a variant whose rules hang on the position builds them here)."""
         return self._standard_rules
 
     @property
@@ -288,7 +289,9 @@ class Variant:
 
     @cached_property
     def _standard_rules(self) -> Rules:
-        return STANDARD if self.edition is Edition.RULES_2000 else Rules(self.edition)
+        if self.rules_class is Rules and self.edition is Edition.RULES_2000:
+            return STANDARD
+        return self.rules_class(self.edition)
 
     def rules_at_submission(self, position: Position, power: str) -> Rules:
         """The rules a power's orders are checked against when given: only what that power

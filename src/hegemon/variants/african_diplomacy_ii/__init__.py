@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
 from hegemon.position import PhaseKind, Position, Season, Viewer
-from hegemon.rules import Rules
 from hegemon.variants.african_diplomacy_ii.opening import (
     ORDER_OF_PLAY,
     Draft,
@@ -51,6 +49,7 @@ class AfricanDiplomacyII(Variant):
     armies: int = 4  # placed by each player before the first year (rules A)
     most_homes: int = 4  # home centers a player may declare (rules B)
     order_types = (Place, Declare)
+    rules_class = AfricanRules
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -118,13 +117,6 @@ class AfricanDiplomacyII(Variant):
     def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
         homes = AfricanState.of(position).homes
         return {p: frozenset(homes.get(p, ())) for p in self.powers}
-
-    def rules_for(self, position: Position) -> Rules:
-        return self._rules
-
-    @cached_property
-    def _rules(self) -> AfricanRules:
-        return AfricanRules(self.edition)
 
     # --- what each viewer reads ----------------------------------------------------------
     def standings(self, position: Position) -> list[str]:

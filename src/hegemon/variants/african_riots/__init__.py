@@ -26,13 +26,9 @@ class AberrationRules(Rules):
         return owned if owned & homes else frozenset()
 
 
-ABERRATION = AberrationRules()
-
-
 @dataclass(frozen=True, eq=False)
 class AfricanRiots(Variant):
-    def rules_for(self, position: Position) -> Rules:
-        return ABERRATION
+    rules_class = AberrationRules
 
 
 VARIANT = AfricanRiots
