@@ -211,16 +211,18 @@ def _orders(args: argparse.Namespace) -> int:
     if game.over:
         raise UserError(f"{args.file}: the game is over")
     if args.source is not None:
-        batches = _orders_from_text(game, _read_text(args.source))
+        batches, refused = _orders_from_text(game, _read_text(args.source))
     elif args.power and args.orders:
         batches = {_power(game, args.power): [_parse(game, text) for text in args.orders]}
+        refused = {}
     else:
         raise UserError("give a power and its orders, or --from FILE")
     for power, orders in batches.items():
         problems = order_problems(game.variant, game.position, power, orders)
         if problems:
-            listing = "; ".join(problems)
-            raise UserError(f"{power}: nothing stored, {len(problems)} illegal order(s): {listing}")
+            refused.setdefault(power, []).extend(problems)
+    if refused:
+        raise UserError(_refusal(refused))
     for power, orders in batches.items():
         game.set_orders(power, orders)
     _save(game, args.file)
@@ -238,20 +240,35 @@ def _read_text(path: Path) -> str:
         raise UserError(f"{path}: {exc.strerror}") from None
 
 
-def _orders_from_text(game: Game, text: str) -> dict[str, list[Order]]:
+def _refusal(refused: dict[str, list[str]]) -> str:
+    """One line naming every power whose orders were refused, and why (lines that name no
+    power under "")."""
+    powers = ", ".join(p for p in refused if p) or "no power"
+    reasons = "; ".join(f"{p}: {r}" if p else r for p, rs in refused.items() for r in rs)
+    return f"nothing stored, orders refused for {powers}: {reasons}"
+
+
+def _orders_from_text(game: Game, text: str) -> tuple[dict[str, list[Order]], dict[str, list[str]]]:
+    """The orders of each power in a file of ``Power: order`` lines, and the lines that
+    could not be read, by power, each with its line number."""
     batches: dict[str, list[Order]] = {}
+    refused: dict[str, list[str]] = {}
     for number, line in order_lines(text):
-        power, order_text = split_power(line)
-        if power is None:
-            raise UserError(f"line {number}: {line!r} does not start with 'Power:'")
+        spelling, order_text = split_power(line)
         try:
-            order = _parse(game, order_text)
+            if spelling is None:
+                raise UserError(f"{line!r} does not start with 'Power:'")
+            power = _power(game, spelling)
         except UserError as exc:
-            raise UserError(f"line {number}: {exc}") from None
-        batches.setdefault(_power(game, power), []).append(order)
-    if not batches:
+            refused.setdefault("", []).append(f"line {number}: {exc}")
+            continue
+        try:
+            batches.setdefault(power, []).append(_parse(game, order_text))
+        except UserError as exc:
+            refused.setdefault(power, []).append(f"line {number}: {exc}")
+    if not batches and not refused:
         raise UserError("no orders found")
-    return batches
+    return batches, refused
 
 
 def _power(game: Game, spelling: str) -> str:
