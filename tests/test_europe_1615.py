@@ -880,9 +880,14 @@ def test_most_vps_win_after_1620(eu: Europe1615) -> None:
 
 
 def test_vp_tie_goes_to_more_centers(eu: Europe1615) -> None:
-    # "tie in VPs ... the player with the most supply centers".
-    result = _final(eu, {"Austria": 500, "Spain": 500})
-    assert result.end.winners == ("Spain",)  # six home centers to Austria's four
+    # "tie in VPs ... the player with the most supply centers", whatever the INFs.
+    assert _final(eu, {"Austria": 500, "Spain": 500}).end.winners == ("Spain",)  # six to four
+    position = _with_ledger(eu.initial_position(), **_scored({"Austria": 500, "Spain": 500}))
+    more = position.evolve(centers={**position.centers, "sax": "Austria", "bav": "Austria",
+                                    "hun": "Austria"})  # fmt: skip
+    result = _winter_from(eu, more, 1620)
+    assert Ledger.of(result.after).income["Austria"] < Ledger.of(result.after).income["Spain"]
+    assert result.end.winners == ("Austria",)  # seven to six
 
 
 def test_vp_and_center_tie_goes_to_the_most_infs(eu: Europe1615) -> None:
