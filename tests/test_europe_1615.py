@@ -36,6 +36,7 @@ from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.europe_1615 import Europe1615, Ledger
 from hegemon.variants.europe_1615.orders import EmpireOrder
+from hegemon.variants.europe_1615.preparation import judge
 
 
 @pytest.fixture(scope="module")
@@ -572,7 +573,10 @@ def test_submission_checks_use_only_what_the_power_may_know(eu: Europe1615) -> N
     # submission that used them would tell Austria England's INFs in Hesse.
     for hidden in ({}, {"England": 2}, {"England": 4}, {"England": 5, "Spain": 5}):
         summer = _with_ledger(_summer(eu), inf={"hes": hidden, "ote": hidden})
-        summer = _with_ledger(summer, status=Ledger.of(play_phase(eu, summer, {}).before).status)
+        summer = summer.evolve(state=judge(eu, Ledger.of(summer), 1615))  # as published
+        assert Ledger.of(summer).standing("hes").value == (
+            "NEUTRAL" if len(hidden) == 2 else "UNMARKED"
+        )
         for points in range(1, 8):
             given = _orders(eu, {"Austria": [f"{points}: HES", "A sax - hes",
                                              f"{points}: OTE", "A ser - bos"]}, summer)  # fmt: skip
@@ -601,6 +605,9 @@ def test_waivers_are_kept_between_the_power_and_the_gm(
     assert main(["adjudicate", game_file]) == 0
     report = capsys.readouterr().out
     assert "Waive" not in report
+    waived = play_phase(eu, eu.initial_position(), {"Spain": [eu.parse_order("Waive Vie")]})
+    assert "Spain" not in phase_result_to_json(waived, Viewer(power="Austria"))["orders"]
+    assert phase_result_to_json(waived, Viewer(power="Spain"))["orders"] == {"Spain": ["Waive Vie"]}
     for viewer in ("observer", "Austria"):
         assert main(["show", game_file, "--json", "--as", viewer]) == 0
         shown = json.loads(capsys.readouterr().out)["state"]["ledger"]
@@ -882,12 +889,15 @@ def test_most_vps_win_after_1620(eu: Europe1615) -> None:
 def test_vp_tie_goes_to_more_centers(eu: Europe1615) -> None:
     # "tie in VPs ... the player with the most supply centers", whatever the INFs.
     assert _final(eu, {"Austria": 500, "Spain": 500}).end.winners == ("Spain",)  # six to four
-    position = _with_ledger(eu.initial_position(), **_scored({"Austria": 500, "Spain": 500}))
+    # Austria's three captures score 75 + 75 + 60 in 1620: level with Spain then.
+    position = _with_ledger(eu.initial_position(), **_scored({"Austria": 500, "Spain": 710}))
     more = position.evolve(centers={**position.centers, "sax": "Austria", "bav": "Austria",
                                     "hun": "Austria"})  # fmt: skip
     result = _winter_from(eu, more, 1620)
-    assert Ledger.of(result.after).income["Austria"] < Ledger.of(result.after).income["Spain"]
-    assert result.end.winners == ("Austria",)  # seven to six
+    ledger = Ledger.of(result.after)
+    assert ledger.vp["Austria"] == ledger.vp["Spain"] == 710
+    assert ledger.income["Austria"] < ledger.income["Spain"]
+    assert result.end.winners == ("Austria",)  # seven centers to six
 
 
 def test_vp_and_center_tie_goes_to_the_most_infs(eu: Europe1615) -> None:

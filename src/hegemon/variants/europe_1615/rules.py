@@ -11,7 +11,7 @@ from hegemon.influence.inf import Standing
 from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
-from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
+from hegemon.variants.europe_1615.ledger import ISLAMIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.states import BARBARY, EMPIRE, State
 
 if TYPE_CHECKING:  # the variant builds these rules, and they read its tables
@@ -92,10 +92,9 @@ class EuropeRules(Rules):
     def _captured_site(self, power: str, center: str) -> bool:
         faith = self.variant.religion.get(power)
         state = self.variant.state_of_province.get(center)
-        if state is not None:
-            return state.kind not in (BARBARY, EMPIRE) and (
-                self.ledger.religion.get(state.id) in (None, faith)
-            )
+        if state is not None:  # the opposition is Catholics against Protestants
+            opposed = self.ledger.religion.get(state.id) not in (None, faith, ISLAMIC)
+            return state.kind not in (BARBARY, EMPIRE) and not opposed
         home_of = self.variant.home_owner.get(center, "")
         return self.variant.religion.get(home_of) == faith  # a home center of one's own faith
 
