@@ -5,6 +5,7 @@ Its Army/Fleet; Build/Adjustment Phase)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from hegemon.influence.inf import Standing
@@ -32,12 +33,20 @@ class EuropeRules(Rules):
     def _state_of_unit(self, unit: Unit) -> State | None:
         return self.variant.state_of_owner.get(unit.power)
 
+    @cached_property
+    def _neutral(self) -> dict[str, State]:
+        """The provinces of the NEUTRAL states not captured: asked of every move."""
+        ledger = self.ledger
+        return {
+            province: state
+            for state in self.variant.states.values()
+            if state.id not in ledger.captured and ledger.standing(state.id) is Standing.NEUTRAL
+            for province in state.provinces
+        }
+
     def neutral_host(self, province: str) -> State | None:
         """The state the province belongs to, if that state is NEUTRAL and not captured."""
-        host = self.variant.state_of_province.get(province)
-        if host is None or host.id in self.ledger.captured:
-            return None
-        return host if self.ledger.standing(host.id) is Standing.NEUTRAL else None
+        return self._neutral.get(province)
 
     def may_dislodge(self, power: str, unit: Unit) -> bool:
         """STATUS (3): the patron may neither dislodge its client's unit nor help to, even
