@@ -39,50 +39,33 @@ def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit
         for province, unit in position.units.items()
         if (host := rules.neutral_host(province)) is not None and unit.power != host.name
     ]
-    return _without(position, interned.__contains__) if interned else position, interned
+    return _without(position, lambda unit: unit in interned), interned
+
+
+Step = Callable[["Europe1615", Position, Ledger], tuple[Position, Ledger, list[str]]]
 
 
 def year_end(
     variant: Europe1615, position: Position, before: Mapping[str, str], interned: Sequence[Unit]
 ) -> Position:
-    """Everything after the centers changed hands (`before`: their owners until then)."""
-    year = position.phase.year
+    """Everything after the centers changed hands (`before`: their owners until then),
+    step by step, each step's lines gathered for the reports."""
+    taken = {c: owner for c, owner in position.centers.items() if before.get(c) != owner}
+    lines = [
+        f"Winter {position.phase.year}",
+        *_told("Interned in neutral states", _units(interned)),
+        *_told("Centers taken", _owned_by(taken)),
+    ]
     ledger = Ledger.of(position)
-    lines = [f"Winter {year}"]
-    if interned:
-        lines.append(f"   Interned in neutral states: {_units(interned)}")
-    taken = sorted(c for c, owner in position.centers.items() if before.get(c) != owner)
-    if taken:
-        lines.append(f"   Centers taken: {_owned(position, taken)}")
-    ledger, eliminated = _eliminate(variant, position, ledger)
-    if eliminated:
-        lines.append(
-            f"   Eliminated: {', '.join(eliminated)} (units disbanded, INFs removed from every "
-            "state, victory points ceded)"
-        )
-        position = _without(position, lambda u: u.power in eliminated)
-    ledger, annexed = _annex(variant, position, ledger)
-    if annexed:
-        lines.append(f"   Annexed: {_owned_by(annexed)}")
-    ledger, withdrawn = _withdraw(variant, position, ledger)
-    lines += [f"   {line}" for line in withdrawn]
-    fallen = {variant.states[s].name for s in ledger.captured}
-    disbanded = [u for u in position.units.values() if u.power in fallen]
-    if disbanded:
-        lines.append(f"   Disbanded with their captured state: {_units(disbanded)}")
-        position = _without(position, lambda u: u.power in fallen)
-    judged = judge(variant, ledger, year)
-    lines += _religion_changes(variant, ledger, judged)
-    ledger = judged
-    if year in variant.scoring_years:
-        ledger, scored = score(variant, position, ledger)
-        lines += [f"   {line}" for line in scored]
-    if ending(variant, position.evolve(state=ledger)):
-        ledger, revealed = reveal(ledger)
-    else:
-        ledger, revealed = _next_year(variant, position, ledger)
-    lines += [f"   {line}" for line in revealed]
+    steps: tuple[Step, ...] = (_eliminate, _annex, _withdraw, _judge, _score, _close)
+    for step in steps:
+        position, ledger, told = step(variant, position, ledger)
+        lines += told
     return position.evolve(state=replace(ledger, year_end=lines))
+
+
+def _told(what: str, listing: str) -> list[str]:
+    return [f"   {what}: {listing}"] if listing else []
 
 
 def _units(units: Sequence[Unit]) -> str:
@@ -90,17 +73,42 @@ def _units(units: Sequence[Unit]) -> str:
     return ", ".join(f"{u.type.letter} {place(u.location)} ({u.power})" for u in ordered)
 
 
-def _owned(position: Position, centers: Sequence[str]) -> str:
-    return _owned_by({c: position.centers[c] for c in centers})
-
-
 def _owned_by(owners: Mapping[str, str]) -> str:
     return ", ".join(f"{place(c)} ({owner})" for c, owner in sorted(owners.items()))
 
 
+def _without(position: Position, gone: Callable[[Unit], bool]) -> Position:
+    return position.evolve(units={p: u for p, u in position.units.items() if not gone(u)})
+
+
+def _eliminate(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """ELIMINATION: a power left without a supply center, by the standard rules, is out:
+    its units are disbanded, its INFs removed from every state (the statuses are judged
+    again) and all its victory points ceded; it neither receives nor deploys INFs again."""
+    counts = position.center_counts
+    out = [p for p in variant.powers if p not in ledger.eliminated and not counts.get(p)]
+    if not out:
+        return position, ledger, []
+    holdings = {s: {p: n for p, n in h.items() if p not in out} for s, h in ledger.inf.items()}
+    ledger = replace(
+        ledger,
+        inf={s: h for s, h in holdings.items() if h},
+        vp={p: n for p, n in ledger.vp.items() if p not in out},
+        awards={p: a for p, a in ledger.awards.items() if p not in out},
+        secret_awards={p: a for p, a in ledger.secret_awards.items() if p not in out},
+        offers={p: a for p, a in ledger.offers.items() if p not in out},
+        eliminated=[*ledger.eliminated, *out],
+    )
+    consequences = "units disbanded, INFs removed from every state, victory points ceded"
+    told = _told("Eliminated", f"{', '.join(out)} ({consequences})")
+    return _without(position, lambda u: u.power in out), ledger, told
+
+
 def _annex(
     variant: Europe1615, position: Position, ledger: Ledger
-) -> tuple[Ledger, dict[str, str]]:
+) -> tuple[Position, Ledger, list[str]]:
     """A province without a center held by a power at the build phase is annexed to it,
     unless it belongs to a state aligned with that power; waived ones excepted."""
     annexed = {}
@@ -114,16 +122,19 @@ def _annex(
             continue
         if province not in ledger.waived.get(unit.power, []):
             annexed[province] = unit.power
-    return replace(ledger, annexed={**ledger.annexed, **annexed}), annexed
+    ledger = replace(ledger, annexed={**ledger.annexed, **annexed})
+    return position, ledger, _told("Annexed", _owned_by(annexed))
 
 
-def _withdraw(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledger, list[str]]:
+def _withdraw(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
     """Capture of the minor state: a state whose center a power took leaves the list for
-    good, with its INFs and alignment; its religion stays. A state of several centers
-    leaves when any is taken; the Empire only when all are; a state without a center
-    when all of it is annexed."""
+    good, with its INFs and alignment; its religion stays, and its units elsewhere are
+    disbanded. A state of several centers leaves when any is taken; the Empire only when
+    all are; a state without a center when all of it is annexed."""
     captured = list(ledger.captured)
-    lines = []
+    withdrawn = []
     for state in variant.states.values():
         if state.id in captured:
             continue
@@ -136,45 +147,50 @@ def _withdraw(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[
         if gone:
             captured.append(state.id)
             faith = ledger.religion.get(state.id)
-            kept = f" ({faith} for good)" if faith else ""
-            lines.append(f"Withdrawn from the list of states: {state.name}{kept}")
+            withdrawn.append(state.name + (f" ({faith} for good)" if faith else ""))
     holdings = {s: h for s, h in ledger.inf.items() if s not in captured}
     status = {s: v for s, v in ledger.status.items() if s not in captured}
-    return replace(ledger, captured=captured, inf=holdings, status=status), lines
-
-
-def _eliminate(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledger, list[str]]:
-    """ELIMINATION: a power left without a supply center, by the standard rules, is out:
-    its INFs are removed from every state (the statuses are judged again) and all its
-    victory points are ceded; it neither receives nor deploys INFs again."""
-    counts = position.center_counts
-    out = [p for p in variant.powers if p not in ledger.eliminated and not counts.get(p)]
-    if not out:
-        return ledger, []
-    holdings = {s: {p: n for p, n in h.items() if p not in out} for s, h in ledger.inf.items()}
-    eliminated = replace(
-        ledger,
-        inf={s: h for s, h in holdings.items() if h},
-        vp={p: n for p, n in ledger.vp.items() if p not in out},
-        awards={p: a for p, a in ledger.awards.items() if p not in out},
-        secret_awards={p: a for p, a in ledger.secret_awards.items() if p not in out},
-        offers={p: a for p, a in ledger.offers.items() if p not in out},
-        eliminated=[*ledger.eliminated, *out],
-    )
-    return eliminated, out
-
-
-def _without(position: Position, gone: Callable[[Unit], bool]) -> Position:
-    return position.evolve(units={p: u for p, u in position.units.items() if not gone(u)})
-
-
-def _religion_changes(variant: Europe1615, before: Ledger, after: Ledger) -> list[str]:
-    changed = [
-        f"{variant.states[s].name} {after.religion.get(s, 'neutral')}"
-        for s in sorted(variant.states)
-        if s not in after.captured and before.religion.get(s) != after.religion.get(s)
+    ledger = replace(ledger, captured=captured, inf=holdings, status=status)
+    fallen = {variant.states[s].name for s in captured}
+    disbanded = [u for u in position.units.values() if u.power in fallen]
+    told = [
+        *_told("Withdrawn from the list of states", ", ".join(withdrawn)),
+        *_told("Disbanded with their captured state", _units(disbanded)),
     ]
-    return [f"   Religious control now: {', '.join(changed)}"] if changed else []
+    return _without(position, lambda u: u.power in fallen), ledger, told
+
+
+def _judge(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """The statuses without what the year's end removed; religious control as it now is."""
+    judged = judge(variant, ledger, position.phase.year)
+    changed = [
+        f"{variant.states[s].name} {judged.religion.get(s, 'neutral')}"
+        for s in sorted(variant.states)
+        if s not in judged.captured and ledger.religion.get(s) != judged.religion.get(s)
+    ]
+    return position, judged, _told("Religious control now", ", ".join(changed))
+
+
+def _score(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    if position.phase.year not in variant.scoring_years:
+        return position, ledger, []
+    ledger, scored = score(variant, position, ledger)
+    return position, ledger, [f"   {line}" for line in scored]
+
+
+def _close(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """The next year's INFs; or, if the game ends here, what was kept secret."""
+    if ending(variant, position.evolve(state=ledger)):
+        ledger, revealed = reveal(ledger)
+    else:
+        ledger, revealed = _next_year(variant, position, ledger)
+    return position, ledger, [f"   {line}" for line in revealed]
 
 
 # --- the next year's INFs (rules: GAIN AND LOSS OF INFLUENCE) ------------------------------
