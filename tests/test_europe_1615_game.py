@@ -182,8 +182,9 @@ def test_one_bad_file_names_every_power_refused_and_why(
     )
     assert main(["orders", game, "--from", str(given)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("hegemon: error: nothing stored, orders refused for Austria, England:")
-    assert "Austria: line 1: '5: WAR': 'WAR' is a province of POL: deploy INFs to the state" in err
-    assert "England: 5: PAP: only Catholic powers may deploy to Papal States" in err
-    assert len(err.splitlines()) == 1
+    assert err == (
+        "hegemon: error: nothing stored; "
+        "Austria: line 1: '5: WAR': 'WAR' is a province of POL: deploy INFs to the state | "
+        "England: 5: PAP: only Catholic powers may deploy to Papal States\n"
+    )
     assert Path(game).read_text() == before

@@ -226,6 +226,16 @@ class Europe1615(Variant):
             return (Deploy, DiplomaticAttack, *anytime)
         return anytime
 
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        forms = ["Ally POWER  declares an alliance (rules: Optional Alliances)"]
+        forms.append("Waive PROVINCE  waives capturing it at the next build (rules: Waiving)")
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            forms[:0] = [
+                "N: STATE  deploys N of this year's INFs in a state, e.g. '5: WUR'",
+                "STATE > POWER  attacks that power's INFs in a state, e.g. 'LOR > France'",
+            ]
+        return forms
+
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         return checks.order_problems(self, position, power, orders)
 

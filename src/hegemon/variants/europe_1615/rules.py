@@ -26,6 +26,7 @@ class EuropeRules(Rules):
     def __init__(
         self, variant: Europe1615, ledger: Ledger, open_to_attack: frozenset[str] = frozenset()
     ) -> None:
+        super().__init__(variant.edition)
         self.variant = variant
         self.ledger = ledger
         self.open_to_attack = open_to_attack
