@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from hegemon.cli import main
-from hegemon.game import PhaseResult, order_problems, play_phase
+from hegemon.game import Game, PhaseResult, order_problems, play_phase
 from hegemon.influence.inf import Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.notation import OrderSyntaxError
@@ -496,6 +496,10 @@ def test_orders_for_the_empires_units_name_no_sender_until_the_end(eu: Europe161
         "A Ser - Bos",
         "A Mil H",
     ]
+    # Given in several goes, a new order for the Empire's unit replaces the earlier one.
+    game = Game(eu, summer, pending={"Spain": orders["Spain"]})
+    later = _orders(eu, {"Spain": ["A ser - bud"]}, summer)["Spain"]
+    assert [o.format() for o in game.with_orders("Spain", later)] == ["A Mil H", "A Ser - Bud"]
 
 
 def test_attacks_on_the_empires_units_do_not_name_its_patron(eu: Europe1615) -> None:
@@ -519,6 +523,9 @@ def test_the_empires_alignment_scores_in_secret_until_the_end(eu: Europe1615) ->
     assert ledger.vp.get("Spain", 0) == 0 and ledger.total_vp("Spain") == eu.ottoman.vp_aligned
     report = phase_report(eu, scored)
     assert str(eu.ottoman.vp_aligned) not in report
+    told = "Secret VPs of Spain, revealed when the game ends: 1616: Ottoman Empire aligned 478"
+    assert told in phase_report(eu, scored, Viewer(power="Spain"))
+    assert "Secret VPs" not in phase_report(eu, scored, Viewer(power="France"))
     assert "Ottoman" not in "".join(ledger.view(Viewer(power="France"))["ledger"]["awards"])
     assert ledger.view(Viewer(power="France"))["ledger"]["secret_awards"] == {}
     assert ledger.view(Viewer(power="Spain"))["ledger"]["secret_awards"]["Spain"]

@@ -38,7 +38,12 @@ from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
 from hegemon.rules import STANDARD, Rules
 from hegemon.variants.europe_1615 import checks, preparation, scoring, winter
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
-from hegemon.variants.europe_1615.lines import own_lines, standing_lines, status_lines
+from hegemon.variants.europe_1615.lines import (
+    own_lines,
+    secret_lines,
+    standing_lines,
+    status_lines,
+)
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from hegemon.variants.europe_1615.rules import EuropeRules, open_to_attack
 from hegemon.variants.europe_1615.states import EMPIRE, State, read_state
@@ -229,6 +234,10 @@ class Europe1615(Variant):
     def own_order_forms(self, position: Position, power: str) -> list[str]:
         forms = ["Ally POWER  declares an alliance (rules: Optional Alliances)"]
         forms.append("Waive PROVINCE  waives capturing it at the next build (rules: Waiving)")
+        forms.append(
+            "an order for a unit of the Ottoman Empire, e.g. 'A ser - bos': followed if you "
+            "are its patron, and who sent it kept secret"
+        )
         if position.phase.kind is PhaseKind.MOVEMENT:
             forms[:0] = [
                 "N: STATE  deploys N of this year's INFs in a state, e.g. '5: WUR'",
@@ -335,6 +344,16 @@ class Europe1615(Variant):
 
     def standings(self, position: Position) -> list[str]:
         return standing_lines(self, Ledger.of(position))
+
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """A power's secret VPs, to it alone, when a scoring added to them."""
+        was, now = Ledger.of(before), Ledger.of(after)
+        return [
+            line
+            for power in self.powers
+            if viewer.sees(power) and was.secret_awards.get(power) != now.secret_awards.get(power)
+            for line in secret_lines(now, power)
+        ]
 
     def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
         """Every state's status, and for a power its own INFs and secret VPs."""

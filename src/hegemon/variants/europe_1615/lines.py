@@ -74,10 +74,15 @@ def own_lines(variant: Europe1615, ledger: Ledger, power: str) -> list[str]:
     ]
     left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     lines = [f"INFs of {power}: {', '.join(held) or 'none'}; {left} left to deploy this year"]
+    return lines + secret_lines(ledger, power)
+
+
+def secret_lines(ledger: Ledger, power: str) -> list[str]:
+    """The victory points a power scored in secret (they would name the Empire's patron)."""
     secret = ledger.secret_awards.get(power)
-    if secret:
-        lines.append(f"Secret VPs of {power}, revealed when the game ends: {_awards(secret)}")
-    return lines
+    if not secret:
+        return []
+    return [f"Secret VPs of {power}, revealed when the game ends: {_awards(secret)}"]
 
 
 def standing_lines(variant: Europe1615, ledger: Ledger) -> list[str]:

@@ -79,6 +79,10 @@ class EmpireOrder(Order):
     def format(self) -> str:
         return self.order.format()
 
+    def slot(self) -> Hashable | None:
+        """The Empire's unit, as the order inside names it: a new order replaces it."""
+        return self.order.slot()
+
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:
         try:
