@@ -2,8 +2,9 @@
 
 Each test plays the standard map with a small Rules subclass standing for what a variant
 needs: stationary units (Sub-Saharan 6.0), units a power may not dislodge (Europe 1615's
-aligned units), provinces nobody may enter (neutral states), units that disband instead of
-retreating (minor powers), units that cannot be supported, and other build sites.
+aligned units, and a secret patron's, whose report must not tell), provinces nobody may
+enter (neutral states), units that disband instead of retreating (minor powers), units
+that cannot be supported, and other build sites.
 """
 
 from __future__ import annotations
@@ -211,3 +212,33 @@ def test_where_civil_disorder_measures_from_comes_from_the_rules(board: Board) -
     owned = adjudicate_adjustments(board, winter, {}, homes, DistanceToOwnedCenters())
     assert [str(u) for u in standard.disbanded] == ["A fin"]
     assert [str(u) for u in owned.disbanded] == ["A ukr"]
+
+
+class SecretPatron(PatronsSpareTheirClients):
+    """France spares Savoy, and nobody may learn it from the report."""
+
+    def shows_strengths(self, unit: Unit) -> bool:
+        return unit.power != "Savoy"
+
+
+def test_a_secret_patron_is_not_told_by_the_strengths_of_attacks_on_its_client(
+    board: Board,
+) -> None:
+    # France's support does not count against Savoy; the report must not say why, nor
+    # give the strengths, which would show a support counting for nothing.
+    spared = {"Italy": ["A ven - pie"], "France": ["A mar S A ven - pie"]}
+    position = {"Savoy": ["A pie"], "France": ["A mar"], "Italy": ["A ven", "A tyr"]}
+    told = _notes(_play(board, PatronsSpareTheirClients(), position, spared))
+    assert told["A Ven - Pie"] == "Bounced 1v1"
+    secret = _play(board, SecretPatron(), position, spared)
+    assert secret.units["pie"].power == "Savoy"  # the rule itself still holds
+    assert _notes(secret)["A Ven - Pie"] == "Bounced"
+    dislodged = _play(
+        board, SecretPatron(), position, {**spared, "Italy": ["A ven - pie", "A tyr S A ven - pie"]}
+    )
+    assert _notes(dislodged)["A Pie H"] == "Dislodged by A Ven"
+    attack = {"France": ["A mar - pie"]}
+    assert _notes(_play(board, PatronsSpareTheirClients(), position, attack))["A Mar - Pie"] == (
+        "Bounced: may not dislodge A Pie"
+    )
+    assert _notes(_play(board, SecretPatron(), position, attack))["A Mar - Pie"] == "Bounced"

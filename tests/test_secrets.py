@@ -8,7 +8,10 @@ every viewer and searched for the secrets of the other powers:
 - orders secret until the end (Sub-Saharan's bids, Europe 1615's INF deployments and
   waivers), until the game is over;
 - Europe 1615's ledger: a power's INFs in each state, its spending, its alliance offers
-  and waivers, and the Ottoman Empire's patron (rules: STATUS, DIPLOMATIC ATTACK).
+  and waivers, and the Ottoman Empire's patron (rules: STATUS, DIPLOMATIC ATTACK): no INF
+  number of another power outside a diplomatic attack that took place, and nothing that
+  names the patron (its orders for the Empire's units, its awards for the alignment, a
+  report that it may not dislodge the Empire's units).
 
 Each check has its counterpart: the power itself, and the game master, do read these
 secrets somewhere, so the search cannot pass by finding nothing anywhere.
@@ -21,6 +24,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -32,6 +36,7 @@ from hegemon.randomplay import random_orders
 from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.europe_1615 import OTTOMAN, Ledger
+from hegemon.variants.europe_1615.orders import EmpireOrder
 
 GAMES = 100
 MAX_PHASES = 300
@@ -54,7 +59,23 @@ def _phases(
 
 
 def _texts(orders: list[Order], secret_only: bool) -> set[str]:
-    return {o.format() for o in orders if not secret_only or o.secrecy is Secrecy.UNTIL_END}
+    """The orders as written; with `secret_only`, those secret until the end, but for the
+    orders for the Ottoman Empire's units: published under the Empire's name, what stays
+    secret is their sender (`_empire_checks`)."""
+    return {
+        o.format()
+        for o in orders
+        if not secret_only or (o.secrecy is Secrecy.UNTIL_END and not isinstance(o, EmpireOrder))
+    }
+
+
+class Shown(NamedTuple):
+    """What one viewer reads of a phase: the board before it, the report and the results
+    as JSON (the position after it included)."""
+
+    board: str
+    report: str
+    results: dict[str, Any]
 
 
 class Search:
@@ -64,6 +85,7 @@ class Search:
         self.variant = variant
         self.viewers = [OBSERVER, *(Viewer(power=p) for p in variant.powers)]
         self.own_secrets_seen: Counter[str] = Counter()
+        self.shown: dict[Viewer, Shown] = {}  # the last phase's, for the variant's checks
 
     def phase(self, before: Position, orders: dict[str, list[Order]], result: PhaseResult) -> None:
         variant = self.variant
@@ -72,11 +94,13 @@ class Search:
         for viewer in self.viewers:
             # The board as JSON before the phase is the one the previous phase's results
             # hold, searched then; as text it is searched here, orders pending.
-            shown_before = [position_report(variant, before, viewer)]
-            shown_after = [
+            shown = self.shown[viewer] = Shown(
+                position_report(variant, before, viewer),
                 phase_report(variant, result, viewer),
-                json.dumps(phase_result_to_json(result, viewer)),
-            ]
+                phase_result_to_json(result, viewer),
+            )
+            shown_before = [shown.board]
+            shown_after = [shown.report, json.dumps(shown.results)]
             mine = viewer.power or ""
             for power in orders:
                 if viewer.sees(power):
@@ -111,33 +135,69 @@ def _any_in(fragments: set[str], outputs: list[str]) -> bool:
     return any(_contains(output, fragment) for fragment in fragments for output in outputs)
 
 
-def _ledger_checks(search: Search, before: Position, result: PhaseResult) -> None:
-    """Europe 1615: the JSON views hold a power's own INF numbers, spending, offers and
-    waivers only, and the Ottoman patron only for the patron; the text never names the
-    patron or another power's INFs."""
-    for position in (before, result.after):
-        ledger = Ledger.of(position)
-        patron = ledger.patron(OTTOMAN)
-        for viewer in search.viewers:
-            seen = position_to_json(position, viewer)["state"]["ledger"]
-            others = set(search.variant.powers) - {viewer.power}
-            assert not others & {p for held in seen["inf"].values() for p in held}
-            for secret in ("spent", "offers", "waived"):
-                assert not others & set(seen[secret]), f"{viewer} reads others' {secret}"
-            if patron is not None and patron != viewer.power:
-                assert seen["status"][OTTOMAN][1] is None, f"{viewer} reads the Ottoman patron"
-                for text in (position_report(search.variant, position, viewer),):
-                    assert f"Ottoman Empire: ALIGNED with {patron}" not in text
-            if viewer.power and seen["inf"]:
-                search.own_secrets_seen["inf"] += 1
-    for viewer in search.viewers:
-        report = phase_report(search.variant, result, viewer)
-        for power in search.variant.powers:
-            if power != viewer.power:
-                assert f"INFs of {power}:" not in report, f"{viewer} reads {power}'s INFs"
+def _ledger_checks(search: Search, result: PhaseResult) -> None:
+    """Europe 1615: the JSON views hold a power's own INF numbers, spending, offers,
+    waivers and secret awards only, and the Ottoman patron only for the patron; the text
+    never names the patron or another power's INFs. (The position before the phase was
+    searched as the one after the phase before.)"""
+    patron = Ledger.of(result.after).patron(OTTOMAN)
+    for viewer, shown in search.shown.items():
+        seen = shown.results["position"]["state"]["ledger"]
+        others = set(search.variant.powers) - {viewer.power}
+        assert not others & {p for held in seen["inf"].values() for p in held}
+        for secret in ("spent", "offers", "waived", "secret_awards"):
+            assert not others & set(seen[secret]), f"{viewer} reads others' {secret}"
+        if patron is not None and patron != viewer.power:
+            assert seen["status"][OTTOMAN][1] is None, f"{viewer} reads the Ottoman patron"
+        for text in (shown.board, shown.report):
+            for power in others:
+                assert f"Ottoman Empire (Ot): ALIGNED with {power}" not in text
+            _no_inf_numbers(search, text, viewer)
+        if viewer.power and seen["inf"]:
+            search.own_secrets_seen["inf"] += 1
     master = position_to_json(result.after, MASTER)["state"]["ledger"]
-    if master["inf"] and Ledger.of(result.after).patron(OTTOMAN):
+    if master["inf"] and patron:
         search.own_secrets_seen["master"] += 1
+
+
+_PUBLIC_NUMBERS = ("INFs for ", "Builds: ", "Disbands: ")  # lines of a power's public numbers
+
+
+def _no_inf_numbers(search: Search, text: str, viewer: Viewer) -> None:
+    """No other power's INFs in the text but in a diplomatic attack that took place (the
+    rules reveal those); the year's income, from public tables, and the builds due are
+    the other numbers a report writes after a power's name."""
+    powers = "|".join(p for p in search.variant.powers if p != viewer.power)
+    assert not re.search(rf"INFs of (?:{powers}):", text), f"{viewer} reads another's INFs"
+    for match in re.finditer(rf"^.*\b(?:{powers}) \d+(?![\d%]).*$", text, re.MULTILINE):
+        line = match.group(0).lstrip()
+        if not line.startswith(_PUBLIC_NUMBERS):
+            assert " attacks " in line and "each loses" in line, f"{viewer} reads: {line}"
+
+
+def _empire_checks(
+    search: Search, before: Position, orders: dict[str, list[Order]], result: PhaseResult
+) -> None:
+    """Nothing a player reads names the Empire's patron: not its orders for the Empire's
+    units (published under the Empire's name), nor a refusal to let it dislodge them, nor
+    an award for the alignment before the game is over."""
+    empire = [u for u in before.all_units.values() if u.power == "Ottoman Empire"]
+    refusals = {f"may not dislodge {u.type.letter} {u.location.capitalize()}" for u in empire}
+    for outcome in result.outcomes:
+        assert not any(refusal in outcome.note for refusal in refusals), outcome.note
+    for power, given in orders.items():
+        sent = {o.format() for o in given if isinstance(o, EmpireOrder)}
+        if not sent:
+            continue
+        for viewer, shown in search.shown.items():
+            read = sent & set(shown.results["orders"].get(power, []))
+            if viewer.sees(power):
+                search.own_secrets_seen["empire orders"] += bool(read)
+            elif not result.end:
+                assert not read, f"{viewer} reads {power}'s orders for the Empire"
+    if not result.end:
+        public = search.shown[OBSERVER].results["position"]["state"]["ledger"]["awards"]
+        assert "Ottoman Empire aligned" not in json.dumps(public)
 
 
 @pytest.mark.parametrize("name", ["sub_saharan", "europe_1615"])
@@ -149,10 +209,12 @@ def test_no_output_carries_another_powers_secrets(name: str) -> None:
         for before, orders, result in _phases(variant, seed):
             search.phase(before, orders, result)
             if name == "europe_1615":
-                _ledger_checks(search, before, result)
+                _ledger_checks(search, result)
+                _empire_checks(search, before, orders, result)
             phases += 1
     assert phases > GAMES * 20
     # The counterparts: the powers did read their own secrets, so the search was real.
     assert search.own_secrets_seen["orders"] > GAMES
     if name == "europe_1615":
         assert search.own_secrets_seen["inf"] > GAMES and search.own_secrets_seen["master"]
+        assert search.own_secrets_seen["empire orders"]

@@ -57,6 +57,13 @@ class Rules:
         own state cannot be supported)."""
         return True
 
+    def shows_strengths(self, unit: Unit) -> bool:
+        """Whether the report may give the strengths of attacks on this unit and say why
+        they fall short. Europe 1615: not on the units of a state whose patron is secret
+        (the Ottoman Empire's), since its patron's attacks count for nothing against them
+        and the numbers, or "may not dislodge", would name it."""
+        return True
+
     def may_support(self, supporter: Unit, supported: Unit, into: str) -> bool:
         """Whether `supporter` may support `supported` to hold or move into the province
         `into` (Africa II: an intervention fleet supports only its own marines landing)."""

@@ -391,8 +391,9 @@ class _Resolver:
             note = "No order: holds" if verdict is Verdict.SUCCEEDS else note
         if attacker is not None:
             by = self._label(attacker)
-            strength = f"{self._attack(attacker)}v{self._resisted(attacker)}"
-            dislodged_note = f"Dislodged by {by} ({strength})"
+            dislodged_note = f"Dislodged by {by}"
+            if self.rules.shows_strengths(unit):
+                dislodged_note += f" ({self._attack(attacker)}v{self._resisted(attacker)})"
             note = dislodged_note if verdict is Verdict.SUCCEEDS else f"{note}; {dislodged_note}"
             verdict = Verdict.FAILS
             return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
@@ -449,11 +450,14 @@ class _Resolver:
         if not self._path(origin):
             return Verdict.FAILS, "Fails: no convoy route", ()
         target = self.move_to[origin]
+        defender = self.units.get(target)
+        if defender is not None and not self.rules.shows_strengths(defender):
+            return Verdict.FAILS, "Bounced", (self._label(target),)
         attack = self._attack(origin)
         if (
-            target in self.units
+            defender is not None
             and attack == 0
-            and not self.rules.may_dislodge(self.units[origin].power, self.units[target])
+            and not self.rules.may_dislodge(self.units[origin].power, defender)
         ):
             return (
                 Verdict.FAILS,

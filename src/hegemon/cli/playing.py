@@ -133,15 +133,20 @@ def _orders(args: argparse.Namespace) -> int:
         game = update.game
         if game.over:
             raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
-        given = _given_orders(game, args)
+        given, unreadable = _given_orders(game, args)
         stored = {
             who: orders if args.replace or args.clear else game.with_orders(who, orders)
             for who, orders in given.items()
         }
+        refused = {who: list(lines) for who, lines in unreadable.items()}
+        for who, orders in stored.items():
+            refused.setdefault(who, []).extend(
+                order_problems(game.variant, game.position, who, orders)
+            )
         refusals = [
-            f"{who}: {'; '.join(problems)}"
-            for who, orders in stored.items()
-            if (problems := order_problems(game.variant, game.position, who, orders))
+            f"{who}: {'; '.join(why)}" if who else "; ".join(why)
+            for who, why in refused.items()
+            if why
         ]
         if refusals:
             raise UserError(f"nothing stored; {' | '.join(refusals)}")
@@ -153,11 +158,16 @@ def _orders(args: argparse.Namespace) -> int:
     return 0
 
 
-def _given_orders(game: Game, args: argparse.Namespace) -> dict[str, list[Order]]:
+Unreadable = dict[str, list[str]]  # power ("" for none) -> its lines that could not be read
+
+
+def _given_orders(
+    game: Game, args: argparse.Namespace
+) -> tuple[dict[str, list[Order]], Unreadable]:
     if args.clear:
         if args.source is not None or args.orders or not args.power:
             raise UserError("--clear takes a power and no orders")
-        return {power(game, args.power): []}
+        return {power(game, args.power): []}, {}
     if args.source is not None:
         if args.power or args.orders:
             raise UserError("give orders either on the command line or with --from, not both")
@@ -166,30 +176,31 @@ def _given_orders(game: Game, args: argparse.Namespace) -> dict[str, list[Order]
         raise UserError("give a power and its orders, or --from FILE")
     if len(args.orders) > jsonio.MAX_ORDERS:
         raise UserError(f"more than {jsonio.MAX_ORDERS} orders for one power")
-    return {power(game, args.power): [parse_order(game, text) for text in args.orders]}
+    return {power(game, args.power): [parse_order(game, text) for text in args.orders]}, {}
 
 
-def _orders_from_text(game: Game, text: str) -> dict[str, list[Order]]:
-    """Every power's orders in a file of "Power: order" lines; every unreadable line is
-    named, and nothing is taken if any is."""
+def _orders_from_text(game: Game, text: str) -> tuple[dict[str, list[Order]], Unreadable]:
+    """Every power's orders in a file of "Power: order" lines, and every line that could
+    not be read, under its power when it names one, so that a refusal names every power
+    whose orders were refused and why."""
     batches: dict[str, list[Order]] = {}
-    problems = []
+    unreadable: Unreadable = {}
     for number, line in order_lines(text):
         spelling, order_text = split_power(line)
+        who = ""
         try:
             if spelling is None:
                 raise UserError(f"{line!r} does not start with 'Power:'")
-            orders = batches.setdefault(power(game, spelling), [])
+            who = power(game, spelling)
+            orders = batches.setdefault(who, [])
             if len(orders) >= jsonio.MAX_ORDERS:
                 raise UserError(f"more than {jsonio.MAX_ORDERS} orders for one power")
             orders.append(parse_order(game, order_text))
         except UserError as exc:
-            problems.append(f"line {number}: {exc}")
-    if problems:
-        raise UserError(f"nothing stored; {' | '.join(problems)}")
-    if not batches:
+            unreadable.setdefault(who, []).append(f"line {number}: {exc}")
+    if not batches and not unreadable:
         raise UserError("no orders found")
-    return batches
+    return batches, unreadable
 
 
 def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:

@@ -43,11 +43,15 @@ class Deploy(Order):
         match = _DEPLOY.match(text)
         if match is None:
             return None
-        state = context.lookup("state", match.group(2))
+        written = match.group(2)
+        state = context.lookup("state", written)
         if state is None:
-            raise OrderSyntaxError(
-                text, f"{match.group(2)!r} is not a state (deploy INFs as 'N: STATE')"
-            )
+            host = context.lookup("state of", written)
+            if host is not None:  # "5: WAR": Warsaw is a province of Poland
+                raise OrderSyntaxError(
+                    text, f"{written!r} is a province of {host.upper()}: deploy INFs to the state"
+                )
+            raise OrderSyntaxError(text, f"{written!r} is not a state (deploy INFs as 'N: STATE')")
         points = read_points(text, match.group(1), "a deployment")
         if points < 1:
             raise OrderSyntaxError(text, "a deployment is at least 1 INF")

@@ -4,7 +4,8 @@ The game master's copy holds everything; a player sees the INFs and the spending
 own power only, each state's shares instead of its numbers, and the Ottoman Empire's
 patron only if it is that patron (rules: STATUS, "The GM keeps the aligned major power
 for the Ottoman Empire secret"; DIPLOMATIC ATTACK: numbers are revealed only where an
-attack takes place, which the report does).
+attack takes place, which the report does). Victory points that hang on who the
+Empire's patron is are kept apart, for their power's eyes, until the game ends.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from hegemon.position import Position, VariantState, Viewer
 OTTOMAN = "ote"
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
 
+Award = list[Any]  # [year, what for, VPs], e.g. [1616, "Saxony aligned, Catholic", 295]
+
 
 @dataclass(frozen=True)
 class Ledger(VariantState):
@@ -32,12 +35,15 @@ class Ledger(VariantState):
     captured: list[str]  # states withdrawn from the list
     status: dict[str, list[str | None]]  # state -> [standing, patron]
     religion: dict[str, str]  # state -> faction controlling it
-    vp: dict[str, int]
+    vp: dict[str, int]  # each power's public total: the sum of its awards
     allies: list[list[str]]  # declared alliances (pairs)
     offers: dict[str, str]  # power -> the power it offered an alliance
     waived: dict[str, list[str]]  # power -> provinces whose capture it waives this winter
     eliminated: list[str]
     annexed: dict[str, str]  # province without a center -> the power that annexed it
+    awards: dict[str, list[Award]]  # power -> what each scoring gave it, in public
+    secret_awards: dict[str, list[Award]]  # power -> awards that name the Empire's patron
+    year_end: list[str]  # what the last build phase did, for the reports that follow it
 
     @classmethod
     def of(cls, position: Position) -> Ledger:
@@ -53,6 +59,13 @@ class Ledger(VariantState):
         entry = self.status.get(state)
         return entry[1] if entry and entry[0] == Standing.ALIGNED else None
 
+    def held(self, state: str, power: str) -> int:
+        return self.inf.get(state, {}).get(power, 0)
+
+    def total_vp(self, power: str) -> int:
+        """Everything a power scored, what is still secret included: what victory counts."""
+        return self.vp.get(power, 0) + sum(int(a[2]) for a in self.secret_awards.get(power, []))
+
     # --- JSON and views -------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"ledger": {f.name: getattr(self, f.name) for f in fields(self)}}
@@ -64,7 +77,7 @@ class Ledger(VariantState):
         data = self.to_json()["ledger"]
         data["inf"] = {s: {mine: h[mine]} for s, h in self.inf.items() if h.get(mine)}
         data["shares"] = {s: shares(h) for s, h in self.inf.items() if s != OTTOMAN}
-        for secret in ("spent", "offers", "waived"):
+        for secret in ("spent", "offers", "waived", "secret_awards"):
             data[secret] = {p: v for p, v in data[secret].items() if p == mine}
         if self.patron(OTTOMAN) not in (None, mine):
             data["status"] = {**self.status, OTTOMAN: [self.standing(OTTOMAN).value, None]}
@@ -100,6 +113,11 @@ class Ledger(VariantState):
             waived=check.table("waived", raw["waived"], check.power, check.provinces),
             eliminated=check.names("eliminated", raw["eliminated"], check.power),
             annexed=check.table("annexed", raw["annexed"], check.text, check.power),
+            awards=check.table("awards", raw["awards"], check.power, check.awards),
+            secret_awards=check.table(
+                "secret_awards", raw["secret_awards"], check.power, check.awards
+            ),
+            year_end=check.names("year_end", raw["year_end"], check.text),
         )
 
 
@@ -174,3 +192,14 @@ class _Checker:
 
     def provinces(self, where: str, value: Any) -> list[str]:
         return [self.text(where, v) for v in self.list_(where, value)]
+
+    def awards(self, where: str, value: Any) -> list[Award]:
+        awards = []
+        for award in self.list_(where, value):
+            if not (isinstance(award, list) and len(award) == 3):
+                raise ValueError(f"state.ledger.{where}: expected [year, what for, VPs]")
+            year, what, points = award
+            awards.append(
+                [self.count(where, year), self.text(where, what), self.count(where, points)]
+            )
+        return awards

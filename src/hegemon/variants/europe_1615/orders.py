@@ -1,4 +1,6 @@
-"""Europe 1615's declarations to the game master, given with any phase's orders."""
+"""Europe 1615's orders beside the standard ones and the INF orders: declarations to the
+game master, given with any phase's orders, and orders for the Ottoman Empire's units,
+whose sender stays secret."""
 
 from __future__ import annotations
 
@@ -7,8 +9,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from hegemon.notation import OrderSyntaxError
-from hegemon.orders import Order, ReadContext, Secrecy
+from hegemon.notation import OrderSyntaxError, parse_order
+from hegemon.orders import Order, ReadContext, Secrecy, UnitOrder
 
 _ALLY = re.compile(r"^\s*ally\s+(.+?)\s*$", re.IGNORECASE)
 _WAIVE = re.compile(r"^\s*waive\s+(.+?)\s*$", re.IGNORECASE)  # plain "Waive" waives a build
@@ -61,3 +63,32 @@ class CaptureWaiver(Order):
         if province is None:
             raise OrderSyntaxError(text, f"{match.group(1)!r} is not a province on this map")
         return cls(province)
+
+
+@dataclass(frozen=True, slots=True)
+class EmpireOrder(Order):
+    """An order for one of the Ottoman Empire's units, or a build in its centers, written
+    as any other (``A ser - bud``). The Empire follows it only from its patron and the
+    report publishes it under the Empire's name; who sent it stays between the sender and
+    the game master until the game ends (rules: STATUS (3), "For a power aligned with the
+    Ottoman Empire, the GM keeps the player/power anonymous, but orders are published")."""
+
+    secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_END
+    order: UnitOrder
+
+    def format(self) -> str:
+        return self.order.format()
+
+    def slot(self) -> Hashable | None:
+        """The Empire's unit, as the order inside names it: a new order replaces it."""
+        return self.order.slot()
+
+    @classmethod
+    def read(cls, text: str, context: ReadContext) -> Self | None:
+        try:
+            order = parse_order(text, context.board, context.units)
+        except OrderSyntaxError:
+            return None  # the standard reader gives the reason
+        if isinstance(order, UnitOrder) and context.lookup("empire", order.province):
+            return cls(order)
+        return None

@@ -1,0 +1,134 @@
+"""Why a power's orders of Europe 1615's own kinds may not be given, judged only on what
+that power may know: its own INFs and spending, and what is public (statuses, captures,
+alliances, the map). Whatever hangs on the other powers' secret INFs is decided at
+adjudication and reported then."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from hegemon import game
+from hegemon.influence.inf import Deploy, DiplomaticAttack
+from hegemon.orders import Order, format_order
+from hegemon.position import Position
+from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
+from hegemon.variants.europe_1615.orders import AllianceOffer, EmpireOrder
+
+if TYPE_CHECKING:
+    from hegemon.variants.europe_1615 import Europe1615
+
+
+def order_problems(
+    variant: Europe1615, position: Position, power: str, orders: Sequence[Order]
+) -> list[str]:
+    """Every reason the orders may not be given, each naming its order."""
+    ledger = Ledger.of(position)
+    return [
+        *influence_problems(variant, ledger, position, power, orders),
+        *_alliance_problems(variant, ledger, position, power, orders),
+        *_empire_problems(variant, position, orders),
+    ]
+
+
+def influence_problems(
+    variant: Europe1615, ledger: Ledger, position: Position, power: str, orders: Sequence[Order]
+) -> list[str]:
+    """Why a power's deployments and diplomatic attack may not be made as given. At
+    adjudication, a power's influence orders with any of these problems are ignored as a
+    whole, as a game master would return the list."""
+    deploys = [o for o in orders if isinstance(o, Deploy)]
+    attacks = [o for o in orders if isinstance(o, DiplomaticAttack)]
+    if not deploys and not attacks:
+        return []
+    if power in ledger.eliminated:  # rules: ELIMINATION
+        return [f"{power} was eliminated: it neither receives nor deploys INFs"]
+    return [
+        *_deployment_problems(variant, ledger, power, deploys),
+        *_attack_problems(variant, ledger, position, power, attacks, deploys),
+    ]
+
+
+def _deployment_problems(
+    variant: Europe1615, ledger: Ledger, power: str, deploys: Sequence[Deploy]
+) -> list[str]:
+    problems = []
+    available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
+    total = sum(d.points for d in deploys)
+    if total > available:  # rules: DEPLOYMENT
+        problems.append(
+            f"deployments total {total} INFs, but {power} has {available} left this year"
+        )
+    for order in deploys:
+        state = variant.states[order.state]
+        if order.points < 1:
+            problems.append(f"{format_order(order)}: a deployment is at least 1 INF")
+        elif state.id in ledger.captured:  # rules: Capture of the minor state
+            problems.append(f"{format_order(order)}: {state.name} was captured and takes no INFs")
+        elif state.catholic_only and variant.religion.get(power) != CATHOLIC:
+            problems.append(
+                f"{format_order(order)}: only Catholic powers may deploy to {state.name}"
+            )
+    return problems
+
+
+def _attack_problems(
+    variant: Europe1615,
+    ledger: Ledger,
+    position: Position,
+    power: str,
+    attacks: Sequence[DiplomaticAttack],
+    deploys: Sequence[Deploy],
+) -> list[str]:
+    """THE DIPLOMATIC ATTACK ORDER: once a year, not in the first movement phase, never in
+    the Ottoman Empire, against another power, from a state where the attacker "has
+    deployed or will be deploying INFs" (this phase's deployments count)."""
+    problems = []
+    if len(attacks) > 1 or (attacks and power in ledger.attacked):
+        problems.append(f"{power} may make only one diplomatic attack a year")
+    for attack in attacks:
+        text = format_order(attack)
+        state = variant.states[attack.state]
+        deploying = sum(d.points for d in deploys if d.state == attack.state)
+        if position.phase == variant.first_phase:
+            problems.append(f"{text}: no diplomatic attacks in the first movement phase")
+        if attack.state == OTTOMAN:
+            problems.append(f"{text}: no diplomatic attacks in the Ottoman Empire")
+        elif ledger.held(attack.state, power) + deploying == 0:
+            problems.append(f"{text}: {power} holds no INFs in {state.name}, and an attacker must")
+        if attack.target == power:
+            problems.append(f"{text}: a power cannot attack itself")
+    return problems
+
+
+def _alliance_problems(
+    variant: Europe1615, ledger: Ledger, position: Position, power: str, orders: Sequence[Order]
+) -> list[str]:
+    """Optional Alliances: two players, before the deadline year, once and for good."""
+    offers = [o for o in orders if isinstance(o, AllianceOffer)]
+    problems = []
+    if len(offers) > 1:
+        problems.append(f"{power} may offer one alliance at a time")
+    partner = {p: q for pair in ledger.allies for p, q in (pair, pair[::-1])}
+    for offer in offers:
+        text = format_order(offer)
+        if position.phase.year >= variant.alliance_deadline:
+            problems.append(f"{text}: alliances are formed before {variant.alliance_deadline}")
+        elif offer.ally == power:
+            problems.append(f"{text}: a power cannot ally with itself")
+        elif offer.ally in ledger.eliminated:
+            problems.append(f"{text}: {offer.ally} was eliminated")
+        else:
+            problems += [
+                f"{text}: {side} is already allied with {partner[side]}"
+                for side in (power, offer.ally)
+                if side in partner
+            ]
+    return problems
+
+
+def _empire_problems(variant: Europe1615, position: Position, orders: Sequence[Order]) -> list[str]:
+    """Orders for the Empire's units are checked as the Empire's own, against what
+    everyone may know; whether their sender is its patron is decided at adjudication."""
+    given = [o.order for o in orders if isinstance(o, EmpireOrder)]
+    return game.order_problems(variant, position, variant.ottoman.name, given) if given else []

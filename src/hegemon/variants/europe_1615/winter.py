@@ -1,0 +1,281 @@
+"""Europe 1615's year's end, played as its build phase begins (rules: BUILD/ADJUSTMENT
+PHASE, Concerning neutrality, Capture of the minor state, GAIN AND LOSS OF INFLUENCE,
+SCORING PHASE, ELIMINATION).
+
+In this order: foreign units in neutral states are interned (so they capture nothing);
+centers change hands; powers left without a center are eliminated; provinces without a
+center are annexed; captured states leave the list, their units elsewhere disbanded; the
+statuses are judged again; a scoring year scores; and the next year's INFs are counted,
+or, once the game is over, what was kept secret is revealed. Each step leaves a line for
+the reports, which show them once (`Ledger.year_end`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from hegemon.influence.inf import attack_sequence
+from hegemon.orders import place
+from hegemon.position import Position, Unit
+from hegemon.variants.europe_1615.ledger import ISLAMIC, Ledger
+from hegemon.variants.europe_1615.preparation import judge
+from hegemon.variants.europe_1615.rules import EuropeRules
+from hegemon.variants.europe_1615.scoring import ending, reveal, score
+from hegemon.variants.europe_1615.states import EMPIRE
+
+if TYPE_CHECKING:
+    from hegemon.variants.europe_1615 import Europe1615
+
+
+def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit]]:
+    """Concerning neutrality: an army of a power or of another state still in a NEUTRAL
+    state at the build phase "is then interned and disbanded", before it can capture."""
+    rules = EuropeRules(variant, Ledger.of(position))
+    interned = [
+        unit
+        for province, unit in position.units.items()
+        if (host := rules.neutral_host(province)) is not None and unit.power != host.name
+    ]
+    return _without(position, lambda unit: unit in interned), interned
+
+
+Step = Callable[["Europe1615", Position, Ledger], tuple[Position, Ledger, list[str]]]
+
+
+def year_end(
+    variant: Europe1615, position: Position, before: Mapping[str, str], interned: Sequence[Unit]
+) -> Position:
+    """Everything after the centers changed hands (`before`: their owners until then),
+    step by step, each step's lines gathered for the reports."""
+    taken = {c: owner for c, owner in position.centers.items() if before.get(c) != owner}
+    lines = [
+        f"Winter {position.phase.year}",
+        *_told("Interned in neutral states", _units(interned)),
+        *_told("Centers taken", _owned_by(taken)),
+    ]
+    ledger = Ledger.of(position)
+    steps: tuple[Step, ...] = (_eliminate, _annex, _withdraw, _judge, _score, _close)
+    for step in steps:
+        position, ledger, told = step(variant, position, ledger)
+        lines += told
+    return position.evolve(state=replace(ledger, year_end=lines))
+
+
+def _told(what: str, listing: str) -> list[str]:
+    return [f"   {what}: {listing}"] if listing else []
+
+
+def _units(units: Sequence[Unit]) -> str:
+    ordered = sorted(units, key=lambda u: u.location)
+    return ", ".join(f"{u.type.letter} {place(u.location)} ({u.power})" for u in ordered)
+
+
+def _owned_by(owners: Mapping[str, str]) -> str:
+    return ", ".join(f"{place(c)} ({owner})" for c, owner in sorted(owners.items()))
+
+
+def _without(position: Position, gone: Callable[[Unit], bool]) -> Position:
+    return position.evolve(units={p: u for p, u in position.units.items() if not gone(u)})
+
+
+def _eliminate(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """ELIMINATION: a power left without a supply center, by the standard rules, is out:
+    its units are disbanded, its INFs removed from every state (the statuses are judged
+    again) and all its victory points ceded; it neither receives nor deploys INFs again."""
+    counts = position.center_counts
+    out = [p for p in variant.powers if p not in ledger.eliminated and not counts.get(p)]
+    if not out:
+        return position, ledger, []
+    holdings = {s: {p: n for p, n in h.items() if p not in out} for s, h in ledger.inf.items()}
+    ledger = replace(
+        ledger,
+        inf={s: h for s, h in holdings.items() if h},
+        vp={p: n for p, n in ledger.vp.items() if p not in out},
+        awards={p: a for p, a in ledger.awards.items() if p not in out},
+        secret_awards={p: a for p, a in ledger.secret_awards.items() if p not in out},
+        offers={p: a for p, a in ledger.offers.items() if p not in out},
+        eliminated=[*ledger.eliminated, *out],
+    )
+    consequences = "units disbanded, INFs removed from every state, victory points ceded"
+    told = _told("Eliminated", f"{', '.join(out)} ({consequences})")
+    return _without(position, lambda u: u.power in out), ledger, told
+
+
+def _annex(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """A province without a center held by a power at the build phase is annexed to it,
+    unless it belongs to a state aligned with that power; waived ones excepted."""
+    annexed = {}
+    for province, unit in position.units.items():
+        if unit.power not in variant.powers or variant.board.provinces[province].center:
+            continue
+        if ledger.annexed.get(province) == unit.power:
+            continue
+        state = variant.state_of_province.get(province)
+        if state is not None and ledger.patron(state.id) == unit.power:
+            continue
+        if province not in ledger.waived.get(unit.power, []):
+            annexed[province] = unit.power
+    ledger = replace(ledger, annexed={**ledger.annexed, **annexed})
+    return position, ledger, _told("Annexed", _owned_by(annexed))
+
+
+def _withdraw(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """Capture of the minor state: a state whose center a power took leaves the list for
+    good, with its INFs and alignment; its religion stays, and its units elsewhere are
+    disbanded. A state of several centers leaves when any is taken; the Empire only when
+    all are; a state without a center when all of it is annexed."""
+    captured = list(ledger.captured)
+    withdrawn = []
+    for state in variant.states.values():
+        if state.id in captured:
+            continue
+        if state.centers:
+            owners = {position.centers.get(c) for c in state.centers}
+            taken = owners - {state.name}
+            gone = owners == taken if state.kind == EMPIRE else bool(taken)
+        else:
+            gone = all(p in ledger.annexed for p in state.provinces)
+        if gone:
+            captured.append(state.id)
+            faith = ledger.religion.get(state.id)
+            withdrawn.append(state.name + (f" ({faith} for good)" if faith else ""))
+    holdings = {s: h for s, h in ledger.inf.items() if s not in captured}
+    status = {s: v for s, v in ledger.status.items() if s not in captured}
+    ledger = replace(ledger, captured=captured, inf=holdings, status=status)
+    fallen = {variant.states[s].name for s in captured}
+    disbanded = [u for u in position.units.values() if u.power in fallen]
+    told = [
+        *_told("Withdrawn from the list of states", ", ".join(withdrawn)),
+        *_told("Disbanded with their captured state", _units(disbanded)),
+    ]
+    return _without(position, lambda u: u.power in fallen), ledger, told
+
+
+def _judge(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """The statuses without what the year's end removed; religious control as it now is."""
+    judged = judge(variant, ledger, position.phase.year)
+    changed = [
+        f"{variant.states[s].name} {judged.religion.get(s, 'neutral')}"
+        for s in sorted(variant.states)
+        if s not in judged.captured and ledger.religion.get(s) != judged.religion.get(s)
+    ]
+    return position, judged, _told("Religious control now", ", ".join(changed))
+
+
+def _score(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    if position.phase.year not in variant.scoring_years:
+        return position, ledger, []
+    ledger, scored = score(variant, position, ledger)
+    return position, ledger, [f"   {line}" for line in scored]
+
+
+def _close(
+    variant: Europe1615, position: Position, ledger: Ledger
+) -> tuple[Position, Ledger, list[str]]:
+    """The next year's INFs; or, if the game ends here, what was kept secret."""
+    if ending(variant, position.evolve(state=ledger)):
+        ledger, revealed = reveal(ledger)
+    else:
+        ledger, revealed = _next_year(variant, position, ledger)
+    return position, ledger, [f"   {line}" for line in revealed]
+
+
+# --- the next year's INFs (rules: GAIN AND LOSS OF INFLUENCE) ------------------------------
+
+
+def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledger, list[str]]:
+    """The year's INFs from the table, with what captures and losses add and take; spent
+    INFs, attacks and waivers start afresh."""
+    year = position.phase.year + 1
+    income: dict[str, int] = {}
+    told = []
+    for power in variant.powers:
+        if power in ledger.eliminated:
+            income[power] = 0
+            continue
+        income[power], changes = _income(variant, position, ledger, power, year)
+        told.append(f"{power} {income[power]}" + (f" ({', '.join(changes)})" if changes else ""))
+    sequence = attack_sequence(income, ledger.sequence)
+    ledger = replace(ledger, income=income, sequence=sequence, spent={}, attacked=[], waived={})
+    return ledger, [f"INFs for {year}: {', '.join(told)}"]
+
+
+def _income(
+    variant: Europe1615, position: Position, ledger: Ledger, power: str, year: int
+) -> tuple[int, list[str]]:
+    """The table's INFs, less the value of each home center lost or occupied by another
+    power's client, plus that of each center captured, but none from a minor state's
+    center controlled by the opposite religion. With the changes, for the report."""
+    base = variant.income_table[power].get(year, 0)
+    changes: list[tuple[str, int]] = []
+    homes = variant.powers[power].home_centers
+    for center in homes:
+        owned = position.centers.get(center) == power
+        if not owned or _blocked(variant, position, ledger, center, power):
+            why = "occupied" if owned else "lost"
+            changes.append((f"{place(center)} {why}", -variant.home_values.get(center, (0, 0))[0]))
+    faith = variant.religion[power]
+    for center, owner in sorted(position.centers.items()):
+        if owner != power or center in homes or _blocked(variant, position, ledger, center, power):
+            continue
+        state = variant.state_of_province.get(center)
+        if state is None:
+            changes.append((place(center), variant.home_values.get(center, (0, 0))[0]))
+        elif ledger.religion.get(state.id) in (None, faith, ISLAMIC):
+            changes.append((place(center), state.inf))
+    total = base + sum(n for _, n in changes)
+    return max(total, 0), [f"{what} {n:+d}" for what, n in changes if n]
+
+
+def _blocked(
+    variant: Europe1615, position: Position, ledger: Ledger, center: str, power: str
+) -> bool:
+    """GAIN AND LOSS (3): an owned center occupied by a minor army aligned with another
+    power yields no INFs next year (an army of a neutral state has no effect)."""
+    occupant = position.units.get(center)
+    state = variant.state_of_owner.get(occupant.power) if occupant else None
+    if state is None:
+        return False
+    patron = ledger.patron(state.id)
+    return patron is not None and patron != power
+
+
+# --- the minor states' own builds ---------------------------------------------------------
+
+
+def rebuilds(variant: Europe1615, position: Position) -> list[Unit]:
+    """Re-building a minor state's army: an original unit that was disbanded comes back
+    on its free center, if the state has not been captured. A unit that only moved away
+    is still there: the count of the state's units of each kind tells. The Empire builds
+    alike while it has no patron (who would otherwise order its builds), within its
+    centers."""
+    ledger = Ledger.of(position)
+    built = []
+    for state in variant.states.values():
+        if state.id in ledger.captured or (state.kind == EMPIRE and ledger.patron(state.id)):
+            continue
+        standing = [u.type for u in position.units.values() if u.power == state.name]
+        missing = Counter(u.type for u in state.units) - Counter(standing)
+        room = position.center_counts.get(state.name, 0) - len(standing)
+        for unit in state.units:
+            free = position.centers.get(unit.province) == state.name and (
+                unit.province not in position.units
+            )
+            if room > 0 and missing[unit.type] > 0 and free:
+                built.append(unit)
+                missing[unit.type] -= 1
+                room -= 1
+    return built
