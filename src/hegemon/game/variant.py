@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
+from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import read_order
 from hegemon.orders import Order, ReadContext
@@ -277,6 +278,12 @@ class Variant:
     def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
         """Lines the board as text adds for this viewer (e.g. a power's own points)."""
         return []
+
+    def board_marks(self, position: Position, viewer: Viewer) -> Marks:
+        """What the drawn board adds for this viewer: the variant's own facts as shades
+        on provinces, tags under their labels and glyphs of units (Europe 1615's statuses,
+        Sub-Saharan's stationary minors). Only what the viewer may see."""
+        return NO_MARKS
 
     # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
