@@ -34,7 +34,7 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import PLAYING, Draw, GameEnd, Preparation, Variant, starting_unit
+from hegemon.game import PLAYING, Draw, GameEnd, Marks, Preparation, Variant, starting_unit
 from hegemon.influence.inf import (
     Attack,
     AttackResult,
@@ -51,6 +51,7 @@ from hegemon.influence.inf import (
 from hegemon.orders import Build, Order, ReadContext, UnitOrder, format_order
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
 from hegemon.rules import STANDARD, Rules
+from hegemon.variants.europe_1615.board import state_marks
 from hegemon.variants.europe_1615.ledger import CATHOLIC, ISLAMIC, OTTOMAN, PROTESTANT, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver
 
@@ -288,6 +289,9 @@ class Europe1615(Variant):
             return []
         scores = ", ".join(f"{p} {vp.get(p, 0)}" for p in self.powers)
         return ["", f"Victory points: {scores}"]
+
+    def board_marks(self, position: Position, viewer: Viewer) -> Marks:
+        return state_marks(self, position, viewer)
 
     # --- orders -----------------------------------------------------------------------
     order_types = (Deploy, DiplomaticAttack, AllianceOffer, CaptureWaiver)
