@@ -281,8 +281,8 @@ class Variant:
 
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         """What the drawn board adds for this viewer: the variant's own facts as shades
-        on provinces, tags under their labels and glyphs of units (Europe 1615's statuses,
-        Sub-Saharan's stationary minors). Only what the viewer may see."""
+        on provinces, tags under their labels and glyphs of units (a minor state's status
+        and patron, a unit that never moves). Only what the viewer may see."""
         return NO_MARKS
 
     # --- names ------------------------------------------------------------------------
