@@ -28,7 +28,7 @@ from functools import cache, cached_property
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from hegemon.board import Board, Province
+from hegemon.board import Board, Province, Terrain
 from hegemon.render import coast
 from hegemon.render.svg import area_path, line_path
 
@@ -38,6 +38,9 @@ TOUCH = 2.0  # the length of shared border that makes two regions touch, in canv
 _REACH = 1.25  # how far a land region reaches from its star, in typical neighbour distances
 _SEA_REACH = 2.5  # and a sea's
 _JITTER = (0.0, 0.013, -0.021, 0.008, -0.005, 0.017, -0.011)  # canvas units
+_STRAIT = 2  # samples of water a land arm crosses (the Bosporus), or of land a sea's arm
+_SHORE = 0.12  # the strip of shore an inland province leaves to its coastal neighbours
+_SMALL_ISLAND = 0.5  # an island any nearby province may hold, in neighbour distances across
 _ISLAND = 0.3  # an island's radius where the coast has no land under a point, likewise
 
 
@@ -77,9 +80,11 @@ def territories(board: Board) -> Territories:
         land, lakes = coast.land(board.geo, board.size), coast.lakes(board.geo, board.size)
     else:
         land, lakes = _land_of_cells(board, canvas), shapely.Polygon()
-    regions = _partition(board, False, land, _REACH * spacing, canvas)
-    regions |= _partition(board, True, canvas - land, _SEA_REACH * spacing, canvas)
-    regions = _with_islands(board, regions, _ISLAND * spacing)
+    known = board.geo is not None
+    regions = _partition(board, False, land, _REACH * spacing, canvas, known)
+    regions = _inland_off_the_shore(board, regions, canvas - land, _SHORE * spacing)
+    regions |= _partition(board, True, canvas - land, _SEA_REACH * spacing, canvas, known)
+    regions = _without_stray_pieces(board, _with_islands(board, regions, _ISLAND * spacing))
     claimed = shapely.union_all(
         [r for pid, r in regions.items() if not board.provinces[pid].is_sea]
     )
@@ -108,28 +113,54 @@ def _typical_spacing(board: Board) -> float:
     return statistics.median(nearest) if nearest else min(board.size) / 10
 
 
-def _arms(board: Board, province: Province, onto_coasts: bool) -> list[tuple[float, float]]:
+Arm = tuple[tuple[float, float], bool]  # where an arm ends, and whether it crosses realms
+
+
+def _arms(board: Board, province: Province, onto_coasts: bool) -> list[Arm]:
     """Where the arms of a province's star end: halfway to each neighbour, or, for a sea
     dividing the water `onto_coasts`, all the way to each coast it washes, so that it
-    claims the water in front of that coast."""
+    claims the water in front of that coast; and to each of its own split coasts. An arm
+    to a neighbour of the other realm (land to sea, sea to land) crosses the shore."""
     x, y = province.xy
-    ends = []
+    arms = [(board.coast_xy[c], False) for c in board.locations(province.id) if c in board.coast_xy]
     for neighbour in sorted(board.province_graph[province.id]):
         other = board.provinces[neighbour]
         nx, ny = other.xy
-        reach = 1.0 if onto_coasts and province.is_sea and not other.is_sea else 0.5
-        ends.append((x + (nx - x) * reach, y + (ny - y) * reach))
-    return ends
+        across = other.is_sea != province.is_sea
+        reach = 1.0 if onto_coasts and province.is_sea and across else 0.5
+        arms.append(((x + (nx - x) * reach, y + (ny - y) * reach), across))
+    return arms
 
 
-def _star(board: Board, province: Province, onto_coasts: bool) -> list[tuple[float, float]]:
-    """Samples of a province's point and of its star's arms."""
+def _star(
+    board: Board, province: Province, onto_coasts: bool, domain: BaseGeometry | None
+) -> list[tuple[float, float]]:
+    """Samples of a province's point and of its star's arms, kept inside the domain (the
+    land, or the water) if it is known: an arm across the shore stops there, or it would
+    claim the far side of a sea or of a peninsula; an arm to a neighbour of its own realm
+    goes on across a strait, to claim the far shore of the Bosporus, but not across a sea."""
     x, y = province.xy
     samples = [(x, y)]
-    for ex, ey in _arms(board, province, onto_coasts):
-        steps = int(_distance((x, y), (ex, ey)) // SAMPLE_STEP)
-        samples += [(x + (ex - x) * i / steps, y + (ey - y) * i / steps) for i in range(1, steps)]
+    for (ex, ey), across in _arms(board, province, onto_coasts):
+        steps = max(2, int(_distance((x, y), (ex, ey)) // SAMPLE_STEP))
+        arm = [(x + (ex - x) * i / steps, y + (ey - y) * i / steps) for i in range(1, steps)]
+        if domain is not None and arm:
+            inside = list(shapely.contains_xy(domain, *zip(*arm, strict=True)))
+            end = _shore_of(inside, 0 if across else _STRAIT)
+            arm = [xy for xy, ok in zip(arm[:end], inside[:end], strict=True) if ok]
+        samples += arm
     return samples
+
+
+def _shore_of(inside: list[bool], strait: int) -> int:
+    """How far an arm goes: up to the first run of more than `strait` samples outside
+    its domain (a strait is crossed, a sea is not)."""
+    run = 0
+    for i, ok in enumerate(inside):
+        run = 0 if ok else run + 1
+        if run > strait:
+            return i - run + 1
+    return len(inside)
 
 
 def _cells(
@@ -150,48 +181,129 @@ def _cells(
 
 
 def _voronoi(
-    board: Board, provinces: list[Province], onto_coasts: bool, canvas: BaseGeometry
-) -> dict[str, BaseGeometry]:
-    """Each province's share of the plane: the cells of its star's samples."""
-    stars = {p.id: _star(board, p, onto_coasts) for p in provinces}
+    board: Board,
+    provinces: list[Province],
+    onto_coasts: bool,
+    canvas: BaseGeometry,
+    domain: BaseGeometry | None = None,
+) -> tuple[dict[str, BaseGeometry], dict[str, BaseGeometry]]:
+    """Each province's share of the plane (the cells of its star's samples), and its
+    star as lines."""
+    stars = {p.id: _star(board, p, onto_coasts, domain) for p in provinces}
     owners = [pid for pid, star in stars.items() for _ in star]
-    return _cells(owners, [xy for star in stars.values() for xy in star], canvas)
+    cells = _cells(owners, [xy for star in stars.values() for xy in star], canvas)
+    lines = {pid: _star_lines(board.provinces[pid].xy, star) for pid, star in stars.items()}
+    return cells, lines
+
+
+def _star_lines(center: tuple[float, float], star: list[tuple[float, float]]) -> BaseGeometry:
+    """The star as lines from its point through its samples' ends."""
+    return (
+        shapely.MultiLineString([[center, xy] for xy in star[1:]])
+        if len(star) > 1
+        else (shapely.Point(center))
+    )
 
 
 def _land_of_cells(board: Board, canvas: BaseGeometry) -> BaseGeometry:
     """Without a real coast: the land is where land provinces' stars are nearest."""
-    cells = _voronoi(board, list(board.provinces.values()), False, canvas)
+    cells, _ = _voronoi(board, list(board.provinces.values()), False, canvas)
     return shapely.union_all([c for pid, c in cells.items() if not board.provinces[pid].is_sea])
 
 
 def _partition(
-    board: Board, seas: bool, domain: BaseGeometry, reach: float, canvas: BaseGeometry
+    board: Board,
+    seas: bool,
+    domain: BaseGeometry,
+    reach: float,
+    canvas: BaseGeometry,
+    known: bool,
 ) -> dict[str, BaseGeometry]:
     """The domain (the water for the seas, else the land) divided among its provinces,
-    each within reach of its star and of the seas it touches."""
+    each within reach of its star and of the seas it touches; `known` if the domain is
+    the real coast's, so that stars stop at its shore."""
     realm = [p for p in board.provinces.values() if p.is_sea == seas]
     if not realm:
         return {}
-    cells = _voronoi(board, realm, True, canvas)
-    regions = {}
+    shapely.prepare(domain)
+    cells, stars = _voronoi(board, realm, True, canvas, domain if known else None)
+    island = (reach / _REACH * _SMALL_ISLAND) ** 2
+    held: dict[str, list[BaseGeometry]] = {}
+    orphans: list[tuple[str, BaseGeometry]] = []
     for province in realm:
-        lines = [[province.xy, board.provinces[n].xy] for n in board.province_graph[province.id]]
-        star = shapely.MultiLineString(lines) if lines else shapely.Point(province.xy)
-        near = star.buffer(reach) | shapely.Point(province.xy).buffer(reach)
-        regions[province.id] = _largest_pieces(cells[province.id] & domain & near, province)
-    return regions
+        ends = [board.provinces[n].xy for n in board.province_graph[province.id]]
+        ends += [board.coast_xy[c] for c in board.locations(province.id) if c in board.coast_xy]
+        lines = [[province.xy, end] for end in ends]
+        near = shapely.Point(province.xy).buffer(reach)
+        if lines:
+            near |= shapely.MultiLineString(lines).buffer(reach, quad_segs=4)
+        here = shapely.Point(province.xy)
+        held[province.id] = []
+        for piece in shapely.get_parts(cells[province.id] & domain & near):
+            if piece.area <= 0:
+                continue
+            if piece.intersects(stars[province.id]) or piece.contains(here):
+                held[province.id].append(piece)
+            else:
+                orphans.append((province.id, piece))
+    regions = {pid: shapely.union_all(parts) for pid, parts in held.items()}
+    return _adopt(regions, orphans, island, {p.id: p.xy for p in realm})
 
 
-def _largest_pieces(region: BaseGeometry, province: Province) -> BaseGeometry:
-    """A region without the slivers cut off by the coast: the piece holding the point, or
-    the largest, and any other piece of some size (a province may hold islands)."""
-    pieces = [p for p in shapely.get_parts(region) if p.area > 0]
-    if not pieces:
-        return shapely.Polygon()
-    largest = max(p.area for p in pieces)
-    here = shapely.Point(province.xy)
-    kept = [p for p in pieces if p.area >= largest / 20 or p.contains(here)]
-    return shapely.union_all(kept)
+def _adopt(
+    regions: dict[str, BaseGeometry],
+    orphans: list[tuple[str, BaseGeometry]],
+    island: float,
+    points: Mapping[str, tuple[float, float]],
+) -> dict[str, BaseGeometry]:
+    """Pieces no star reaches: a piece bordering other regions goes to the one it borders
+    most (the tip of a peninsula nearer another province's point than its own); a small
+    island to the province whose point is nearest; a land mass only nearness would give
+    away (Ireland to Liverpool on the standard map) stays unclaimed."""
+    ids = list(regions)
+    tree = shapely.STRtree([regions[pid] for pid in ids])
+    adopted: dict[str, list[BaseGeometry]] = {pid: [r] for pid, r in regions.items()}
+    for _, piece in orphans:
+        around = piece.buffer(0.25)
+        borders = {
+            ids[i]: piece.boundary.intersection(regions[ids[i]].buffer(0.25)).length
+            for i in tree.query(around, predicate="intersects")
+        }
+        best = max(borders, key=lambda pid: borders[pid], default=None)
+        if best is not None and borders[best] > TOUCH:
+            adopted[best].append(piece)
+        elif piece.area < island:
+            middle = piece.representative_point()
+            nearest = min(ids, key=lambda pid: middle.distance(shapely.Point(points[pid])))
+            adopted[nearest].append(piece)
+    return {pid: shapely.union_all(parts, grid_size=GRID) for pid, parts in adopted.items()}
+
+
+def _inland_off_the_shore(
+    board: Board, regions: dict[str, BaseGeometry], water: BaseGeometry, width: float
+) -> dict[str, BaseGeometry]:
+    """An inland province (kind "land") never touches the sea: where its region reaches
+    the shore, a strip along it goes to the coastal neighbour bordering that stretch
+    most (Ethiopia's highlands stop short of the Red Sea, which Suakin's coast holds)."""
+    shore = water.buffer(width, quad_segs=4)
+    updated = dict(regions)
+    for province in board.provinces.values():
+        if province.terrain is not Terrain.LAND or not regions[province.id].intersects(shore):
+            continue
+        coastal = [
+            n
+            for n in board.province_graph[province.id]
+            if board.provinces[n].terrain is Terrain.COAST
+        ]
+        if not coastal:
+            continue
+        strip = updated[province.id] & shore
+        updated[province.id] = updated[province.id] - shore
+        for piece in shapely.get_parts(strip):
+            around = piece.buffer(0.25)
+            taker = max(coastal, key=lambda n: around.intersection(updated[n].boundary).length)
+            updated[taker] = shapely.union_all([updated[taker], piece], grid_size=GRID)
+    return updated
 
 
 def _with_islands(
@@ -213,6 +325,32 @@ def _with_islands(
     for pid, disc in islands.items():
         updated[pid] = regions[pid] | disc
     return updated
+
+
+def _without_stray_pieces(
+    board: Board, regions: dict[str, BaseGeometry]
+) -> dict[str, BaseGeometry]:
+    """A piece of a region away from its province's point (an island, a cape) that
+    borders a province which is not a neighbour is left unclaimed: a false border on
+    the board would mislead more than a gap."""
+    ids = list(regions)
+    tree = shapely.STRtree([regions[pid] for pid in ids])
+    cleaned = {}
+    for pid, region in regions.items():
+        pieces = shapely.get_parts(region)
+        if len(pieces) < 2:
+            cleaned[pid] = region
+            continue
+        here = shapely.Point(board.provinces[pid].xy).buffer(1.0)
+        neighbours = board.province_graph[pid] | {pid}
+        kept = []
+        for piece in pieces:
+            touched = {ids[i] for i in tree.query(piece.buffer(0.25), predicate="intersects")}
+            strays = [other for other in touched - neighbours if touching(piece, regions[other])]
+            if piece.intersects(here) or not strays:
+                kept.append(piece)
+        cleaned[pid] = shapely.union_all(kept) if kept else region
+    return cleaned
 
 
 def _crossings(board: Board, regions: Mapping[str, BaseGeometry]) -> Iterator[tuple[str, str]]:
