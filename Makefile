@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench datc clean
+.PHONY: run test lint bench boards datc clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/classic_phases.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
+	$(BIN)/python benchmarks/boards.py
+
+boards: $(STAMP)
+	$(BIN)/python tools/boards.py build/boards
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -31,7 +31,7 @@ from hegemon.game import (
 from hegemon.notation import OrderSyntaxError, order_lines, split_power
 from hegemon.orders import Order, Secrecy, format_order
 from hegemon.position import MASTER, OBSERVER, Viewer
-from hegemon.render import draw_board
+from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.report import phase_report, position_report
 from hegemon.variants import available_variants, load_variant
 
@@ -126,10 +126,27 @@ def _parser() -> argparse.ArgumentParser:
     check = board_commands.add_parser("check", help="validate a variant's map and setup")
     check.add_argument("variant")
     check.set_defaults(handler=_map_check)
-    draw = board_commands.add_parser("draw", help="draw the map as SVG")
+    draw = board_commands.add_parser("draw", help="draw the board as SVG or PNG")
     draw.add_argument("variant")
-    draw.add_argument("--game", type=Path, help="draw this game's current position")
-    draw.add_argument("-o", "--output", type=Path, required=True, help="the SVG file to write")
+    draw.add_argument("--game", type=Path, help="draw this game's position (the current one)")
+    draw.add_argument(
+        "--phase", metavar="CODE", help="the position a phase began from, e.g. S1902M"
+    )
+    draw.add_argument("--orders", action="store_true", help="with the phase's orders and results")
+    draw.add_argument(
+        "--every-phase",
+        action="store_true",
+        help="one file per phase, with its orders, into the folder -o names",
+    )
+    draw.add_argument("--format", choices=("svg", "png"), default="svg", help="for --every-phase")
+    _viewer_option(draw, "the board")
+    draw.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        help="the .svg or .png file (or folder) to write",
+    )
     draw.set_defaults(handler=_map_draw)
 
     demo_cmd = commands.add_parser("demo", help="play a short scripted classic game")
@@ -370,18 +387,70 @@ def _map_check(args: argparse.Namespace) -> int:
 
 def _map_draw(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant)
-    position = None
-    if args.game is not None:
-        game = _load(args.game)
-        if game.variant.id != variant.id:
-            raise UserError(f"{args.game}: a {game.variant.id} game, not {variant.id}")
-        position = game.position
-    try:
-        args.output.write_text(draw_board(variant, position), encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"{args.output}: {exc.strerror}") from None
+    if args.game is None:
+        if args.phase or args.orders or args.every_phase:
+            raise UserError("--phase, --orders and --every-phase draw a game: give --game FILE")
+        _write_board(args.output, draw_board(variant))
+        print(f"Drew {variant.board.name} to {args.output}")
+        return 0
+    game = _load(args.game)
+    if game.variant.id != variant.id:
+        raise UserError(f"{args.game}: a {game.variant.id} game, not {variant.id}")
+    viewer = _viewer(game, args.viewer)
+    if args.every_phase:
+        return _draw_every_phase(game, viewer, args.output, args.format)
+    _write_board(args.output, _board_of_phase(game, viewer, args.phase, args.orders))
     print(f"Drew {variant.board.name} to {args.output}")
     return 0
+
+
+def _board_of_phase(game: Game, viewer: Viewer, code: str | None, orders: bool) -> str:
+    """The SVG of the position a phase began from (the current one if no code), with that
+    phase's orders if asked."""
+    current = game.position.phase.code
+    code = (code or current).upper()
+    for result in game.history:
+        if result.before.phase.code == code:
+            if orders:
+                return draw_phase(game.variant, result, viewer)
+            return draw_board(game.variant, result.before, viewer)
+    if code != current:
+        played = ", ".join(r.before.phase.code for r in game.history) or "none"
+        raise UserError(f"phase {code!r}: not in this game (played: {played}; now: {current})")
+    if orders:
+        raise UserError(f"phase {code!r}: not adjudicated yet, so it has no orders to draw")
+    return draw_board(game.variant, game.position, viewer)
+
+
+def _draw_every_phase(game: Game, viewer: Viewer, folder: Path, kind: str) -> int:
+    """Every adjudicated phase with its orders, and the current position, one file each."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{folder}: {exc.strerror}") from None
+    boards = [(r.before.phase.code, draw_phase(game.variant, r, viewer)) for r in game.history]
+    if not game.over:
+        boards.append((game.position.phase.code, draw_board(game.variant, game.position, viewer)))
+    for code, svg in boards:
+        _write_board(folder / f"{code}.{kind}", svg)
+    print(f"Drew {len(boards)} boards of {game.variant.board.name} to {folder}")
+    return 0
+
+
+def _write_board(path: Path, svg: str) -> None:
+    """The board as SVG or PNG, by the file's suffix."""
+    suffix = path.suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise UserError(f"{path}: write the board to a .svg or a .png file")
+    try:
+        if suffix == ".png":
+            path.write_bytes(png_of(svg))
+        else:
+            path.write_text(svg, encoding="utf-8")
+    except PngError as exc:
+        raise UserError(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror}") from None
 
 
 # --- checking the judge -----------------------------------------------------------------
