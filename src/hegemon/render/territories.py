@@ -24,12 +24,14 @@ import statistics
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
 from hegemon.board import Board, Province, Terrain
-from hegemon.render import coast
+from hegemon.render import coast, stored
 from hegemon.render.svg import area_path, line_path
 
 SAMPLE_STEP = 6.0  # canvas units between samples along a star's arms
@@ -72,7 +74,43 @@ class Territories:
 
 @cache
 def territories(board: Board) -> Territories:
-    """The territories of a board, derived once (a board is never changed)."""
+    """The territories of a board: derived once, and kept on disk for the next run
+    (`hegemon.render.stored`)."""
+    name = stored.digest(board, [*stored.SOURCES, Path(__file__)])
+    data = stored.load(name)
+    if data is not None and set(data.get("regions", ())) == set(board.provinces):
+        return _from_stored(data)
+    derived = derive(board)
+    stored.save(name, _to_stored(derived))
+    return derived
+
+
+def _to_stored(land: Territories) -> dict[str, Any]:
+    text = stored.geometry_to_text
+    return {
+        "regions": {pid: text(region) for pid, region in land.regions.items()},
+        "land": text(land.land),
+        "lakes": text(land.lakes),
+        "unclaimed": text(land.unclaimed),
+        "crossings": [list(pair) for pair in land.crossings],
+        "barriers": [[a, b, text(shared)] for (a, b), shared in land.barriers.items()],
+    }
+
+
+def _from_stored(data: Mapping[str, Any]) -> Territories:
+    read = stored.geometry_from_text
+    return Territories(
+        regions={pid: read(region) for pid, region in data["regions"].items()},
+        land=read(data["land"]),
+        lakes=read(data["lakes"]),
+        unclaimed=read(data["unclaimed"]),
+        crossings=tuple((a, b) for a, b in data["crossings"]),
+        barriers={(a, b): read(shared) for a, b, shared in data["barriers"]},
+    )
+
+
+def derive(board: Board) -> Territories:
+    """The territories of a board, worked out from its data and the coast."""
     width, height = board.size
     canvas = shapely.box(0, 0, width, height)
     spacing = _typical_spacing(board)
@@ -234,7 +272,7 @@ def _partition(
         ends = [board.provinces[n].xy for n in board.province_graph[province.id]]
         ends += [board.coast_xy[c] for c in board.locations(province.id) if c in board.coast_xy]
         lines = [[province.xy, end] for end in ends]
-        near = shapely.Point(province.xy).buffer(reach)
+        near: BaseGeometry = shapely.Point(province.xy).buffer(reach)
         if lines:
             near |= shapely.MultiLineString(lines).buffer(reach, quad_segs=4)
         here = shapely.Point(province.xy)
@@ -274,7 +312,7 @@ def _adopt(
             adopted[best].append(piece)
         elif piece.area < island:
             middle = piece.representative_point()
-            nearest = min(ids, key=lambda pid: middle.distance(shapely.Point(points[pid])))
+            nearest = min(ids, key=lambda pid: _distance((middle.x, middle.y), points[pid]))
             adopted[nearest].append(piece)
     return {pid: shapely.union_all(parts, grid_size=GRID) for pid, parts in adopted.items()}
 
@@ -309,13 +347,18 @@ def _inland_off_the_shore(
 def _with_islands(
     board: Board, regions: dict[str, BaseGeometry], radius: float
 ) -> dict[str, BaseGeometry]:
-    """A land province the coast leaves without land under its point (a small island the
-    data's coast omits) is drawn as a disc there, cut out of the sea."""
+    """A land province the coast leaves without land under its point, or with too little
+    to see (a small island such as St. Helena), is drawn as a disc there, cut out of the
+    sea."""
     islands = {}
     for pid, region in regions.items():
         province = board.provinces[pid]
-        if not province.is_sea and not region.buffer(0.5).contains(shapely.Point(province.xy)):
-            islands[pid] = shapely.Point(province.xy).buffer(radius)
+        disc = shapely.Point(province.xy).buffer(radius)
+        if not province.is_sea and (
+            region.area < disc.area / 2
+            or not region.buffer(0.5).contains(shapely.Point(province.xy))
+        ):
+            islands[pid] = disc
     if not islands:
         return regions
     cut = shapely.union_all(list(islands.values()))
