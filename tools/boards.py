@@ -33,12 +33,11 @@ def main(folder: Path) -> int:
             f"{result.before.phase.code}-orders": draw_phase(variant, result),
             f"{result.after.phase.code}-retreat": draw_board(variant, result.after),
         }
-        if variant.board_marks(result.after, OBSERVER) != variant.board_marks(
-            result.after, Viewer(power=next(iter(variant.powers)))
-        ):
-            power = next(iter(variant.powers))
-            boards[f"{result.after.phase.code}-as-{power.lower().replace(' ', '-')}"] = (
-                draw_board(variant, result.after, Viewer(power=power))
+        player = Viewer(power=next(iter(variant.powers)))
+        if variant.board_marks(result.after, OBSERVER) != variant.board_marks(result.after, player):
+            seen_by = str(player).lower().replace(" ", "-")
+            boards[f"{result.after.phase.code}-as-{seen_by}"] = draw_board(
+                variant, result.after, player
             )
         for title, svg in boards.items():
             (folder / f"{name}-{title}.svg").write_text(svg, encoding="utf-8")
