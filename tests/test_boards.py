@@ -26,13 +26,17 @@ from hegemon.render.territories import territories, touching
 from hegemon.variants import available_variants, load_variant, load_variant_from
 from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
 from tests.conftest import orders, units
+from tests.variants.outposts import Outposts
 
 OUTPOSTS = Path(__file__).parent / "variants" / "outposts"
 
 
 def _variants() -> list[Variant]:
-    """Every installed variant, and the tests' own, whose map is not placed on the globe."""
-    return [*(load_variant(n) for n in available_variants()), load_variant_from(OUTPOSTS)]
+    """Every installed variant, and the tests' own, whose map is not placed on the globe
+    (loaded as tests/test_outposts.py loads it, from its module imported already)."""
+    outposts = load_variant_from(OUTPOSTS)
+    assert isinstance(outposts, Outposts)
+    return [*(load_variant(n) for n in available_variants()), outposts]
 
 
 def _mid_game(variant: Variant, seed: int = 11) -> PhaseResult:

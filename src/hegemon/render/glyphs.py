@@ -15,7 +15,6 @@ from __future__ import annotations
 from hegemon.render import palette
 from hegemon.render.svg import Point, num, text
 
-GLYPHS = ("army", "fleet", "fort", "")
 BOX = (-13.0, -15.0, 13.0, 9.0)  # the extent of any glyph around its point, unscaled
 _HEXAGON = ((-12, 0), (-7, -8), (7, -8), (12, 0), (7, 8), (-7, 8))
 _HULL = ((-13, -4), (13, -4), (9, 8), (-9, 8))

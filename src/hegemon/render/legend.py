@@ -20,7 +20,6 @@ MARGIN = 14.0
 ROW = 22.0  # the height of a row of powers or symbols
 INDEX_ROW = 11.0  # the height of a row of the province index
 INDEX_FONT = 8.0
-_STANDARD_GLYPHS = {"army": "army", "fleet": "fleet"}
 
 
 def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, float]:

@@ -3,7 +3,7 @@
 Distances are CIE76 colour differences (Euclidean distance in CIELAB, D65): about 2 is
 the smallest difference an eye notices side by side, 10 is plain, 25 unmistakable. The
 board's own colours (land, sea, lines) are chosen so that every power's colour stands
-apart from them; `tests/test_board_drawing.py` checks each variant's powers against
+apart from them; `tests/test_boards.py` checks each variant's powers against
 them and against each other.
 """
 
@@ -21,7 +21,6 @@ INK = "#1d1d1d"  # labels and text
 HALO = "#ffffff"  # behind labels
 NEUTRAL = "#9a9185"  # units and centers of owners nobody plays
 
-BOARD_COLORS = {"land": LAND, "sea": SEA, "border": BORDER, "coast": COAST, "ink": INK}
 FAINT = 0.42  # how much of a power's colour tints the land it owns
 
 
