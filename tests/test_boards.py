@@ -246,6 +246,21 @@ def test_a_dislodged_unit_is_drawn_during_its_retreat_phase(classic: Variant) ->
     assert "dislodged, to retreat" in _legend(svg)
 
 
+def test_a_retreat_is_drawn_from_beside_the_province(classic: Variant) -> None:
+    start = classic.initial_position().evolve(
+        units=units({"Germany": ["A mun", "A ruh"], "France": ["A bur"]})
+    )
+    given = orders(classic.board, {"Germany": ["A mun - bur", "A ruh S A mun - bur"]})
+    retreat = play_phase(classic, start, given).after
+    result = play_phase(classic, retreat, orders(classic.board, {"France": ["A bur R par"]}))
+    svg = draw_phase(classic, result)
+    drawn = re.search(r'<title>France: A Bur R Par: Succeeds</title>.*?d="M([\d.]+),([\d.]+)L', svg)
+    assert drawn, "no retreat arrow"
+    x, y = classic.board.provinces["bur"].xy
+    start_x, start_y = float(drawn.group(1)), float(drawn.group(2))
+    assert start_x > x and start_y < y  # from the dislodged unit, up and to the right
+
+
 def test_orders_are_drawn_with_their_results(classic: Variant) -> None:
     start = classic.initial_position()
     given = orders(

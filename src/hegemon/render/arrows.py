@@ -29,9 +29,10 @@ Locate = Callable[[str], Point]  # where a location is drawn
 
 
 def order_marks(
-    outcomes: list[Outcome], locate: Locate, colors: Mapping[str, str], retreating: Locate
+    outcomes: list[Outcome], locate: Locate, colors: Mapping[str, str], unit_at: Locate
 ) -> Iterator[str]:
-    """SVG for each outcome's order; `retreating` locates dislodged units."""
+    """SVG for each outcome's order: `locate` finds a place, `unit_at` the unit an order
+    names (beside its province if it was dislodged)."""
     moves = {
         o.order.location: (locate(o.order.location), locate(o.order.target))
         for o in outcomes
@@ -40,7 +41,7 @@ def order_marks(
     for outcome in outcomes:
         color = VOID if outcome.verdict is Verdict.VOID else colors.get(outcome.power, VOID)
         tip = title(f"{outcome.power}: {format_order(outcome.order)}: {outcome.note}")
-        drawing = _drawing(outcome, locate, retreating, moves)
+        drawing = _drawing(outcome, locate, unit_at, moves)
         if drawing:
             yield f'<g class="order {outcome.verdict}">{tip}{_styled(drawing, color, outcome)}</g>'
 
@@ -48,14 +49,14 @@ def order_marks(
 def _drawing(
     outcome: Outcome,
     locate: Locate,
-    retreating: Locate,
+    unit_at: Locate,
     moves: Mapping[str, tuple[Point, Point]],
 ) -> str:
     order = outcome.order
     if isinstance(order, Move):
         return _arrow(locate(order.location), locate(order.target))
     if isinstance(order, Retreat):
-        return _arrow(retreating(order.location), locate(order.target))
+        return _arrow(unit_at(order.location), locate(order.target))
     if isinstance(order, Support):
         if order.target is None:
             return _ring_line(locate(order.location), locate(order.supported))
@@ -73,7 +74,7 @@ def _drawing(
             + f'<path d="M{num(x + 13)},{num(y - 19)}h8M{num(x + 17)},{num(y - 23)}v8"/>'
         )
     if isinstance(order, Disband):
-        return _cross(retreating(order.location) if outcome.verdict else locate(order.location), 9)
+        return _cross(unit_at(order.location), 9)
     return ""
 
 

@@ -51,6 +51,9 @@ def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVER)
 
 @dataclass(frozen=True)
 class Scene:
+    """One board: a variant's position as a viewer sees it, with the outcomes of the
+    phase it began, if drawn with its orders."""
+
     variant: Variant
     position: Position
     viewer: Viewer
@@ -99,7 +102,7 @@ class Scene:
                 *self._borders(),
                 *(self._centers() if with_units else ()),
                 '<g id="orders">',
-                *order_marks(list(self.outcomes), self.locate, self.colors, self.waiting),
+                *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
                 "</g>",
                 *(self._units() if with_units else ()),
                 *self._label_marks(placed),
@@ -113,6 +116,12 @@ class Scene:
     def locate(self, location: str) -> Point:
         board = self.board
         return board.coast_xy.get(location, board.provinces[province_of(location)].xy)
+
+    def unit_at(self, location: str) -> Point:
+        """Where the unit an order names is drawn: beside its province if dislodged."""
+        if province_of(location) in self.position.dislodged:
+            return self.waiting(location)
+        return self.locate(location)
 
     def waiting(self, location: str) -> Point:
         """Where a dislodged unit waits: beside its province's point."""
