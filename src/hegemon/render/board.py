@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+import shapely
+
 from hegemon.adjudication.outcome import Outcome
 from hegemon.board import Board, province_of
 from hegemon.game import Marks, Pattern, PhaseResult, Shade, Variant
@@ -289,6 +291,7 @@ class Scene:
         return place_labels(requests, self.obstacles(with_units))
 
     def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
+        yield from self._leaders(placed)
         yield (
             f'<g id="labels" text-anchor="middle" fill="{palette.INK}" stroke="{palette.HALO}" '
             'stroke-width="2.6" stroke-linejoin="round" paint-order="stroke">'
@@ -304,6 +307,16 @@ class Scene:
                     f'<text x="{num(x)}" y="{num(top + FONT * 1.15 + TAG_FONT * 0.9)}" '
                     f'font-size="{num(TAG_FONT)}" font-style="italic">{text(label.lines[1])}</text>'
                 )
+        yield "</g>"
+
+    def _leaders(self, placed: list[Placed]) -> Iterator[str]:
+        """A thin line from each label that had to leave its own region to the point it
+        names, so that a crowded corner still reads."""
+        yield f'<g id="leaders" stroke="{palette.INK}" stroke-width="0.7" opacity="0.6">'
+        for label in placed:
+            if not self.land.regions[label.province].contains(shapely.Point(label.center)):
+                end = self.board.provinces[label.province].xy
+                yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
         yield "</g>"
 
 

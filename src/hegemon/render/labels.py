@@ -2,7 +2,8 @@
 
 Each label tries places around its province's point, nearest first (below, above, to
 either side, then the diagonals, then further out); it takes the first that overlaps no
-label placed before it and no unit or center, preferring places inside its own region.
+label placed before it and no unit or center and lies inside its own region, else the
+nearest that overlaps no label and no unit or center, else the nearest clear of labels.
 Provinces with the smallest regions choose first, having the fewest good places.
 """
 
@@ -20,7 +21,7 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 FONT = 10.0  # a label's font size, in canvas units
 TAG_FONT = 7.5  # the size of a tag's text under a label
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
-_RINGS = (1.0, 1.6, 2.3, 3.1)
+_RINGS = (1.0, 1.6, 2.3, 3.1, 4.0)
 _GAP = (15.0, 15.0)  # the first ring's distance from the point, across and down
 
 
@@ -78,17 +79,17 @@ def overlaps(a: Box, b: Box) -> bool:
 def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box]) -> Placed:
     width, height = label_size(request.lines)
     candidates = list(_candidates(request.anchor, width, height))
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int, int, int] | None = None
     choice = candidates[0]
     for rank, center in enumerate(candidates):
         box = _box(center, width, height)
         clashes = int(any(overlaps(box, other) for other in taken))
         blocked = int(any(overlaps(box, other) for other in obstacles))
         outside = 0 if request.region.contains(shapely.Point(center)) else 1
-        score = (clashes, blocked + outside, rank)
+        score = (clashes, blocked, outside, rank)
         if best is None or score < best:
             best, choice = score, center
-        if score[:2] == (0, 0):
+        if score[:3] == (0, 0, 0):
             break
     return Placed(request.province, request.lines, choice, _box(choice, width, height))
 
