@@ -176,14 +176,17 @@ def test_territories_are_kept_between_runs_and_read_back_the_same(
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
-def test_no_two_labels_overlap(variant: Variant) -> None:
+def test_no_two_labels_overlap_nor_hide_a_unit_or_center(variant: Variant) -> None:
     mid = _mid_game(variant).after if variant.id != "outposts" else variant.initial_position()
     for position in (variant.initial_position(), mid):
-        placed = Scene(variant, position, OBSERVER, ()).labels(with_units=True)
+        scene = Scene(variant, position, OBSERVER, ())
+        placed = scene.labels(with_units=True)
         assert len(placed) == len(variant.board.provinces)
         for i, one in enumerate(placed):
             for other in placed[i + 1 :]:
                 assert not overlaps(one.box, other.box), f"{one.province} over {other.province}"
+            for obstacle in scene.obstacles(with_units=True):  # units, centers
+                assert not overlaps(one.box, obstacle), f"{one.province}'s label hides a piece"
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
