@@ -2,37 +2,49 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
+# Stamps: the package alone, enough to play; and the tools that test it.
+RUNTIME := $(VENV)/.installed
+DEV := $(VENV)/.installed-dev
 
 .PHONY: run test lint bench boards datc clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(RUNTIME): pyproject.toml | $(BIN)/python
+	$(PIP) -e .
+	touch $(RUNTIME)
+
+$(DEV): pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[dev]'
+	touch $(RUNTIME) $(DEV)
+
+run: $(RUNTIME)
 	$(BIN)/hegemon demo
+	@echo "The hegemon command is in $(BIN)/; '. $(BIN)/activate' puts it on your PATH."
 
-test: $(STAMP) lint
+test: lint
 	$(BIN)/pytest
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
-datc: $(STAMP)
+datc: $(RUNTIME)
 	$(BIN)/hegemon datc tests/data/datc/datc_v2.4_06.txt
+	$(BIN)/hegemon datc --edition 2023 tests/data/datc/datc_v2.4_06.txt tests/data/datc/datc_v3.0_changes.txt
 
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/python benchmarks/classic_phases.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
+	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920
+	$(BIN)/python benchmarks/random_games.py african_riots --years 200
 	$(BIN)/python benchmarks/boards.py
 
-boards: $(STAMP)
+boards: $(RUNTIME)
 	$(BIN)/python tools/boards.py build/boards
 
 clean:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -54,3 +55,9 @@ def spring(spec: Mapping[str, Sequence[str]], year: int = 1901) -> Position:
 
 def orders(board: Board, spec: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
     return {power: [parse_order(t, board) for t in texts] for power, texts in spec.items()}
+
+
+def stdin(text: str | bytes) -> io.TextIOWrapper:
+    """Standard input holding `text`, bytes underneath as a real one has."""
+    data = text.encode() if isinstance(text, str) else text
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")

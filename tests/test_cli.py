@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
 from hegemon.cli import main
-from tests.conftest import DATC_DIR
+from tests.conftest import DATC_DIR, stdin
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -85,7 +84,7 @@ def test_unknown_power_variant_and_file_are_clear_errors(
     assert "already exists" in run(capsys, "new", "classic", str(game_file))[2]
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
-    assert "cannot read the game" in run(capsys, "show", str(broken))[2]
+    assert "broken.json: the game file: not valid JSON" in run(capsys, "show", str(broken))[2]
 
 
 def test_show_keeps_pending_orders_secret(
@@ -110,7 +109,7 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
         },
         "orders": {"Germany": ["A mun - bur", "A ruh S A mun - bur"]},
     }
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(request)))
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(request)))
     code, out, _ = run(capsys, "adjudicate", "--json")
     assert code == 0
     answer = json.loads(out)
@@ -138,7 +137,7 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
 def test_adjudicate_json_rejects_bad_requests_clearly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, payload: str, message: str
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(payload))
+    monkeypatch.setattr("sys.stdin", stdin(payload))
     code, _, err = run(capsys, "adjudicate", "--json")
     assert code == 2
     assert message in err
@@ -147,7 +146,10 @@ def test_adjudicate_json_rejects_bad_requests_clearly(
 def test_datc_command_ends_with_the_count(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "datc", str(DATC_DIR / "datc_v2.4_06.txt"))
     assert code == 0
-    assert out.splitlines()[-1] == "167 passed, 0 failed"
+    assert out.splitlines()[-1] == "167 passed, 0 failed (the 2000 rules)"
+    files = [str(DATC_DIR / "datc_v2.4_06.txt"), str(DATC_DIR / "datc_v3.0_changes.txt")]
+    code, out, _ = run(capsys, "datc", "--edition", "2023", *files)
+    assert (code, out.splitlines()[-1]) == (0, "173 passed, 0 failed (the 2023 rules)")
 
 
 def test_demo_plays_several_phases(capsys: pytest.CaptureFixture[str]) -> None:
@@ -236,3 +238,104 @@ def test_map_draw_names_the_formats_it_writes(
     assert code == 2 and "write the board to a .svg or a .png file" in err
     code, _, err = run(capsys, "map", "draw", "classic", "--orders", "-o", str(tmp_path / "b.svg"))
     assert code == 2 and "give --game FILE" in err
+
+
+# --- a game master's daily tools --------------------------------------------------------
+
+
+def test_a_units_new_order_replaces_its_earlier_one(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "France", "A par - bur", "F bre - mid")
+    code, out, _ = run(capsys, "orders", str(game_file), "France", "A par - pic", "A mar H")
+    assert code == 0
+    assert out == "France: 2 order(s) stored for Spring 1901 Movement, 3 in all\n"
+    _, status, _ = run(capsys, "status", str(game_file), "--as", "France")
+    assert "   F Bre - Mid\n   A Par - Pic\n   A Mar H" in status
+
+
+def test_replace_and_clear_act_on_the_whole_set(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "France", "A par - bur", "F bre - mid")
+    run(capsys, "orders", str(game_file), "France", "--replace", "A mar H")
+    _, status, _ = run(capsys, "status", str(game_file), "--as", "France")
+    assert "France: 1 order(s)\n   A Mar H\n   No order yet for: F Bre, A Par" in status
+    assert run(capsys, "orders", str(game_file), "France", "--clear")[0] == 0
+    _, status, _ = run(capsys, "status", str(game_file), "--as", "master")
+    assert "Orders received from: none" in status
+    assert "France: 0 order(s)\n   No order yet for: F Bre, A Mar, A Par" in status
+
+
+def test_status_shows_a_powers_orders_to_it_and_the_game_master_only(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "France", "A par - bur")
+    run(capsys, "orders", str(game_file), "England", "F lon - nth")
+    _, everyone, _ = run(capsys, "status", str(game_file))
+    _, france, _ = run(capsys, "status", str(game_file), "--as", "France")
+    _, master, _ = run(capsys, "status", str(game_file), "--as", "master")
+    assert "Orders received from: England, France" in everyone
+    assert "A Par - Bur" not in everyone and "F Lon - Nth" not in everyone
+    assert "A Par - Bur" in france and "F Lon - Nth" not in france
+    assert "A Par - Bur" in master and "F Lon - Nth" in master
+
+
+def test_options_list_every_legal_order_of_a_power(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "options", str(game_file), "England", "--json")
+    assert code == 0
+    menu = json.loads(out)["orders"]
+    assert sorted(menu) == ["A Lvp", "F Edi", "F Lon"]
+    assert menu["F Lon"][:5] == [
+        "F Lon H",
+        "F Lon - Eng",
+        "F Lon - Nth",
+        "F Lon - Wal",
+        "F Lon - Yor",
+    ]
+    assert "F Lon S F Bre - Eng" in menu["F Lon"] and "F Lon - Lvp" not in menu["F Lon"]
+    _, text, _ = run(capsys, "options", str(game_file), "England")
+    assert text.startswith("England, Spring 1901 Movement: every legal order\nF Edi\n   F Edi H\n")
+
+
+def test_report_reprints_any_phase(game_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "orders", str(game_file), "France", "A par - bur")
+    _, first, _ = run(capsys, "adjudicate", str(game_file))
+    run(capsys, "adjudicate", str(game_file))
+    assert run(capsys, "report", str(game_file), "s1901m")[1] == first
+    assert run(capsys, "report", str(game_file))[1].startswith("Fall 1901 Movement")
+    code, _, err = run(capsys, "report", str(game_file), "F1902M")
+    assert code == 2 and "no phase 'F1902M' was played (played: S1901M, F1901M)" in err
+
+
+def test_winter_show_says_who_builds_or_disbands_how_many(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "France", "A par - bur", "F bre - mid")
+    run(capsys, "adjudicate", str(game_file))
+    run(capsys, "orders", str(game_file), "France", "F mid - spa/nc", "A bur - bel")
+    run(capsys, "adjudicate", str(game_file))
+    _, shown, _ = run(capsys, "show", str(game_file))
+    assert "Winter 1901 Adjustment" in shown and "Builds: France 2" in shown
+
+
+def test_a_game_ends_by_agreement_and_its_secrets_are_revealed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = str(tmp_path / "game.json")
+    run(capsys, "new", "sub_saharan", game, "--option", "year_cap=0")
+    run(capsys, "orders", game, "Yeke", "A Mwa - Kas", "2: A Kas - Kam")
+    run(capsys, "adjudicate", game)
+    assert "until the game is over" in run(capsys, "reveal", game)[2]
+    code, out, _ = run(capsys, "end", game, "--draw", "yeke,Angola")
+    assert (code, out) == (0, "The game is over: a draw of Angola, Yeke, by agreement.\n")
+    assert "Yeke: 2: A Kas - Kam" in run(capsys, "reveal", game)[1]
+    assert "The game is over: a draw of Angola, Yeke, by agreement." in run(capsys, "show", game)[1]
+    assert "the game is over" in run(capsys, "adjudicate", game)[2]
+    other = str(tmp_path / "other.json")
+    run(capsys, "new", "classic", other)
+    assert run(capsys, "end", other, "--concede-to", "france")[1] == (
+        "The game is over: France won by concession.\n"
+    )

@@ -136,7 +136,9 @@ def test_a_tampered_save_is_detected(classic: Variant) -> None:
         jsonio.game_from_json(data)
 
 
-@pytest.mark.parametrize("name", ["classic", "sub_saharan", "europe_1615"])
+@pytest.mark.parametrize(
+    "name", ["classic", "sub_saharan", "europe_1615", "african_diplomacy_ii", "african_riots"]
+)
 def test_random_games_save_and_replay_exactly(name: str) -> None:
     # Every variant's state travels in the position, so a saved game replays to the same
     # positions, digest for digest (the digests are checked phase by phase on load).

@@ -163,12 +163,16 @@ def test_parser_raises_only_its_own_error_on_order_like_text(
         parse_order(" ".join(words), board)
 
 
-@pytest.mark.parametrize("name", ["sub_saharan", "europe_1615"])
+@pytest.mark.parametrize(
+    "name", ["sub_saharan", "europe_1615", "african_diplomacy_ii", "african_riots"]
+)
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=40))
 def test_variant_parsers_raise_only_their_own_error(name: str, text: str) -> None:
-    # Bids ("2: A Kas - Kam"), deployments ("16: WUR"), attacks ("LOR > France") and
-    # declarations ("Ally England") go through the variant's parser first.
+    # Bids ("2: A Kas - Kam"), deployments ("16: WUR"), attacks ("LOR > France"),
+    # declarations ("Ally England", "Declare Bam") and placements ("Place A Bam, Gui") go
+    # through the variant's parser first; African Riots' names run to five words ("Central
+    # African Rep. Haute Kotto", "N'djamena").
     variant = load_variant(name)
     with contextlib.suppress(OrderSyntaxError):
         variant.parse_order(text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,14 @@ def test_a_draw_that_is_not_possible_is_refused(outposts: Outposts) -> None:
     assert not game.history  # nothing happened
 
 
+def test_a_draw_the_phase_does_not_ask_for_is_named_on_one_line(outposts: Outposts) -> None:
+    # A saved game's draws may be named anything: the refusal quotes the name.
+    game = Game.new(outposts, seed=1)
+    with pytest.raises(ChanceError) as refused:
+        game.adjudicate({ORDER_OF_PLAY: ("South", "North", "East"), "weather\n": 3})
+    assert str(refused.value) == "'weather\\n': this phase asks for no such draw"
+
+
 def test_the_draws_come_from_the_seed_and_are_kept(outposts: Outposts) -> None:
     first = Game.new(outposts, seed=42).adjudicate().draws
     again = Game.new(outposts, seed=42).adjudicate().draws
@@ -162,3 +171,22 @@ def test_the_board_as_text_says_who_places_now(outposts: Outposts) -> None:
     assert "Order of play: South, North, East; North places a scout now" in position_report(
         outposts, game.history[1].after
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("abc", "expected a whole number from 2001 to 2100, not 'abc'"),
+        (True, "expected a whole number from 2001 to 2100, not True"),
+        (1999, "expected a whole number from 2001 to 2100, not 1999"),
+        (2001.5, "expected a whole number from 2001 to 2100, not 2001.5"),
+    ],
+)
+def test_an_option_takes_only_the_values_it_declares(
+    outposts: Outposts, value: object, problem: str
+) -> None:
+    with pytest.raises(SetupError, match=f"option last_year: {re.escape(problem)}"):
+        outposts.configure({"last_year": value})
+    assert outposts.configure({"last_year": 2003}).options["last_year"] == 2003
+    with pytest.raises(SetupError, match="outposts has no option 'year_cap'"):
+        outposts.configure({"year_cap": 3})

@@ -1,5 +1,6 @@
 """Rivers and lakes as map data: river coasts load, fleets sail them, and convoys follow
-legs a fleet could sail (african_diplomacy_ii.txt, rule E), on small maps of their own."""
+legs a fleet could sail (african_diplomacy_ii.txt, rule E); a coast that a fleet's move must
+always name (rule F's Suez canal); on small maps of their own."""
 
 from __future__ import annotations
 
@@ -167,6 +168,44 @@ def test_rule_e_the_reasons_as_the_judge_gives_them() -> None:
     assert notes["F Bam C A Rdo - Upv"] == (
         "Void: Bamako (nc) lies on no convoy route from Rio de Oro to Upper Volta"
     )
+
+
+# --- a coast that must be named (African Diplomacy II, rule F: Egypt's Suez canal) ----------
+
+
+def _canal(required: bool) -> Board:
+    """A sea, a gulf, and a province between them with a canal coast on the gulf and a
+    river coast on the sea; the gulf reaches the canal coast alone."""
+    canal_tags = ["coast-required"] if required else []
+    return _board({
+        "sea": {"name": "Sea", "kind": "sea", "xy": [1, 1], "fleet": ["egy/wc", "egy/ec"]},
+        "gul": {"name": "Gulf", "kind": "sea", "xy": [3, 3], "fleet": ["egy/ec"]},
+        "egy": {"name": "Egypt", "kind": "coast", "xy": [2, 2],
+                "coasts": {"ec": {"fleet": ["sea", "gul"], "tags": canal_tags},
+                           "wc": {"fleet": ["sea"], "tags": ["river"]}}},
+    })  # fmt: skip
+
+
+def test_a_coast_the_map_requires_is_named_even_when_it_is_the_only_one_reachable() -> None:
+    board = _canal(required=True)
+    position = _spring(board, {"Nile": ["F gul"]})
+    notes = _notes(board, position, {"Nile": ["F gul - egy"]})
+    assert notes["F Gul - Egy"] == "Void: say which coast of Egypt: egy/ec"
+    assert _notes(board, position, {"Nile": ["F gul - egy/ec"]}) == {"F Gul - Egy/ec": "Succeeds"}
+
+
+def test_without_the_tag_the_only_reachable_coast_is_filled_in() -> None:
+    # DATC 6.B.2, the standard game's reading, which the tag departs from.
+    board = _canal(required=False)
+    position = _spring(board, {"Nile": ["F gul"]})
+    assert _notes(board, position, {"Nile": ["F gul - egy"]}) == {"F Gul - Egy/ec": "Succeeds"}
+
+
+def test_only_a_split_coast_may_be_required() -> None:
+    data = _river()
+    data["up"]["tags"] = ["river", "convoys", "coast-required"]
+    with pytest.raises(MapError, match="Upstream: only a split coast may be coast-required"):
+        _board(data)
 
 
 # --- the convoy graph against a brute-force search on the standard map ----------------------

@@ -157,8 +157,10 @@ def test_who_may_support_whom_comes_from_the_rules(board: Board) -> None:
 
 
 class ConvoyOnlyWhenAsked(Rules):
-    def goes_by_convoy(self, mover: Unit, move: Move, convoying: Sequence[Unit]) -> bool:
-        return move.via_convoy
+    def goes_by_convoy(
+        self, mover: Unit, move: Move, convoying: Sequence[Unit], route: bool
+    ) -> bool:
+        return move.via_convoy and route
 
 
 def test_whether_a_move_goes_by_convoy_comes_from_the_rules(board: Board) -> None:

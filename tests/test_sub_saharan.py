@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,6 +19,7 @@ from hegemon.randomplay import random_game
 from hegemon.report import ORDER_WIDTH, phase_report
 from hegemon.variants import load_variant
 from hegemon.variants.sub_saharan import SubSaharan, SubSaharanState
+from tests.conftest import stdin
 
 
 @pytest.fixture(scope="module")
@@ -319,6 +319,12 @@ def test_additional_home_center_example_8_1_1(ss: SubSaharan) -> None:
     assert ss.extra_homes(second.after) == {"Ethiopia": ["har", "sua"]}
 
 
+def test_the_report_names_the_additional_home_centers(ss: SubSaharan) -> None:
+    # Rules 8.1.1: a build outside the homes names an additional home; the report says so.
+    first = _build(ss, _ethiopia_holds(ss, ["har", "sua", "alf"]), {"Ethiopia": ["Build A har"]})
+    assert "Additional home centers: Ethiopia: Harar" in phase_report(ss, first)
+
+
 def test_at_most_two_additional_home_centers(ss: SubSaharan) -> None:
     # Rules 7.1 (2): "must not have already named two additional Home SCs".
     position = _ethiopia_holds(ss, ["har", "sua", "alf"])
@@ -402,9 +408,9 @@ def test_year_cap_ends_the_game_in_a_draw_of_survivors(ss: SubSaharan) -> None:
 
 def test_year_cap_is_a_game_option(ss: SubSaharan) -> None:
     # Rules 2.1: "a GM can set this number higher or lower or may omit the cap entirely".
-    assert ss.options == {"year_cap": 10}
+    assert ss.options["year_cap"] == 10
     uncapped = ss.configure({"year_cap": 0})
-    assert uncapped.options == {"year_cap": 0}
+    assert uncapped.options["year_cap"] == 0
     assert not play_phase(uncapped, _owning(ss, {"Yeke": 10}, 1890), {}).end
     with pytest.raises(SetupError, match="no option 'cap'"):
         ss.configure({"cap": 3})
@@ -456,7 +462,10 @@ def test_bids_go_in_with_the_orders_and_stay_secret_until_the_end(
     game = str(tmp_path / "game.json")
     assert _cli(capsys, "new", "sub_saharan", game, "--option", "year_cap=1")[0] == 0
     code, out, _ = _cli(capsys, "orders", game, "Yeke", "A Mwa - Kas", "2: A Kas - Kam")
-    assert (code, out.strip()) == (0, "Yeke: 2 order(s) stored for Spring 1881 Movement")
+    assert (code, out.strip()) == (
+        0,
+        "Yeke: 2 order(s) stored for Spring 1881 Movement, 2 in all; no order yet for A Bun",
+    )
     before = Path(game).read_text()
     code, _, err = _cli(capsys, "orders", game, "Zanzibar", "3: A Kas S Sto - Tab")
     assert code == 2
@@ -497,7 +506,7 @@ def test_adjudicate_json_takes_bids(
     request = {"variant": "sub_saharan", "position": position, "orders": EXAMPLE_ORDERS}
     answers = {}
     for viewer in ("master", "observer", "Angola"):
-        monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**request, "viewer": viewer})))
+        monkeypatch.setattr("sys.stdin", stdin(json.dumps({**request, "viewer": viewer})))
         code, answers[viewer], _ = _cli(capsys, "adjudicate", "--json")
         assert code == 0
     answer = json.loads(answers["observer"])
@@ -536,3 +545,24 @@ def test_random_games_run_to_the_year_cap(ss: SubSaharan) -> None:
         assert history[-1].end.draw
         assert history[-1].after.phase.year == 1890
         assert any(isinstance(o, Bid) for r in history for g in r.orders.values() for o in g)
+
+
+def test_a_power_reads_its_new_diplomacy_points_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rules 8.1: one point per center, at most three. Yeke takes Kasanje in the Fall: its
+    # report tells Yeke, and only Yeke, of its third point.
+    game = str(tmp_path / "game.json")
+    _cli(capsys, "new", "sub_saharan", game)
+    _cli(capsys, "adjudicate", game)
+    _cli(capsys, "orders", game, "Yeke", "A Mwa - Kas", "A Bun S A Mwa - Kas")
+    _cli(capsys, "adjudicate", game)
+    line = "Yeke: 3 Diplomacy Points to bid from now on (before: 2)"
+    assert line in _cli(capsys, "report", game, "--as", "Yeke")[1]
+    assert line not in _cli(capsys, "report", game, "--as", "Angola")[1]
+    assert line not in _cli(capsys, "report", game)[1]
+    _cli(capsys, "adjudicate", game)  # the Winter: Yeke's build is waived
+    shown = _cli(capsys, "show", game, "--as", "Yeke")[1]
+    assert shown.startswith("Spring 1882") and "Diplomacy Points to bid this turn: 3" in shown
+    angola = _cli(capsys, "show", game, "--as", "Angola")[1]
+    assert angola.count("Diplomacy Points") == 1 and "bid this turn: 2" in angola  # its own

@@ -28,14 +28,24 @@ KEYWORDS = {
 }
 
 
+# The source's typos in case names, corrected by the name's occurrence: datc_v2.4_06.txt
+# names DATC 6.F.15 ("simple convoy paradox with additional convoy") 6.F.14 a second time.
+RENAMED = {"6.F.14": ["6.F.14", "6.F.15"]}
+
+
 def convert(text: str, source: str) -> str:
     lines = [f"# Converted by tools/import_datc.py from {source}: statements only."]
+    seen: dict[str, int] = {}
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line or line.startswith("VARIANT_ALL"):
             continue
         keyword = line.split()[0]
         if keyword == "CASE":
+            name = line[4:].strip()
+            seen[name] = seen.get(name, 0) + 1
+            if name in RENAMED:
+                line = f"CASE {RENAMED[name][seen[name] - 1]}"
             lines.append("")
         lines.append(line if keyword in KEYWORDS else f"  {' '.join(line.split())}")
     return "\n".join(lines) + "\n"

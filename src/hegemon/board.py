@@ -27,6 +27,7 @@ from typing import Any
 RIVER = "river"  # a coast along a navigable river: it need not touch the sea
 CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
 NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
+COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +251,8 @@ class Board:
                     ways.update(dict.fromkeys(self.locations(target), target))
                     continue
                 province = province_of(target)
-                if sum(1 for t in targets if province_of(t) == province) == 1:
+                alone = sum(1 for t in targets if province_of(t) == province) == 1
+                if alone and COAST_REQUIRED not in self.tags_of(target):
                     ways[province] = target  # the only coast it can reach (DATC 6.B.2)
         return table
 
@@ -266,29 +268,30 @@ class Board:
                 graph[province_of(origin)].update(province_of(t) for t in targets)
         return {p: frozenset(n) for p, n in graph.items()}
 
-    def distances_to(self, kind: UnitKind, provinces: frozenset[str]) -> Mapping[str, int]:
-        """Fewest moves from each location to any of the provinces, for this kind of unit.
-
-        Units moving by land may count through any province, seas included (as if
-        convoyed); fleets only along fleet moves. This is the distance civil disorder
-        measures (DATC 6.J). Locations out of reach are absent. Worked out once per set
-        of provinces."""
-        key = (kind.by_land, provinces)
+    def distance(self, location: str, provinces: frozenset[str], any_province: bool) -> int | None:
+        """Fewest moves from a location to any of the provinces, counting through provinces
+        of any kind, coasts not mattering (`any_province`), or only along fleet moves; None
+        if out of reach. This is the distance civil disorder measures (DATC 6.J). Worked
+        out once per set of provinces."""
+        key = (any_province, provinces)
         if key not in self._distances:
-            edges = self.province_graph if kind.by_land else self.fleet_edges
-            sources = [loc for p in provinces for loc in (p, *self.locations(p)) if loc in edges]
-            distance = dict.fromkeys(sources, 0)
-            frontier = sources
-            while frontier:
-                following = []
-                for loc in frontier:
-                    for neighbour in edges[loc]:
-                        if neighbour not in distance:
-                            distance[neighbour] = distance[loc] + 1
-                            following.append(neighbour)
-                frontier = following
-            self._distances[key] = distance
-        return self._distances[key]
+            self._distances[key] = self._spread(any_province, provinces)
+        return self._distances[key].get(province_of(location) if any_province else location)
+
+    def _spread(self, any_province: bool, provinces: frozenset[str]) -> dict[str, int]:
+        edges = self.province_graph if any_province else self.fleet_edges
+        sources = [loc for p in provinces for loc in (p, *self.locations(p)) if loc in edges]
+        distance = dict.fromkeys(sources, 0)
+        frontier = sources
+        while frontier:
+            following = []
+            for loc in frontier:
+                for neighbour in edges[loc]:
+                    if neighbour not in distance:
+                        distance[neighbour] = distance[loc] + 1
+                        following.append(neighbour)
+            frontier = following
+        return distance
 
     @cached_property
     def _distances(self) -> dict[tuple[bool, frozenset[str]], dict[str, int]]:
@@ -383,6 +386,49 @@ class Board:
     @cached_property
     def _routes_through(self) -> dict[tuple[str, str, str], bool]:
         return {}
+
+    def needed_on_convoy_route(self, origin: str, target: str, place: str) -> bool:
+        """Whether some route from `origin` to `target` needs `place`: a chain of convoy
+        places none of which could be left out (only its first touches the origin, only
+        its last the target, and no two but neighbours in it are adjacent) that passes
+        `place` (the 2023 rules: a convoy by a fleet no route needs is illegal, DATC 3.0
+        6.G.19). Worked out once per question."""
+        key = (origin, target, place)
+        if key not in self._routes_needing:
+            starts, ends = self.convoy_shores[origin], self.convoy_shores[target]
+            self._routes_needing[key] = place in self.convoy_places and any(
+                _needing_chain([start], place, starts, ends, self.convoy_legs)
+                for start in sorted(starts)
+            )
+        return self._routes_needing[key]
+
+    @cached_property
+    def _routes_needing(self) -> dict[tuple[str, str, str], bool]:
+        return {}
+
+
+def _needing_chain(
+    chain: list[str],
+    place: str,
+    starts: frozenset[str],
+    ends: frozenset[str],
+    legs: Mapping[str, frozenset[str]],
+) -> bool:
+    """Whether `chain` grows into a route none of whose places could be left out, passing
+    `place`: a depth-first search in which each place added touches the chain's last place
+    and no earlier one, and is no start."""
+    last = chain[-1]
+    if last in ends:
+        return place in chain
+    earlier = set(chain[:-1])
+    for following in sorted(legs[last]):
+        if following in chain or following in starts:
+            continue
+        if any(p in earlier for p in legs[following]):
+            continue  # it would touch an earlier place: that place's chain is shorter
+        if _needing_chain([*chain, following], place, starts, ends, legs):
+            return True
+    return False
 
 
 def _two_disjoint_paths(
@@ -685,6 +731,10 @@ def _check_tags(board: Board) -> list[str]:
             tags = board.tags_of(location)
             if tags & {RIVER, CONVOYS} and p.terrain is not Terrain.COAST:
                 problems.append(f"{board.name_of(location)}: only a coast may be a river bank")
+            if COAST_REQUIRED in tags and "/" not in location:
+                problems.append(
+                    f"{board.name_of(location)}: only a split coast may be {COAST_REQUIRED}"
+                )
     for ends in board.edge_tags:
         a, b = sorted(ends)
         if province_of(a) not in board.provinces or province_of(b) not in board.provinces:

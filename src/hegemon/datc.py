@@ -96,6 +96,15 @@ def read_cases(text: str) -> Iterator[DatcCase]:
             raise DatcFormatError(f"line {number}: {line!r} outside any section")
 
 
+def merged(*files: list[DatcCase]) -> list[DatcCase]:
+    """The cases of several files, a later case replacing an earlier one of the same name:
+    DATC 3.0's full set is 2.4's with 3.0's new and changed cases."""
+    cases: dict[str, DatcCase] = {}
+    for file in files:
+        cases.update((case.name, case) for case in file)
+    return list(cases.values())
+
+
 def _read_phase(line: str, number: int) -> Phase:
     match = _PHASE.search(line)
     if match is None:

@@ -44,9 +44,55 @@ from hegemon.variants import load_variant
 GAME_FORMAT = "hegemon-game/2"
 VariantLoader = Callable[[str], Variant]
 
+# Limits on what is read, far above any real game, so that no input can make the judge
+# spend minutes or gigabytes on it (docs/json.md, "Limits").
+MAX_BYTES = 16 * 2**20  # a document: a game file or a request
+MAX_DEPTH = 32  # objects and lists within one another
+MAX_ORDERS = 500  # orders of one power in one phase
+MAX_ORDER_LENGTH = 300  # characters in one order
+
 
 class WireError(ValueError):
     """JSON input that does not follow the documented format; says where and why."""
+
+
+def parse(text: str, what: str) -> Any:
+    """A JSON document within the limits; a WireError names `what` and the problem."""
+    if len(text) > MAX_BYTES:
+        raise WireError(f"{what}: larger than {MAX_BYTES} bytes")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise WireError(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
+    except json.JSONDecodeError as exc:
+        raise WireError(f"{what}: not valid JSON: {exc}") from None
+    except _NotJson as exc:
+        raise WireError(f"{what}: {exc}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise WireError(f"{what}: nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+class _NotJson(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NotJson(f"{name} is not a JSON value")
+
+
+def _depth(data: Any) -> int:
+    """How deeply objects and lists nest in `data` (without recursion: it may be deep)."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                children = value.values() if isinstance(value, dict) else value
+                stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 # --- positions --------------------------------------------------------------------------
@@ -196,11 +242,17 @@ def orders_from_json(
     orders: dict[str, list[Order]] = {}
     for spelling, texts in data.items():
         power = _power(variant, spelling)
-        try:
-            given = [variant.parse_order(t, units) for t in _strings(texts, f"orders of {power}")]
-        except OrderSyntaxError as exc:
-            raise WireError(f"orders of {power}: {exc}") from exc
-        orders.setdefault(power, []).extend(given)
+        given = orders.setdefault(power, [])
+        for text in _strings(texts, f"orders of {power}"):
+            if len(given) >= MAX_ORDERS or len(text) > MAX_ORDER_LENGTH:
+                raise WireError(
+                    f"orders of {power}: more than {MAX_ORDERS} orders, or one longer than "
+                    f"{MAX_ORDER_LENGTH} characters"
+                )
+            try:
+                given.append(variant.parse_order(text, units))
+            except OrderSyntaxError as exc:
+                raise WireError(f"orders of {power}: {exc}") from exc
     return orders
 
 
@@ -341,6 +393,12 @@ def game_to_json(game: Game) -> dict[str, Any]:
     data["start"] = position_to_json(game.start)
     data["phases"] = [_phase_entry(r) for r in game.history]
     data["pending"] = orders_to_json(game.pending)
+    if game.agreed:
+        data["agreed"] = (
+            {"concede_to": game.agreed.winners[0]}
+            if game.agreed.winners
+            else {"draw": list(game.agreed.draw)}
+        )
     return data
 
 
@@ -355,32 +413,64 @@ def _phase_entry(result: PhaseResult) -> dict[str, Any]:
     return entry
 
 
+_GAME_KEYS = {"format", "variant", "seed", "start", "phases", "pending"}
+
+
 def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
-    """Rebuild a game by replaying every phase from the start; digests must match."""
+    """Rebuild a game by replaying every phase from the variant's start: each phase must
+    be the one the replay reaches, and end in the position its digest records."""
     if not isinstance(data, Mapping) or data.get("format") != GAME_FORMAT:
         raise WireError(f"not a saved game: expected format {GAME_FORMAT!r}")
-    variant = configured(variants, data.get("variant"), data.get("options"), data.get("seats"))
-    seed = data.get("seed", 0)
+    missing = sorted(_GAME_KEYS - data.keys())
+    if missing:
+        raise WireError(f"not a complete saved game: {', '.join(missing)} missing")
+    variant = configured(variants, data["variant"], data.get("options"), data.get("seats"))
+    seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise WireError("seed: expected a whole number")
-    game = Game(variant, position_from_json(data.get("start"), variant), seed=seed)
-    phases = data.get("phases", [])
+    game = Game(variant, variant.initial_position(), seed=seed)
+    if position_from_json(data["start"], variant) != game.start:
+        raise WireError(f"start: not the starting position of {variant.id}")
+    phases = data["phases"]
     if not isinstance(phases, list):
         raise WireError("phases: expected a list")
     for number, entry in enumerate(phases, start=1):
-        if not isinstance(entry, Mapping):
-            raise WireError(f"phase {number}: expected an object")
-        game.pending = orders_from_json(entry.get("orders", {}), variant, game.position)
-        draws = entry.get("draws", {})
-        if not isinstance(draws, Mapping):
-            raise WireError(f"phase {number}: draws: expected an object of draws by name")
-        try:
-            result = game.adjudicate(draws)
-        except (ChanceError, GameOver) as exc:
-            raise WireError(f"phase {number} ({entry.get('phase')}): {exc}") from None
-        if entry.get("digest") not in (None, position_digest(result.after)):
-            raise WireError(
-                f"phase {number} ({entry.get('phase')}): replay gives a different position"
-            )
+        _replay(game, number, entry)
     game.pending = orders_from_json(data.get("pending", {}), variant, game.position)
+    _read_agreement(game, data.get("agreed"))
     return game
+
+
+def _replay(game: Game, number: int, entry: Any) -> None:
+    """Play one phase of a saved game again, checking it against what the file says."""
+    where = f"phases[{number - 1}]"
+    if not isinstance(entry, Mapping) or not {"phase", "orders", "digest"} <= entry.keys():
+        raise WireError(f"{where}: expected an object with phase, orders and digest")
+    if entry["phase"] != game.position.phase.code:
+        raise WireError(
+            f"{where}: phase {entry['phase']!r}, but the game is at {game.position.phase.code}"
+        )
+    game.pending = orders_from_json(entry["orders"], game.variant, game.position)
+    draws = entry.get("draws", {})
+    if not isinstance(draws, Mapping):
+        raise WireError(f"{where}.draws: expected an object of draws by name")
+    try:
+        result = game.adjudicate(draws)
+    except (ChanceError, GameOver) as exc:
+        raise WireError(f"{where} ({entry['phase']}): {exc}") from None
+    if entry["digest"] != position_digest(result.after):
+        raise WireError(f"{where} ({entry['phase']}): replay gives a different position")
+
+
+def _read_agreement(game: Game, agreed: Any) -> None:
+    """The end the players agreed, if any: ``{"draw": [...]}`` or ``{"concede_to": P}``."""
+    if agreed is None:
+        return
+    if not isinstance(agreed, Mapping) or set(agreed) not in ({"draw"}, {"concede_to"}):
+        raise WireError('agreed: expected {"draw": [powers]} or {"concede_to": power}')
+    draw = [_power(game.variant, p) for p in _strings(agreed.get("draw", []), "agreed.draw")]
+    conceded = agreed.get("concede_to")
+    try:
+        game.end_by_agreement(draw, None if conceded is None else _power(game.variant, conceded))
+    except (GameOver, ValueError) as exc:
+        raise WireError(f"agreed: {exc}") from None

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hegemon.board import Board, Terrain, province_of
+from hegemon.board import COAST_REQUIRED, Board, Terrain, province_of
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -137,6 +137,8 @@ def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
         return written
     if len(reachable) > 1:  # DATC 6.B.1
         return Illegal(f"say which coast of {name}: {' or '.join(reachable)}")
+    if COAST_REQUIRED in board.tags_of(reachable[0]):  # a coast the map says to name always
+        return Illegal(f"say which coast of {name}: {reachable[0]}")
     return reachable[0]
 
 
@@ -160,6 +162,16 @@ def _check_support(
             f"{unit.type.article} in {board.name_of(unit.location)} cannot reach "
             f"{board.name_of(goal)}"
         )
+    if order.target is not None and not _could_move(board, position, supported, goal, unit):
+        # The support could never be valid together with the move (DATC 6.D.31): the
+        # supported unit reaches the goal neither over land nor by any other fleets.
+        mover = f"{supported.type.article} in {board.name_of(held)}"
+        if _could_move(board, position, supported, goal, None):
+            return Illegal(
+                f"{mover} could reach {board.name_of(goal)} only through "
+                f"{board.name_of(unit.location)}, which supports instead of convoying"
+            )
+        return Illegal(f"{mover} cannot reach {board.name_of(goal)}")
     if not rules.may_support(unit, supported, goal):
         return Illegal(
             f"{unit.type.article} in {board.name_of(unit.location)} may not support "
@@ -173,6 +185,17 @@ def _check_support(
     return Support(unit.type, unit.location, held, target, order.supported_unit)
 
 
+def _could_move(
+    board: Board, position: Position, mover: Unit, goal: str, supporter: Unit | None
+) -> bool:
+    """Whether `mover` could move into `goal` while `supporter` supports it: over land, or
+    by a chain of the fleets standing now other than the supporter."""
+    if board.reaches_province(mover.type, mover.location, goal):
+        return True
+    fleets = position.convoying_fleets - {supporter.location if supporter else ""}
+    return mover.type.convoyed and board.convoy_chain(mover.province, goal, fleets)
+
+
 def _check_convoy(
     board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules
 ) -> Convoy | Illegal:
@@ -183,7 +206,7 @@ def _check_convoy(
     if army is None or not army.type.convoyed:
         return Illegal(f"there is no army in {board.name_of(army_at)} to convoy")
     # A fleet that could never be part of a route shows no intent (DATC 6.G.7).
-    if army_at == target or not board.on_convoy_route(army_at, target, unit.location):
+    if army_at == target or not rules.may_convoy_along(board, army_at, target, unit.location):
         return Illegal(
             f"{board.name_of(unit.location)} lies on no convoy route from "
             f"{board.name_of(army_at)} to {board.name_of(target)}"

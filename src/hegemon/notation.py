@@ -61,7 +61,7 @@ _COAST_WORDS = {
 _COAST = re.compile(
     r"\s*(?:/\s*|\(\s*)(north coast|south coast|east coast|west coast|north|south|east|west"
     r"|nc|sc|ec|wc|n|s|e|w)\s*\)?(?=[\s\-=>]|$)",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,  # ASCII only: a long s (U+017F) would match "s" otherwise
 )
 _TOKEN = re.compile(r"->|=>|-|[^\s\-]+")
 
@@ -111,11 +111,19 @@ class _Reader:
             province = self.board.lookup(spelled)
             if province is not None:
                 self.at = end
-                return f"{province}/{coast}" if coast else province
+                return self._coast(province, coast) if coast else province
         word = self.peek()
         if word is None:
             raise self.fail(f"expected {what}, but the order ends there")
         raise self.fail(f"{word!r} is not a province on this map (expected {what})")
+
+    def _coast(self, province: str, coast: str) -> str:
+        location = f"{province}/{coast}"
+        if location not in self.board.locations(province):
+            coasts = self.board.provinces[province].coasts
+            known = f" (its coasts: {', '.join(coasts)})" if coasts else ""
+            raise self.fail(f"{coast!r} is not a coast of {self.board.name_of(province)}{known}")
+        return location
 
     def _where(self) -> str:
         word = self.peek()

@@ -12,7 +12,7 @@ lists it among the kinds of order the variant accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar, Self
@@ -61,6 +61,12 @@ class Order:
         The standard orders share one parser instead."""
         return None
 
+    def slot(self) -> Hashable | None:
+        """What the order is given for: a power's later order for the same slot replaces
+        the earlier one (a unit's new order, a new bid on the same unit), so that orders
+        may be sent in several goes. None: the order stands beside any other."""
+        return None
+
 
 def place(location: str) -> str:
     """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``."""
@@ -81,6 +87,10 @@ class UnitOrder(Order):
     def head(self) -> str:
         """The unit as the order names it: ``A Par``."""
         return f"{self.unit.letter} {place(self.location)}"
+
+    def slot(self) -> Hashable | None:
+        """The unit's province: one order per unit (or per build site)."""
+        return ("unit", self.province)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,10 @@ def phase_report(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVE
         [f"{result.before.phase} ({variant.board.name})"],
         [f"Drawn: {drawn}"] if drawn else [],
         list(result.public),
-        private_lines(result, viewer),
+        [
+            *private_lines(result, viewer),
+            *variant.report_lines(result.before, result.after, viewer),
+        ],
         order_lines(variant, [o for o in result.outcomes if _visible(o, viewer)]),
         ["Destroyed (no retreat possible):", *destroyed] if destroyed else [],
         retreat_lines(variant, result.after),

@@ -9,14 +9,29 @@ whom, which states are neutral) builds its rules object for the phase from that 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 
 from hegemon.board import Board
 from hegemon.orders import Move
 from hegemon.position import Position, Unit
 
 
+class Edition(StrEnum):
+    """The rulebook a game follows where rulebooks differ, as the DATC tests them: the
+    2000 rules (DATC 2.4, the default) or the 2023 rules (DATC 3.0)."""
+
+    RULES_2000 = "2000"
+    RULES_2023 = "2023"
+
+
 class Rules:
-    """Standard Diplomacy. Every hook below answers as the 2000 rulebook does."""
+    """Standard Diplomacy. Every hook below answers as the 2000 rulebook does, or the
+    2023 one where the edition says so and they differ (docs/datc.md)."""
+
+    edition: Edition = Edition.RULES_2000
+
+    def __init__(self, edition: Edition = Edition.RULES_2000) -> None:
+        self.edition = edition
 
     def is_stationary(self, unit: Unit) -> bool:
         """A stationary unit's moves always bounce, yet cut support and prevent entry.
@@ -47,17 +62,30 @@ class Rules:
         `into` (Africa II: an intervention fleet supports only its own marines landing)."""
         return True
 
-    def goes_by_convoy(self, mover: Unit, move: Move, convoying: Sequence[Unit]) -> bool:
-        """Whether a move that could go over land goes by the convoy of `convoying` (units
-        ordered to convoy it that form a route). Standard, the 2000 rules' reading (DATC
-        4.A.3, 6.G.8): only if its order says "via convoy" or one of them is its own
-        power's; a move that cannot go over land always goes by convoy."""
-        return move.via_convoy or any(unit.power == mover.power for unit in convoying)
+    def goes_by_convoy(
+        self, mover: Unit, move: Move, convoying: Sequence[Unit], route: bool
+    ) -> bool:
+        """Whether a move that could go over land goes by convoy, given the units ordered
+        (legally) to convoy it and whether they form a route; a move that cannot go over
+        land always goes by convoy. By intent (DATC 4.A.3): its order says "via convoy",
+        or one of them is its own power's. The 2000 rules fall back to the land route when
+        those fleets form no route (6.G.8); the 2023 rules never fall back (DATC 3.0)."""
+        intended = move.via_convoy or any(unit.power == mover.power for unit in convoying)
+        return intended and (route or self.edition is Edition.RULES_2023)
 
     def may_convoy(self, board: Board, fleet: Unit) -> bool:
         """Whether this unit, where it stands, may convoy: a kind that convoys, at a convoy
         place of the map (standard: at sea; the data may add river coasts)."""
         return fleet.type.convoys and fleet.location in board.convoy_places
+
+    def may_convoy_along(self, board: Board, origin: str, target: str, place: str) -> bool:
+        """Whether a fleet at `place` may be ordered to convoy from `origin` to `target`:
+        the 2000 rules, if some chain of convoy places between them passes it (DATC
+        6.G.7); the 2023 rules, only if some route needs it, a chain none of whose
+        places could be left out (DATC 3.0, 4.E.1 and 6.G.19)."""
+        if self.edition is Edition.RULES_2023:
+            return board.needed_on_convoy_route(origin, target, place)
+        return board.on_convoy_route(origin, target, place)
 
     def retreats(self, unit: Unit) -> bool:
         """Whether a dislodged unit may retreat, or is disbanded at once (minor powers)."""
@@ -96,9 +124,17 @@ class Rules:
         self, power: str, homes: frozenset[str], position: Position
     ) -> frozenset[str]:
         """The provinces civil disorder measures distances to when it disbands a power's
-        units: its home centers, owned or not (DATC 6.J, the 2000 rules; the 2023 rules
-        measure to the centers it owns)."""
+        units: the 2000 rules, its home centers, owned or not (DATC 2.4 6.J); the 2023
+        rules, the centers it owns (DATC 3.0 6.J)."""
+        if self.edition is Edition.RULES_2023:
+            return frozenset(position.centers_of(power))
         return homes
 
+    def disorder_by_any_province(self, unit: Unit) -> bool:
+        """Whether civil disorder counts the unit's distance through provinces of any
+        kind: the 2000 rules, for armies only (as if convoyed; fleets along fleet moves);
+        the 2023 rules, for every unit, coasts not mattering (DATC 3.0 6.J)."""
+        return unit.type.by_land or self.edition is Edition.RULES_2023
 
-STANDARD = Rules()
+
+STANDARD = Rules()  # the 2000 rules, which the standard game follows by default

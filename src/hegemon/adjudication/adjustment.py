@@ -154,7 +154,9 @@ class _Winter:
         beyond = len(self.board.provinces)  # out of reach counts as farthest
 
         def distance(unit: Unit) -> int:
-            return self.board.distances_to(unit.type, sources).get(unit.location, beyond)
+            any_province = self.rules.disorder_by_any_province(unit)
+            found = self.board.distance(unit.location, sources, any_province)
+            return beyond if found is None else found
 
         mine = [u for u in self.units.values() if u.power == power and self.rules.needs_supply(u)]
         mine.sort(

@@ -143,7 +143,7 @@ class _Resolver:
             if not order.unit.convoyed:
                 continue
             over_land = self.board.reaches_province(order.unit, origin, target)
-            if not over_land or (origin in self.convoy_fleets and self._intends_sea(origin, order)):
+            if not over_land or self._intends_sea(origin, order):
                 self.by_convoy.add(origin)
         for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
             for fleet in self.convoy_fleets.pop(army):
@@ -163,12 +163,16 @@ class _Resolver:
         )
 
     def _intends_sea(self, origin: str, order: Move) -> bool:
-        """Whether a unit that could go over land goes by the fleets ordered to convoy it."""
-        fleets = self.convoy_fleets[origin]
+        """Whether a unit that could go over land goes by convoy (the rules decide, from
+        its order, the fleets ordered to convoy it and whether they form a route)."""
+        fleets = self.convoy_fleets.get(origin, [])
+        if not fleets and not order.via_convoy:
+            return False  # nothing shows any intent to go by sea
+        route = bool(fleets) and self.board.convoy_chain(
+            origin, order.destination, self._at(fleets)
+        )
         convoying = [self.units[f] for f in fleets]
-        return self.rules.goes_by_convoy(
-            self.units[origin], order, convoying
-        ) and self.board.convoy_chain(origin, order.destination, self._at(fleets))
+        return self.rules.goes_by_convoy(self.units[origin], order, convoying, route)
 
     def _support_matches(self, order: Support) -> bool:
         supported = self.units[order.supported]

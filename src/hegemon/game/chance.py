@@ -68,5 +68,7 @@ def settle(
         else:
             raise ChanceError(f"{chance.name}: this phase needs a draw and none was given")
     if given:
-        raise ChanceError(f"{', '.join(sorted(given))}: this phase asks for no such draw")
+        # Named as given, quoted: a name read from a file may be anything, a newline too.
+        names = ", ".join(repr(name) for name in sorted(given))
+        raise ChanceError(f"{names}: this phase asks for no such draw")
     return drawn

@@ -108,10 +108,11 @@ def advance(
 
 
 def describe_end(end: GameEnd) -> str:
-    """``France won`` or ``a draw of Austria, Italy``."""
+    """``France won``, ``a draw of Austria, Italy``, ``France won by concession``, ``a
+    draw of Austria, Italy, by agreement``."""
     if end.winners:
-        return f"{' and '.join(end.winners)} won"
-    return f"a draw of {', '.join(end.draw)}"
+        return f"{' and '.join(end.winners)} won" + (" by concession" if end.agreed else "")
+    return f"a draw of {', '.join(end.draw)}" + (", by agreement" if end.agreed else "")
 
 
 @dataclass
@@ -124,6 +125,7 @@ class Game:
     history: list[PhaseResult] = field(default_factory=list)
     pending: dict[str, list[Order]] = field(default_factory=dict)
     seed: int = 0
+    agreed: GameEnd = PLAYING  # an end the players agreed before the judge reached one
 
     @classmethod
     def new(cls, variant: Variant, seed: int | None = None) -> Game:
@@ -136,6 +138,8 @@ class Game:
 
     @property
     def end(self) -> GameEnd:
+        if self.agreed:
+            return self.agreed
         return self.history[-1].end if self.history else PLAYING
 
     @property
@@ -152,8 +156,35 @@ class Game:
         return self.variant.calendar.procedure(position.phase).actors(self.variant, position)
 
     def set_orders(self, power: str, orders: Sequence[Order]) -> None:
-        """Replace `power`'s pending orders for the current phase."""
+        """Replace all of `power`'s pending orders for the current phase."""
         self.pending[power] = list(orders)
+
+    def with_orders(self, power: str, orders: Sequence[Order]) -> list[Order]:
+        """`power`'s pending orders once these are added: each replaces an earlier order
+        for the same slot (the same unit, the same minor's unit bid on ...)."""
+        slots = {o.slot() for o in orders} - {None}
+        kept = [o for o in self.pending.get(power, ()) if o.slot() not in slots]
+        return [*kept, *orders]
+
+    def end_by_agreement(self, draw: Sequence[str] = (), concede_to: str | None = None) -> GameEnd:
+        """End the game as its players agreed: a draw of the powers named, or a concession
+        to one power. Its secrets may then be revealed, as at any end."""
+        if self.over:
+            raise GameOver(f"the game is over already: {describe_end(self.end)}")
+        unknown = [
+            p
+            for p in (*draw, *([concede_to] if concede_to else []))
+            if p not in self.variant.powers
+        ]
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} is not a power of this game")
+        if (concede_to is None) == (not draw):
+            raise ValueError("end a game by a draw of some powers or by a concession to one")
+        ordered = tuple(p for p in self.variant.powers if p in draw)
+        winners = (concede_to,) if concede_to else ()
+        self.agreed = GameEnd(winners=winners, draw=ordered, agreed=True)
+        self.pending = {}
+        return self.agreed
 
     def adjudicate(self, draws: Mapping[str, Draw] | None = None) -> PhaseResult:
         """Play the current phase with the pending orders. Draws not given come from the

@@ -22,8 +22,9 @@ from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_b
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
-from hegemon.game import randomorders
+from hegemon.game import menus, randomorders
 from hegemon.game.chance import Chance, Draw
+from hegemon.game.menus import Menu
 from hegemon.legality import Illegal, check_movement_order, commanded_unit
 from hegemon.orders import (
     Build,
@@ -118,6 +119,18 @@ class Procedure(ABC):
         """What this phase asks of whom, as the viewer may read it."""
         return []
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """Every legal order of the kinds this phase takes that `power` may give, by the
+        unit it commands: the choices a player is offered."""
+        return {}
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """What `power` has still given no order for, given its pending `orders` (e.g. the
+        units without one): shown to that power and the game master."""
+        return []
+
 
 def _trial(
     procedure: Procedure, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -183,6 +196,14 @@ class Movement(Procedure):
     ) -> dict[str, list[Order]]:
         return randomorders.movement(variant, position, rng)
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return menus.movement_menu(variant, position, power)
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return _without_orders(variant.commanded_units(position, power), orders)
+
 
 def _refusal(variant: Variant, unit: Unit | None, power: str, order: UnitOrder) -> Illegal:
     """Why `power` may not order the unit the order names."""
@@ -220,6 +241,17 @@ class Retreats(Procedure):
         self, variant: Variant, position: Position, rng: random.Random
     ) -> dict[str, list[Order]]:
         return randomorders.retreats(variant, position, rng)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return menus.retreat_menu(variant, position, power)
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        dislodged = [d.unit for d in position.dislodged.values()]
+        return _without_orders(
+            [u for u in dislodged if variant.commander_of(position, u) == power], orders
+        )
 
 
 class Adjustments(Procedure):
@@ -290,14 +322,34 @@ class Adjustments(Procedure):
     ) -> dict[str, list[Order]]:
         return randomorders.adjustments(variant, position, rng)
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return menus.adjustment_menu(variant, position, power)
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        due = self._due(variant, position).get(power, 0)
+        given = sum(1 for o in orders if isinstance(o, Build | Waive | Disband))
+        if abs(due) <= given:
+            return []
+        what = "build" if due > 0 else "disband"
+        return [f"{abs(due) - given} {what}{'s' if abs(due) - given > 1 else ''}"]
+
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         due = self._due(variant, position)
-        builds = [f"{p} {n}" for p, n in due.items() if n > 0]
-        disbands = [f"{p} {-n}" for p, n in due.items() if n < 0]
+        builds = [f"{p} {due[p]}" for p in variant.powers if due.get(p, 0) > 0]
+        disbands = [f"{p} {-due[p]}" for p in variant.powers if due.get(p, 0) < 0]
         return [
             *([f"Builds: {', '.join(builds)}"] if builds else []),
             *([f"Disbands: {', '.join(disbands)}"] if disbands else []),
         ]
+
+
+def _without_orders(units: Sequence[Unit], orders: Sequence[Order]) -> list[str]:
+    """The units (as orders name them) that no order names."""
+    ordered = {o.slot() for o in orders}
+    holds = [Hold(u.type, u.location) for u in sorted(units, key=lambda u: u.location)]
+    return [hold.head for hold in holds if hold.slot() not in ordered]
 
 
 def _told(outcomes: tuple[Outcome, ...]) -> Callable[[], tuple[Outcome, ...]]:

@@ -8,6 +8,7 @@ folder of `hegemon.variants`) and overrides what it needs; the judge only ever s
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -22,7 +23,7 @@ from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import read_order
 from hegemon.orders import Order, ReadContext
 from hegemon.position import NO_STATE, Position, Season, Unit, VariantState, Viewer, read_unit
-from hegemon.rules import STANDARD, Rules
+from hegemon.rules import STANDARD, Edition, Rules
 
 
 @dataclass(frozen=True)
@@ -36,10 +37,12 @@ class Power:
 
 @dataclass(frozen=True)
 class GameEnd:
-    """How a game ended: a solo winner, or a draw shared by the powers named."""
+    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
+    when the players ended it themselves (a draw they agreed, a concession)."""
 
     winners: tuple[str, ...] = ()
     draw: tuple[str, ...] = ()
+    agreed: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.winners or self.draw)
@@ -69,6 +72,68 @@ class SetupError(ValueError):
     """Options or seats a variant cannot be played with; says which and why."""
 
 
+@dataclass(frozen=True)
+class Option:
+    """A game option a variant declares (``[options.NAME]`` in its setup): its kind of
+    value (``int``, ``bool`` or ``choice``), its default, and the values it may take."""
+
+    name: str
+    kind: str
+    default: Any
+    least: int | None = None
+    most: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    KINDS: ClassVar[tuple[str, ...]] = ("int", "bool", "choice")
+
+    @classmethod
+    def from_setup(cls, name: str, spec: Any) -> Option:
+        """The option as a variant's setup declares it; a ValueError says what is wrong."""
+        if not isinstance(spec, Mapping) or spec.get("type") not in cls.KINDS:
+            raise ValueError(f"[options.{name}]: a table with type = {' or '.join(cls.KINDS)}")
+        option = cls(
+            name,
+            spec["type"],
+            spec.get("default"),
+            spec.get("min"),
+            spec.get("max"),
+            tuple(spec.get("choices", ())),
+            str(spec.get("help", "")),
+        )
+        problem = option.problem(option.default)
+        if problem:
+            raise ValueError(f"[options.{name}] default: {problem}")
+        return option
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` cannot be this option's value, if it cannot."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return None
+            return f"expected one of {', '.join(self.choices)}, not {value!r}"
+        least = -(10**9) if self.least is None else self.least
+        most = 10**9 if self.most is None else self.most
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            return f"expected a whole number from {least} to {most}, not {value!r}"
+        return None
+
+    def describe(self) -> str:
+        """``year_cap: a whole number from 0 to 100 (default 10)``, with its help."""
+        if self.kind == "bool":
+            values = "true or false"
+        elif self.kind == "choice":
+            values = f"one of {', '.join(self.choices)}"
+        else:
+            values = f"a whole number from {self.least} to {self.most}"
+        default = json.dumps(self.default)
+        return f"{self.name}: {values} (default {default})" + (
+            f"; {self.help}" if self.help else ""
+        )
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
     """A variant's board and setup, and the hooks through which its game differs.
@@ -84,7 +149,8 @@ class Variant:
     start_year: int
     victory_centers: int
     calendar: Calendar
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)  # each option's value
+    declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
 
@@ -98,6 +164,7 @@ class Variant:
         except ValueError as exc:
             problems.append(f"[game] seasons: {exc}")
             seasons = ()
+        declared = _options(setup, problems)
         seats = tuple(game.get("seats", (0, 0)))
         if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
             problems.append(f"[game] seats: the fewest and the most players, not {list(seats)}")
@@ -111,7 +178,8 @@ class Variant:
             start_year=start_year,
             victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
             calendar=seasons_calendar(seasons, start_year),
-            options=dict(setup.get("options", {})),
+            options={name: option.default for name, option in declared.items()},
+            declared=declared,
             seats=(int(seats[0]), int(seats[1])),
         )
 
@@ -123,10 +191,14 @@ class Variant:
         the powers named in `seats` take part (all of them if None)."""
         configured = self
         if options:
-            unknown = sorted(set(options) - set(self.options))
-            if unknown:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise SetupError(f"{self.id} has no option {unknown[0]!r} (options: {known})")
+            for name, value in options.items():
+                option = self.declared.get(name)
+                if option is None:
+                    known = ", ".join(sorted(self.declared)) or "none"
+                    raise SetupError(f"{self.id} has no option {name!r} (options: {known})")
+                problem = option.problem(value)
+                if problem:
+                    raise SetupError(f"option {name}: {problem}")
             configured = replace(configured, options={**self.options, **options})
         if seats is not None:
             configured = replace(configured, powers=self._seated(seats))
@@ -185,6 +257,11 @@ class Variant:
         """Why orders of the variant's own kinds (bids, deployments) may not be given."""
         return []
 
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        """How `power` writes the orders of the variant's own kinds it may give this
+        phase, with an example each: the part of a player's menu a list cannot hold."""
+        return []
+
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """The player whose orders the unit follows: its owner's, if a player owns it."""
         return unit.power if unit.power in self.powers else None
@@ -201,8 +278,18 @@ class Variant:
 
     # --- the rules of adjudication --------------------------------------------------------
     def rules_for(self, position: Position) -> Rules:
-        """The rules object adjudicating this position."""
-        return STANDARD
+        """The rules object adjudicating this position: the standard rules of the game's
+        edition."""
+        return self._standard_rules
+
+    @property
+    def edition(self) -> Edition:
+        """The rulebook this game follows where rulebooks differ (the `edition` option)."""
+        return Edition(self.options.get("edition", Edition.RULES_2000))
+
+    @cached_property
+    def _standard_rules(self) -> Rules:
+        return STANDARD if self.edition is Edition.RULES_2000 else Rules(self.edition)
 
     def rules_at_submission(self, position: Position, power: str) -> Rules:
         """The rules a power's orders are checked against when given: only what that power
@@ -279,6 +366,11 @@ class Variant:
         """Lines the board as text adds for this viewer (e.g. a power's own points)."""
         return []
 
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """Lines a phase's report adds for this viewer, from the position the phase began
+        in and the one it led to (e.g. a power's points, when they change)."""
+        return []
+
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         """What the drawn board adds for this viewer: the variant's own facts as shades
         on provinces, tags under their labels and glyphs of units (a minor state's status
@@ -298,6 +390,26 @@ class Variant:
         """Whoever may own units and centers: the players' powers and any the variant adds
         (such as minor powers nobody plays)."""
         return self.power_named(spelling)
+
+
+# Every variant has this option; its setup may declare it anew with another default.
+EDITION = Option(
+    "edition",
+    "choice",
+    Edition.RULES_2000.value,
+    choices=tuple(e.value for e in Edition),
+    help="the rulebook where the 2000 and 2023 rules differ (DATC 2.4 or 3.0, docs/datc.md)",
+)
+
+
+def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:
+    declared = {EDITION.name: EDITION}
+    for name, spec in setup.get("options", {}).items():
+        try:
+            declared[name] = Option.from_setup(name, spec)
+        except ValueError as exc:
+            problems.append(str(exc))
+    return declared
 
 
 def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict[str, Power]:

@@ -10,7 +10,7 @@ bids on that minor's unit ignored that turn (the Attacking & Allocating rule).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, Self
 
@@ -46,6 +46,10 @@ class Bid(Order):
     def format(self) -> str:
         return f"{self.points}: {self.order.format()}"
 
+    def slot(self) -> Hashable | None:
+        """A new bid on the same unit replaces the earlier one."""
+        return ("bid", self.order.province)
+
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:
         match = _BID.match(text)
@@ -54,6 +58,8 @@ class Bid(Order):
         points = read_points(text, match.group(1), "a bid")
         if points < 1:
             raise OrderSyntaxError(text, "a bid must offer at least 1 point")
+        if _BID.match(match.group(2)):
+            raise OrderSyntaxError(text, "a bid is for one order, not for another bid")
         order = parse_order(match.group(2), context.board, context.units)
         if not isinstance(order, Hold | Move | Support | Convoy):
             raise OrderSyntaxError(text, "a bid must be for a hold, move, support or convoy order")

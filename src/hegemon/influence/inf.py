@@ -10,7 +10,7 @@ the Protestant and the Catholic powers' INFs.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Self
@@ -33,6 +33,10 @@ class Deploy(Order):
 
     def format(self) -> str:
         return f"{self.points}: {self.state.upper()}"
+
+    def slot(self) -> Hashable | None:
+        """A new deployment to the same state replaces the earlier one."""
+        return ("deploy", self.state)
 
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:
@@ -59,6 +63,10 @@ class DiplomaticAttack(Order):
 
     def format(self) -> str:
         return f"{self.state.upper()} > {self.target}"
+
+    def slot(self) -> Hashable | None:
+        """One attack per state: a new one replaces the earlier one."""
+        return ("attack", self.state)
 
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:

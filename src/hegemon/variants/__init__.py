@@ -3,8 +3,11 @@
 differs from the standard one. This package and those folders are the only places where
 a variant's name appears.
 
-`load_variant("classic")` reads an installed variant, once; `load_variant_from(folder)`
-reads one from any folder, for a variant's author trying it before it is installed.
+The installed variants are the folders of this package and those other packages register
+under the entry point group ``hegemon.variants`` (the entry point names the variant's
+package, a folder of the same shape). `load_variant("classic")` reads an installed
+variant by its name, once, and never takes a path; `load_variant_from(folder)` reads one
+from any folder, for a variant's author trying it before it is installed.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import importlib.util
 import sys
 import tomllib
 from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
@@ -30,15 +34,31 @@ class UnknownVariant(LookupError):
 
 
 def available_variants() -> list[str]:
-    return sorted(p.parent.name for p in VARIANTS_DIR.glob("*/map.toml"))
+    return sorted(_installed())
+
+
+@cache
+def _installed() -> dict[str, Path]:
+    """Every installed variant's folder, by name: this package's, then other packages'."""
+    folders = {p.parent.name: p.parent for p in VARIANTS_DIR.glob("*/map.toml")}
+    for entry in entry_points(group="hegemon.variants"):
+        if entry.name not in folders:
+            folders[entry.name] = _entry_folder(entry)
+    return folders
+
+
+def _entry_folder(entry: EntryPoint) -> Path:
+    module = importlib.import_module(entry.value)
+    return Path(str(module.__file__)).parent
 
 
 @cache
 def load_variant(name: str) -> Variant:
     """An installed variant by its name, such as ``classic`` (never a path)."""
-    if name not in available_variants():
+    folder = _installed().get(name)
+    if folder is None:
         raise UnknownVariant(name)
-    return load_variant_from(VARIANTS_DIR / name)
+    return load_variant_from(folder)
 
 
 def load_variant_from(folder: Path) -> Variant:
@@ -60,7 +80,9 @@ def _variant_class(folder: Path) -> type[Variant]:
         module = importlib.import_module(f"{__name__}.{folder.name}")
     else:
         module = _import_folder(folder)
-    variant_class: type[Variant] = module.VARIANT
+    variant_class = getattr(module, "VARIANT", None)
+    if not (isinstance(variant_class, type) and issubclass(variant_class, Variant)):
+        raise MapError(str(folder / "__init__.py"), ["VARIANT must name a subclass of Variant"])
     return variant_class
 
 

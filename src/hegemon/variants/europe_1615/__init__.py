@@ -95,6 +95,7 @@ class EuropeRules(Rules):
     """The standard rules as the statuses of the states bend them (rules: STATUS)."""
 
     def __init__(self, variant: Europe1615, ledger: Ledger) -> None:
+        super().__init__(variant.edition)
         self.variant = variant
         self.ledger = ledger
 
@@ -308,6 +309,16 @@ class Europe1615(Variant):
         if position.phase.kind is PhaseKind.MOVEMENT:
             return (Deploy, DiplomaticAttack, *declarations)
         return declarations
+
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        forms = ["Ally POWER  declares an alliance (rules: Optional Alliances)"]
+        forms.append("Waive PROVINCE  waives capturing it at the next build (rules: Waiving)")
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            forms[:0] = [
+                "N: STATE  deploys N of this year's INFs in a state, e.g. '5: WUR'",
+                "STATE > POWER  attacks that power's INFs in a state, e.g. 'LOR > France'",
+            ]
+        return forms
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         ledger = Ledger.of(position)

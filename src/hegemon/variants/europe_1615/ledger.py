@@ -130,12 +130,12 @@ class _Checker:
         return [item(where, v) for v in self.list_(where, value)]
 
     def power(self, where: str, value: Any) -> str:
-        if value not in self.powers:
+        if not isinstance(value, str) or value not in self.powers:
             raise ValueError(f"state.ledger.{where}: {value!r} is not a power")
         return str(value)
 
     def state(self, where: str, value: Any) -> str:
-        if value not in self.states:
+        if not isinstance(value, str) or value not in self.states:
             raise ValueError(f"state.ledger.{where}: {value!r} is not a state")
         return str(value)
 
@@ -156,14 +156,19 @@ class _Checker:
 
     def status(self, where: str, value: Any) -> list[str | None]:
         standings = {s.value for s in Standing}
-        if not (isinstance(value, list) and len(value) == 2 and value[0] in standings):
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and isinstance(value[0], str)
+            and value[0] in standings
+        ):
             raise ValueError(f"state.ledger.{where}: expected [standing, patron]")
         patron = None if value[1] is None else self.power(where, value[1])
         return [value[0], patron]
 
     @staticmethod
     def faith(where: str, value: Any) -> str:
-        if value not in (PROTESTANT, CATHOLIC, ISLAMIC):
+        if not isinstance(value, str) or value not in (PROTESTANT, CATHOLIC, ISLAMIC):
             raise ValueError(f"state.ledger.{where}: {value!r} is not a religion")
         return str(value)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
@@ -22,6 +23,9 @@ class AllianceOffer(Order):
 
     def format(self) -> str:
         return f"Ally {self.ally}"
+
+    def slot(self) -> Hashable | None:
+        return ("ally", self.ally)
 
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:
@@ -44,6 +48,9 @@ class CaptureWaiver(Order):
 
     def format(self) -> str:
         return f"Waive {self.province.capitalize()}"
+
+    def slot(self) -> Hashable | None:
+        return ("waive", self.province)
 
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:

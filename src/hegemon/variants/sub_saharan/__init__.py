@@ -29,7 +29,7 @@ from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, Unit, VariantState, Viewer
-from hegemon.rules import Rules
+from hegemon.rules import Edition, Rules
 from hegemon.variants.sub_saharan.board import minor_marks
 
 MINOR_HEADING = "Minor Neutral Powers"
@@ -63,7 +63,9 @@ class SubSaharanRules(Rules):
         homes: Mapping[str, frozenset[str]],
         ever_homes: frozenset[str],
         extra: Mapping[str, Sequence[str]],
+        edition: Edition,
     ) -> None:
+        super().__init__(edition)
         self.minors = minors
         self.homes = homes
         self.ever_homes = ever_homes  # every center ever a home, of any power, living or not
@@ -158,7 +160,9 @@ class SubSaharan(Variant):
     def rules_for(self, position: Position) -> Rules:
         homes = self.home_centers(position)
         ever = frozenset(c for centers in homes.values() for c in centers)
-        return SubSaharanRules(self.minor_names, homes, ever, self.extra_homes(position))
+        return SubSaharanRules(
+            self.minor_names, homes, ever, self.extra_homes(position), self.edition
+        )
 
     def owner_named(self, spelling: str) -> str | None:
         folded = spelling.strip().lower()
@@ -176,11 +180,24 @@ class SubSaharan(Variant):
         points = self.allotment(position, viewer.power or "")
         return [f"Diplomacy Points to bid this turn: {points}"] if points else []
 
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """A power reads its Diplomacy Points in the report when its centers change them."""
+        return [
+            f"{power}: {now} Diplomacy Points to bid from now on (before: {was})"
+            for power in self.powers
+            if viewer.sees(power)
+            and (was := self._points(before, power)) != (now := self._points(after, power))
+        ]
+
     # --- Diplomacy Points (rules 8.0, 8.1) ------------------------------------------------
     def allotment(self, position: Position, power: str) -> int:
         if power not in self.powers or position.phase.kind is not PhaseKind.MOVEMENT:
             return 0
-        return dp.allotment(sum(1 for owner in position.centers.values() if owner == power))
+        return self._points(position, power)
+
+    def _points(self, position: Position, power: str) -> int:
+        """The points the power's centers give it, whatever the phase."""
+        return dp.allotment(position.center_counts.get(power, 0))
 
     def biddable_units(self, position: Position) -> list[Unit]:
         return [u for u in position.units.values() if u.power in self.minor_names]
@@ -191,6 +208,16 @@ class SubSaharan(Variant):
     def orders_in(self, position: Position) -> tuple[type[Order], ...]:
         """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
         return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
+
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        points = self.allotment(position, power)
+        if not points:
+            return []
+        return [
+            f"N: ORDER  bids N of your {points} Diplomacy Points on an order for a minor "
+            "power's unit, e.g. '2: A Kas - Kam' (rules 8.0); a new bid on that unit "
+            "replaces the last"
+        ]
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         bids = dp.bids_of(orders)
@@ -265,6 +292,17 @@ class SubSaharan(Variant):
             if position.centers.get(p) == m.name and p not in position.units
         ]
 
+    def standings(self, position: Position) -> list[str]:
+        """The additional home centers each power has named (rules 8.1.1): public, as
+        every build is."""
+        named = self.extra_homes(position)
+        names = {p: ", ".join(self.board.name_of(c) for c in named[p]) for p in named}
+        return [
+            f"Additional home centers: {power}: {names[power]}"
+            for power in self.powers
+            if named.get(power)
+        ]
+
     def after_adjustments(self, position: Position, built: Sequence[Unit]) -> Position:
         """A build in a center outside the power's homes names it an additional home."""
         homes = self.home_centers(position)
@@ -281,7 +319,7 @@ class SubSaharan(Variant):
         solo = super().game_end(position)
         if solo:
             return solo
-        cap = int(self.options.get("year_cap", 0))
+        cap: int = self.options["year_cap"]
         last_year = self.start_year + cap - 1
         if cap and position.phase.year >= last_year and position.phase.kind is PhaseKind.ADJUSTMENT:
             alive = set(position.centers.values()) | {u.power for u in position.units.values()}

@@ -1,0 +1,281 @@
+"""The commands that change a game: new, orders, adjudicate, end; and reveal, which
+reads what the game kept secret once it is over."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hegemon import gamefile, jsonio
+from hegemon.cli.common import (
+    UserError,
+    add_viewer_option,
+    game_in,
+    name_value,
+    option_value,
+    parse_order,
+    power,
+    read_text,
+    variant,
+    variant_loader,
+    viewer,
+)
+from hegemon.game import ChanceError, Draw, Game, GameOver, SetupError, describe_end, order_problems
+from hegemon.notation import order_lines, split_power
+from hegemon.orders import Order, Secrecy
+from hegemon.report import phase_report
+
+
+def add_commands(commands: Any) -> None:
+    new = commands.add_parser("new", help="start a game of a variant in a new file")
+    new.add_argument("variant", help="an installed variant, e.g. classic or sub_saharan")
+    new.add_argument("file", type=Path)
+    new.add_argument("--force", action="store_true", help="replace a game already in the file")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option of the variant, e.g. year_cap=12 (repeatable)",
+    )
+    new.add_argument(
+        "--seats",
+        metavar="POWER,POWER,...",
+        help="the powers taking part, where the variant seats fewer than all",
+    )
+    new.add_argument("--seed", type=int, help="the seed of the game's draws of chance")
+    new.set_defaults(handler=_new)
+
+    orders = commands.add_parser(
+        "orders",
+        help="give a power's orders for the current phase: each replaces that unit's "
+        "earlier order (or that bid, that deployment ...)",
+    )
+    orders.add_argument("file", type=Path, help="the game file")
+    orders.add_argument("power", nargs="?", help="the power giving the orders")
+    orders.add_argument("orders", nargs="*", help='orders such as "A par - bur"')
+    orders.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        help='a text file of "Power: order" lines ("-" for stdin)',
+    )
+    orders.add_argument(
+        "--replace", action="store_true", help="these orders replace all the power's earlier ones"
+    )
+    orders.add_argument(
+        "--clear", action="store_true", help="withdraw all the power's orders for this phase"
+    )
+    orders.set_defaults(handler=_orders)
+
+    adjudicate = commands.add_parser("adjudicate", help="adjudicate the current phase")
+    adjudicate.add_argument("file", type=Path, nargs="?", help="the game file")
+    adjudicate.add_argument(
+        "--json",
+        action="store_true",
+        help="read a position and orders as JSON on stdin, write the results (docs/json.md)",
+    )
+    adjudicate.add_argument(
+        "--draw",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="the game master's own roll for a draw the phase needs (a number, or an order "
+        "of names separated by commas); others come from the game's seed",
+    )
+    add_viewer_option(adjudicate, "the report")
+    adjudicate.set_defaults(handler=_adjudicate)
+
+    end = commands.add_parser("end", help="end a game as its players agreed")
+    end.add_argument("file", type=Path)
+    how = end.add_mutually_exclusive_group(required=True)
+    how.add_argument("--draw", metavar="POWER,POWER,...", help="a draw shared by these powers")
+    how.add_argument("--concede-to", metavar="POWER", help="everyone concedes to this power")
+    end.set_defaults(handler=_end)
+
+    reveal = commands.add_parser(
+        "reveal", help="print every order kept secret (bids, INFs), once the game is over"
+    )
+    reveal.add_argument("file", type=Path)
+    reveal.set_defaults(handler=_reveal)
+
+
+# --- new --------------------------------------------------------------------------------
+
+
+def _new(args: argparse.Namespace) -> int:
+    options = dict(_option(text) for text in args.option)
+    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    try:
+        chosen = variant(args, args.variant).configure(options, seats)
+    except SetupError as exc:
+        raise UserError(str(exc)) from None
+    game = Game.new(chosen, args.seed)
+    gamefile.create(args.file, game, force=args.force)
+    print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
+    return 0
+
+
+def _option(text: str) -> tuple[str, Any]:
+    name, value = name_value(text, "option")
+    return name, option_value(value)
+
+
+# --- orders -----------------------------------------------------------------------------
+
+
+def _orders(args: argparse.Namespace) -> int:
+    with gamefile.updating(args.file, variant_loader(args)) as update:
+        game = update.game
+        if game.over:
+            raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
+        given = _given_orders(game, args)
+        stored = {
+            who: orders if args.replace or args.clear else game.with_orders(who, orders)
+            for who, orders in given.items()
+        }
+        refusals = [
+            f"{who}: {'; '.join(problems)}"
+            for who, orders in stored.items()
+            if (problems := order_problems(game.variant, game.position, who, orders))
+        ]
+        if refusals:
+            raise UserError(f"nothing stored; {' | '.join(refusals)}")
+        for who, orders in stored.items():
+            game.set_orders(who, orders)
+        update.save()
+    for who, orders in given.items():
+        print(_stored_line(game, who, orders))
+    return 0
+
+
+def _given_orders(game: Game, args: argparse.Namespace) -> dict[str, list[Order]]:
+    if args.clear:
+        if args.source is not None or args.orders or not args.power:
+            raise UserError("--clear takes a power and no orders")
+        return {power(game, args.power): []}
+    if args.source is not None:
+        if args.power or args.orders:
+            raise UserError("give orders either on the command line or with --from, not both")
+        return _orders_from_text(game, read_text(args.source))
+    if not (args.power and args.orders):
+        raise UserError("give a power and its orders, or --from FILE")
+    if len(args.orders) > jsonio.MAX_ORDERS:
+        raise UserError(f"more than {jsonio.MAX_ORDERS} orders for one power")
+    return {power(game, args.power): [parse_order(game, text) for text in args.orders]}
+
+
+def _orders_from_text(game: Game, text: str) -> dict[str, list[Order]]:
+    """Every power's orders in a file of "Power: order" lines; every unreadable line is
+    named, and nothing is taken if any is."""
+    batches: dict[str, list[Order]] = {}
+    problems = []
+    for number, line in order_lines(text):
+        spelling, order_text = split_power(line)
+        try:
+            if spelling is None:
+                raise UserError(f"{line!r} does not start with 'Power:'")
+            orders = batches.setdefault(power(game, spelling), [])
+            if len(orders) >= jsonio.MAX_ORDERS:
+                raise UserError(f"more than {jsonio.MAX_ORDERS} orders for one power")
+            orders.append(parse_order(game, order_text))
+        except UserError as exc:
+            problems.append(f"line {number}: {exc}")
+    if problems:
+        raise UserError(f"nothing stored; {' | '.join(problems)}")
+    if not batches:
+        raise UserError("no orders found")
+    return batches
+
+
+def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
+    pending = game.pending.get(who, [])
+    procedure = game.variant.calendar.procedure(game.position.phase)
+    missing = procedure.unordered(game.variant, game.position, who, pending)
+    line = f"{who}: {len(given)} order(s) stored for {game.position.phase}, {len(pending)} in all"
+    return line + (f"; no order yet for {', '.join(missing)}" if missing else "")
+
+
+# --- adjudicate -------------------------------------------------------------------------
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    if args.json:
+        return _adjudicate_json(args)
+    if args.file is None:
+        raise UserError("give the game file, or --json to read a position from stdin")
+    draws = dict(_draw(text) for text in args.draw)
+    with gamefile.updating(args.file, variant_loader(args)) as update:
+        game = update.game
+        reader = viewer(game, args.viewer)
+        try:
+            result = game.adjudicate(draws)
+        except (GameOver, ChanceError) as exc:
+            raise UserError(f"{args.file}: {exc}") from None
+        update.save()
+    report = phase_report(game.variant, result, reader)
+    try:
+        sys.stdout.write(report)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise UserError(
+            f"{args.file}: adjudicated and saved, but the report could not be written "
+            f"({(exc.strerror or str(exc)).lower()}); 'hegemon report {args.file}' prints it"
+        ) from None
+    return 0
+
+
+def _draw(text: str) -> tuple[str, Draw]:
+    """``event=7`` -> ("event", 7); ``order of play=Amber,Basalt`` -> a shuffle's result."""
+    name, value = name_value(text, "draw")
+    if value.isdigit() and len(value) < 10:
+        return name, int(value)
+    return name, tuple(v.strip() for v in value.split(","))
+
+
+def _adjudicate_json(args: argparse.Namespace) -> int:
+    request = jsonio.parse(read_text(Path("-")), "stdin")
+    json.dump(jsonio.adjudicate_request(request, variant_loader(args)), sys.stdout, indent=1)
+    print()
+    return 0
+
+
+# --- the end ----------------------------------------------------------------------------
+
+
+def _end(args: argparse.Namespace) -> int:
+    with gamefile.updating(args.file, variant_loader(args)) as update:
+        game = update.game
+        draw = [power(game, p.strip()) for p in args.draw.split(",")] if args.draw else []
+        winner = power(game, args.concede_to) if args.concede_to else None
+        try:
+            end = game.end_by_agreement(draw, winner)
+        except (GameOver, ValueError) as exc:
+            raise UserError(f"{args.file}: {exc}") from None
+        update.save()
+    print(f"The game is over: {describe_end(end)}.")
+    return 0
+
+
+def _reveal(args: argparse.Namespace) -> int:
+    """Every order kept secret while the game lasted (bids, INF deployments), phase by phase."""
+    game = game_in(args, args.file)
+    if not game.over:
+        raise UserError(f"{args.file}: secret orders stay secret until the game is over")
+    for result in game.history:
+        secret = {
+            who: [o.format() for o in given if o.secrecy is Secrecy.UNTIL_END]
+            for who, given in result.orders.items()
+        }
+        secret = {who: given for who, given in secret.items() if given}
+        if secret:
+            print(result.before.phase)
+            for who, given in secret.items():
+                print(f"   {who}: {', '.join(given)}")
+    return 0

@@ -1,0 +1,132 @@
+"""The commands that read a game without changing it: show, status, options, report.
+Each prints what its viewer may see (`--as`), everyone's by default."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from hegemon import jsonio
+from hegemon.cli.common import UserError, add_viewer_option, game_in, power, viewer
+from hegemon.game import Game, PhaseResult, describe_end
+from hegemon.report import phase_report, position_report
+
+
+def add_commands(commands: Any) -> None:
+    show = commands.add_parser("show", help="print the current position")
+    show.add_argument("file", type=Path)
+    show.add_argument("--json", action="store_true", help="as JSON")
+    add_viewer_option(show, "the position")
+    show.set_defaults(handler=_show)
+
+    status = commands.add_parser(
+        "status", help="whose orders are in; a power's stored orders and its units without one"
+    )
+    status.add_argument("file", type=Path)
+    add_viewer_option(status, "the orders")
+    status.set_defaults(handler=_status)
+
+    options = commands.add_parser("options", help="every legal order of a power this phase")
+    options.add_argument("file", type=Path)
+    options.add_argument("power")
+    options.add_argument("--json", action="store_true", help="as JSON, by unit")
+    options.set_defaults(handler=_options)
+
+    report = commands.add_parser("report", help="print the report of a phase already played")
+    report.add_argument("file", type=Path)
+    report.add_argument("phase", nargs="?", help="its code, e.g. S1901M (default: the last)")
+    add_viewer_option(report, "the report")
+    report.set_defaults(handler=_report)
+
+
+def _show(args: argparse.Namespace) -> int:
+    game = game_in(args, args.file)
+    reader = viewer(game, args.viewer)
+    if args.json:
+        json.dump(jsonio.position_to_json(game.position, reader), sys.stdout, indent=1)
+        print()
+        return 0
+    print(position_report(game.variant, game.position, reader), end="")
+    print()
+    print("\n".join(_awaited(game)))
+    return 0
+
+
+def _awaited(game: Game) -> list[str]:
+    """Whose orders are in and whose are awaited: public, unlike the orders themselves."""
+    if game.over:
+        return [f"The game is over: {describe_end(game.end)}."]
+    received = ", ".join(p for p in game.variant.powers if game.pending.get(p)) or "none"
+    awaited = ", ".join(p for p in game.actors() if not game.pending.get(p)) or "nobody"
+    return [f"Orders received from: {received}", f"Awaiting orders from: {awaited}"]
+
+
+def _status(args: argparse.Namespace) -> int:
+    game = game_in(args, args.file)
+    reader = viewer(game, args.viewer)
+    lines = [f"{game.position.phase} ({game.variant.board.name})", *_awaited(game)]
+    if not game.over:
+        for who in game.variant.powers:
+            if reader.sees(who) and (who in game.actors() or game.pending.get(who)):
+                lines += ["", *_orders_of(game, who)]
+    print("\n".join(lines))
+    return 0
+
+
+def _orders_of(game: Game, who: str) -> list[str]:
+    """A power's stored orders and what it has still to order: for it and the GM only."""
+    pending = game.pending.get(who, [])
+    procedure = game.variant.calendar.procedure(game.position.phase)
+    missing = procedure.unordered(game.variant, game.position, who, pending)
+    lines = [f"{who}: {len(pending)} order(s)"]
+    lines += [f"   {order.format()}" for order in pending]
+    if missing:
+        lines.append(f"   No order yet for: {', '.join(missing)}")
+    return lines
+
+
+def _options(args: argparse.Namespace) -> int:
+    game = game_in(args, args.file)
+    who = power(game, args.power)
+    if game.over:
+        raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
+    procedure = game.variant.calendar.procedure(game.position.phase)
+    menu = procedure.menu(game.variant, game.position, who)
+    forms = game.variant.own_order_forms(game.position, who)
+    if args.json:
+        data = {unit: [o.format() for o in orders] for unit, orders in menu.items()}
+        json.dump({"orders": data, "forms": forms}, sys.stdout, indent=1)
+        print()
+        return 0
+    print(f"{who}, {game.position.phase}: every legal order")
+    if not menu and not forms:
+        print("   nothing to order this phase")
+    for unit, orders in menu.items():
+        print(unit)
+        print("\n".join(f"   {order.format()}" for order in orders))
+    if forms:
+        print("Orders of this variant's own:")
+        print("\n".join(f"   {form}" for form in forms))
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    game = game_in(args, args.file)
+    if not game.history:
+        raise UserError(f"{args.file}: no phase has been played yet")
+    result = _played(game, args.phase)
+    print(phase_report(game.variant, result, viewer(game, args.viewer)), end="")
+    return 0
+
+
+def _played(game: Game, code: str | None) -> PhaseResult:
+    if code is None:
+        return game.history[-1]
+    for result in game.history:
+        if result.before.phase.code == code.upper():
+            return result
+    played = ", ".join(r.before.phase.code for r in game.history)
+    raise UserError(f"no phase {code!r} was played (played: {played})")

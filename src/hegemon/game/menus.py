@@ -1,0 +1,139 @@
+"""The legal orders of a power's units: the menus a player picks from.
+
+Each procedure lists what may be ordered in its kind of phase; the candidates come from
+the map (every neighbour, every convoy route through fleets standing now, every unit in
+reach to support) and each passes the judge's own check against the rules the power may
+know, so that a menu never offers an order the judge would call void at submission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from hegemon.adjudication.adjustment import adjustment_balances
+from hegemon.adjudication.retreat import retreat_options
+from hegemon.board import Board
+from hegemon.legality import Illegal, check_movement_order
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    MovementOrder,
+    Order,
+    Retreat,
+    Support,
+    Waive,
+)
+from hegemon.position import Position, Unit
+from hegemon.rules import Rules
+
+if TYPE_CHECKING:  # the variant's calendar calls on these menus
+    from hegemon.game.variant import Variant
+
+Menu = dict[str, list[Order]]  # by the unit as orders name it ("A Par"), or "Builds"
+
+
+def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
+    """Every legal order for each unit `power` commands this phase."""
+    rules = variant.rules_at_submission(position, power)
+    menu: Menu = {}
+    for unit in sorted(variant.commanded_units(position, power), key=lambda u: u.location):
+        legal: list[Order] = []
+        for order in _candidates(variant.board, position, unit, rules):
+            checked = check_movement_order(variant.board, position, unit.power, order, rules)
+            if not isinstance(checked, Illegal) and checked not in legal:
+                legal.append(checked)
+        menu[Hold(unit.type, unit.location).head] = legal
+    return menu
+
+
+def _candidates(
+    board: Board, position: Position, unit: Unit, rules: Rules
+) -> Iterator[MovementOrder]:
+    yield Hold(unit.type, unit.location)
+    fleets = [u.location for u in position.units.values() if u.type.convoys]
+    for target in _destinations(board, position, unit):
+        yield Move(unit.type, unit.location, target)
+        if (
+            unit.type.convoyed
+            and board.adjacent(unit.type, unit.location, target)
+            and board.convoy_chain(unit.province, target, fleets)
+        ):
+            yield Move(unit.type, unit.location, target, via_convoy=True)
+    for other in sorted(position.units.values(), key=lambda u: u.location):
+        if other.province == unit.province:
+            continue
+        yield Support(unit.type, unit.location, other.province, None, other.type)
+        for target in _destinations(board, position, other):
+            yield Support(unit.type, unit.location, other.province, target, other.type)
+    if rules.may_convoy(board, unit):
+        for army in position.units.values():
+            if army.type.convoyed:
+                for target in sorted(board.convoy_shores):
+                    if rules.may_convoy_along(board, army.province, target, unit.location):
+                        yield Convoy(unit.type, unit.location, army.province, target)
+
+
+def _destinations(board: Board, position: Position, unit: Unit) -> list[str]:
+    """Where the unit could move: its neighbours, and for a unit that may be convoyed,
+    every coast a chain of the fleets standing now could carry it to."""
+    targets = sorted(board.neighbours(unit.type, unit.location))
+    if unit.type.convoyed and unit.province in board.convoy_shores:
+        fleets = [u.location for u in position.units.values() if u.type.convoys]
+        targets += [
+            p
+            for p in sorted(board.convoy_shores)
+            if p != unit.province
+            and p not in targets
+            and not board.provinces[p].is_sea
+            and board.convoy_chain(unit.province, p, fleets)
+        ]
+    return targets
+
+
+def retreat_menu(variant: Variant, position: Position, power: str) -> Menu:
+    """For each of `power`'s dislodged units, its open retreats and its disbanding."""
+    rules = variant.rules_at_submission(position, power)
+    menu: Menu = {}
+    for _, dislodged in sorted(position.dislodged.items()):
+        unit = dislodged.unit
+        if variant.commander_of(position, unit) != power:
+            continue
+        options = retreat_options(variant.board, position, dislodged, rules)
+        retreats: list[Order] = [Retreat(unit.type, unit.location, t) for t in options]
+        menu[Hold(unit.type, unit.location).head] = [*retreats, Disband(unit.type, unit.location)]
+    return menu
+
+
+def adjustment_menu(variant: Variant, position: Position, power: str) -> Menu:
+    """The builds `power` may make (on each free site, each kind that may stand there,
+    and the waiving of a build), or the disbands it may choose among."""
+    rules = variant.rules_for(position)
+    balance = adjustment_balances(position, rules).get(power, 0)
+    board = variant.board
+    if balance < 0:
+        return {
+            Hold(u.type, u.location).head: [Disband(u.type, u.location)]
+            for u in sorted(position.units.values(), key=lambda u: u.location)
+            if u.power == power and rules.needs_supply(u)
+        }
+    if balance == 0:
+        return {}
+    homes = variant.home_centers(position).get(power, frozenset())
+    sites = sorted(rules.build_sites(power, homes, position) - position.units.keys())
+    builds: list[Order] = []
+    for site in sites:
+        for kind in board.kinds.values():
+            where = (site,) if kind.by_land else board.locations(site)
+            for location in where:
+                unit = Unit(power, kind, location)
+                if (
+                    kind.buildable
+                    and board.can_hold(kind, location)
+                    and rules.build_problem(power, unit, [], homes) is None
+                ):
+                    builds.append(Build(kind, location))
+    return {"Builds": [*builds, Waive()]} if builds else {}

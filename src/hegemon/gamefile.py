@@ -1,0 +1,245 @@
+"""Game files: a game kept in one JSON file, read whole, changed under a lock, replaced whole.
+
+Every command that changes a game holds an exclusive lock on it (a hidden lock file
+beside it, ``.NAME.lock``, which stays) from reading it to saving it, so that two
+commands run at once follow one another and neither loses what the other stored; a
+command that finds the file changed by something that took no lock saves nothing. A save
+writes a complete new file beside the old one, flushes it to the disk and puts it in
+place in one step, keeping the file's permissions and owner and following a symbolic
+link to the file it names; anything that goes wrong on the way leaves the old file as it
+was and nothing else behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import stat
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hegemon import jsonio
+from hegemon.game import Game
+from hegemon.variants import load_variant
+
+LOCK_WAIT = 30.0  # seconds a command waits for another to finish with the same game
+
+
+class GameFileError(Exception):
+    """A game file that cannot be read, locked or saved; the message names the file and
+    the reason in one line."""
+
+
+def read_game(path: Path, variants: jsonio.VariantLoader = load_variant) -> Game:
+    """The game in `path`, for a command that only reads it: a save replaces the file in
+    one step, so this reads either the old game or the new one, never a mixture."""
+    return _parse(path, _read(path), variants)
+
+
+@dataclass
+class Update:
+    """A game being changed under its file's lock; `save` writes it back."""
+
+    path: Path
+    game: Game
+    _seen: os.stat_result
+
+    def save(self) -> None:
+        target = _target(self.path)
+        try:
+            now = target.stat()
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: {_reason(exc)}; nothing saved") from None
+        if _fingerprint(now) != _fingerprint(self._seen):
+            raise GameFileError(
+                f"{self.path}: changed by another program while this command ran; nothing saved"
+            )
+        _replace(self.path, target, _text(self.game), now)
+        self._seen = target.stat()
+
+
+@contextlib.contextmanager
+def updating(path: Path, variants: jsonio.VariantLoader = load_variant) -> Iterator[Update]:
+    """The game in `path`, locked against every other command until the block ends."""
+    target = _target(path)
+    with _locked(path, target):
+        seen = _stat(path, target)
+        if not stat.S_IMODE(seen.st_mode) & 0o222:
+            raise GameFileError(f"{path}: the file is read-only; nothing can be saved")
+        yield Update(path, _parse(path, _read(path), variants), seen)
+
+
+def create(path: Path, game: Game, force: bool = False) -> None:
+    """Write a new game to `path`; with `force`, replace a game already there, but never
+    a file that is not a game."""
+    target = _target(path)
+    if not target.parent.is_dir():
+        raise GameFileError(f"{path}: the folder {target.parent} does not exist")
+    with _locked(path, target):
+        existing = None
+        if target.exists():
+            if not force:
+                raise GameFileError(f"{path}: already exists (use --force to replace it)")
+            refuse_to_replace_a_non_game(path)
+            existing = _stat(path, target)
+        _replace(path, target, _text(game), existing)
+
+
+def refuse_to_replace_a_non_game(path: Path) -> None:
+    """Raise unless `path` is missing or holds a game (which a game may replace)."""
+    if not is_game_file(path):
+        raise GameFileError(f"{path}: not a game file, so it is not replaced")
+
+
+def is_game_file(path: Path) -> bool:
+    """Whether `path` holds a saved game (by its first bytes: a JSON object whose
+    format is the game format)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(200)
+    except OSError:
+        return False
+    return jsonio.GAME_FORMAT.encode() in head and head.lstrip().startswith(b"{")
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def _read(path: Path) -> str:
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(jsonio.MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise GameFileError(f"{path}: no such game file (create one with 'hegemon new')") from None
+    except OSError as exc:
+        raise GameFileError(f"{path}: cannot read it: {_reason(exc)}") from None
+    if len(data) > jsonio.MAX_BYTES:
+        raise GameFileError(f"{path}: larger than {jsonio.MAX_BYTES} bytes, so not a game file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameFileError(f"{path}: not a game file (not UTF-8 text: {exc.reason})") from None
+
+
+def _parse(path: Path, text: str, variants: jsonio.VariantLoader) -> Game:
+    try:
+        return jsonio.game_from_json(jsonio.parse(text, "the game file"), variants)
+    except jsonio.WireError as exc:
+        raise GameFileError(f"{path}: {exc}") from None
+
+
+def _text(game: Game) -> str:
+    return json.dumps(jsonio.game_to_json(game), indent=1) + "\n"
+
+
+# --- locking ----------------------------------------------------------------------------
+
+
+def _target(path: Path) -> Path:
+    """The file a game's name leads to: a symbolic link is followed, so that a save
+    replaces the file it names and the link stays."""
+    return Path(os.path.realpath(path))
+
+
+@contextlib.contextmanager
+def _locked(path: Path, target: Path) -> Iterator[None]:
+    lock_path = target.with_name(f".{target.name}.lock")
+    try:
+        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise GameFileError(f"{path}: cannot lock it: {_reason(exc)}") from None
+    try:
+        _wait_for(descriptor, path)
+        yield
+    finally:
+        os.close(descriptor)  # which releases the lock
+
+
+def _wait_for(descriptor: int, path: Path) -> None:
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise GameFileError(
+                    f"{path}: another command has been changing this game for "
+                    f"{LOCK_WAIT:.0f} s; try again"
+                ) from None
+            time.sleep(0.01)
+
+
+def _stat(path: Path, target: Path) -> os.stat_result:
+    try:
+        return target.stat()
+    except FileNotFoundError:
+        raise GameFileError(f"{path}: no such game file (create one with 'hegemon new')") from None
+    except OSError as exc:
+        raise GameFileError(f"{path}: {_reason(exc)}") from None
+
+
+def _fingerprint(seen: os.stat_result) -> tuple[int, int, int]:
+    return seen.st_ino, seen.st_size, seen.st_mtime_ns
+
+
+# --- saving -----------------------------------------------------------------------------
+
+
+def _replace(path: Path, target: Path, text: str, existing: os.stat_result | None) -> None:
+    """Put `text` in `target` in one step: a new file beside it, flushed to the disk, then
+    renamed over it; the old file's permissions and owner are kept."""
+    try:
+        descriptor, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        )
+    except OSError as exc:
+        raise GameFileError(f"{path}: cannot save it: {_reason(exc)}") from None
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            _like(handle.fileno(), existing)
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise GameFileError(
+                f"{path}: cannot save it: {_reason(exc)}; nothing changed"
+            ) from None
+        raise
+    _sync_folder(target.parent)
+
+
+def _like(descriptor: int, existing: os.stat_result | None) -> None:
+    """Give the new file the old one's permissions and owner, or, for a new game, the
+    permissions the user's umask gives new files (a temporary file starts private)."""
+    if existing is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(descriptor, 0o666 & ~umask)
+        return
+    os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
+    with contextlib.suppress(PermissionError):  # only the owner's own group, as a user
+        os.fchown(descriptor, existing.st_uid, existing.st_gid)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the rename itself to the disk, where the system allows it."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()

@@ -1,0 +1,162 @@
+"""African Diplomacy II (dc02), by David Lawler: Africa with Europe's south and the Middle
+East, no powers at the start, rivers and lakes that fleets sail.
+
+What differs from the standard game, by rules paragraph:
+- A: no countries and no home centers at the start. Lots draw the order of play; the
+  players then place four armies each, round by round in that order, one at a time or by
+  ranked lists (`opening`). Spring 1901 follows.
+- B: in Winter each player may declare home centers among the centers it owns, up to four
+  in all, for good; builds go only on declared homes (`winter`).
+- C, D, F: the rivers are coasts and the lakes seas of the map, with exactly the moves the
+  text lists (`map.toml`); Egypt's canal coast must be named (tag `coast-required`).
+- E: a fleet on a river convoys, each leg a move the fleet could make (the map's convoy
+  graph: coasts tagged `convoys`).
+Decisions where the rules are silent are in docs/variants/african_diplomacy_ii.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any, Self
+
+from hegemon.board import Board, MapError
+from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
+from hegemon.position import PhaseKind, Position, Season, Viewer
+from hegemon.rules import Rules
+from hegemon.variants.african_diplomacy_ii.opening import (
+    ORDER_OF_PLAY,
+    Draft,
+    Lots,
+    Placement,
+    site_problem,
+)
+from hegemon.variants.african_diplomacy_ii.orders import Declare, Place
+from hegemon.variants.african_diplomacy_ii.state import AfricanState
+from hegemon.variants.african_diplomacy_ii.winter import AfricanRules, Winter
+
+__all__ = [
+    "ORDER_OF_PLAY",
+    "AfricanDiplomacyII",
+    "AfricanState",
+    "Declare",
+    "Place",
+    "site_problem",
+]
+
+
+@dataclass(frozen=True, eq=False)
+class AfricanDiplomacyII(Variant):
+    armies: int = 4  # placed by each player before the first year (rules A)
+    most_homes: int = 4  # home centers a player may declare (rules B)
+    order_types = (Place, Declare)
+
+    @classmethod
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+        variant = super().from_setup(id, board, setup, source)
+        game = setup.get("game", {})
+        armies, most_homes = game.get("armies"), game.get("most_homes")
+        problems = [
+            f"[game] {name}: a whole number of at least 1, not {value!r}"
+            for name, value in (("armies", armies), ("most_homes", most_homes))
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ]
+        if problems:
+            raise MapError(source, problems)
+        assert isinstance(armies, int) and isinstance(most_homes, int)
+        opening = tuple(
+            Step(Season.WINTER, procedure)
+            for procedure in (Lots(armies), Draft(armies), Placement(armies))
+        )
+        year = tuple(
+            Step(s.season, Winter(most_homes)) if s.procedure is ADJUSTMENTS else s
+            for s in variant.calendar.year
+        )
+        calendar = replace(variant.calendar, year=year, opening=opening)
+        return replace(variant, calendar=calendar, armies=armies, most_homes=most_homes)
+
+    # --- the start and the state -------------------------------------------------------
+    def initial_position(self) -> Position:
+        return super().initial_position().evolve(state=AfricanState())
+
+    def read_state(self, data: Mapping[str, Any]) -> AfricanState:
+        unknown = sorted(set(data) - {"order", "picks", "homes"})
+        if unknown:
+            raise ValueError(f"state: unknown field {unknown[0]!r}")
+        order = self._powers_in(data.get("order", []), "state.order")
+        picks = self._powers_in(data.get("picks", []), "state.picks")
+        if len(set(order)) < len(order) or not set(picks) <= set(order):
+            raise ValueError("state: the order of play names each power once, picks only those")
+        return AfricanState(order, picks, self._homes_in(data.get("homes", {})))
+
+    def _powers_in(self, value: Any, where: str) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(
+            isinstance(p, str) and p in self.powers for p in value
+        ):
+            raise ValueError(f"{where}: a list of the powers of {self.id}")
+        return tuple(value)
+
+    def _homes_in(self, value: Any) -> dict[str, tuple[str, ...]]:
+        if not isinstance(value, Mapping):
+            raise ValueError("state.homes: an object of powers")
+        homes: dict[str, tuple[str, ...]] = {}
+        for power, centers in value.items():
+            where = f"state.homes.{power}"
+            if power not in self.powers:
+                raise ValueError(f"{where}: not a power of {self.id}")
+            if not isinstance(centers, list) or not 0 < len(centers) <= self.most_homes:
+                raise ValueError(f"{where}: a list of 1 to {self.most_homes} supply centers")
+            if not all(isinstance(c, str) and c in self.board.centers for c in centers):
+                raise ValueError(f"{where}: every home center is a supply center")
+            homes[power] = tuple(centers)
+        declared = [c for centers in homes.values() for c in centers]
+        if len(set(declared)) < len(declared):
+            raise ValueError("state.homes: a center is the home of one power at most")
+        return homes
+
+    def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
+        homes = AfricanState.of(position).homes
+        return {p: frozenset(homes.get(p, ())) for p in self.powers}
+
+    def rules_for(self, position: Position) -> Rules:
+        return self._rules
+
+    @cached_property
+    def _rules(self) -> AfricanRules:
+        return AfricanRules(self.edition)
+
+    # --- what each viewer reads ----------------------------------------------------------
+    def standings(self, position: Position) -> list[str]:
+        return self._home_lines(AfricanState.of(position))
+
+    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
+        state = AfricanState.of(position)
+        order = [f"Order of play: {', '.join(state.order)}"] if state.order else []
+        return [*order, *self._home_lines(state)]
+
+    def _home_lines(self, state: AfricanState) -> list[str]:
+        """``Home centers: Red Con; Blue Gui, Sen``, in the order of the powers."""
+        declared = [
+            f"{p} {', '.join(c.capitalize() for c in state.homes[p])}"
+            for p in self.powers
+            if state.homes.get(p)
+        ]
+        return [f"Home centers: {'; '.join(declared)}"] if declared else []
+
+    # --- the end -------------------------------------------------------------------------
+    def game_end(self, position: Position) -> GameEnd:
+        """A solo by the victory threshold; with the option `last_year`, a draw of the
+        survivors after that year's Fall."""
+        solo = super().game_end(position)
+        if solo:
+            return solo
+        last = int(self.options.get("last_year", 0))
+        phase = position.phase
+        if last and phase.year >= last and phase.kind is PhaseKind.ADJUSTMENT:
+            alive = set(position.centers.values()) | {u.power for u in position.units.values()}
+            return GameEnd(draw=tuple(p for p in self.powers if p in alive))
+        return PLAYING
+
+
+VARIANT = AfricanDiplomacyII

@@ -1,0 +1,31 @@
+"""What African Diplomacy II keeps beyond units and centers: the order of play, the
+placements still to make, and the home centers each player has declared. All of it is
+public."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from hegemon.position import Position, VariantState
+
+
+@dataclass(frozen=True)
+class AfricanState(VariantState):
+    order: tuple[str, ...] = ()  # the order of play, once drawn (rules A)
+    picks: tuple[str, ...] = ()  # whose placements are still to make, in turn (rules A)
+    homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # declared (rules B)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "order": list(self.order),
+            "picks": list(self.picks),
+            "homes": {p: list(cs) for p, cs in sorted(self.homes.items()) if cs},
+        }
+
+    @staticmethod
+    def of(position: Position) -> AfricanState:
+        state = position.state
+        assert isinstance(state, AfricanState)
+        return state

@@ -1,0 +1,221 @@
+"""Bad input never gets a traceback: each input a new user or a fuzzer tried (issue 8) ends
+in one line naming the input and the reason, with exit status 2, and loses nothing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hegemon.cli import main
+from tests.conftest import stdin
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "game.json"
+    assert run(capsys, "new", "classic", str(path), "--seed", "1")[0] == 0
+    return path
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The one line a refused command prints, after checking it is one line and exit 2."""
+    code, _, err = run(capsys, *argv)
+    assert code == 2, err
+    assert err.startswith("hegemon: error: ") and err.count("\n") == 1, err
+    return err
+
+
+def test_a_non_utf8_orders_file(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    orders = game.with_name("orders.txt")
+    orders.write_bytes(b"France: A par - bur\n\xff\xfe")
+    assert "orders.txt: not UTF-8 text" in refused(
+        capsys, "orders", str(game), "--from", str(orders)
+    )
+
+
+def test_a_non_utf8_game_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xff\xfe{}")
+    assert "not a game file (not UTF-8 text" in refused(capsys, "show", str(path))
+
+
+def test_new_into_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "missing" / "game.json"
+    assert "does not exist" in refused(capsys, "new", "classic", str(target))
+
+
+@pytest.mark.parametrize(
+    ("request_text", "reason"),
+    [
+        ('{"position":{"phase":"W1901A","units":{"France":NaN}}}', "NaN is not a JSON value"),
+        ('{"position":{"phase":"S1901M","units":{},"centers": null}}', "'centers'"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 32 levels deep"),
+        ('{"position":{"phase":"U1901M","units":{},"centers":{}}}', "not a phase of classic"),
+        ('{"position":{"phase":"W1901M","units":{},"centers":{}}}', "not a phase of classic"),
+        ('{"variant": "/etc", "position": {}}', "unknown variant '/etc'"),
+        ('{"variant": "../src/hegemon/variants/classic"}', "unknown variant"),
+        ("not json", "not valid JSON"),
+    ],
+    ids=[
+        "NaN",
+        "null centers",
+        "deep nesting",
+        "U phase",
+        "W movement",
+        "path",
+        "relative",
+        "text",
+    ],
+)
+def test_bad_adjudicate_requests(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    request_text: str,
+    reason: str,
+) -> None:
+    monkeypatch.setattr("sys.stdin", stdin(request_text))
+    assert reason in refused(capsys, "adjudicate", "--json")
+
+
+def test_too_many_orders_in_a_request(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    request = {
+        "position": {"phase": "S1901M", "units": {"France": ["A par"]}, "centers": {}},
+        "orders": {"France": ["A par H"] * 1_000_000},
+    }
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(request)))
+    assert "more than 500 orders" in refused(capsys, "adjudicate", "--json")
+
+
+def test_lower_case_powers_in_json_are_read(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    request = {
+        "position": {"phase": "S1901M", "units": {"france": ["A par"]}, "centers": {}},
+        "orders": {"FRANCE": ["A par - bur"]},
+    }
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(request)))
+    code, out, _ = run(capsys, "adjudicate", "--json")
+    assert code == 0
+    assert json.loads(out)["outcomes"][0] == {
+        "power": "France",
+        "order": "A Par - Bur",
+        "result": "succeeds",
+        "note": "Succeeds",
+    }
+
+
+@pytest.mark.parametrize(
+    ("bid", "reason"),
+    [
+        ("1" * 5000 + ": A Lib H", "an order of 5009 characters is too long to be one"),
+        ("1" * 20 + ": A Lib H", "a bid of 20 digits is more than anyone has"),
+        ("1: " * 500 + "A Lib H", "an order of 1507 characters is too long to be one"),
+        ("1: 1: A Lib H", "a bid is for one order, not for another bid"),
+        ("-1: A Lib H", "a bid is a whole number of points, not '-1'"),
+        ("1.5: A Lib H", "a bid is a whole number of points, not '1.5'"),
+    ],
+    ids=["thousands of digits", "twenty digits", "nested", "twice", "negative", "fraction"],
+)
+def test_bad_bids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bid: str, reason: str
+) -> None:
+    path = tmp_path / "game.json"
+    assert run(capsys, "new", "sub_saharan", str(path))[0] == 0
+    assert reason in refused(capsys, "orders", str(path), "Ashanti", bid)
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("abc", "not 'abc'"),
+        ("true", "not True"),
+        ("-1", "not -1"),
+        ("1.5", "not '1.5'"),
+    ],
+)
+def test_bad_option_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, reason: str
+) -> None:
+    path = tmp_path / "game.json"
+    message = refused(capsys, "new", "sub_saharan", str(path), "--option", f"year_cap={value}")
+    assert f"option year_cap: expected a whole number from 0 to 100, {reason}" in message
+    assert not path.exists()
+
+
+def test_an_odd_coast_is_an_error_not_a_key(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    message = refused(capsys, "orders", str(game), "France", "F spa/\u017fc - mid")
+    assert "is not a coast of Spain (its coasts: nc, sc)" in message
+
+
+def test_a_drawing_never_replaces_a_game(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = game.read_bytes()
+    message = refused(capsys, "map", "draw", "classic", "--game", str(game), "-o", str(game))
+    assert "a game file, which a drawing never replaces" in message
+    assert game.read_bytes() == before
+
+
+def test_a_report_that_cannot_be_written_can_be_printed_again(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Path("/dev/full").open("w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "hegemon.cli", "adjudicate", str(game)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert "adjudicated and saved, but the report could not be written" in result.stderr
+    code, out, _ = run(capsys, "report", str(game))
+    assert code == 0 and out.startswith("Spring 1901 Movement (Classic)")
+
+
+def test_a_closed_pipe_ends_quietly(game: Path) -> None:
+    shown = subprocess.run(
+        f"{sys.executable} -m hegemon.cli show {game} | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert shown.stdout == "Spring 1901 Movement (Classic)\n"
+    assert shown.stderr == ""
+
+
+def test_ctrl_c_ends_quietly(
+    game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hegemon.cli.reading.position_report", interrupted)
+    code, _, err = run(capsys, "show", str(game))
+    assert (code, err) == (130, "\n")
+
+
+def test_a_bug_says_it_is_one_and_where_its_traceback_is(
+    game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object) -> None:
+        raise KeyError("oops")
+
+    monkeypatch.setattr("hegemon.cli.reading.position_report", broken)
+    code, _, err = run(capsys, "show", str(game))
+    assert code == 70
+    assert "internal error, a bug in Hegemon (KeyError: 'oops')" in err
+    crash = Path(err.split("the traceback is in ")[1].split(". Please")[0])
+    assert "KeyError: 'oops'" in crash.read_text()
+    crash.unlink()
