@@ -123,6 +123,7 @@ def derive(board: Board) -> Territories:
     regions = _inland_off_the_shore(board, regions, canvas - land, _SHORE * spacing)
     regions |= _partition(board, True, canvas - land, _SEA_REACH * spacing, canvas, known)
     regions = _without_stray_pieces(board, _with_islands(board, regions, _ISLAND * spacing))
+    regions = {pid: polygonal(region) for pid, region in regions.items()}
     claimed = shapely.union_all(
         [r for pid, r in regions.items() if not board.provinces[pid].is_sea]
     )
@@ -314,7 +315,9 @@ def _adopt(
             middle = piece.representative_point()
             nearest = min(ids, key=lambda pid: _distance((middle.x, middle.y), points[pid]))
             adopted[nearest].append(piece)
-    return {pid: shapely.union_all(parts, grid_size=GRID) for pid, parts in adopted.items()}
+    return {
+        pid: polygonal(shapely.union_all(parts, grid_size=GRID)) for pid, parts in adopted.items()
+    }
 
 
 def _inland_off_the_shore(
@@ -336,12 +339,22 @@ def _inland_off_the_shore(
         if not coastal:
             continue
         strip = updated[province.id] & shore
-        updated[province.id] = updated[province.id] - shore
-        for piece in shapely.get_parts(strip):
+        updated[province.id] = polygonal(updated[province.id] - shore)
+        for piece in shapely.get_parts(polygonal(strip)):
             around = piece.buffer(0.25)
             taker = max(coastal, key=lambda n: around.intersection(updated[n].boundary).length)
-            updated[taker] = shapely.union_all([updated[taker], piece], grid_size=GRID)
+            updated[taker] = polygonal(shapely.union_all([updated[taker], piece], grid_size=GRID))
     return updated
+
+
+def polygonal(geometry: BaseGeometry) -> BaseGeometry:
+    """The areas of a geometry, without the lines and points that cutting one shape by
+    another may leave (a region is an area: its border must be one)."""
+    parts: list[BaseGeometry] = [p for p in shapely.get_parts(geometry) if p.area > 0]
+    if len(parts) == 1 and parts[0].geom_type in ("Polygon", "MultiPolygon"):
+        return parts[0]
+    flat = [q for p in parts for q in shapely.get_parts(p) if q.geom_type == "Polygon"]
+    return shapely.union_all(flat, grid_size=GRID) if flat else shapely.Polygon()
 
 
 def _with_islands(
