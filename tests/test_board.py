@@ -142,15 +142,15 @@ def test_labels_are_the_data_s_or_the_id_in_the_map_s_case() -> None:
 
 def test_the_geo_frame_places_the_canvas_on_the_globe() -> None:
     data = _tiny()
-    data["meta"]["geo"] = {"west": -20, "east": 55, "north": 25, "south": -37}
+    data["meta"]["projection"] = {"west": -20, "east": 55, "north": 25, "south": -37}
     frame = board_from_data(data).geo
     assert frame is not None
     assert frame.to_canvas(-20, 25, (1000, 1000)) == (0, 0)
     assert frame.to_canvas(17.5, -6, (1000, 1000)) == (500, 500)
     assert board_from_data(_tiny()).geo is None
-    data["meta"]["geo"] = {"west": 55, "east": -20, "north": 25, "south": -37}
-    with pytest.raises(MapError, match=r"\[meta.geo\]: west must lie west of east"):
+    data["meta"]["projection"] = {"west": 55, "east": -20, "north": 25, "south": -37}
+    with pytest.raises(MapError, match=r"\[meta.projection\]: west must lie west of east"):
         board_from_data(data)
-    data["meta"]["geo"] = {"west": "far", "east": -20}
-    with pytest.raises(MapError, match=r"\[meta.geo\]: west, east, north and south"):
+    data["meta"]["projection"] = {"west": "far", "east": -20}
+    with pytest.raises(MapError, match=r"\[meta.projection\]: west, east, north and south"):
         board_from_data(data)

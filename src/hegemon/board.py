@@ -537,7 +537,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         kinds=_read_kinds(data.get("units"), problems),
         coast_tags=coast_tags,
         edge_tags=_read_edge_tags(data.get("edges", []), problems),
-        geo=_read_geo(meta.get("geo"), problems),
+        geo=_read_geo(meta.get("projection"), problems),
     )
     problems.extend(validate(board))
     if _label_case(meta) != meta.get("labels", "capitalized"):
@@ -590,16 +590,16 @@ def _label_case(meta: Mapping[str, Any]) -> str:
 
 
 def _read_geo(raw: Any, problems: list[str]) -> GeoFrame | None:
-    """``[meta.geo]``: the longitudes and latitudes the canvas spans, if given."""
+    """``[meta.projection]``: the longitudes and latitudes the canvas spans, if given."""
     if raw is None:
         return None
     try:
         frame = GeoFrame(*(float(raw[side]) for side in ("west", "east", "north", "south")))
     except (KeyError, TypeError, ValueError):
-        problems.append("[meta.geo]: west, east, north and south, as numbers of degrees")
+        problems.append("[meta.projection]: west, east, north and south, as numbers of degrees")
         return None
     if not (frame.west < frame.east and frame.south < frame.north):
-        problems.append("[meta.geo]: west must lie west of east, and south south of north")
+        problems.append("[meta.projection]: west must lie west of east, and south south of north")
         return None
     return frame
 

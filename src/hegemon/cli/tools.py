@@ -152,11 +152,11 @@ def _draw_every_phase(game: Game, seen_by: Viewer, folder: Path, kind: str) -> i
 
 def _write_board(path: Path, svg: str) -> None:
     """The board as SVG or PNG, by the file's suffix; never over a game file."""
+    if is_game_file(path):
+        raise UserError(f"{path}: a game file, which a drawing never replaces")
     suffix = path.suffix.lower()
     if suffix not in (".svg", ".png"):
         raise UserError(f"{path}: write the board to a .svg or a .png file")
-    if is_game_file(path):
-        raise UserError(f"{path}: a game file, which a drawing never replaces")
     try:
         if suffix == ".png":
             path.write_bytes(png_of(svg))
