@@ -79,6 +79,11 @@ def overlaps(a: Box, b: Box) -> bool:
 def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box]) -> Placed:
     width, height = label_size(request.lines)
     candidates = list(_candidates(request.anchor, width, height))
+    margin = _farthest(candidates, request.anchor) + width  # no candidate's box goes further
+    x, y = request.anchor
+    reach = (x - margin, y - margin, x + margin, y + margin)
+    taken = [b for b in taken if overlaps(b, reach)]
+    obstacles = [b for b in obstacles if overlaps(b, reach)]
     best: tuple[int, int, int, int] | None = None
     choice = candidates[0]
     for rank, center in enumerate(candidates):
@@ -92,6 +97,10 @@ def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box]) -> 
         if score[:3] == (0, 0, 0):
             break
     return Placed(request.province, request.lines, choice, _box(choice, width, height))
+
+
+def _farthest(points: Sequence[Point], anchor: Point) -> float:
+    return max(max(abs(x - anchor[0]), abs(y - anchor[1])) for x, y in points)
 
 
 def _candidates(anchor: Point, width: float, height: float) -> Iterable[Point]:
