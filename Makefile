@@ -7,7 +7,7 @@ PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 RUNTIME := $(VENV)/.installed
 DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench datc clean
+.PHONY: run test lint bench boards datc clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/random_games.py europe_1615
 	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920
 	$(BIN)/python benchmarks/random_games.py african_riots --years 200
+	$(BIN)/python benchmarks/boards.py
+
+boards: $(RUNTIME)
+	$(BIN)/python tools/boards.py build/boards
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

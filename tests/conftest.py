@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,15 @@ from hegemon.variants import load_variant
 
 # The DATC cases the suite runs, converted from ../shared/datc by tools/import_datc.py.
 DATC_DIR = Path(__file__).resolve().parent / "data" / "datc"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _territories_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Boards derive their territories afresh in the tests: none read from a store that
+    an earlier run (or the user's own drawings) left behind."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HEGEMON_CACHE", str(tmp_path_factory.mktemp("territories")))
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -523,8 +523,8 @@ def test_map_checked_clean_and_drawn_whole(
     assert out.strip().endswith("no problems found")
     svg = tmp_path / "map.svg"
     assert run(capsys, "map", "draw", "african_riots", "-o", str(svg))[0] == 0
-    titles = set(re.findall(r"<title>([^<]*)</title>", svg.read_text().replace("&#x27;", "'")))
-    assert {p.name for p in ar.board.provinces.values()} <= titles
+    names = set(re.findall(r'data-name="([^"]*)"', svg.read_text().replace("&#x27;", "'")))
+    assert {p.name for p in ar.board.provinces.values()} <= names
 
 
 def test_random_games_build_outside_their_home_centers(ar: AfricanRiots) -> None:

@@ -126,3 +126,31 @@ def test_province_and_edge_tags_are_read() -> None:
     data["edges"] = [{"between": ["bbb", "sss"], "tags": ["river"]}]
     with pytest.raises(MapError, match="the two are not neighbours"):
         board_from_data(data)
+
+
+def test_labels_are_the_data_s_or_the_id_in_the_map_s_case() -> None:
+    board = board_from_data(_tiny(aaa={"label": "AlF"}))
+    assert board.provinces["aaa"].label == "AlF"
+    assert board.provinces["bbb"].label == "Bbb"
+    data = _tiny()
+    data["meta"]["labels"] = "upper"
+    assert board_from_data(data).provinces["bbb"].label == "BBB"
+    data["meta"]["labels"] = "shouting"
+    with pytest.raises(MapError, match="labels: one of capitalized, upper, not 'shouting'"):
+        board_from_data(data)
+
+
+def test_the_geo_frame_places_the_canvas_on_the_globe() -> None:
+    data = _tiny()
+    data["meta"]["projection"] = {"west": -20, "east": 55, "north": 25, "south": -37}
+    frame = board_from_data(data).geo
+    assert frame is not None
+    assert frame.to_canvas(-20, 25, (1000, 1000)) == (0, 0)
+    assert frame.to_canvas(17.5, -6, (1000, 1000)) == (500, 500)
+    assert board_from_data(_tiny()).geo is None
+    data["meta"]["projection"] = {"west": 55, "east": -20, "north": 25, "south": -37}
+    with pytest.raises(MapError, match=r"\[meta.projection\]: west must lie west of east"):
+        board_from_data(data)
+    data["meta"]["projection"] = {"west": "far", "east": -20}
+    with pytest.raises(MapError, match=r"\[meta.projection\]: west, east, north and south"):
+        board_from_data(data)

@@ -170,12 +170,74 @@ def test_map_draw_shows_every_space_and_the_units(
     game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     svg = tmp_path / "board.svg"
-    code, _, _ = run(capsys, "map", "draw", "classic", "--game", str(game_file), "-o", str(svg))
-    assert code == 0
+    code, out, _ = run(capsys, "map", "draw", "classic", "--game", str(game_file), "-o", str(svg))
+    assert code == 0 and "Drew Classic to" in out
     text = svg.read_text()
-    assert text.count("<circle") + text.count("<ellipse") == 75
-    assert text.count("<polygon") == 13  # the thirteen starting armies, as hexagons
-    assert "<title>Russia: F stp/sc</title>" in text
+    assert text.count('class="province ') == 75
+    assert '<path id="stp" class="province land"' in text  # clickable by its id
+    assert text.count('class="unit"') == 22
+    assert "<title>Russia: fleet in St. Petersburg (sc)</title>" in text
+
+
+def test_map_draw_a_phase_with_its_orders_as_png(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "orders", str(game_file), "France", "A par - bur", "A mar S A par - bur")
+    run(capsys, "orders", str(game_file), "Germany", "A mun - bur")
+    run(capsys, "adjudicate", str(game_file))
+    svg, png = tmp_path / "s1901.svg", tmp_path / "s1901.png"
+    game = str(game_file)
+    for path in (svg, png):
+        code, _, err = run(capsys, "map", "draw", "classic", "--game", game, "--phase", "s1901m",
+                           "--orders", "-o", str(path))  # fmt: skip
+        assert code == 0, err
+    text = svg.read_text()
+    assert "<title>France: A Par - Bur: Succeeds</title>" in text
+    assert "<title>Germany: A Mun - Bur: Bounced 1v2 (with Par)</title>" in text
+    assert 'class="order fails"' in text
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_map_draw_every_phase_writes_one_board_each(
+    game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "adjudicate", str(game_file))
+    folder = tmp_path / "boards"
+    code, out, _ = run(capsys, "map", "draw", "classic", "--game", str(game_file),
+                       "--every-phase", "-o", str(folder))  # fmt: skip
+    assert code == 0 and "Drew 2 boards" in out
+    assert sorted(p.name for p in folder.iterdir()) == ["F1901M.svg", "S1901M.svg"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--phase", "F1905M"], "phase 'F1905M': not in this game (played: none; now: S1901M)"),
+        (["--orders"], "phase 'S1901M': not adjudicated yet, so it has no orders to draw"),
+        (["--as", "Atlantis"], "unknown power 'Atlantis'"),
+    ],
+)
+def test_map_draw_refuses_what_it_cannot_draw(
+    game_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    arguments: list[str],
+    message: str,
+) -> None:
+    out = tmp_path / "board.svg"
+    code, _, err = run(capsys, "map", "draw", "classic", "--game", str(game_file), *arguments,
+                       "-o", str(out))  # fmt: skip
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_map_draw_names_the_formats_it_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "map", "draw", "classic", "-o", str(tmp_path / "board.jpg"))
+    assert code == 2 and "write the board to a .svg or a .png file" in err
+    code, _, err = run(capsys, "map", "draw", "classic", "--orders", "-o", str(tmp_path / "b.svg"))
+    assert code == 2 and "give --game FILE" in err
 
 
 # --- a game master's daily tools --------------------------------------------------------

@@ -533,8 +533,9 @@ def test_map_drawing_shows_every_space(
     assert _cli(capsys, "map", "draw", "sub_saharan", "-o", str(svg))[0] == 0
     text = svg.read_text()
     for province in ss.board.provinces.values():
-        assert f"<title>{province.name}</title>" in text.replace("&#x27;", "'")
-    assert text.count("<circle") + text.count("<ellipse") == 109
+        assert f'<path id="{province.id}" class="province ' in text
+        assert f'data-name="{province.name}"' in text.replace("&#x27;", "'")
+    assert text.count('class="province ') == 109
 
 
 def test_random_games_run_to_the_year_cap(ss: SubSaharan) -> None:

@@ -94,10 +94,29 @@ class Province:
     source: str = ""
     port: bool = False  # where a variant lets fleets be built only in ports
     tags: frozenset[str] = frozenset()
+    label: str = ""  # how a drawn map writes it: the rulebook's abbreviation ("AlF")
 
     @property
     def is_sea(self) -> bool:
         return self.terrain is Terrain.SEA
+
+
+@dataclass(frozen=True, slots=True)
+class GeoFrame:
+    """Where a map's canvas lies on the globe: its coordinates are an equirectangular
+    projection of these longitudes and latitudes (west to east, north to south), so a
+    drawing may lay real geography under them."""
+
+    west: float
+    east: float
+    north: float
+    south: float
+
+    def to_canvas(self, lon: float, lat: float, size: tuple[float, float]) -> tuple[float, float]:
+        width, height = size
+        x = (lon - self.west) / (self.east - self.west) * width
+        y = (self.north - lat) / (self.north - self.south) * height
+        return x, y
 
 
 def province_of(location: str) -> str:
@@ -120,6 +139,7 @@ class Board:
     kinds: Mapping[str, UnitKind] = field(default_factory=lambda: dict(STANDARD_KINDS))
     coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
     edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
+    geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -517,8 +537,11 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         kinds=_read_kinds(data.get("units"), problems),
         coast_tags=coast_tags,
         edge_tags=_read_edge_tags(data.get("edges", []), problems),
+        geo=_read_geo(meta.get("projection"), problems),
     )
     problems.extend(validate(board))
+    if _label_case(meta) != meta.get("labels", "capitalized"):
+        problems.append(f"[meta] labels: one of {', '.join(_LABEL_CASES)}, not {meta['labels']!r}")
     if problems:
         raise MapError(source, problems)
     return board
@@ -552,7 +575,33 @@ def _read_province(
         source=str(entry.get("source", meta.get("source", ""))),
         port=bool(entry.get("port", False)),
         tags=frozenset(entry.get("tags", ())),
+        label=str(entry["label"]) if "label" in entry else _LABEL_CASES[_label_case(meta)](pid),
     )
+
+
+# How a map labels provinces that give no label of their own (``[meta] labels``): their
+# id capitalised ("Lon", the default) or in capitals ("LON", as some rulebooks write them).
+_LABEL_CASES = {"capitalized": str.capitalize, "upper": str.upper}
+
+
+def _label_case(meta: Mapping[str, Any]) -> str:
+    case = str(meta.get("labels", "capitalized"))
+    return case if case in _LABEL_CASES else "capitalized"
+
+
+def _read_geo(raw: Any, problems: list[str]) -> GeoFrame | None:
+    """``[meta.projection]``: the longitudes and latitudes the canvas spans, if given."""
+    if raw is None:
+        return None
+    try:
+        frame = GeoFrame(*(float(raw[side]) for side in ("west", "east", "north", "south")))
+    except (KeyError, TypeError, ValueError):
+        problems.append("[meta.projection]: west, east, north and south, as numbers of degrees")
+        return None
+    if not (frame.west < frame.east and frame.south < frame.north):
+        problems.append("[meta.projection]: west must lie west of east, and south south of north")
+        return None
+    return frame
 
 
 _KIND_FIELDS = {"name", "moves", "supply", "captures", "convoyed", "convoys", "buildable", "glyph"}

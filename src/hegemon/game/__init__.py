@@ -14,6 +14,7 @@ from hegemon.game.machine import (
     describe_end,
     play_phase,
 )
+from hegemon.game.marks import NO_MARKS, Marks, Pattern, Shade
 from hegemon.game.phases import (
     ADJUSTMENTS,
     MOVEMENT,
@@ -38,6 +39,7 @@ from hegemon.game.variant import (
 __all__ = [
     "ADJUSTMENTS",
     "MOVEMENT",
+    "NO_MARKS",
     "PLAYING",
     "RETREATS",
     "Calendar",
@@ -47,12 +49,15 @@ __all__ = [
     "Game",
     "GameEnd",
     "GameOver",
+    "Marks",
+    "Pattern",
     "PhaseResult",
     "Power",
     "Preparation",
     "Procedure",
     "Resolution",
     "SetupError",
+    "Shade",
     "Step",
     "Turn",
     "Variant",

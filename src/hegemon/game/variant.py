@@ -18,6 +18,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
+from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import read_order
 from hegemon.orders import Order, ReadContext
@@ -372,6 +373,12 @@ class Variant:
         """Lines a phase's report adds for this viewer, from the position the phase began
         in and the one it led to (e.g. a power's points, when they change)."""
         return []
+
+    def board_marks(self, position: Position, viewer: Viewer) -> Marks:
+        """What the drawn board adds for this viewer: the variant's own facts as shades
+        on provinces, tags under their labels and glyphs of units (a minor state's status
+        and patron, a unit that never moves). Only what the viewer may see."""
+        return NO_MARKS
 
     # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:

@@ -30,13 +30,14 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import Draw, GameEnd, Preparation, Variant
+from hegemon.game import Draw, GameEnd, Marks, Preparation, Variant
 from hegemon.game.phases import Adjustments
 from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
 from hegemon.orders import Order, ReadContext, UnitOrder
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
 from hegemon.rules import STANDARD, Rules
 from hegemon.variants.europe_1615 import checks, preparation, scoring, winter
+from hegemon.variants.europe_1615.board import state_marks
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import (
     own_lines,
@@ -195,6 +196,9 @@ class Europe1615(Variant):
         if position.phase.kind is PhaseKind.MOVEMENT:
             return STANDARD
         return self.rules_for(position)
+
+    def board_marks(self, position: Position, viewer: Viewer) -> Marks:
+        return state_marks(self, position, viewer)
 
     # --- orders -----------------------------------------------------------------------
     order_types = (Deploy, DiplomaticAttack, AllianceOffer, CaptureWaiver, EmpireOrder)

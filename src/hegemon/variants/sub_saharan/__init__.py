@@ -23,13 +23,14 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import PLAYING, Draw, GameEnd, Preparation, Variant, starting_unit
+from hegemon.game import PLAYING, Draw, GameEnd, Marks, Preparation, Variant, starting_unit
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, Unit, VariantState, Viewer
 from hegemon.rules import Edition, Rules
+from hegemon.variants.sub_saharan.board import minor_marks
 
 MINOR_HEADING = "Minor Neutral Powers"
 MOST_EXTRA_HOMES = 2
@@ -170,6 +171,9 @@ class SubSaharan(Variant):
 
     def report_group(self, power: str) -> str:
         return MINOR_HEADING if power in self.minor_names else power
+
+    def board_marks(self, position: Position, viewer: Viewer) -> Marks:
+        return minor_marks(self, position)
 
     def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
         """A power sees the Diplomacy Points it may bid this turn."""

@@ -1,0 +1,91 @@
+"""Drawing boards: for each variant, the one-off derivation of its territories (a map
+never changes: they are kept on disk, see hegemon.render.stored), reading them back
+with a first board, then drawing a board of a mid-game position (SVG),
+the same with a phase's orders, and rendering it as PNG; each timed over several passes,
+reported as the median and the slowest.
+
+    .venv/bin/python benchmarks/boards.py [--passes N] [VARIANT...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.position import OBSERVER
+from hegemon.randomplay import random_orders
+from hegemon.render import draw_board, draw_phase, png_of
+from hegemon.render.territories import derive, territories
+from hegemon.variants import available_variants, load_variant
+
+BUDGET_MS = 100.0  # the issue's bound for drawing a board of the largest map
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", help="default: every installed variant")
+    parser.add_argument("--passes", type=int, default=20, help="timed passes (default 20)")
+    args = parser.parse_args()
+    for name in args.variants or available_variants():
+        _measure(load_variant(name), args.passes)
+    return 0
+
+
+def _measure(variant: Variant, passes: int) -> None:
+    started = time.perf_counter()
+    land = derive(variant.board)
+    derived = time.perf_counter() - started
+    territories(variant.board)  # stored, if it was not yet
+    territories.cache_clear()
+    started = time.perf_counter()
+    territories(variant.board)
+    draw_board(variant, variant.initial_position())  # its paths written once
+    read = time.perf_counter() - started
+    result = _mid_game(variant)
+    board = _timed(lambda: draw_board(variant, result.after, OBSERVER), passes)
+    phase = _timed(lambda: draw_phase(variant, result, OBSERVER), passes)
+    svg = draw_phase(variant, result, OBSERVER)
+    png = _timed(lambda: png_of(svg), max(3, passes // 5))
+    print(
+        f"{variant.board.name}: {len(variant.board.provinces)} provinces, "
+        f"{len(land.crossings)} crossings, {len(land.barriers)} barriers"
+    )
+    print(
+        f"  territories: derived in {derived * 1000:.0f} ms, or read from the store with "
+        f"a first board in {read * 1000:.0f} ms"
+    )
+    for what, (median, slowest) in (("board", board), ("board with orders", phase)):
+        note = "" if slowest <= BUDGET_MS else "  (over budget)"
+        print(f"  {what}: median {median:.1f} ms, slowest {slowest:.1f} ms{note}")
+    print(f"  PNG of it: median {png[0]:.0f} ms; SVG {len(svg) / 1024:.0f} KiB")
+
+
+def _timed(work: Callable[[], object], passes: int) -> tuple[float, float]:
+    times = []
+    for _ in range(passes):
+        started = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times), max(times)
+
+
+def _mid_game(variant: Variant) -> PhaseResult:
+    """A movement phase in the third year of a seeded random game."""
+    rng = random.Random(7)
+    position = variant.initial_position()
+    while True:
+        orders = random_orders(variant, position, rng)
+        result = play_phase(
+            variant, position, orders, settle(chances_for(variant, position), None, rng)
+        )
+        if position.phase.year >= variant.start_year + 2 and result.outcomes:
+            return result
+        position = result.after
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,18 @@
+"""The board as players read it: territories, centers, units, a phase's orders and the
+variant's own marks, with a legend, as SVG (each province an element with its id, for a
+page to make clickable) and as PNG.
+
+`draw_board(variant, position, viewer)` draws a position as `viewer` may see it;
+`draw_phase(variant, result, viewer)` draws the position a phase started from with that
+phase's orders and their results. The territories come from the map's data alone
+(`hegemon.render.territories`), so any variant draws without code of its own; what a
+variant adds (a state's status, a unit that never moves) comes from its
+`Variant.board_marks`, made from what the viewer may see.
+"""
+
+from __future__ import annotations
+
+from hegemon.render.board import draw_board, draw_phase
+from hegemon.render.png import PngError, png_of
+
+__all__ = ["PngError", "draw_board", "draw_phase", "png_of"]

@@ -1,0 +1,363 @@
+"""Composing a board: the layers from the water up, then the legend under the map.
+
+Layers, bottom first: water; seas; land provinces, tinted by the owner of their center;
+land no province covers; lakes; the variant's shades; impassable borders and crossings;
+centers; orders; units (dislodged ones beside their province); labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+import shapely
+
+from hegemon.adjudication.outcome import Outcome
+from hegemon.board import Board, province_of
+from hegemon.game import Marks, Pattern, PhaseResult, Shade, Variant
+from hegemon.orders import Secrecy
+from hegemon.position import OBSERVER, Position, Unit, Viewer
+from hegemon.render import palette
+from hegemon.render.arrows import order_marks
+from hegemon.render.glyphs import BOX, unit_glyph
+from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
+from hegemon.render.legend import legend
+from hegemon.render.svg import Point, num, pt, text, title
+from hegemon.render.territories import Territories, territories
+
+CENTER_OFFSET = (-17.0, 2.0)  # where a center's marker sits from its province's point
+DISLODGED_OFFSET = (16.0, -14.0)  # where a dislodged unit waits, from its province's point
+FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def draw_board(
+    variant: Variant, position: Position | None = None, viewer: Viewer = OBSERVER
+) -> str:
+    """The SVG of the board: the position as `viewer` may see it, or the empty map."""
+    return Scene(variant, position or variant.initial_position(), viewer, ()).svg(
+        with_units=position is not None
+    )
+
+
+def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVER) -> str:
+    """The SVG of the position a phase started from, with its orders and their results as
+    `viewer` may read them (orders secret until the game ends show to their power only)."""
+    visible = tuple(
+        o
+        for o in result.outcomes
+        if o.order.secrecy is not Secrecy.UNTIL_END or viewer.sees(o.power) or result.end
+    )
+    return Scene(variant, result.before, viewer, visible).svg(with_units=True)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One board: a variant's position as a viewer sees it, with the outcomes of the
+    phase it began, if drawn with its orders."""
+
+    variant: Variant
+    position: Position
+    viewer: Viewer
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def board(self) -> Board:
+        return self.variant.board
+
+    @cached_property
+    def marks(self) -> Marks:
+        return self.variant.board_marks(self.position, self.viewer)
+
+    @cached_property
+    def land(self) -> Territories:
+        return territories(self.board)
+
+    @cached_property
+    def colors(self) -> dict[str, str]:
+        return {p.name: p.color for p in self.variant.powers.values()}
+
+    @cached_property
+    def abbreviations(self) -> dict[str, str]:
+        return abbreviations(list(self.variant.powers))
+
+    def color_of(self, owner: str) -> str:
+        return self.colors.get(owner, palette.NEUTRAL)
+
+    # --- the whole ---------------------------------------------------------------------
+    def svg(self, with_units: bool) -> str:
+        width, height = self.board.size
+        placed = self.labels(with_units)
+        key, key_height = legend(self, placed, with_units)
+        total = height + key_height
+        return "\n".join(
+            [
+                f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} '
+                f'{num(total)}" width="{num(width)}" height="{num(total)}" '
+                f'font-family="{FONT_FAMILY}">',
+                title(f"{self.board.name}: {self.position.phase}"),
+                f"<defs>{''.join(self._patterns())}</defs>",
+                f'<rect width="{num(width)}" height="{num(total)}" fill="#ffffff"/>',
+                f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>',
+                *self._regions(),
+                *self._shades(),
+                *self._borders(),
+                *(self._centers() if with_units else ()),
+                '<g id="orders">',
+                *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
+                "</g>",
+                *(self._units() if with_units else ()),
+                *self._label_marks(placed),
+                key,
+                "</svg>",
+                "",
+            ]
+        )
+
+    # --- where things are ----------------------------------------------------------------
+    def locate(self, location: str) -> Point:
+        board = self.board
+        return board.coast_xy.get(location, board.provinces[province_of(location)].xy)
+
+    def unit_at(self, location: str) -> Point:
+        """Where the unit an order names is drawn: beside its province if dislodged."""
+        if province_of(location) in self.position.dislodged:
+            return self.waiting(location)
+        return self.locate(location)
+
+    def waiting(self, location: str) -> Point:
+        """Where a dislodged unit waits: beside its province's point."""
+        x, y = self.locate(location)
+        return x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]
+
+    def center_point(self, province: str) -> Point:
+        x, y = self.board.provinces[province].xy
+        return x + CENTER_OFFSET[0], y + CENTER_OFFSET[1]
+
+    # --- territories -------------------------------------------------------------------
+    def _regions(self) -> Iterator[str]:
+        land = self.land
+        yield '<g id="provinces" stroke-linejoin="round">'
+        for province in self.board.provinces.values():
+            fill = palette.SEA if province.is_sea else self._fill(province.id)
+            stroke = palette.COAST if province.is_sea else palette.BORDER
+            kind = "sea" if province.is_sea else "land"
+            yield (
+                f'<path id="{province.id}" class="province {kind}" '
+                f'data-name="{text(province.name)}" d="{land.paths[province.id]}" fill="{fill}" '
+                f'fill-rule="evenodd" stroke="{stroke}" stroke-width="0.8">'
+                f"{title(self._tooltip(province.id))}</path>"
+            )
+        yield "</g>"
+        shore, lakes, unclaimed = land.outline_paths
+        yield (
+            f'<path d="{unclaimed}" fill="url(#unclaimed)" stroke="{palette.BORDER}" '
+            f'stroke-width="0.5">{title("Impassable: no province")}</path>'
+        )
+        yield f'<path d="{lakes}" fill="{palette.LAKE}" stroke="none"/>'
+        yield f'<path d="{shore}" fill="none" stroke="{palette.COAST}" stroke-width="1.1"/>'
+
+    def _fill(self, province: str) -> str:
+        fills = [s for s in self.marks.shades.get(province, ()) if s.pattern is Pattern.FILL]
+        if fills:
+            return palette.mix(fills[-1].color, palette.LAND, palette.FAINT)
+        owner = self.position.centers.get(province)
+        if owner is None:
+            return palette.LAND
+        amount = palette.FAINT if owner in self.colors else palette.FAINT / 2
+        return palette.mix(self.color_of(owner), palette.LAND, amount)
+
+    def _tooltip(self, province: str) -> str:
+        p = self.board.provinces[province]
+        lines = [f"{p.name} ({p.label})"]
+        owner = self.position.centers.get(province)
+        if p.center:
+            lines.append(f"supply center of {owner}" if owner else "supply center, unowned")
+        lines += self.marks.notes.get(province, ())
+        return "\n".join(lines)
+
+    def _patterns(self) -> Iterator[str]:
+        yield _pattern("unclaimed", Pattern.HATCH, "#a79f8e", palette.UNCLAIMED)
+        seen = set()
+        for shades in self.marks.shades.values():
+            for shade in shades:
+                if shade.pattern is not Pattern.FILL and _pattern_id(shade) not in seen:
+                    seen.add(_pattern_id(shade))
+                    yield _pattern(_pattern_id(shade), shade.pattern, shade.color, None)
+
+    def _shades(self) -> Iterator[str]:
+        yield '<g id="marks">'
+        for province, shades in self.marks.shades.items():
+            region = self.land.paths[province]
+            for shade in shades:
+                if shade.pattern is not Pattern.FILL:
+                    yield (
+                        f'<path d="{region}" fill="url(#{_pattern_id(shade)})" fill-rule="evenodd" '
+                        f'stroke="none">{title(shade.meaning)}</path>'
+                    )
+        yield "</g>"
+
+    def _borders(self) -> Iterator[str]:
+        board = self.board
+        for (a, b), shared in self.land.barrier_paths.items():
+            names = f"No passage between {board.provinces[a].name} and {board.provinces[b].name}"
+            yield (
+                f'<g fill="none" stroke-linecap="round">{title(names)}'
+                f'<path d="{shared}" stroke="{palette.BARRIER}" stroke-width="4.2"/>'
+                f'<path d="{shared}" stroke="#ffffff" stroke-width="1.4" '
+                'stroke-dasharray="3 3"/></g>'
+            )
+        for a, b in self.land.crossings:
+            start, end = board.provinces[a].xy, board.provinces[b].xy
+            names = f"{board.provinces[a].name} and {board.provinces[b].name} are neighbours"
+            yield (
+                f'<path d="M{pt(start)}L{pt(end)}" stroke="{palette.COAST}" stroke-width="2" '
+                f'stroke-dasharray="5 3" fill="none" opacity="0.8">{title(names)}</path>'
+            )
+
+    # --- centers and units ---------------------------------------------------------------
+    def _centers(self) -> Iterator[str]:
+        homes = {c for cs in self.variant.home_centers(self.position).values() for c in cs}
+        yield '<g id="centers">'
+        for center in sorted(self.board.centers):
+            x, y = self.center_point(center)
+            owner = self.position.centers.get(center)
+            fill = self.color_of(owner) if owner else "#ffffff"
+            ring = (
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="7.5" fill="#ffffff" '
+                f'stroke="{palette.INK}" stroke-width="1.3"/>'
+                if center in homes
+                else ""
+            )
+            yield (
+                f'<g class="center">{ring}<circle cx="{num(x)}" cy="{num(y)}" r="4.6" '
+                f'fill="{fill}" stroke="{palette.outline_of(fill) if owner else palette.INK}" '
+                'stroke-width="1.4"/></g>'
+            )
+        yield "</g>"
+
+    def _units(self) -> Iterator[str]:
+        yield '<g id="units">'
+        for unit in self.position.units.values():
+            yield self._unit(unit, self.locate(unit.location), 1.0, "")
+        for dislodgement in self.position.dislodged.values():
+            unit = dislodgement.unit
+            x, y = self.waiting(unit.location)
+            yield (
+                f'<circle cx="{num(x)}" cy="{num(y - 2)}" r="13" fill="#ffffff" fill-opacity="0.7" '
+                'stroke="#d7191c" stroke-width="2" stroke-dasharray="4 2"/>'
+            )
+            yield self._unit(unit, (x, y), 0.8, " dislodged")
+        yield "</g>"
+
+    def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> str:
+        """A unit's glyph; a dislodged one (`state`) in its kind's own glyph."""
+        glyph = unit.type.glyph if state else self.marks.glyphs.get(unit.province, unit.type.glyph)
+        caption = self.abbreviations.get(unit.power, "")
+        if not state:
+            caption = self.marks.captions.get(unit.province, caption)
+        where = self.board.name_of(unit.location)
+        return unit_glyph(
+            glyph,
+            xy,
+            self.color_of(unit.power),
+            caption,
+            scale,
+            f' class="unit{state}" data-province="{unit.province}"',
+            title(f"{unit.power}: {unit.type.name} in {where}{state}"),
+        )
+
+    # --- labels --------------------------------------------------------------------------
+    def obstacles(self, with_units: bool) -> list[Box]:
+        if not with_units:
+            return []
+        boxes = [_glyph_box(self.locate(u.location), 1.0) for u in self.position.units.values()]
+        boxes += [
+            _glyph_box(self.waiting(d.unit.location), 0.8) for d in self.position.dislodged.values()
+        ]
+        boxes += [_disc_box(self.center_point(c), 7.5) for c in self.board.centers]
+        return boxes
+
+    def labels(self, with_units: bool) -> list[Placed]:
+        requests = [
+            Request(
+                p.id,
+                (p.label, self.marks.tags[p.id]) if p.id in self.marks.tags else (p.label,),
+                p.xy,
+                self.land.regions[p.id],
+            )
+            for p in self.board.provinces.values()
+        ]
+        return place_labels(requests, self.obstacles(with_units))
+
+    def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
+        yield from self._leaders(placed)
+        yield (
+            f'<g id="labels" text-anchor="middle" fill="{palette.INK}" stroke="{palette.HALO}" '
+            'stroke-width="2.6" stroke-linejoin="round" paint-order="stroke">'
+        )
+        for label in placed:
+            x, (_, top, _, _) = label.center[0], label.box
+            yield (
+                f'<text x="{num(x)}" y="{num(top + FONT * 0.9)}" font-size="{num(FONT)}" '
+                f'data-province="{label.province}">{text(label.lines[0])}</text>'
+            )
+            if len(label.lines) > 1:
+                yield (
+                    f'<text x="{num(x)}" y="{num(top + FONT * 1.15 + TAG_FONT * 0.9)}" '
+                    f'font-size="{num(TAG_FONT)}" font-style="italic">{text(label.lines[1])}</text>'
+                )
+        yield "</g>"
+
+    def _leaders(self, placed: list[Placed]) -> Iterator[str]:
+        """A thin line from each label that had to leave its own region to the point it
+        names, so that a crowded corner still reads."""
+        yield f'<g id="leaders" stroke="{palette.INK}" stroke-width="0.7" opacity="0.6">'
+        for label in placed:
+            if not self.land.regions[label.province].contains(shapely.Point(label.center)):
+                end = self.board.provinces[label.province].xy
+                yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
+        yield "</g>"
+
+
+def abbreviations(powers: list[str]) -> dict[str, str]:
+    """A short, distinct abbreviation for each power, written on its units and in the
+    legend: the initials of a name of several words ("CC"), else its first two letters
+    ("Fr"), else its first letter and a later one that makes it distinct."""
+    chosen: dict[str, str] = {}
+    for power in powers:
+        words = power.split()
+        options = [words[0][0] + words[1][0]] if len(words) > 1 else []
+        letters = power.replace(" ", "")
+        options += [letters[0] + c for c in letters[1:]]
+        chosen[power] = next((o for o in options if o not in chosen.values()), letters[:3] or power)
+    return chosen
+
+
+def _glyph_box(xy: Point, scale: float) -> Box:
+    x, y = xy
+    left, top, right, bottom = BOX
+    return (x + left * scale, y + top * scale, x + right * scale, y + bottom * scale)
+
+
+def _disc_box(xy: Point, radius: float) -> Box:
+    x, y = xy
+    return (x - radius, y - radius, x + radius, y + radius)
+
+
+def _pattern_id(shade: Shade) -> str:
+    return f"{shade.pattern}-{shade.color.lstrip('#')}"
+
+
+def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
+    back = f'<rect width="8" height="8" fill="{ground}"/>' if ground else ""
+    if kind is Pattern.DOTS:
+        body = f'<circle cx="4" cy="4" r="1.3" fill="{color}"/>'
+    elif kind is Pattern.CROSSHATCH:
+        body = f'<path d="M0,0L8,8M8,0L0,8" stroke="{color}" stroke-width="1.3"/>'
+    else:
+        body = f'<path d="M-2,2L2,-2M0,8L8,0M6,10L10,6" stroke="{color}" stroke-width="1.6"/>'
+    return (
+        f'<pattern id="{name}" width="8" height="8" patternUnits="userSpaceOnUse">'
+        f"{back}{body}</pattern>"
+    )

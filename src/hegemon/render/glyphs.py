@@ -1,0 +1,68 @@
+"""The shapes units are drawn as: one for each kind of glyph a map may name, each in its
+power's colour with the power's abbreviation on it, so that a player who cannot tell
+the colours apart reads the owner all the same.
+
+| glyph | shape |
+| --- | --- |
+| ``army`` | a hexagon |
+| ``fleet`` | a hull under a sail |
+| ``fort`` | a square keep with battlements: a unit that never moves |
+| anything else | a disc with the kind's letter |
+"""
+
+from __future__ import annotations
+
+from hegemon.render import palette
+from hegemon.render.svg import Point, num, text
+
+BOX = (-13.0, -15.0, 13.0, 9.0)  # the extent of any glyph around its point, unscaled
+_HEXAGON = ((-12, 0), (-7, -8), (7, -8), (12, 0), (7, 8), (-7, 8))
+_HULL = ((-13, -4), (13, -4), (9, 8), (-9, 8))
+_SAIL = ((-1, -5), (-1, -15), (9, -6))
+_KEEP = (
+    (-10, 8), (-10, -9), (-6, -9), (-6, -6), (-2, -6), (-2, -9), (2, -9), (2, -6), (6, -6),
+    (6, -9), (10, -9), (10, 8),
+)  # fmt: skip
+
+
+def unit_glyph(
+    glyph: str,
+    xy: Point,
+    color: str,
+    caption: str,
+    scale: float = 1.0,
+    attributes: str = "",
+    tooltip: str = "",
+) -> str:
+    """A unit's shape at `xy`, filled with `color`, with `caption` written on it;
+    `attributes` go on its group (a class), `tooltip` is its title."""
+    outline = palette.outline_of(color)
+    shape = _shape(glyph, color, outline)
+    label = (
+        f'<text y="3.5" font-size="{8 if len(caption) < 3 else 6.5}" font-weight="bold" '
+        f'text-anchor="middle" fill="{palette.ink_on(color)}">{text(caption)}</text>'
+        if caption
+        else ""
+    )
+    transform = f"translate({num(xy[0])},{num(xy[1])})" + (
+        f" scale({scale:g})" if scale != 1 else ""
+    )
+    return f'<g transform="{transform}"{attributes}>{tooltip}{shape}{label}</g>'
+
+
+def _shape(glyph: str, color: str, outline: str) -> str:
+    style = f'fill="{color}" stroke="{outline}" stroke-width="1.6" stroke-linejoin="round"'
+    if glyph == "army":
+        return f'<polygon points="{_points(_HEXAGON)}" {style}/>'
+    if glyph == "fleet":
+        return (
+            f'<polygon points="{_points(_SAIL)}" {style}/>'
+            f'<polygon points="{_points(_HULL)}" {style}/>'
+        )
+    if glyph == "fort":
+        return f'<polygon points="{_points(_KEEP)}" {style}/>'
+    return f'<circle r="9" {style}/>'
+
+
+def _points(points: tuple[tuple[int, int], ...]) -> str:
+    return " ".join(f"{x},{y}" for x, y in points)

@@ -1,0 +1,100 @@
+"""Europe 1615 on the drawn board: each state's provinces, status, patron and religion,
+the provinces annexed by a power, and the states' units under their labels; all read
+from the ledger as the viewer may see it (`Ledger.view`), so that a player's board shows
+its own INFs, everyone's shares, and the Ottoman Empire's patron only to the patron.
+
+| what | drawn as |
+| --- | --- |
+| a state's provinces | a light fill of their own (the Ottoman Empire's apart) |
+| ALIGNED | hatching in the patron's colour (grey where the patron is secret) |
+| NEUTRAL | grey cross-hatching: closed to every unit but the state's own |
+| religion | dots: black for Protestant, white for Catholic, green for Islamic |
+| an annexed province | the annexing power's tint |
+| a state's unit | its state's label on it |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from hegemon.game import Marks, Pattern, Shade
+from hegemon.position import Position, Viewer
+from hegemon.variants.europe_1615.ledger import CATHOLIC, ISLAMIC, OTTOMAN, PROTESTANT
+
+if TYPE_CHECKING:
+    from hegemon.variants.europe_1615 import Europe1615
+    from hegemon.variants.europe_1615.states import State
+
+STATE_LAND = Shade("minor state", "#b9a6d6")
+EMPIRE_LAND = Shade("Ottoman Empire", "#93c47d")
+NEUTRAL = Shade("NEUTRAL: closed to all but its own units", "#4d4d4d", Pattern.CROSSHATCH)
+SECRET_PATRON = Shade("ALIGNED (patron secret)", "#6b6b6b", Pattern.HATCH)
+FAITHS = {
+    PROTESTANT: Shade("Protestant", "#111111", Pattern.DOTS),
+    CATHOLIC: Shade("Catholic", "#ffffff", Pattern.DOTS),
+    ISLAMIC: Shade("Islamic", "#0b6e2e", Pattern.DOTS),
+}
+
+
+def state_marks(variant: Europe1615, position: Position, viewer: Viewer) -> Marks:
+    ledger: Mapping[str, Any] = position.state.view(viewer)["ledger"]
+    colors = {p.name: p.color for p in variant.powers.values()}
+    shades: dict[str, tuple[Shade, ...]] = {}
+    tags: dict[str, str] = {}
+    notes: dict[str, tuple[str, ...]] = {}
+    for state in variant.states.values():
+        if state.id in ledger["captured"]:
+            continue
+        marks = _state_shades(state, ledger, colors)
+        faith = ledger["religion"].get(state.id)
+        for province in state.provinces:
+            shades[province] = marks
+            tags[province] = state.label + (f" {faith[0]}" if faith else "")
+            notes[province] = (_note(state, ledger, viewer),)
+    for province, power in ledger["annexed"].items():
+        shades[province] = (Shade(f"annexed by {power}", colors[power]),)
+        notes[province] = (f"annexed by {power}",)
+    captions = {
+        u.province: variant.state_of_owner[u.power].label
+        for u in position.units.values()
+        if u.power in variant.state_of_owner
+    }
+    return Marks(shades=shades, tags=tags, notes=notes, captions=captions)
+
+
+def _state_shades(
+    state: State, ledger: Mapping[str, Any], colors: Mapping[str, str]
+) -> tuple[Shade, ...]:
+    standing, patron = ledger["status"].get(state.id, ["UNMARKED", None])
+    marks = [EMPIRE_LAND if state.id == OTTOMAN else STATE_LAND]
+    if standing == "NEUTRAL":
+        marks.append(NEUTRAL)
+    elif standing == "ALIGNED":
+        marks.append(
+            Shade(f"ALIGNED with {patron}", colors[patron], Pattern.HATCH)
+            if patron
+            else SECRET_PATRON
+        )
+    faith = ledger["religion"].get(state.id)
+    if faith:
+        marks.append(FAITHS[faith])
+    return tuple(marks)
+
+
+def _note(state: State, ledger: Mapping[str, Any], viewer: Viewer) -> str:
+    """The state's status, religion and INFs as the viewer may read them: shares for a
+    player (its own INFs too), the numbers for the game master."""
+    standing, patron = ledger["status"].get(state.id, ["UNMARKED", None])
+    parts = [f"{state.name} ({state.label}): {standing}" + (f" with {patron}" if patron else "")]
+    if faith := ledger["religion"].get(state.id):
+        parts.append(faith)
+    held = ledger["inf"].get(state.id, {})
+    if viewer.master and held:
+        parts.append("INFs: " + ", ".join(f"{p} {n}" for p, n in sorted(held.items())))
+    shares = ledger.get("shares", {}).get(state.id)
+    if shares:
+        parts.append("shares: " + ", ".join(f"{p} {n}%" for p, n in sorted(shares.items())))
+    if viewer.power and held.get(viewer.power):
+        parts.append(f"your INFs: {held[viewer.power]}")
+    return "; ".join(parts)

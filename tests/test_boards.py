@@ -1,0 +1,419 @@
+"""Boards players can read (issue 11): every province a region; neighbours sharing a
+border, with each exception listed and justified; labels that never overlap; colours
+that stand apart; dislodged units drawn while they retreat; the variants' own marks;
+and no power's secrets on another's board."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import shapely
+
+from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.position import MASTER, OBSERVER, Position, Viewer
+from hegemon.randomplay import random_orders
+from hegemon.render import PngError, draw_board, draw_phase, png_of
+from hegemon.render import png as png_module
+from hegemon.render.board import Scene, abbreviations
+from hegemon.render.labels import overlaps
+from hegemon.render.palette import BORDER, COAST, LAND, SEA, difference
+from hegemon.render.territories import territories, touching
+from hegemon.variants import available_variants, load_variant, load_variant_from
+from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
+from tests.conftest import orders, units
+from tests.variants.outposts import Outposts
+
+OUTPOSTS = Path(__file__).parent / "variants" / "outposts"
+
+
+def _variants() -> list[Variant]:
+    """Every installed variant, and the tests' own, whose map is not placed on the globe
+    (loaded as tests/test_outposts.py loads it, from its module imported already)."""
+    outposts = load_variant_from(OUTPOSTS)
+    assert isinstance(outposts, Outposts)
+    return [*(load_variant(n) for n in available_variants()), outposts]
+
+
+def _mid_game(variant: Variant, seed: int = 11) -> PhaseResult:
+    """A movement phase of a seeded random game, in its third year, where a unit is
+    dislodged."""
+    rng = random.Random(seed)
+    position = variant.initial_position()
+    while True:
+        result = play_phase(
+            variant,
+            position,
+            random_orders(variant, position, rng),
+            settle(chances_for(variant, position), None, rng),
+        )
+        third_year = position.phase.year >= variant.start_year + 2
+        if third_year and result.after.dislodged:
+            return result
+        assert not result.end, "the game ended before a unit was dislodged"
+        position = result.after
+
+
+# --- territories ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_province_is_drawn_as_a_region(variant: Variant) -> None:
+    land = territories(variant.board)
+    svg = draw_board(variant, variant.initial_position())
+    for province in variant.board.provinces.values():
+        region = land.regions[province.id]
+        assert region.area > 20, f"{province.name} has no region to speak of"
+        assert f'<path id="{province.id}" class="province ' in svg
+        assert region.buffer(2).contains(shapely.Point(province.xy)), f"{province.name} is off"
+
+
+# Neighbours whose regions do not touch, and regions that touch although their provinces
+# are not neighbours, for each map; every one is drawn on the board (a dashed line across
+# the water, a broken border), so that the board shows the adjacency exactly.
+EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], set[tuple[str, str]]]] = {
+    "classic": (
+        {
+            ("fin", "swe"),  # they meet at the head of the Gulf of Bothnia, beyond both stars
+            ("nwy", "stp"),  # the standard board's Norway reaches St Petersburg in the far north
+        },
+        {
+            ("bur", "pie"),  # the Alps: the standard board's Marseilles runs up between them
+            ("mun", "pie"),  # Switzerland, impassable on the standard board, is not in the data
+            ("cly", "nth"),  # the Highlands' north coast: Edinburgh's on the board
+            ("den", "nwy"),  # across the Skagerrak's mouth, where the coasts come closest
+            ("bot", "nwy"),  # Norway's region runs round the north of Sweden's
+            ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
+            ("bal", "ska"),  # the Danish straits: Denmark lies between them
+        },
+    ),
+    "sub_saharan": (
+        {
+            ("can", "equ"),  # the link runs west of Yawri Bay (docs: reconstructed seas, 29)
+            ("die", "moz"),  # the Indian Ocean's water wraps Madagascar's northern tip
+        },
+        {
+            # The four-way corners where the reconstruction kept the other diagonal
+            # (docs/variants/sub_saharan.md, adjacencies 45, 48, 51, 52, 59, 61, 64, 67):
+            ("alf", "ouh"),
+            ("cho", "kas"),
+            ("don", "enn"),
+            ("gao", "gob"),
+            ("gri", "kar"),
+            ("mat", "oka"),
+            ("mwa", "tab"),
+            ("seg", "yen"),
+        },
+    ),
+    "europe_1615": (
+        {
+            ("cal", "sic"),  # the Strait of Messina (docs: decision 26)
+            ("fin", "lap"),  # they meet round the Gulf of Bothnia, at the canvas's top edge
+        },
+        {
+            # Not neighbours in the reconstruction (docs: the board, decisions 30-33):
+            ("bur", "lor"),  # Champagne and Franche-Comte lie between
+            ("cat", "guy"),  # across the Pyrenees, by Languedoc and Navarre
+            ("hun", "sil"),  # the Carpathians: Upper Hungary meets Moravia and Poland
+            ("hun", "mrv"),
+            ("hun", "mol"),  # Transylvania between
+            ("lux", "wes"),  # the Spanish Netherlands between
+            ("ser", "trn"),  # the Banat is Buda's (decision 33)
+            ("tus", "ven"),  # the Papal Marche between
+            ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
+            ("bal", "ska"),  # the Danish straits: Denmark lies between them (decision 28)
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXCEPTIONS))
+def test_neighbours_share_a_border_except_where_listed(name: str) -> None:
+    board = load_variant(name).board
+    land = territories(board)
+    crossings, barriers = EXCEPTIONS[name]
+    assert set(land.crossings) == crossings
+    assert set(land.barriers) == barriers
+    for a in board.provinces:
+        for b in board.province_graph[a]:
+            if a < b and (a, b) not in crossings:
+                assert touching(land.regions[a], land.regions[b]), f"{a}-{b} do not touch"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_exception_is_drawn(variant: Variant) -> None:
+    # Any map, listed above or not: the board shows the adjacency exactly.
+    land = territories(variant.board)
+    svg = html.unescape(draw_board(variant, variant.initial_position()))
+    names = variant.board.provinces
+    for a, b in land.crossings:
+        assert f"{names[a].name} and {names[b].name} are neighbours" in svg
+    for a, b in land.barriers:
+        assert f"No passage between {names[a].name} and {names[b].name}" in svg
+
+
+def test_territories_are_kept_between_runs_and_read_back_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HEGEMON_CACHE", str(tmp_path))
+    board = load_variant("sub_saharan").board
+    derived = territories.__wrapped__(board)  # derived, and written to the store
+    (kept,) = tmp_path.glob("*.json")
+    again = territories.__wrapped__(board)  # read back
+    assert again.crossings == derived.crossings and set(again.barriers) == set(derived.barriers)
+    for pid, region in derived.regions.items():
+        assert again.regions[pid].equals(region)
+    kept.write_text("{not json")  # a damaged store is derived anew, and written over
+    assert territories.__wrapped__(board).crossings == derived.crossings
+    assert kept.read_text().startswith("{")
+
+
+# --- legibility ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_no_two_labels_overlap_nor_hide_a_unit_or_center(variant: Variant) -> None:
+    mid = _mid_game(variant).after if variant.id != "outposts" else variant.initial_position()
+    for position in (variant.initial_position(), mid):
+        scene = Scene(variant, position, OBSERVER, ())
+        placed = scene.labels(with_units=True)
+        assert len(placed) == len(variant.board.provinces)
+        for i, one in enumerate(placed):
+            for other in placed[i + 1 :]:
+                assert not overlaps(one.box, other.box), f"{one.province} over {other.province}"
+            for obstacle in scene.obstacles(with_units=True):  # units, centers
+                assert not overlaps(one.box, obstacle), f"{one.province}'s label hides a piece"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_powers_colour_stands_apart(variant: Variant) -> None:
+    colors = {p.name: p.color for p in variant.powers.values()}
+    for power, color in colors.items():
+        assert difference(color, LAND) >= 15, f"{power} on the land"
+        assert difference(color, SEA) >= 15, f"{power} on the sea"
+        for line in (BORDER, COAST):
+            assert difference(color, line) >= 20, f"{power} against the lines {line}"
+        for other, theirs in colors.items():
+            if other < power:
+                assert difference(color, theirs) >= 25, f"{power} and {other}"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_units_carry_their_powers_abbreviation_for_colour_blind_players(variant: Variant) -> None:
+    short = abbreviations(list(variant.powers))
+    assert len(set(short.values())) == len(short)
+    svg = draw_board(variant, variant.initial_position())
+    for power in variant.powers.values():
+        for unit in power.units:
+            group = _unit_group(svg, unit.province)
+            assert f">{short[power.name]}</text>" in group
+        assert f"{power.name}: " in _legend(svg)
+
+
+def _unit_group(svg: str, province: str, state: str = "") -> str:
+    match = re.search(rf'<g [^>]*class="unit{state}" data-province="{province}">.*?</g>', svg)
+    assert match, f"no unit{state} drawn in {province}"
+    return match.group(0)
+
+
+def _legend(svg: str) -> str:
+    return html.unescape(svg[svg.index('<g id="legend">') :])
+
+
+def test_sub_saharan_labels_are_the_rulebooks_abbreviations() -> None:
+    # rules 4.1: "AlF", "BOB", "GOA", "SAO", "StH", "WWD" (not capitalised ids)
+    svg = draw_board(load_variant("sub_saharan"))
+    for label in ("AlF", "BOB", "GOA", "SAO", "StH", "WWD"):
+        assert f">{label}</text>" in svg
+        assert f'<tspan font-weight="bold">{label}</tspan>' in svg  # and its full name
+
+
+# --- units and orders -----------------------------------------------------------------------
+
+
+def test_a_dislodged_unit_is_drawn_during_its_retreat_phase(classic: Variant) -> None:
+    start = classic.initial_position().evolve(
+        units=units({"Germany": ["A mun", "A ruh"], "France": ["A bur"]})
+    )
+    given = orders(classic.board, {"Germany": ["A mun - bur", "A ruh S A mun - bur"]})
+    retreat = play_phase(classic, start, given).after
+    assert "bur" in retreat.dislodged
+    svg = draw_board(classic, retreat)
+    group = _unit_group(svg, "bur", " dislodged")
+    assert "<title>France: army in Burgundy dislodged</title>" in group
+    assert _unit_group(svg, "bur").count("Germany: army in Burgundy") == 1
+    assert "dislodged, to retreat" in _legend(svg)
+
+
+def test_a_retreat_is_drawn_from_beside_the_province(classic: Variant) -> None:
+    start = classic.initial_position().evolve(
+        units=units({"Germany": ["A mun", "A ruh"], "France": ["A bur"]})
+    )
+    given = orders(classic.board, {"Germany": ["A mun - bur", "A ruh S A mun - bur"]})
+    retreat = play_phase(classic, start, given).after
+    result = play_phase(classic, retreat, orders(classic.board, {"France": ["A bur R par"]}))
+    svg = draw_phase(classic, result)
+    drawn = re.search(r'<title>France: A Bur R Par: Succeeds</title>.*?d="M([\d.]+),([\d.]+)L', svg)
+    assert drawn, "no retreat arrow"
+    x, y = classic.board.provinces["bur"].xy
+    start_x, start_y = float(drawn.group(1)), float(drawn.group(2))
+    assert start_x > x and start_y < y  # from the dislodged unit, up and to the right
+
+
+def test_orders_are_drawn_with_their_results(classic: Variant) -> None:
+    start = classic.initial_position()
+    given = orders(
+        classic.board,
+        {"France": ["A par - bur", "A mar S A par - bur"], "Germany": ["A mun - bur"],
+         "Italy": ["A ven - tri"]},
+    )  # fmt: skip
+    svg = draw_phase(classic, play_phase(classic, start, given))
+    assert re.search(r'<g class="order succeeds"><title>France: A Par - Bur: Succeeds', svg)
+    assert re.search(r'<g class="order fails"><title>Germany: A Mun - Bur: Bounced', svg)
+    failed = svg[svg.index("Germany: A Mun - Bur") :].split('<g class="order', 1)[0]
+    assert 'stroke-dasharray="7 4"' in failed and "#d7191c" in failed  # dashed, with a cross
+    assert re.search(r'<g class="order fails"><title>Italy: A Ven - Tri: Bounced', svg)
+    assert "France: A Mar S A Par - Bur: Succeeds" in svg
+
+
+def test_sub_saharan_minor_units_are_drawn_as_keeps() -> None:
+    # rules 6.0: minor units are stationary, so they have a glyph of their own
+    variant = load_variant("sub_saharan")
+    svg = draw_board(variant, variant.initial_position())
+    keep = "-10,8 -10,-9 -6,-9"
+    assert keep in _unit_group(svg, "kas")  # a minor's army
+    assert keep in _unit_group(svg, "dak")  # a minor's fleet
+    assert keep not in _unit_group(svg, "lua")  # Angola's army
+    assert "minor power's unit: never moves" in _legend(svg)
+
+
+# --- Europe 1615's states --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def eu() -> Europe1615:
+    variant = load_variant("europe_1615")
+    assert isinstance(variant, Europe1615)
+    return variant
+
+
+def _after_spring_1615(eu: Europe1615) -> Position:
+    # rules: EXAMPLE OF PLAY, Spring 1615
+    spec = {
+        "Scandinavia": ["10: DUT", "5: MEC", "5: BRU"],
+        "England": ["5: DUT", "16: HUN"],
+        "Austria": ["14: HUN", "8: POL"],
+        "Spain": ["5: MEC", "5: WES"],
+    }
+    position = eu.initial_position()
+    given = {p: [eu.parse_order(t, position.all_units) for t in ts] for p, ts in spec.items()}
+    return play_phase(eu, position, given).after
+
+
+def test_state_status_patron_and_religion_are_drawn(eu: Europe1615) -> None:
+    # rules: STATUS, RELIGIOUS STATUS; the example: Hungary ALIGNED with England and
+    # Protestant, Mecklenburg NEUTRAL (closed), Poland ALIGNED with Austria.
+    after = _after_spring_1615(eu)
+    svg = draw_board(eu, after)
+    england = eu.powers["England"].color.lstrip("#")
+    assert _shade_on(svg, "hun", f"hatch-{england}")
+    assert _shade_on(svg, "hun", "dots-111111")  # Protestant
+    assert _shade_on(svg, "mec", "crosshatch-4d4d4d")  # NEUTRAL: closed
+    assert _shade_on(svg, "war", f"hatch-{eu.powers['Austria'].color.lstrip('#')}")
+    legend = _legend(svg)
+    for meaning in (
+        "ALIGNED with England",
+        "NEUTRAL: closed to all but its own units",
+        "Protestant",
+    ):
+        assert meaning in legend
+    assert "Hungary (Hu): ALIGNED with England; Protestant; shares: Austria 46%, England 53%" in svg
+
+
+def _shade_on(svg: str, province: str, pattern: str) -> bool:
+    """Whether the province's region is laid with the pattern (the marks reuse its path)."""
+    region = re.search(rf'<path id="{province}" [^>]* d="([^"]+)"', svg)
+    assert region, province
+    return f'<path d="{region.group(1)}" fill="url(#{pattern})"' in svg
+
+
+def test_state_units_carry_their_states_label(eu: Europe1615) -> None:
+    svg = draw_board(eu, eu.initial_position())
+    assert ">Sx</text>" in _unit_group(svg, "sax")
+    assert ">Ot</text>" in _unit_group(svg, "ser")
+
+
+def test_a_players_board_carries_no_other_powers_secrets(eu: Europe1615) -> None:
+    # rules: STATUS ("The GM keeps the aligned major power for the Ottoman Empire secret"),
+    # DIPLOMATIC ATTACK (INF numbers are revealed only where an attack takes place).
+    seen = {"own INFs": 0, "patron": 0, "master's INFs": 0}
+    for position, result in _eu_positions(eu, games=4):
+        ledger = Ledger.of(position)
+        patron = ledger.patron(OTTOMAN)
+        for power in eu.powers:
+            viewer = Viewer(power=power)
+            own = {held[power] for held in ledger.inf.values() if held.get(power)}
+            for svg in (draw_board(eu, position, viewer), draw_phase(eu, result, viewer)):
+                assert not re.search(r"(?<!your )INFs: ", svg), f"{power} reads INF numbers"
+                shown = {int(n) for n in re.findall(r"your INFs: (\d+)", svg)}
+                assert shown <= own, f"{power} reads INFs that are not its own: {shown - own}"
+                seen["own INFs"] += bool(shown)
+                aligned = f"Ottoman Empire (Ot): ALIGNED with {patron}"
+                if patron is not None and patron != power:
+                    assert aligned not in svg, f"{power} reads the Ottoman patron"
+                elif patron == power:
+                    seen["patron"] += aligned in svg
+        if ledger.inf:
+            seen["master's INFs"] += "INFs: " in draw_board(eu, position, MASTER)
+    assert all(seen.values()), f"a secret is never shown, not even to its owner: {seen}"
+
+
+def _eu_positions(eu: Europe1615, games: int) -> Iterator[tuple[Position, PhaseResult]]:
+    for seed in range(games):
+        rng = random.Random(seed)
+        position = eu.initial_position()
+        for _ in range(12):
+            result = play_phase(eu, position, random_orders(eu, position, rng))
+            yield position, result
+            if result.end:
+                break
+            position = result.after
+
+
+def test_sub_saharan_bids_stay_off_every_board() -> None:
+    # rules 8.0: bids are secret; only each minor unit's winning order is public
+    variant = load_variant("sub_saharan")
+    rng = random.Random(5)
+    position = variant.initial_position()
+    for _ in range(6):
+        given = random_orders(variant, position, rng)
+        bids = {o.format() for power_orders in given.values() for o in power_orders}
+        bids = {b for b in bids if re.match(r"\d+: ", b)}
+        result = play_phase(variant, position, given)
+        assert bids or position.phase.kind.code != "M"
+        for viewer in (OBSERVER, *(Viewer(power=p) for p in variant.powers)):
+            svg = draw_phase(variant, result, viewer)
+            assert not [bid for bid in bids if bid in svg], f"{viewer} reads a bid"
+        position = result.after
+
+
+# --- output ---------------------------------------------------------------------------------
+
+
+def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
+    image = png_of(draw_board(classic, classic.initial_position()))
+    assert image.startswith(b"\x89PNG\r\n\x1a\n")
+    width = int.from_bytes(image[16:20], "big")
+    assert width == int(classic.board.size[0] * png_module.ZOOM)
+
+
+def test_png_without_any_font_is_refused_with_the_reason(
+    classic: Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(png_module, "FONT_FOLDERS", ())
+    with pytest.raises(PngError, match="no font found"):
+        png_of(draw_board(classic))
