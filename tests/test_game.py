@@ -234,6 +234,15 @@ def test_a_step_after_the_retreats_runs_whether_they_are_played_or_not(classic: 
     assert moved.after.dislodged and "ukr" in moved.after.units  # raised after Spring
     retreated = play_phase(variant, moved.after, {})
     assert "ukr" in retreated.after.units and not retreated.after.dislodged
+    # A retreat phase played with no Russian army yet: raised as that phase ends.
+    retreat = Position.create(
+        Phase(1901, Season.SPRING, PhaseKind.RETREAT),
+        units({"France": ["A bur"]}),
+        dislodged={"mun": Dislodgement(Unit("Germany", ARMY, "mun"), "bur")},
+    )
+    played = play_phase(variant, retreat, {"Germany": [parse_order("A mun R kie", classic.board)]})
+    assert played.after.phase.code == "F1901M"
+    assert str(played.after.units["kie"]) == "A kie" and "ukr" in played.after.units
 
 
 def test_the_report_offers_only_the_retreats_the_judge_allows() -> None:
