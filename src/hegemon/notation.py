@@ -199,11 +199,7 @@ def _read_action(reader: _Reader, unit: UnitKind, location: str) -> Order:
     if reader.take(_SUPPORT):
         return _read_support(reader, unit, location)
     if reader.take(_CONVOY):
-        reader.unit_type()
-        army = reader.location("the convoyed army's province")
-        if not reader.take(_MOVE):
-            raise reader.fail("a convoy order needs the army's move, e.g. 'C A Lon - Bel'")
-        return Convoy(unit, location, army, reader.location("the convoy's destination"))
+        return _read_convoy(reader, unit, location)
     if reader.take(_RETREAT):
         return Retreat(unit, location, reader.location("the retreat's destination"))
     if reader.take(_DISBAND):
@@ -221,6 +217,15 @@ def _read_support(reader: _Reader, unit: UnitKind, location: str) -> Support:
         return Support(unit, location, supported, target, supported_unit)
     reader.take(_HOLD)
     return Support(unit, location, supported, None, supported_unit)
+
+
+def _read_convoy(reader: _Reader, unit: UnitKind, location: str) -> Convoy:
+    convoyed_unit = reader.unit_type()
+    convoyed = reader.location("the convoyed unit's province")
+    if not reader.take(_MOVE):
+        raise reader.fail("a convoy order needs the convoyed unit's move, e.g. 'C A Lon - Bel'")
+    target = reader.location("the convoy's destination")
+    return Convoy(unit, location, convoyed, target, convoyed_unit)
 
 
 def _via_convoy(reader: _Reader) -> bool:
