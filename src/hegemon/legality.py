@@ -205,6 +205,10 @@ def _check_convoy(
     army = position.units.get(army_at)
     if army is None or not army.type.convoyed:
         return Illegal(f"there is no army in {board.name_of(army_at)} to convoy")
+    # The destination is one the army's own move could name (as `_check_army_move` asks):
+    # a convoy never lands an army at sea.
+    if not board.can_hold(army.type, target):
+        return Illegal(f"{army.type.plural} cannot be convoyed into sea provinces")
     # A fleet that could never be part of a route shows no intent (DATC 6.G.7).
     if army_at == target or not rules.may_convoy_along(board, army_at, target, unit.location):
         return Illegal(
