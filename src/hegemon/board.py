@@ -376,7 +376,7 @@ class Board:
         key = (origin, target, place)
         if key not in self._routes_through:
             self._routes_through[key] = place in self.convoy_places and _two_disjoint_paths(
-                self.convoy_legs,
+                self._convoy_network,
                 place,
                 self.convoy_shores[origin],
                 self.convoy_shores[target],
@@ -386,6 +386,18 @@ class Board:
     @cached_property
     def _routes_through(self) -> dict[tuple[str, str, str], bool]:
         return {}
+
+    @cached_property
+    def _convoy_network(self) -> dict[str, dict[str, int]]:
+        """The convoy places as a flow network, built once: each place split into an
+        entry and an exit joined by a capacity of one, each leg from an exit to an entry
+        (with its residual edge back), for `_two_disjoint_paths` to copy."""
+        capacity: dict[str, dict[str, int]] = {}
+        for place, nearby in self.convoy_legs.items():
+            _link(capacity, f"in {place}", f"out {place}")
+            for other in nearby:
+                _link(capacity, f"out {place}", f"in {other}")
+        return capacity
 
     def needed_on_convoy_route(self, origin: str, target: str, place: str) -> bool:
         """Whether some route from `origin` to `target` needs `place`: a chain of convoy
@@ -431,27 +443,27 @@ def _needing_chain(
     return False
 
 
+def _link(capacity: dict[str, dict[str, int]], a: str, b: str) -> None:
+    """One more unit of capacity from `a` to `b`, and the residual edge back."""
+    capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
+    capacity.setdefault(b, {}).setdefault(a, 0)
+
+
 def _two_disjoint_paths(
-    legs: Mapping[str, frozenset[str]], start: str, ends_a: frozenset[str], ends_b: frozenset[str]
+    network: Mapping[str, Mapping[str, int]],
+    start: str,
+    ends_a: frozenset[str],
+    ends_b: frozenset[str],
 ) -> bool:
     """Whether, from `start`, one path reaches a place of `ends_a` and another a place of
-    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` where
-    every other place carries one unit at most (each place is split into an entry and an
-    exit joined by a capacity of one) and each end set lets one unit out."""
-    capacity: dict[str, dict[str, int]] = {}
-
-    def link(a: str, b: str) -> None:
-        capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
-        capacity.setdefault(b, {}).setdefault(a, 0)  # the residual edge back
-
-    for place, nearby in legs.items():
-        link(f"in {place}", f"out {place}")
-        for other in nearby:
-            link(f"out {place}", f"in {other}")
+    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` through
+    the convoy `network` (where every place carries one unit at most), each end set
+    letting one unit out."""
+    capacity = {node: dict(edges) for node, edges in network.items()}
     for end, side in [*((e, "army") for e in ends_a), *((e, "destination") for e in ends_b)]:
-        link(f"out {end}", side)
-    link("army", "sink")
-    link("destination", "sink")
+        _link(capacity, f"out {end}", side)
+    _link(capacity, "army", "sink")
+    _link(capacity, "destination", "sink")
     return _flow(capacity, f"out {start}", "sink", 2) == 2
 
 
