@@ -263,6 +263,50 @@ def test_the_placement_option_takes_turns_or_lists(adii: AfricanDiplomacyII) -> 
         adii.configure(seats=["Red", "Blue"])
 
 
+def _menu(variant: AfricanDiplomacyII, position: Position, power: str) -> dict[str, list[str]]:
+    menu = variant.calendar.procedure(position.phase).menu(variant, position, power)
+    return {slot: [o.format() for o in given] for slot, given in menu.items()}
+
+
+def _unordered(
+    variant: AfricanDiplomacyII, position: Position, power: str, given: Sequence[str]
+) -> list[str]:
+    orders = [variant.parse_order(t, position.units) for t in given]
+    return variant.calendar.procedure(position.phase).unordered(variant, position, power, orders)
+
+
+def test_starting_positions_the_player_in_turn_is_offered_every_open_province(
+    four: AfricanDiplomacyII,
+) -> None:
+    game = _placed_game(four, SITES[:4])  # Blue's second army is next
+    position = game.position
+    menu = _menu(four, position, "Blue")
+    (places,) = menu.values()
+    assert list(menu) == ["Army 2 of 4"] and places[-1] == "Waive"
+    sites = {p.removeprefix("Place A ").lower() for p in places[:-1]}
+    assert sites == {
+        p for p in four.board.army_edges if p not in position.units
+    }  # every empty land space: no sea, no lake, not St Helena, not Bamako (taken)
+    for order in places:
+        assert order_problems(four, position, "Blue", [four.parse_order(order)]) == []
+    assert _menu(four, position, "Red") == {}  # not Red's turn
+    assert _unordered(four, position, "Blue", []) == ["Army 2 of 4"]
+    assert _unordered(four, position, "Blue", ["Place A Sen"]) == []
+
+
+def test_starting_positions_a_draft_offers_every_open_province_to_rank(
+    four: AfricanDiplomacyII,
+) -> None:
+    lists = four.configure(options={"placement": "lists"})
+    game = Game.new(lists, seed=1)
+    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    (ranked,) = _menu(lists, game.position, "Red").values()
+    assert len(ranked) == len(lists.board.army_edges) and "Place A Bam" in ranked
+    assert "ranked list of provinces" in lists.own_order_forms(game.position, "Red")[0]
+    assert _unordered(lists, game.position, "Red", []) == ["a ranked list"]
+    assert _unordered(lists, game.position, "Red", ["Place A Bam, Gui"]) == []
+
+
 # --- B. Home centers -----------------------------------------------------------------------
 
 
@@ -335,6 +379,52 @@ def test_home_centers_the_winter_is_played_to_declare_alone_decision(
     assert four.calendar.procedure(winter.phase).actors(four, winter) == ("Blue",)
     settled = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue"}, {"Blue": ("bam",)})
     assert str(settled.phase) == "Spring 1902 Movement"
+
+
+def test_home_centers_a_winter_menu_offers_declarations_and_the_disbands_due(
+    four: AfricanDiplomacyII,
+) -> None:
+    centers = {"bam": "Blue", "gui": "Blue", "sen": "Blue"}
+    winter = _winter(four, {"Blue": ["A bam", "A gui", "A sen", "A fsu"]}, centers)
+    assert _menu(four, winter, "Blue") == {
+        "Home centers": ["Declare Bam", "Declare Gui", "Declare Sen"],
+        "A Bam": ["A Bam D"],
+        "A Fsu": ["A Fsu D"],
+        "A Gui": ["A Gui D"],
+        "A Sen": ["A Sen D"],
+    }
+    # A lone declaration still leaves the disband owed.
+    assert _unordered(four, winter, "Blue", ["Declare Bam"]) == ["1 disband"]
+    assert _unordered(four, winter, "Blue", ["Declare Bam", "A fsu D"]) == []
+
+
+def test_home_centers_a_build_on_a_center_still_to_declare_is_offered_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # A declaration takes effect at once (rules B: "declared and built upon"), so the menu
+    # offers builds on every center the player may still declare; such a build is
+    # accepted when sent, since the declaration may come in another go, and until it
+    # comes the status says it is missing.
+    centers = {"bam": "Blue", "gui": "Blue", "sen": "Blue"}
+    winter = _winter(four, {"Blue": ["A bam"]}, centers)
+    menu = _menu(four, winter, "Blue")
+    assert menu["Home centers"] == ["Declare Bam", "Declare Gui", "Declare Sen"]
+    assert menu["Builds"] == [
+        "Build A Gui",
+        "Build F Gui/ec",  # on the Niger
+        "Build F Gui/wc",
+        "Build A Sen",
+        "Build F Sen",
+        "Waive",
+    ]
+    for build in menu["Builds"]:
+        assert order_problems(four, winter, "Blue", [four.parse_order(build)]) == []
+    assert _unordered(four, winter, "Blue", ["Build A Sen"]) == ["Declare Sen (to build on Sen)"]
+    assert _unordered(four, winter, "Blue", ["Build A Sen", "Declare Sen"]) == []
+    assert _unordered(four, winter, "Blue", ["Declare Gui", "Declare Sen"]) == ["2 builds"]
+    assert _notes(_play(four, winter, {"Blue": ["Build A Sen"]})) == {
+        "Build A Sen": "Void: Senegal is not a supply center where Blue may build"
+    }
 
 
 def test_home_centers_civil_disorder_without_homes_decision(four: AfricanDiplomacyII) -> None:

@@ -24,6 +24,7 @@ from hegemon.board import Board, MapError
 from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
 from hegemon.position import PhaseKind, Position, Season, Viewer
 from hegemon.variants.african_diplomacy_ii.opening import (
+    DRAFT,
     ORDER_OF_PLAY,
     Draft,
     Lots,
@@ -117,6 +118,17 @@ class AfricanDiplomacyII(Variant):
     def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
         homes = AfricanState.of(position).homes
         return {p: frozenset(homes.get(p, ())) for p in self.powers}
+
+    # --- orders --------------------------------------------------------------------------
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        """In the draft, how to write a ranked list (its menu offers the provinces)."""
+        procedure = self.calendar.procedure(position.phase)
+        if position.phase.kind is not DRAFT or power not in procedure.actors(self, position):
+            return []
+        return [
+            "Place A PROVINCE, PROVINCE, ...  a ranked list of provinces, best first, e.g. "
+            "'Place A Bam, Gui, Sen' (rules A)"
+        ]
 
     # --- what each viewer reads ----------------------------------------------------------
     def standings(self, position: Position) -> list[str]:
