@@ -256,6 +256,22 @@ def test_starting_positions_a_list_is_checked_when_it_is_sent(four: AfricanDiplo
     ]
 
 
+def test_starting_positions_a_new_list_replaces_the_last_decision(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = str(tmp_path / "game.json")
+    seats = ",".join(FOUR)
+    _cli(
+        capsys, "new", "african_diplomacy_ii", game, "--seats", seats, "--option", "placement=lists"
+    )
+    _cli(capsys, "adjudicate", game, "--draw", f"order of play={','.join(DRAWN)}")
+    _cli(capsys, "orders", game, "Red", "Place A Bam, Gui, Sen")
+    out = _cli(capsys, "orders", game, "Red", "Place A Egy, Cyr")
+    assert out.startswith("Red: 1 order(s) stored for Winter 1900 Draft, 1 in all")
+    status = _cli(capsys, "status", game, "--as", "Red")
+    assert "Red: 1 order(s)\n   Place A Egy, Cyr" in status
+
+
 def test_the_placement_option_takes_turns_or_lists(adii: AfricanDiplomacyII) -> None:
     with pytest.raises(ValueError, match="option placement: expected one of turns, lists"):
         adii.configure(options={"placement": "draft"})

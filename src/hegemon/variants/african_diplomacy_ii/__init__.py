@@ -127,7 +127,7 @@ class AfricanDiplomacyII(Variant):
             return []
         return [
             "Place A PROVINCE, PROVINCE, ...  a ranked list of provinces, best first, e.g. "
-            "'Place A Bam, Gui, Sen' (rules A)"
+            "'Place A Bam, Gui, Sen' (rules A); a new list replaces the last"
         ]
 
     # --- what each viewer reads ----------------------------------------------------------
