@@ -694,6 +694,33 @@ def test_unusual_spaces_every_departure_from_the_text_is_a_recorded_decision() -
     assert not ADDED & changed
 
 
+def test_unusual_spaces_the_other_coast_names_are_read_as_decided_rule(
+    adii: AfricanDiplomacyII,
+) -> None:
+    # The names a neighbour's entry gives a coast (Niamey[nc], Bamako[ec], Bamako[wc]) are
+    # read as the coast taken, and as no other.
+    assert adii.board.coast_aliases == {k: v for k, v in NAMES.items() if "/" in k}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("F Lagos - Niamey[nc]", "F Lag - Nia/wc"),  # French Sudan's and Lagos's entries
+        ("F Guinea[ec] - Bamako[ec]", "F Gui/ec - Bam/sc"),  # Guinea's entry
+        ("F Guinea[wc] - Bamako[wc]", "F Gui/wc - Bam/nc"),
+        ("F Egy[ec] - Red", "F Egy/ec - Red"),
+        ("A Rio de Oro \u2013 Upper Volta", "A Rdo - Upv"),  # rule E's example, as printed
+        ("F Senegal convoys A Rio de Oro \u2013 Upper Volta", "F Sen C A Rdo - Upv"),
+        ("A N\u2019Djamena - Nguigmi", "A Ndj - Ngu"),
+        ("Place A N\u2019Djamena", "Place A Ndj"),
+    ],
+)
+def test_unusual_spaces_the_texts_own_notation_is_read_rule(
+    adii: AfricanDiplomacyII, text: str, expected: str
+) -> None:
+    assert adii.parse_order(text).format() == expected
+
+
 COASTS = {"bul": {"ec", "sc"}, "spa": {"nc", "sc"}, "irn": {"nc", "sc"}, "sev": {"wc", "ec"},
           "bam": {"nc", "sc"}, "bra": {"ec", "wc"}, "cam": {"nc", "sc"}, "egy": {"ec", "wc"},
           "gui": {"ec", "wc"}, "kha": {"ec", "wc"}, "kis": {"wc", "ec", "sc"},

@@ -140,6 +140,7 @@ class Board:
     coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
     edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
     geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
+    coast_aliases: Mapping[str, str] = field(default_factory=dict)  # "bam/ec" -> "bam/sc"
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -151,6 +152,14 @@ class Board:
     def lookup(self, spelling: str) -> str | None:
         """The province id for an id, full name or alias in any case; None if unknown."""
         return self._names.get(_fold(spelling))
+
+    def coast_named(self, province: str, coast: str) -> str | None:
+        """The location a coast of the province names, by its id or another name the
+        data gives it (a rulebook that calls one coast two ways); None if neither."""
+        location = f"{province}/{coast}"
+        if location in self.locations(province):
+            return location
+        return self.coast_aliases.get(location)
 
     def name_of(self, location: str) -> str:
         province = self.provinces[province_of(location)]
@@ -492,8 +501,13 @@ def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: i
     return flow
 
 
+# Apostrophes as typeset texts write them (U+2018, U+2019, U+02BC), read as the plain one.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2018\u2019\u02bc", "'"))
+
+
 def _fold(spelling: str) -> str:
-    return " ".join(spelling.lower().replace(".", " ").replace("-", " ").split())
+    plain = spelling.lower().translate(_APOSTROPHES)
+    return " ".join(plain.replace(".", " ").replace("-", " ").split())
 
 
 # --- loading and validation ------------------------------------------------------------
@@ -521,6 +535,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     fleet: dict[str, frozenset[str]] = {}
     coast_xy: dict[str, tuple[float, float]] = {}
     coast_tags: dict[str, frozenset[str]] = {}
+    coast_aliases: dict[str, str] = {}
     for pid, entry in raw.items():
         province = _read_province(pid, entry, meta, problems)
         if province is None:
@@ -533,6 +548,8 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
                 fleet[f"{pid}/{coast}"] = frozenset(spec.get("fleet", ()))
                 coast_xy[f"{pid}/{coast}"] = _xy(spec.get("xy", province.xy))
                 coast_tags[f"{pid}/{coast}"] = frozenset(spec.get("tags", ()))
+                for alias in spec.get("aliases", ()):
+                    _read_coast_alias(province, coast, alias, coast_aliases, problems)
             if "fleet" in entry:
                 problems.append(f"{province.name}: has split coasts, so fleet edges go per coast")
         else:
@@ -550,6 +567,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         coast_tags=coast_tags,
         edge_tags=_read_edge_tags(data.get("edges", []), problems),
         geo=_read_geo(meta.get("projection"), problems),
+        coast_aliases=coast_aliases,
     )
     problems.extend(validate(board))
     if _label_case(meta) != meta.get("labels", "capitalized"):
@@ -557,6 +575,19 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     if problems:
         raise MapError(source, problems)
     return board
+
+
+def _read_coast_alias(
+    province: Province, coast: str, alias: Any, aliases: dict[str, str], problems: list[str]
+) -> None:
+    """Another name of a coast (``aliases = ["ec"]``), which must name no other coast."""
+    where = f"{province.name} ({coast})"
+    if not isinstance(alias, str) or alias in province.coasts:
+        problems.append(f"{where}: the alias {alias!r} is not another name for a coast")
+        return
+    other = aliases.setdefault(f"{province.id}/{alias}", f"{province.id}/{coast}")
+    if other != f"{province.id}/{coast}":
+        problems.append(f"{where}: the alias {alias!r} also names {other}")
 
 
 def _xy(value: Any) -> tuple[float, float]:
