@@ -19,6 +19,7 @@ from hegemon.cli import main
 from hegemon.game import Game, PhaseResult, chances_for, order_problems, play_phase
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
+from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.african_diplomacy_ii import (
     ORDER_OF_PLAY,
@@ -870,6 +871,22 @@ def test_a_placement_round_and_a_first_year_through_the_cli(
     loaded = jsonio.game_from_json(data)
     assert loaded.history[0].draws == {ORDER_OF_PLAY: DRAWN}
     assert jsonio.position_digest(loaded.position) == data["phases"][-1]["digest"]
+
+
+def test_the_board_and_the_report_tell_each_thing_once(four: AfricanDiplomacyII) -> None:
+    placing = _placed_game(four, SITES[:3]).position
+    assert position_report(four, placing).count("Order of play: Blue, Red, Yellow, Green") == 1
+    homes = {"Blue": ("bam", "sen")}
+    winter = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue", "sen": "Blue"}, homes)
+    assert position_report(four, winter).count("Home centers: Blue Bam, Sen") == 1
+    # A long ranked list leaves its result to the next line, in the column.
+    lists = four.configure(options={"placement": "lists"})
+    game = Game.new(lists, seed=1)
+    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    game.set_orders("Blue", [lists.parse_order("Place A Bam, Gui, Sen, Lib, Ivo")])
+    report = phase_report(lists, game.adjudicate()).splitlines()
+    listed = report.index("   Place A Bam, Gui, Sen, Lib, Ivo")
+    assert report[listed + 1] == " " * 31 + "Placed A Bam, A Gui, A Sen, A Lib"
 
 
 @pytest.mark.parametrize("placement", ["turns", "lists"])

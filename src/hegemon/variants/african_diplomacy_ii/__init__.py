@@ -22,7 +22,7 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
-from hegemon.position import PhaseKind, Position, Season, Viewer
+from hegemon.position import PhaseKind, Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
     DRAFT,
     ORDER_OF_PLAY,
@@ -131,16 +131,11 @@ class AfricanDiplomacyII(Variant):
         ]
 
     # --- what each viewer reads ----------------------------------------------------------
+    # The order of play is told by the phases that follow it (`opening`), the home centers
+    # after the supply centers, in the report and the board as text alike.
     def standings(self, position: Position) -> list[str]:
-        return self._home_lines(AfricanState.of(position))
-
-    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
-        state = AfricanState.of(position)
-        order = [f"Order of play: {', '.join(state.order)}"] if state.order else []
-        return [*order, *self._home_lines(state)]
-
-    def _home_lines(self, state: AfricanState) -> list[str]:
         """``Home centers: Red Con; Blue Gui, Sen``, in the order of the powers."""
+        state = AfricanState.of(position)
         declared = [
             f"{p} {', '.join(c.capitalize() for c in state.homes[p])}"
             for p in self.powers
