@@ -444,6 +444,35 @@ def test_home_centers_a_build_on_a_center_still_to_declare_is_offered_decision(
     }
 
 
+def test_home_centers_a_declaration_builds_nothing_by_itself_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # Rules B's "declared and built upon (if unoccupied)" read as: the player may build on
+    # a home as it declares it; a declaration alone builds nothing.
+    winter = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue", "sen": "Blue"})
+    result = _play(four, winter, {"Blue": ["Declare Sen"]})
+    assert _notes(result) == {"Declare Sen": "Declared a home center"}
+    assert "sen" not in result.after.units
+
+
+def test_home_centers_fleets_are_built_on_river_and_lake_shore_centers_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # The rivers are "considered a coast" and the lakes "may be occupied just like any sea"
+    # (rules C, D, F): a fleet is built on a lake shore (Jos, on Lake Chad) or a river
+    # (Jonglei, on the Nile) as on any coast; never inland.
+    centers = dict.fromkeys(["jos", "jon", "dar", "bam"], "Blue")
+    homes = {"Blue": ("jos", "jon", "dar")}
+    winter = _winter(four, {"Blue": ["A bam"]}, centers, homes)
+    result = _play(four, winter, {"Blue": ["Build F Jos", "Build F Jon", "Build F Dar"]})
+    assert _notes(result) == {
+        "Build F Jos": "Built",
+        "Build F Jon": "Built",
+        "Build F Dar": "Void: a fleet cannot be built in Darfur",
+    }
+    assert four.board.neighbours(result.after.units["jon"].type, "jon") == {"kha/wc", "uga"}
+
+
 def test_home_centers_civil_disorder_without_homes_decision(four: AfricanDiplomacyII) -> None:
     # Decided: a power that has declared no home center has its units farthest from the
     # centers it owns disbanded first; measured to its (missing) homes, every unit would be
