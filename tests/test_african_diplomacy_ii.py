@@ -532,6 +532,34 @@ def test_rivers_the_senegal_is_entered_at_senegal_or_guinea_rule(
     assert {loc for loc in adii.board.fleet_edges["bam/nc"]} == {"gui/wc"}
 
 
+ENTRIES = {"congo": {"kin"}, "niger": {"lag"}, "nile": {"egy"}, "senegal": {"sen", "gui"}}
+
+
+@pytest.mark.parametrize("river", sorted(ENTRIES))
+def test_rivers_are_entered_from_the_sea_only_where_the_text_says_rule(
+    adii: AfricanDiplomacyII, river: str
+) -> None:
+    # Rules C: each river is "entered at" a province (the Senegal at either of two): a
+    # fleet from the open sea (any sea but the lakes, where rules D ends the Congo and the
+    # Nile) reaches none of its banks without passing through its entry.
+    board = adii.board
+    entries = ENTRIES[river]
+    open_sea = [
+        p
+        for p, province in board.provinces.items()
+        if province.is_sea and "lake" not in province.tags
+    ]
+    reached = set(open_sea)
+    frontier = list(open_sea)
+    while frontier:
+        for target in board.fleet_edges.get(frontier.pop(), frozenset()) - reached:
+            reached.add(target)
+            if province_of(target) not in entries:
+                frontier.append(target)
+    banks = {loc for loc in board.fleet_edges if river in board.tags_of(loc)}
+    assert {province_of(loc) for loc in reached & banks} == entries
+
+
 def test_rivers_a_fleet_sails_up_the_niger_rule(four: AfricanDiplomacyII) -> None:
     position = _position(four, {"Blue": ["F lag"]})
     for target in ("nia/wc", "fsu", "bam/sc", "gui/ec"):
@@ -815,6 +843,22 @@ def test_unusual_spaces_egypt_canal_coast_must_be_specified_rule(
     assert notes["F Red - Egy/ec"] == "Succeeds"
 
 
+def test_unusual_spaces_egypt_canal_coast_must_be_specified_in_a_retreat_rule(
+    four: AfricanDiplomacyII,
+) -> None:
+    # "Must be specified for fleet movements": a retreat too.
+    position = _position(four, {"Blue": ["F red"], "Red": ["F eri", "F ade"]})
+    moved = _play(four, position, {"Red": ["F eri - red", "F ade S F eri - red"]})
+    retreat = moved.after
+    assert str(retreat.phase) == "Spring 1901 Retreat"
+    assert "F Red R Egy/ec" in _menu(four, retreat, "Blue")["F Red"]
+    assert "F Red R Egy" not in _menu(four, retreat, "Blue")["F Red"]
+    notes = _notes(_play(four, retreat, {"Blue": ["F red R egy"]}))
+    assert notes["F Red R Egy"] == "Void: say which coast of Egypt: egy/ec"
+    notes = _notes(_play(four, retreat, {"Blue": ["F red R egy/ec"]}))
+    assert notes["F Red R Egy/ec"] == "Succeeds"
+
+
 def test_unusual_spaces_st_helena_rule(four: AfricanDiplomacyII) -> None:
     # "The space may be occupied by either a fleet or an army, although an army may only come
     # to be on the space through a build or a convoy."
@@ -823,8 +867,17 @@ def test_unusual_spaces_st_helena_rule(four: AfricanDiplomacyII) -> None:
     position = _position(four, {"Blue": ["A lua", "F sat"]})
     result = _play(four, position, {"Blue": ["A lua - sth", "F sat C A lua - sth"]})
     assert _notes(result)["A Lua - Sth"] == "Succeeds"
+    assert _notes(_play(four, position, {"Blue": ["A lua - sth"]}))["A Lua - Sth"] == (
+        "Fails: no convoy route"
+    )
+    # A fleet sails in from the South Atlantic, its only neighbour, and out again.
+    assert board.fleet_edges["sth"] == {"sat"}
+    result = _play(four, position, {"Blue": ["F sat - sth"]})
+    assert _notes(result)["F Sat - Sth"] == "Succeeds"
+    assert result.after.units["sth"].type.letter == "F"
     winter = _winter(four, {"Blue": ["F sat"]}, {"sth": "Blue", "lua": "Blue"}, {"Blue": ("sth",)})
     assert _notes(_play(four, winter, {"Blue": ["Build A sth"]})) == {"Build A Sth": "Built"}
+    assert _notes(_play(four, winter, {"Blue": ["Build F sth"]})) == {"Build F Sth": "Built"}
 
 
 # --- a game played through the CLI, saved and replayed -----------------------------------------
