@@ -214,14 +214,20 @@ LISTS = {
 }
 
 
+def _drafting(variant: AfricanDiplomacyII) -> tuple[AfricanDiplomacyII, Game]:
+    """The variant placing by ranked lists, and a game of it at its draft (lots drawn)."""
+    lists = variant.configure(options={"placement": "lists"})
+    game = Game.new(lists, seed=1)
+    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    return lists, game
+
+
 def test_starting_positions_by_ranked_lists_in_draft_order_rule(
     four: AfricanDiplomacyII,
 ) -> None:
     # Rules A's order of placement, by lists sent at once (for mail and forum play): each
     # placement in draft order takes the first province still open on its player's list.
-    lists = four.configure(options={"placement": "lists"})
-    game = Game.new(lists, seed=1)
-    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    lists, game = _drafting(four)
     assert str(game.position.phase) == "Winter 1900 Draft"
     assert game.actors() == DRAWN
     for power, given in LISTS.items():
@@ -246,9 +252,7 @@ def test_starting_positions_by_ranked_lists_in_draft_order_rule(
 
 
 def test_starting_positions_a_list_is_checked_when_it_is_sent(four: AfricanDiplomacyII) -> None:
-    lists = four.configure(options={"placement": "lists"})
-    game = Game.new(lists, seed=1)
-    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    lists, game = _drafting(four)
     assert order_problems(lists, game.position, "Red", [Place(("bam", "lch", "bam"))]) == [
         "Place A Bam, Lch, Bam: a province is named twice"
     ]
@@ -314,9 +318,7 @@ def test_starting_positions_the_player_in_turn_is_offered_every_open_province(
 def test_starting_positions_a_draft_offers_every_open_province_to_rank(
     four: AfricanDiplomacyII,
 ) -> None:
-    lists = four.configure(options={"placement": "lists"})
-    game = Game.new(lists, seed=1)
-    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    lists, game = _drafting(four)
     (ranked,) = _menu(lists, game.position, "Red").values()
     assert len(ranked) == len(lists.board.army_edges) and "Place A Bam" in ranked
     assert "ranked list of provinces" in lists.own_order_forms(game.position, "Red")[0]
@@ -962,9 +964,7 @@ def test_the_board_and_the_report_tell_each_thing_once(four: AfricanDiplomacyII)
     winter = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue", "sen": "Blue"}, homes)
     assert position_report(four, winter).count("Home centers: Blue Bam, Sen") == 1
     # A long ranked list leaves its result to the next line, in the column.
-    lists = four.configure(options={"placement": "lists"})
-    game = Game.new(lists, seed=1)
-    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    lists, game = _drafting(four)
     game.set_orders("Blue", [lists.parse_order("Place A Bam, Gui, Sen, Lib, Ivo")])
     report = phase_report(lists, game.adjudicate()).splitlines()
     listed = report.index("   Place A Bam, Gui, Sen, Lib, Ivo")
