@@ -42,6 +42,11 @@ A, F = ARMY, FLEET
         ("A mun S bur H", Support(A, "mun", "bur", None, None)),
         ("F gas-spa/nc", Move(F, "gas", "spa/nc")),
         ("F Spa(sc) - Wes", Move(F, "spa/sc", "wes")),
+        ("F Spa[sc] - Wes", Move(F, "spa/sc", "wes")),  # as some rulebooks write coasts
+        ("F Mid - Spa [ nc ]", Move(F, "mid", "spa/nc")),
+        ("A Par \u2013 Bur", Move(A, "par", "bur")),  # an en dash, as typeset texts write it
+        ("A Par\u2014Bur", Move(A, "par", "bur")),  # an em dash
+        ("F NTH C A Lon \u2013 Bel", Convoy(F, "nth", "lon", "bel", A)),
         ("F spa (south coast) H", Hold(F, "spa/sc")),
         ("F Mid-Atlantic Ocean - Spain (north coast)", Move(F, "mid", "spa/nc")),
         ("F St. Petersburg/nc - Bar", Move(F, "stp/nc", "bar")),

@@ -140,6 +140,7 @@ class Board:
     coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
     edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
     geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
+    coast_aliases: Mapping[str, str] = field(default_factory=dict)  # "bam/ec" -> "bam/sc"
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -151,6 +152,14 @@ class Board:
     def lookup(self, spelling: str) -> str | None:
         """The province id for an id, full name or alias in any case; None if unknown."""
         return self._names.get(_fold(spelling))
+
+    def coast_named(self, province: str, coast: str) -> str | None:
+        """The location a coast of the province names, by its id or another name the
+        data gives it (a rulebook that calls one coast two ways); None if neither."""
+        location = f"{province}/{coast}"
+        if location in self.locations(province):
+            return location
+        return self.coast_aliases.get(location)
 
     def name_of(self, location: str) -> str:
         province = self.provinces[province_of(location)]
@@ -376,7 +385,7 @@ class Board:
         key = (origin, target, place)
         if key not in self._routes_through:
             self._routes_through[key] = place in self.convoy_places and _two_disjoint_paths(
-                self.convoy_legs,
+                self._convoy_network,
                 place,
                 self.convoy_shores[origin],
                 self.convoy_shores[target],
@@ -386,6 +395,18 @@ class Board:
     @cached_property
     def _routes_through(self) -> dict[tuple[str, str, str], bool]:
         return {}
+
+    @cached_property
+    def _convoy_network(self) -> dict[str, dict[str, int]]:
+        """The convoy places as a flow network, built once: each place split into an
+        entry and an exit joined by a capacity of one, each leg from an exit to an entry
+        (with its residual edge back), for `_two_disjoint_paths` to copy."""
+        capacity: dict[str, dict[str, int]] = {}
+        for place, nearby in self.convoy_legs.items():
+            _link(capacity, f"in {place}", f"out {place}")
+            for other in nearby:
+                _link(capacity, f"out {place}", f"in {other}")
+        return capacity
 
     def needed_on_convoy_route(self, origin: str, target: str, place: str) -> bool:
         """Whether some route from `origin` to `target` needs `place`: a chain of convoy
@@ -431,27 +452,27 @@ def _needing_chain(
     return False
 
 
+def _link(capacity: dict[str, dict[str, int]], a: str, b: str) -> None:
+    """One more unit of capacity from `a` to `b`, and the residual edge back."""
+    capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
+    capacity.setdefault(b, {}).setdefault(a, 0)
+
+
 def _two_disjoint_paths(
-    legs: Mapping[str, frozenset[str]], start: str, ends_a: frozenset[str], ends_b: frozenset[str]
+    network: Mapping[str, Mapping[str, int]],
+    start: str,
+    ends_a: frozenset[str],
+    ends_b: frozenset[str],
 ) -> bool:
     """Whether, from `start`, one path reaches a place of `ends_a` and another a place of
-    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` where
-    every other place carries one unit at most (each place is split into an entry and an
-    exit joined by a capacity of one) and each end set lets one unit out."""
-    capacity: dict[str, dict[str, int]] = {}
-
-    def link(a: str, b: str) -> None:
-        capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
-        capacity.setdefault(b, {}).setdefault(a, 0)  # the residual edge back
-
-    for place, nearby in legs.items():
-        link(f"in {place}", f"out {place}")
-        for other in nearby:
-            link(f"out {place}", f"in {other}")
+    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` through
+    the convoy `network` (where every place carries one unit at most), each end set
+    letting one unit out."""
+    capacity = {node: dict(edges) for node, edges in network.items()}
     for end, side in [*((e, "army") for e in ends_a), *((e, "destination") for e in ends_b)]:
-        link(f"out {end}", side)
-    link("army", "sink")
-    link("destination", "sink")
+        _link(capacity, f"out {end}", side)
+    _link(capacity, "army", "sink")
+    _link(capacity, "destination", "sink")
     return _flow(capacity, f"out {start}", "sink", 2) == 2
 
 
@@ -480,8 +501,13 @@ def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: i
     return flow
 
 
+# Apostrophes as typeset texts write them (U+2018, U+2019, U+02BC), read as the plain one.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2018\u2019\u02bc", "'"))
+
+
 def _fold(spelling: str) -> str:
-    return " ".join(spelling.lower().replace(".", " ").replace("-", " ").split())
+    plain = spelling.lower().translate(_APOSTROPHES)
+    return " ".join(plain.replace(".", " ").replace("-", " ").split())
 
 
 # --- loading and validation ------------------------------------------------------------
@@ -509,6 +535,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     fleet: dict[str, frozenset[str]] = {}
     coast_xy: dict[str, tuple[float, float]] = {}
     coast_tags: dict[str, frozenset[str]] = {}
+    coast_aliases: dict[str, str] = {}
     for pid, entry in raw.items():
         province = _read_province(pid, entry, meta, problems)
         if province is None:
@@ -521,6 +548,8 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
                 fleet[f"{pid}/{coast}"] = frozenset(spec.get("fleet", ()))
                 coast_xy[f"{pid}/{coast}"] = _xy(spec.get("xy", province.xy))
                 coast_tags[f"{pid}/{coast}"] = frozenset(spec.get("tags", ()))
+                for alias in spec.get("aliases", ()):
+                    _read_coast_alias(province, coast, alias, coast_aliases, problems)
             if "fleet" in entry:
                 problems.append(f"{province.name}: has split coasts, so fleet edges go per coast")
         else:
@@ -538,6 +567,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         coast_tags=coast_tags,
         edge_tags=_read_edge_tags(data.get("edges", []), problems),
         geo=_read_geo(meta.get("projection"), problems),
+        coast_aliases=coast_aliases,
     )
     problems.extend(validate(board))
     if _label_case(meta) != meta.get("labels", "capitalized"):
@@ -545,6 +575,19 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     if problems:
         raise MapError(source, problems)
     return board
+
+
+def _read_coast_alias(
+    province: Province, coast: str, alias: Any, aliases: dict[str, str], problems: list[str]
+) -> None:
+    """Another name of a coast (``aliases = ["ec"]``), which must name no other coast."""
+    where = f"{province.name} ({coast})"
+    if not isinstance(alias, str) or alias in province.coasts:
+        problems.append(f"{where}: the alias {alias!r} is not another name for a coast")
+        return
+    other = aliases.setdefault(f"{province.id}/{alias}", f"{province.id}/{coast}")
+    if other != f"{province.id}/{coast}":
+        problems.append(f"{where}: the alias {alias!r} also names {other}")
 
 
 def _xy(value: Any) -> tuple[float, float]:

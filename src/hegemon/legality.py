@@ -208,6 +208,10 @@ def _check_convoy(
     refused = _convoyed_problem(board, unit, army, order, rules)
     if refused is not None:
         return refused
+    # The destination is one the unit's own move could name (as `_check_army_move` asks):
+    # a convoy never lands a unit at sea.
+    if not board.can_hold(army.type, target):
+        return Illegal(f"{army.type.plural} cannot be convoyed into sea provinces")
     # A fleet that could never be part of a route shows no intent (DATC 6.G.7).
     if army_at == target or not rules.may_convoy_along(board, army_at, target, unit.location):
         return Illegal(
