@@ -437,6 +437,50 @@ def test_characteristic_9_fleets_on_islands_cannot_convoy(ar: AfricanRiots) -> N
     assert notes["A Tun - Cyr"] == "Succeeds"  # the seas carry it on their own
 
 
+# --- the borders of the early 21st century ------------------------------------------------
+
+# "The Map is based on the national borders at the beginning of the 21th century." Borders
+# the reconstruction first got wrong, each with what lies between or what touches instead.
+APART = {
+    (
+        "joh",
+        "kzn",
+    ): "Gauteng does not touch KwaZulu-Natal: Mpumalanga and the Free State lie between",
+    ("cho", "kon"): "the Lundas do not touch Uige: Malanje (Lua) lies between",
+    ("hdd", "tim"): "Tindouf does not reach Mali: Adrar (Oti) lies between",
+    ("kuw", "naf"): "Kuwait borders only Saudi Arabia's Eastern Province (Ahu)",
+    ("ova", "zim"): "Namibia does not touch Zimbabwe: Botswana meets Zambia at Kazungula",
+}
+TOUCHING = {
+    ("lua", "bns"): "Malanje borders the DRC's Kwango between Uige and the Lundas",
+    ("oti", "zou"): "Adrar has a short border with Mauritania",
+    ("zou", "tim"): "northern Mauritania (Tiris Zemmour, Adrar) borders Mali",
+    ("ahu", "bas"): "the Eastern Province (Hafar al-Batin) borders Iraq west of Kuwait",
+    ("nga", "brt"): "Botswana meets Zambia across the Zambezi at Kazungula",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("here", "there"), sorted(APART), ids=[f"{a}-{b}" for a, b in sorted(APART)]
+)
+def test_the_map_keeps_apart_what_the_borders_of_2000_keep_apart(
+    ar: AfricanRiots, here: str, there: str
+) -> None:
+    reason = APART[(here, there)]
+    assert not ar.board.reaches_province(ARMY, here, there), reason
+    for location in ar.board.locations(here):
+        assert not ar.board.reaches_province(FLEET, location, there), reason
+
+
+@pytest.mark.parametrize(
+    ("here", "there"), sorted(TOUCHING), ids=[f"{a}-{b}" for a, b in sorted(TOUCHING)]
+)
+def test_the_map_joins_what_the_borders_of_2000_join(
+    ar: AfricanRiots, here: str, there: str
+) -> None:
+    assert ar.board.adjacent(ARMY, here, there), TOUCHING[(here, there)]
+
+
 # --- names -------------------------------------------------------------------------------
 
 RENAMES = ("Nia-Til, Bar-Bam, Mop-Msn, Gou-Tim, Tao-Hog, Ban-Hau, Bec-Yor, Bne-Igb, Esh-Drf, "
