@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hegemon.board import ARMY, FLEET
+from hegemon.board import ARMY, FLEET, province_of
 from hegemon.game import PhaseResult, order_problems, play_phase
 from hegemon.orders import Build, Hold, Move
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
@@ -185,15 +185,132 @@ def test_aberration_rule_ends_with_the_last_original_home(ar: AfricanRiots) -> N
 
 THROUGH = {"kay", "bam", "til", "gha", "jub", "bug", "kin", "kan", "gng", "brt"}
 
+# The reconstructed rivers, each from its mouth up: where it flows out (a sea, or the river
+# it joins), then its course, one entry for each stretch (the two banks), each point where
+# stretches or rivers meet (the provinces around it) and each province the river runs
+# through. A fleet moves between any two places of neighbouring entries, and the sea touches
+# the first entry. Nga is the one bank no fleet may stand on (Botswana's few hundred metres
+# of the Zambezi at Kazungula); the Congo reaches the sea through Bom alone (Kon's coasts
+# meet only at the river's mouth, characteristic 5).
+RIVERS: dict[str, tuple[str, list[tuple[str, ...]]]] = {
+    "senegal": ("cvs", [("nou", "sen"), ("kay",)]),
+    "niger": ("gog", [("yor", "igb"), ("yor", "igb", "nup"), ("yor", "nup"), ("yor", "skt"),
+                      ("til",), ("gao", "msn"), ("tim", "msn"), ("bam",)]),
+    "benue": ("niger", [("yor", "igb", "nup"), ("nup", "igb"), ("nup", "bia/nc"),
+                        ("ada/nc", "bia/nc")]),
+    "volta": ("gog", [("gha",), ("abi/nc", "gha"), ("bkf", "gha")]),
+    "nile": ("lys", [("qar", "cai/wc"), ("qar", "ass/wc"), ("ghm", "ass/wc"),
+                     ("ghm", "ass/wc", "nud", "ash"), ("ash", "nud"), ("ash", "blu"),
+                     ("kor", "blu"), ("jub", "blu"), ("kuj", "blu", "jub", "gbg"),
+                     ("jub", "gbg"), ("jub",), ("bug",), ("wlv", "elv")]),
+    "congo": ("anb", [("bom",), ("bom", "kon/ec"), ("con/ec", "kon/ec"), ("kin",),
+                      ("cuv", "bns"), ("cuv", "bns", "bnn"), ("cuv", "bnn"), ("equ", "bnn"),
+                      ("equ", "kis")]),
+    "kasai": ("congo", [("cuv", "bns", "bnn"), ("bnn", "bns"), ("bnn", "bns", "snk"),
+                        ("snk", "bns"), ("kan/wc",)]),
+    "sankuru": ("kasai", [("bnn", "bns", "snk"), ("bnn", "snk"), ("bnn", "kan/ec")]),
+    "zambezi": ("mcs", [("tet", "sof"), ("tet", "zim"), ("lus", "zim"), ("brt", "zim"),
+                        ("brt", "nga"), ("brt", "ova/ec"), ("brt",), ("gng",)]),
+    "orange": ("cab", [("kar", "ncp"), ("frs", "ncp"), ("frs", "ecp/nc")]),
+    "euphrates": ("npg", [("bas", "kir"), ("bas", "bag"), ("dam/ec", "jaa", "bag", "bas"),
+                          ("dam/ec", "jaa")]),
+}  # fmt: skip
 
-def test_characteristic_1_rivers_from_the_sea_are_navigable(ar: AfricanRiots) -> None:
-    # 1. "Rivers accessible from the sea are navigable": a fleet sails from the Libyan Sea
-    # up the Nile to Lake Victoria, one move a phase.
-    voyage = ["lys", "cai/wc", "ass/wc", "ash", "blu", "jub", "bug", "wlv"]
+
+def _river_links(ar: AfricanRiots, river: str) -> set[frozenset[str]]:
+    """The fleet moves a river's course gives: between the places of neighbouring entries,
+    and from the sea into its first entry."""
+    mouth, course = RIVERS[river]
+    links = set()
+    if mouth not in RIVERS:
+        links |= {frozenset((mouth, place)) for place in course[0]}
+    for here, there in itertools.pairwise(course):
+        places = [p for p in {*here, *there} if ar.board.can_hold(FLEET, p)]
+        links |= {frozenset(pair) for pair in itertools.combinations(places, 2)}
+    return links
+
+
+def _upstream_of_the_sea(river: str) -> tuple[str, set[str]]:
+    """The sea a river is entered from, and every place along it and the rivers it flows
+    through on its way there."""
+    places: set[str] = set()
+    mouth = river
+    while mouth in RIVERS:
+        mouth, course = RIVERS[mouth]
+        places.update(p for entry in course for p in entry)
+    return mouth, places
+
+
+def _voyage(ar: AfricanRiots, start: str, goal: set[str], allowed: set[str]) -> list[str] | None:
+    """The shortest fleet path from `start` into `goal`, through `allowed` places only."""
+    came_from: dict[str, str] = {start: start}
+    frontier = [start]
+    while frontier:
+        following = []
+        for here in frontier:
+            if here in goal:
+                path = [here]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                return path[::-1]
+            for there in sorted(ar.board.neighbours(FLEET, here) & allowed):
+                if there not in came_from:
+                    came_from[there] = here
+                    following.append(there)
+        frontier = following
+    return None
+
+
+@pytest.mark.parametrize("river", sorted(RIVERS))
+def test_characteristic_1_a_fleet_sails_each_river_from_the_sea(
+    ar: AfricanRiots, river: str
+) -> None:
+    # 1. "Rivers accessible from the sea are navigable": from the sea, a fleet sails up each
+    # river to its last navigable reach, every leg an order the judge accepts.
+    sea, places = _upstream_of_the_sea(river)
+    voyage = _voyage(ar, sea, set(RIVERS[river][1][-1]), places)
+    assert voyage is not None, f"no fleet reaches the {river} from {sea}"
     for here, there in itertools.pairwise(voyage):
-        assert ar.board.adjacent(FLEET, here, there), f"{here} - {there}"
+        order = f"F {here} - {there}"
+        assert _refusal(ar, "Egypt", f"F {here}", order) is None, order
+
+
+def test_characteristic_1_the_judge_moves_a_fleet_upriver(ar: AfricanRiots) -> None:
     result = _play(ar, _spring(ar, {"Egypt": ["F cai/wc"]}), {"Egypt": ["F Cai(wc) - Ass(wc)"]})
     assert result.after.units["ass"].location == "ass/wc"
+
+
+@pytest.mark.parametrize("river", sorted(RIVERS))
+def test_characteristic_1_fleets_move_along_every_stretch(ar: AfricanRiots, river: str) -> None:
+    # 1. Rivers "separate the adjacent territories": a fleet on a river moves between the
+    # banks of each stretch and to every province at the points where stretches meet.
+    missing = {
+        tuple(sorted(link))
+        for link in _river_links(ar, river)
+        if not ar.board.adjacent(FLEET, *sorted(link))
+    }
+    assert not missing, f"the {river}: no fleet moves {sorted(missing)}"
+
+
+def test_characteristic_1_fleets_leave_a_river_only_where_it_meets_another_water(
+    ar: AfricanRiots,
+) -> None:
+    # Two river banks are joined for fleets only along a river's course: no shortcut between
+    # reaches that do not meet (Ovamboland's bank of the Zambezi does not touch Zimbabwe's).
+    links = set().union(*(_river_links(ar, river) for river in RIVERS))
+    banks = {
+        location
+        for province in ar.board.provinces
+        for location in ar.board.locations(province)
+        if "river" in ar.board.tags_of(location)
+    }
+    shortcuts = {
+        tuple(sorted((here, there)))
+        for here in banks
+        for there in ar.board.neighbours(FLEET, here) & banks
+        if frozenset((here, there)) not in links
+    }
+    assert not shortcuts
 
 
 def test_characteristic_1_rivers_are_borders_not_spaces(ar: AfricanRiots) -> None:
@@ -206,14 +323,27 @@ def test_characteristic_1_rivers_are_borders_not_spaces(ar: AfricanRiots) -> Non
     assert all(ar.board.is_coastal(p) for p in rivers)
 
 
-def test_characteristic_1_ten_territories_a_river_runs_through(ar: AfricanRiots) -> None:
+@pytest.mark.parametrize("province", sorted(THROUGH))
+def test_characteristic_1_ten_territories_a_river_runs_through(
+    ar: AfricanRiots, province: str
+) -> None:
     # 1. "Some territories are not divided by a river. These are: Kay Bam Til Gha Jub Bug
-    # Kin Kan Gng Brt": each is one province on both banks, so a fleet there reaches the
-    # river's provinces on either side.
+    # Kin Kan Gng Brt": each is one province on both banks, so a fleet there reaches both
+    # banks of the river below it (or the sea it flows into) and above it.
     assert ar.board.tagged("river-through") == THROUGH
-    both_banks = {"kin": ("con/ec", "kon/ec"), "til": ("yor", "skt"), "bam": ("tim", "msn")}
-    for province, banks in both_banks.items():
-        assert all(ar.board.adjacent(FLEET, province, bank) for bank in banks), province
+    mouth, course, index = next(
+        (mouth, course, i)
+        for mouth, course in RIVERS.values()
+        for i, entry in enumerate(course)
+        if len(entry) == 1 and province_of(entry[0]) == province
+    )
+    (here,) = course[index]
+    below = course[index - 1] if index else (mouth,)
+    above = course[index + 1] if index + 1 < len(course) else ()
+    banks = {p for p in (*below, *above) if p != here and ar.board.can_hold(FLEET, p)}
+    assert banks
+    unreached = sorted(b for b in banks if not ar.board.adjacent(FLEET, here, b))
+    assert not unreached, f"a fleet in {here} does not reach {unreached}"
 
 
 # --- characteristic 2: four-way points -----------------------------------------------------
