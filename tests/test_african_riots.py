@@ -473,6 +473,13 @@ def test_characteristic_5_a_fleet_says_which_coast(ar: AfricanRiots) -> None:
     )
 
 
+def test_characteristic_5_and_6_no_other_province_has_two_coasts(ar: AfricanRiots) -> None:
+    # 5 and 6 name every split coast: "eleven coastal regions" on the rivers, and Sinai and
+    # Israel between the seas. No other province has two (Sen and Ahu expressly not, 7).
+    split = {p for p, province in ar.board.provinces.items() if province.coasts}
+    assert split == set(RIVER_COASTS) | {"sin", "isr"}
+
+
 # --- characteristic 6: Sinai and Israel -------------------------------------------------------
 
 
@@ -527,6 +534,16 @@ def test_characteristic_7_fleets_pass_gambia_and_qatar(
         ("F cai/wc", "F cai(wc) - sue", None),
         ("F cai/ec", "F cai(ec) - sin", "F Cai/ec - Sin: a fleet in Cairo (ec) cannot reach Sinai"),
         ("F cai/wc", "F cai(wc) - sin", "F Cai/wc - Sin: a fleet in Cairo (wc) cannot reach Sinai"),
+        # From the canal zone, "pass directly into the adjacent territories": armies into
+        # Sinai and Cairo, fleets into either sea's coast of Sinai, named.
+        ("A sue", "A sue - sin", None),
+        ("A sue", "A sue - cai", None),
+        ("A sin", "A sin - sue", None),
+        ("F sue", "F sue - sin(nc)", None),
+        ("F sue", "F sue - sin(sc)", None),
+        ("F sue", "F sue - sin", "F Sue - Sin: say which coast of Sinai: sin/nc or sin/sc"),
+        ("F sin/nc", "F sin(nc) - sue", None),
+        ("F sin/sc", "F sin(sc) - sue", None),
     ],
 )
 def test_characteristic_8_the_suez_canal(
