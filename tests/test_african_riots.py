@@ -420,15 +420,31 @@ def test_characteristic_4_lakes_are_impassable_for_armies(
     assert problem is not None and "does not border" in problem
 
 
-def test_characteristic_4_no_fleet_on_the_chari(ar: AfricanRiots) -> None:
+def test_characteristic_4_a_fleet_in_ndjamena_is_senseless(ar: AfricanRiots) -> None:
     # 4. "The Chari-River is not assigned to be navigable by fleets. Therefore building a
-    # fleet in Chad N'djamena, Ndm, is senseless": N'djamena touches no navigable water, so
-    # a fleet cannot be built there at all (our decision, see the docs).
+    # fleet in Chad N'djamena, Ndm, is senseless": senseless, not forbidden (our reading, see
+    # the docs). The build stands; the fleet holds N'djamena and can never move, for no fleet
+    # sails the Chari or Lake Chad.
     winter = _winter(ar, {"Bedouin": ["ndm", "bod"]}, {})
-    assert _notes(_play(ar, winter, {"Bedouin": ["Build F Ndm"]})) == {
-        "Build F Ndm": "Void: a fleet cannot be built in N'djamena"
-    }
-    assert not ar.board.is_coastal("ndm")
+    built = _play(ar, winter, {"Bedouin": ["Build F Ndm"]})
+    assert _notes(built) == {"Build F Ndm": "Built"}
+    assert built.after.units["ndm"] == Unit("Bedouin", FLEET, "ndm")
+    assert ar.board.neighbours(FLEET, "ndm") == frozenset()
+    assert not any(ar.board.reaches_province(FLEET, place, "ndm") for place in ar.board.fleet_edges)
+    assert _refusal(ar, "Bedouin", "F ndm", "F Ndm - Loc") == (
+        "F Ndm - Loc: fleets cannot enter inland provinces such as Logone"
+    )
+    assert _refusal(ar, "Bedouin", "F ndm", "F Ndm H") is None
+
+
+def test_characteristic_4_a_fleet_stuck_at_home_is_no_farther_than_home(
+    ar: AfricanRiots,
+) -> None:
+    # Civil disorder disbands the units farthest from home (DATC 6.J): the fleet that cannot
+    # move from N'djamena stands in a home centre, at no distance at all.
+    winter = _winter(ar, {"Bedouin": ["ndm"]}, {"Bedouin": ["F ndm", "A tim"]})
+    result = _play(ar, winter, {})
+    assert set(result.after.units) == {"ndm"}
 
 
 # --- characteristic 5: the eleven river coasts -----------------------------------------------
@@ -657,7 +673,7 @@ def test_orders_take_abbreviations_and_the_rules_full_names(ar: AfricanRiots) ->
 
 # --- playing: the CLI, the map, random games ------------------------------------------------
 
-CHECKED = "199 provinces (119 coastal, 41 inland, 39 sea), 74 supply centers, 9 powers"
+CHECKED = "199 provinces (120 coastal, 40 inland, 39 sea), 74 supply centers, 9 powers"
 
 
 def test_two_years_through_the_cli_with_a_build_far_from_home(

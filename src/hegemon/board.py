@@ -28,6 +28,7 @@ RIVER = "river"  # a coast along a navigable river: it need not touch the sea
 CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
 NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
 COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
+UNNAVIGABLE = "unnavigable"  # a coast on water no fleet sails: fleets stand there, never move
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +274,8 @@ class Board:
         of any kind, coasts not mattering (`any_province`), or only along fleet moves; None
         if out of reach. This is the distance civil disorder measures (DATC 6.J). Worked
         out once per set of provinces."""
+        if province_of(location) in provinces:
+            return 0  # even where no move leads out (a fleet on an unnavigable coast)
         key = (any_province, provinces)
         if key not in self._distances:
             self._distances[key] = self._spread(any_province, provinces)
@@ -715,9 +718,12 @@ def _check_terrain(board: Board) -> list[str]:
 
 def _touches_water(board: Board, location: str) -> bool:
     """A coast touches the sea, or runs along a navigable river (tagged ``river``) with
-    somewhere a fleet can go."""
+    somewhere a fleet can go, or lies on water no fleet sails (tagged ``unnavigable``)."""
     targets = board.fleet_edges.get(location, ())
-    if RIVER in board.tags_of(location):
+    tags = board.tags_of(location)
+    if UNNAVIGABLE in tags:
+        return True
+    if RIVER in tags:
         return bool(targets)
     return any(
         board.provinces[province_of(t)].is_sea for t in targets if province_of(t) in board.provinces
@@ -731,6 +737,12 @@ def _check_tags(board: Board) -> list[str]:
             tags = board.tags_of(location)
             if tags & {RIVER, CONVOYS} and p.terrain is not Terrain.COAST:
                 problems.append(f"{board.name_of(location)}: only a coast may be a river bank")
+            if UNNAVIGABLE in tags and p.terrain is not Terrain.COAST:
+                problems.append(f"{board.name_of(location)}: only a coast may be {UNNAVIGABLE}")
+            if UNNAVIGABLE in tags and location in board.fleet_edges:
+                problems.append(
+                    f"{board.name_of(location)}: {UNNAVIGABLE}, yet fleets move from it"
+                )
             if COAST_REQUIRED in tags and "/" not in location:
                 problems.append(
                     f"{board.name_of(location)}: only a split coast may be {COAST_REQUIRED}"
