@@ -671,6 +671,52 @@ def test_orders_take_abbreviations_and_the_rules_full_names(ar: AfricanRiots) ->
     assert ar.parse_order("A Aig - Blu") == Move(ARMY, "jub", "blu")
 
 
+# --- what is the rules' and what is ours ------------------------------------------------------
+
+# The spaces the geographical characteristics name, in the order they do.
+NAMED_IN_THE_CHARACTERISTICS = (
+    "Kay Bam Til Gha Jub Bug Kin Kan Gng Brt Ndm Hko Ouh Loc Ghm Ass Nud Ash Kuj Blu Gbg Dam "
+    "Jaa Bag Bas ELV Ruk WLV Ser Nkv Ank Bur Tan Des Mal Ada Hau Zin Cai Con Bia Abi Kon Ova "
+    "Ecp Sin Isr Sen Gam Ahu Qab Nou Gbi Sue Sey Mau"
+)
+
+# The borders the rules give, and for whom: the canal zone's (8), the voyage Nou-Sen-Gbi (7),
+# and the one four-way diagonal they name (2).
+BORDERS_OF_THE_RULES = {
+    ("cai", "sue"): ARMY, ("cai", "sin"): ARMY, ("sue", "sin"): ARMY,
+    ("nou", "sen"): FLEET, ("sen", "gbi"): FLEET, ("bas", "jaa"): FLEET,
+}  # fmt: skip
+
+
+def test_each_province_says_what_the_rules_give_and_what_is_ours(ar: AfricanRiots) -> None:
+    # The reconstruction is marked fact by fact: a province the rules name (a centre, a
+    # space of the characteristics, a v5.0 rename, Kir of the v4.3 note) says so, and every
+    # province says what of it is ours, as at least its borders are.
+    named = set(_rulebook_centers().values()) | {"kir"}
+    named |= {abbreviation.lower() for abbreviation in NAMED_IN_THE_CHARACTERISTICS.split()}
+    named |= {pair.split("-")[1].lower() for pair in RENAMES.split(", ")}
+    sources = {p: province.source for p, province in ar.board.provinces.items()}
+    assert {p for p, source in sources.items() if source.startswith("rules: ")} == named
+    assert all("reconstructed: " in source for source in sources.values())
+
+
+def test_the_borders_the_rules_give_are_marked_and_the_rest_reconstructed(
+    ar: AfricanRiots,
+) -> None:
+    # Marked in the data: a border the rules give, in [[edges]] with its rule; every other
+    # border listed there says it is ours, and every border not listed is ours by default.
+    for (here, there), kind in BORDERS_OF_THE_RULES.items():
+        assert ar.board.reaches_province(kind, here, there)
+        assert ar.board.edge_source(here, there).startswith("rules: "), (here, there)
+    rules = {frozenset(pair) for pair in BORDERS_OF_THE_RULES}
+    sources = ar.board.edge_sources
+    assert all(source.startswith(("rules: ", "reconstructed")) for source in sources.values())
+    assert {ends for ends, source in sources.items() if "reconstructed" not in source} <= rules
+    assert "reconstructed" in ar.board.source  # every border [[edges]] does not list
+    for here, there in TOUCHING:
+        assert ar.board.edge_source(here, there).startswith("reconstructed: corrected")
+
+
 # --- playing: the CLI, the map, random games ------------------------------------------------
 
 CHECKED = "199 provinces (120 coastal, 40 inland, 39 sea), 74 supply centers, 9 powers"
@@ -727,6 +773,8 @@ def test_map_checked_clean_and_drawn_whole(
 ) -> None:
     code, out, _ = run(capsys, "map", "check", "african_riots")
     assert (code, out.splitlines()[0]) == (0, f"african_riots: {CHECKED}")
+    # Every border of every province is ours but for the few the rules give.
+    assert "199 provinces rest on reconstructed facts" in out
     assert out.strip().endswith("no problems found")
     svg = tmp_path / "map.svg"
     assert run(capsys, "map", "draw", "african_riots", "-o", str(svg))[0] == 0

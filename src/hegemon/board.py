@@ -140,6 +140,7 @@ class Board:
     kinds: Mapping[str, UnitKind] = field(default_factory=lambda: dict(STANDARD_KINDS))
     coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
     edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
+    edge_sources: Mapping[frozenset[str], str] = field(default_factory=dict)  # of [[edges]]
     geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
@@ -184,6 +185,11 @@ class Board:
     def edge_tags_between(self, a: str, b: str) -> frozenset[str]:
         """The tags of the border between two locations or provinces (e.g. ``river``)."""
         return self.edge_tags.get(frozenset((a, b)), frozenset())
+
+    def edge_source(self, a: str, b: str) -> str:
+        """Where the border between two places is known from: its own ``source`` in
+        ``[[edges]]``, or else the map's."""
+        return self.edge_sources.get(frozenset((a, b)), self.source)
 
     # --- movement ------------------------------------------------------------------
     def locations(self, province: str) -> tuple[str, ...]:
@@ -529,6 +535,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         else:
             fleet[pid] = frozenset(entry.get("fleet", ()))
 
+    edge_tags, edge_sources = _read_edges(data.get("edges", []), problems)
     board = Board(
         name=str(meta.get("name", source)),
         provinces=provinces,
@@ -539,7 +546,8 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         coast_xy=coast_xy,
         kinds=_read_kinds(data.get("units"), problems),
         coast_tags=coast_tags,
-        edge_tags=_read_edge_tags(data.get("edges", []), problems),
+        edge_tags=edge_tags,
+        edge_sources=edge_sources,
         geo=_read_geo(meta.get("projection"), problems),
     )
     problems.extend(validate(board))
@@ -644,16 +652,22 @@ def _read_kinds(raw: Any, problems: list[str]) -> dict[str, UnitKind]:
     return kinds
 
 
-def _read_edge_tags(raw: Any, problems: list[str]) -> dict[frozenset[str], frozenset[str]]:
-    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"]``."""
+def _read_edges(
+    raw: Any, problems: list[str]
+) -> tuple[dict[frozenset[str], frozenset[str]], dict[frozenset[str], str]]:
+    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"], source = "..."``: each
+    border's tags, and the source of those that name one."""
     tags: dict[frozenset[str], frozenset[str]] = {}
+    sources: dict[frozenset[str], str] = {}
     for entry in raw:
         ends = entry.get("between", [])
         if len(ends) != 2:
             problems.append(f"[[edges]] {ends!r}: between names two places")
             continue
         tags[frozenset(ends)] = frozenset(entry.get("tags", ()))
-    return tags
+        if "source" in entry:
+            sources[frozenset(ends)] = str(entry["source"])
+    return tags, sources
 
 
 def validate(board: Board) -> list[str]:
