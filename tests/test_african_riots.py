@@ -541,6 +541,9 @@ def test_characteristic_7_fleets_pass_gambia_and_qatar(
 # --- characteristic 8: the Suez Canal -----------------------------------------------------------
 
 
+WEST_NOT_EAST = "the fleet is in Cairo (wc), not Cairo (ec); a fleet in Cairo (wc) "
+
+
 @pytest.mark.parametrize(
     ("unit", "order", "refusal"),
     [
@@ -550,6 +553,8 @@ def test_characteristic_7_fleets_pass_gambia_and_qatar(
         ("F cai/wc", "F cai(wc) - sue", None),
         ("F cai/ec", "F cai(ec) - sin", "F Cai/ec - Sin: a fleet in Cairo (ec) cannot reach Sinai"),
         ("F cai/wc", "F cai(wc) - sin", "F Cai/wc - Sin: a fleet in Cairo (wc) cannot reach Sinai"),
+        # The order is read for the fleet where it is, whatever coast it names, and says so.
+        ("F cai/wc", "F cai(ec) - sin", f"F Cai/ec - Sin: {WEST_NOT_EAST}cannot reach Sinai"),
         # From the canal zone, "pass directly into the adjacent territories": armies into
         # Sinai and Cairo, fleets into either sea's coast of Sinai, named.
         ("A sue", "A sue - sin", None),
@@ -669,6 +674,9 @@ def test_orders_take_abbreviations_and_the_rules_full_names(ar: AfricanRiots) ->
     move = ar.parse_order("F Tanzania Dar Es Salaam - Zanzibar Channel")
     assert move == Move(FLEET, "des", "zan")
     assert ar.parse_order("A Aig - Blu") == Move(ARMY, "jub", "blu")
+    # The rules write N'djamena with a plain apostrophe; a typed one reads the same.
+    for text in ("A N'djamena - Loc", "A N\u2019djamena - Loc", "A Chad N\u2019djamena - Loc"):
+        assert ar.parse_order(text) == Move(ARMY, "ndm", "loc"), text
 
 
 # --- what is the rules' and what is ours ------------------------------------------------------

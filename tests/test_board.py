@@ -129,6 +129,12 @@ def test_province_and_edge_tags_are_read() -> None:
         board_from_data(data)
 
 
+def test_typographic_apostrophes_name_what_the_plain_one_does() -> None:
+    board = board_from_data(_tiny(aaa={"name": "Cote d'Ivoire", "aliases": ["N'zo"]}))
+    for spelling in ("Cote d\u2019Ivoire", "cote d\u2018ivoire", "N\u2019zo", "N\u02bczo"):
+        assert board.lookup(spelling) == "aaa", spelling
+
+
 def test_an_edge_names_its_own_source() -> None:
     data = _tiny()
     data["meta"]["source"] = "reconstructed"

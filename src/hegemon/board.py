@@ -489,8 +489,14 @@ def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: i
     return flow
 
 
+# Typographic apostrophes (the right and left single quotation marks that word processors and
+# phones put in "N'djamena", the modifier letter, acute and grave accents) read as the plain one.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u00b4`", "'"))
+
+
 def _fold(spelling: str) -> str:
-    return " ".join(spelling.lower().replace(".", " ").replace("-", " ").split())
+    folded = spelling.lower().translate(_APOSTROPHES).replace(".", " ").replace("-", " ")
+    return " ".join(folded.split())
 
 
 # --- loading and validation ------------------------------------------------------------
