@@ -125,9 +125,26 @@ def test_province_and_edge_tags_are_read() -> None:
     board = board_from_data(data)
     assert board.tagged("holy-city") == {"aaa"}
     assert board.edge_tags_between("bbb", "aaa") == {"river"}
+    assert board.edge_source("aaa", "bbb") == board.source  # the map's, by default
     data["edges"] = [{"between": ["bbb", "sss"], "tags": ["river"]}]
     with pytest.raises(MapError, match="the two are not neighbours"):
         board_from_data(data)
+
+
+def test_typographic_apostrophes_name_what_the_plain_one_does() -> None:
+    board = board_from_data(_tiny(aaa={"name": "Cote d'Ivoire", "aliases": ["N'zo"]}))
+    for spelling in ("Cote d\u2019Ivoire", "cote d\u2018ivoire", "N\u2019zo", "N\u02bczo"):
+        assert board.lookup(spelling) == "aaa", spelling
+
+
+def test_an_edge_names_its_own_source() -> None:
+    data = _tiny()
+    data["meta"]["source"] = "reconstructed"
+    data["edges"] = [{"between": ["aaa", "bbb"], "source": "rules, section 4"}]
+    board = board_from_data(data)
+    assert board.edge_source("bbb", "aaa") == "rules, section 4"
+    assert board.edge_tags_between("aaa", "bbb") == frozenset()
+    assert board.edge_source("aaa", "sss") == "reconstructed"
 
 
 def test_labels_are_the_data_s_or_the_id_in_the_map_s_case() -> None:

@@ -28,6 +28,7 @@ RIVER = "river"  # a coast along a navigable river: it need not touch the sea
 CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
 NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
 COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
+UNNAVIGABLE = "unnavigable"  # a coast on water no fleet sails: fleets stand there, never move
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,7 @@ class Board:
     kinds: Mapping[str, UnitKind] = field(default_factory=lambda: dict(STANDARD_KINDS))
     coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
     edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
+    edge_sources: Mapping[frozenset[str], str] = field(default_factory=dict)  # of [[edges]]
     geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
     coast_aliases: Mapping[str, str] = field(default_factory=dict)  # "bam/ec" -> "bam/sc"
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
@@ -192,6 +194,11 @@ class Board:
     def edge_tags_between(self, a: str, b: str) -> frozenset[str]:
         """The tags of the border between two locations or provinces (e.g. ``river``)."""
         return self.edge_tags.get(frozenset((a, b)), frozenset())
+
+    def edge_source(self, a: str, b: str) -> str:
+        """Where the border between two places is known from: its own ``source`` in
+        ``[[edges]]``, or else the map's."""
+        return self.edge_sources.get(frozenset((a, b)), self.source)
 
     # --- movement ------------------------------------------------------------------
     def locations(self, province: str) -> tuple[str, ...]:
@@ -282,6 +289,8 @@ class Board:
         of any kind, coasts not mattering (`any_province`), or only along fleet moves; None
         if out of reach. This is the distance civil disorder measures (DATC 6.J). Worked
         out once per set of provinces."""
+        if province_of(location) in provinces:
+            return 0  # even where no move leads out (a fleet on an unnavigable coast)
         key = (any_province, provinces)
         if key not in self._distances:
             self._distances[key] = self._spread(any_province, provinces)
@@ -501,13 +510,14 @@ def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: i
     return flow
 
 
-# Apostrophes as typeset texts write them (U+2018, U+2019, U+02BC), read as the plain one.
-_APOSTROPHES = str.maketrans(dict.fromkeys("\u2018\u2019\u02bc", "'"))
+# Typographic apostrophes (the right and left single quotation marks that word processors and
+# phones put in "N'djamena", the modifier letter, acute and grave accents) read as the plain one.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u00b4`", "'"))
 
 
 def _fold(spelling: str) -> str:
-    plain = spelling.lower().translate(_APOSTROPHES)
-    return " ".join(plain.replace(".", " ").replace("-", " ").split())
+    folded = spelling.lower().translate(_APOSTROPHES).replace(".", " ").replace("-", " ")
+    return " ".join(folded.split())
 
 
 # --- loading and validation ------------------------------------------------------------
@@ -555,6 +565,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         else:
             fleet[pid] = frozenset(entry.get("fleet", ()))
 
+    edge_tags, edge_sources = _read_edges(data.get("edges", []), problems)
     board = Board(
         name=str(meta.get("name", source)),
         provinces=provinces,
@@ -565,7 +576,8 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         coast_xy=coast_xy,
         kinds=_read_kinds(data.get("units"), problems),
         coast_tags=coast_tags,
-        edge_tags=_read_edge_tags(data.get("edges", []), problems),
+        edge_tags=edge_tags,
+        edge_sources=edge_sources,
         geo=_read_geo(meta.get("projection"), problems),
         coast_aliases=coast_aliases,
     )
@@ -684,16 +696,22 @@ def _read_kinds(raw: Any, problems: list[str]) -> dict[str, UnitKind]:
     return kinds
 
 
-def _read_edge_tags(raw: Any, problems: list[str]) -> dict[frozenset[str], frozenset[str]]:
-    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"]``."""
+def _read_edges(
+    raw: Any, problems: list[str]
+) -> tuple[dict[frozenset[str], frozenset[str]], dict[frozenset[str], str]]:
+    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"], source = "..."``: each
+    border's tags, and the source of those that name one."""
     tags: dict[frozenset[str], frozenset[str]] = {}
+    sources: dict[frozenset[str], str] = {}
     for entry in raw:
         ends = entry.get("between", [])
         if len(ends) != 2:
             problems.append(f"[[edges]] {ends!r}: between names two places")
             continue
         tags[frozenset(ends)] = frozenset(entry.get("tags", ()))
-    return tags
+        if "source" in entry:
+            sources[frozenset(ends)] = str(entry["source"])
+    return tags, sources
 
 
 def validate(board: Board) -> list[str]:
@@ -758,9 +776,12 @@ def _check_terrain(board: Board) -> list[str]:
 
 def _touches_water(board: Board, location: str) -> bool:
     """A coast touches the sea, or runs along a navigable river (tagged ``river``) with
-    somewhere a fleet can go."""
+    somewhere a fleet can go, or lies on water no fleet sails (tagged ``unnavigable``)."""
     targets = board.fleet_edges.get(location, ())
-    if RIVER in board.tags_of(location):
+    tags = board.tags_of(location)
+    if UNNAVIGABLE in tags:
+        return True
+    if RIVER in tags:
         return bool(targets)
     return any(
         board.provinces[province_of(t)].is_sea for t in targets if province_of(t) in board.provinces
@@ -774,6 +795,12 @@ def _check_tags(board: Board) -> list[str]:
             tags = board.tags_of(location)
             if tags & {RIVER, CONVOYS} and p.terrain is not Terrain.COAST:
                 problems.append(f"{board.name_of(location)}: only a coast may be a river bank")
+            if UNNAVIGABLE in tags and p.terrain is not Terrain.COAST:
+                problems.append(f"{board.name_of(location)}: only a coast may be {UNNAVIGABLE}")
+            if UNNAVIGABLE in tags and location in board.fleet_edges:
+                problems.append(
+                    f"{board.name_of(location)}: {UNNAVIGABLE}, yet fleets move from it"
+                )
             if COAST_REQUIRED in tags and "/" not in location:
                 problems.append(
                     f"{board.name_of(location)}: only a split coast may be {COAST_REQUIRED}"

@@ -62,7 +62,26 @@ def check_movement_order(
         if isinstance(commanded, Illegal):
             return commanded
         unit = commanded
-    return check(board, position, unit, order, rules)
+    checked = check(board, position, unit, order, rules)
+    if isinstance(checked, Illegal) and _names_another_coast(order.location, unit.location):
+        return _where_it_really_is(board, unit, order.location, checked)
+    return checked
+
+
+def _names_another_coast(written: str, location: str) -> bool:
+    """Whether an order names a coast of the unit's province other than the one it is on."""
+    return "/" in written and "/" in location and written != location
+
+
+def _where_it_really_is(board: Board, unit: Unit, written: str, illegal: Illegal) -> Illegal:
+    """An order is read for the unit where it stands, whatever coast it names: a reason that
+    names the real coast says so first, lest it seem to contradict the order as written."""
+    here = board.name_of(unit.location)
+    if here not in illegal.reason:
+        return illegal
+    return Illegal(
+        f"the {unit.type.name} is in {here}, not {board.name_of(written)}; {illegal.reason}"
+    )
 
 
 def _check_hold(
