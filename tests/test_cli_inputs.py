@@ -65,6 +65,24 @@ def test_new_into_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture
         ('{"variant": "/etc", "position": {}}', "unknown variant '/etc'"),
         ('{"variant": "../src/hegemon/variants/classic"}', "unknown variant"),
         ("not json", "not valid JSON"),
+        (
+            '{"position":{"phase":"S1901M","units":{},"centers":{"France":["par"],'
+            '"Germany":["PAR"]}}}',
+            "centers: 'par' listed under both France and Germany",
+        ),
+        (
+            '{"position":{"phase":"S1901M","units":{},"centers":{"France":["bur"]}}}',
+            "centers.France: Burgundy is not a supply center",
+        ),
+        (
+            '{"position":{"phase":"S1901R","units":{},"contested":["xyz"]}}',
+            "contested: 'xyz' is not a province of classic",
+        ),
+        (
+            '{"position":{"phase":"S1901M","units":{"Germany":["A bur"]},'
+            '"dislodged":[{"power":"France","unit":"A bur","attacker_from":"mun"}]}}',
+            "belong to a retreat phase, not to S1901M",
+        ),
     ],
     ids=[
         "NaN",
@@ -75,6 +93,10 @@ def test_new_into_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture
         "path",
         "relative",
         "text",
+        "a center twice",
+        "not a center",
+        "unknown contested",
+        "dislodged in movement",
     ],
 )
 def test_bad_adjudicate_requests(
@@ -114,6 +136,27 @@ def test_lower_case_powers_in_json_are_read(
         "result": "succeeds",
         "note": "Succeeds",
     }
+
+
+def test_province_ids_are_read_in_any_case(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    request = {
+        "position": {
+            "phase": "S1901R",
+            "units": {"Germany": ["A bur"]},
+            "centers": {"France": ["Par"]},
+            "dislodged": [{"power": "France", "unit": "A Bur", "attacker_from": "MUN"}],
+            "contested": ["Pic"],
+        },
+        "orders": {"France": ["A bur R pic"]},
+    }
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(request)))
+    code, out, err = run(capsys, "adjudicate", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["position"]["centers"] == {"France": ["par"]}
+    assert answer["outcomes"][0]["note"].startswith("Void")  # Picardy stays closed
 
 
 @pytest.mark.parametrize(

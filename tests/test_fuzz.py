@@ -148,3 +148,41 @@ def _assert_one_clear_line(exc: Exception) -> None:
     """A refusal is one line that says what is wrong, not a bare key or value."""
     message = str(exc)
     assert "\n" not in message and len(message.split()) >= 3, message
+
+
+# --- each crash found, kept ----------------------------------------------------------------
+
+RETREAT = {"phase": "S1901R", "units": {"Germany": ["A bur"]}}
+
+
+@pytest.mark.parametrize(
+    ("request_", "reason"),
+    [
+        (
+            {
+                "position": {
+                    **RETREAT,
+                    "dislodged": [{"power": "France", "unit": "A bur", "attacker_from": []}],
+                }
+            },
+            "dislodged[0].attacker_from: [] is not a province of classic",
+        ),
+        (
+            {
+                "variant": "sub_saharan",
+                "position": {
+                    "phase": "S1881M",
+                    "units": {},
+                    "state": {"additional_homes": {"Ethiopia": [["har"]]}},
+                },
+            },
+            "['har'] did not begin the game as a minor's center",
+        ),
+    ],
+    ids=["attacker_from a list", "additional home a list"],
+)
+def test_the_requests_that_crashed_are_refused_clearly(request_: Json, reason: str) -> None:
+    with pytest.raises(jsonio.WireError) as refused:
+        jsonio.adjudicate_request(request_)
+    assert reason in str(refused.value)
+    _assert_one_clear_line(refused.value)
