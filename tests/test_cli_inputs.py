@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from hegemon import jsonio
 from hegemon.cli import main
+from hegemon.game import Chance, ChanceError, SetupError
+from hegemon.game.variant import Option
+from hegemon.gamefile import read_game
+from hegemon.rules import Edition
+from hegemon.variants import load_variant
 from tests.conftest import stdin
 
 
@@ -183,9 +189,10 @@ def test_bad_bids(
     ("value", "reason"),
     [
         ("abc", "not 'abc'"),
-        ("true", "not True"),
+        ("true", "not 'true'"),
         ("-1", "not -1"),
         ("1.5", "not '1.5'"),
+        ("1" * 20, f"not '{'1' * 20}'"),
     ],
 )
 def test_bad_option_values(
@@ -195,6 +202,78 @@ def test_bad_option_values(
     message = refused(capsys, "new", "sub_saharan", str(path), "--option", f"year_cap={value}")
     assert f"option year_cap: expected a whole number from 0 to 100, {reason}" in message
     assert not path.exists()
+
+
+def test_an_option_is_read_as_its_declared_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/datc.md: a game under the 2023 rules; "2023" is a choice, not a number.
+    path = tmp_path / "game.json"
+    assert run(capsys, "new", "classic", str(path), "--option", "edition=2023")[0] == 0
+    assert read_game(path).variant.edition is Edition.RULES_2023
+    capped = tmp_path / "capped.json"
+    assert run(capsys, "new", "sub_saharan", str(capped), "--option", "year_cap=+7")[0] == 0
+    assert read_game(capped).variant.options["year_cap"] == 7
+
+
+def test_options_of_each_kind_read_from_text() -> None:
+    flag = Option("fog", "bool", False)
+    assert (flag.read("TRUE"), flag.read(" false ")) == (True, False)
+    with pytest.raises(SetupError, match="option fog: expected true or false, not 'yes'"):
+        flag.read("yes")
+    rules = Option("edition", "choice", "2000", choices=("2000", "2023"))
+    assert rules.read("2023") == "2023"
+    with pytest.raises(SetupError, match="expected one of 2000, 2023, not '2024'"):
+        rules.read("2024")
+
+
+def test_a_numeric_choice_may_come_as_a_json_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    request = {"options": {"edition": 2023}, "position": {"phase": "S1901M", "units": {}}}
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(request)))
+    assert run(capsys, "adjudicate", "--json")[0] == 0
+    variant = jsonio.configured(load_variant, "classic", {"edition": 2023}, None)
+    assert variant.options["edition"] == "2023"  # written as the choice it is
+    with pytest.raises(SetupError, match="expected one of 2000, 2023, not True"):
+        load_variant("classic").configure({"edition": True})
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (
+            ["new", "sub_saharan", "{new}", "--option", "year_cap=3", "--option", "year_cap=4"],
+            "--option 'year_cap' is given twice",
+        ),
+        (["new", "african_riots", "{new}", "--seats", ""], "--seats '': name each one"),
+        (
+            ["new", "african_riots", "{new}", "--seats", "Egypt,,Ethiopia"],
+            "--seats 'Egypt,,Ethiopia': name each one",
+        ),
+        (["end", "{game}", "--draw", "France,France,france"], "--draw: France is named twice"),
+        (
+            ["adjudicate", "{game}", "--draw", "x=1", "--draw", "x=2"],
+            "--draw 'x' is given twice",
+        ),
+    ],
+    ids=["option twice", "no seats", "an empty seat", "a draw of one", "draw twice"],
+)
+def test_lists_and_repeated_names_are_refused(
+    game: Path, capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
+) -> None:
+    before = game.read_bytes()
+    new = game.with_name("new.json")
+    files = {"{game}": str(game), "{new}": str(new)}
+    assert reason in refused(capsys, *[files.get(a, a) for a in argv])
+    assert game.read_bytes() == before and not new.exists()
+
+
+def test_a_die_is_read_in_ascii_digits() -> None:
+    die = Chance("event", sides=6)
+    assert die.read(" 4 ") == 4
+    with pytest.raises(ChanceError, match="event: expected a whole number from 1 to 6, not"):
+        die.read("\u00b2")
 
 
 def test_an_odd_coast_is_an_error_not_a_key(game: Path, capsys: pytest.CaptureFixture[str]) -> None:

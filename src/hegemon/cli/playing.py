@@ -15,16 +15,25 @@ from hegemon.cli.common import (
     UserError,
     add_viewer_option,
     game_in,
-    name_value,
-    option_value,
+    listed,
+    name_values,
     parse_order,
     power,
+    powers,
     read_text,
     variant,
     variant_loader,
     viewer,
 )
-from hegemon.game import ChanceError, Draw, Game, GameOver, SetupError, describe_end, order_problems
+from hegemon.game import (
+    ChanceError,
+    Game,
+    GameOver,
+    chances_for,
+    describe_end,
+    order_problems,
+    read_draws,
+)
 from hegemon.notation import order_lines, split_power
 from hegemon.orders import Order, Secrecy
 from hegemon.report import phase_report
@@ -108,21 +117,14 @@ def add_commands(commands: Any) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    options = dict(_option(text) for text in args.option)
-    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    try:
-        chosen = variant(args, args.variant).configure(options, seats)
-    except SetupError as exc:
-        raise UserError(str(exc)) from None
+    written = name_values(args.option, "--option")
+    seats = listed(args.seats, "--seats") if args.seats is not None else None
+    chosen = variant(args, args.variant)
+    chosen = chosen.configure(chosen.read_options(written), seats)
     game = Game.new(chosen, args.seed)
     gamefile.create(args.file, game, force=args.force)
     print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
     return 0
-
-
-def _option(text: str) -> tuple[str, Any]:
-    name, value = name_value(text, "option")
-    return name, option_value(value)
 
 
 # --- orders -----------------------------------------------------------------------------
@@ -219,11 +221,12 @@ def _adjudicate(args: argparse.Namespace) -> int:
         return _adjudicate_json(args)
     if args.file is None:
         raise UserError("give the game file, or --json to read a position from stdin")
-    draws = dict(_draw(text) for text in args.draw)
+    written = name_values(args.draw, "--draw")
     with gamefile.updating(args.file, variant_loader(args)) as update:
         game = update.game
         reader = viewer(game, args.viewer)
         try:
+            draws = read_draws(chances_for(game.variant, game.position), written)
             result = game.adjudicate(draws)
         except (GameOver, ChanceError) as exc:
             raise UserError(f"{args.file}: {exc}") from None
@@ -242,14 +245,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _draw(text: str) -> tuple[str, Draw]:
-    """``event=7`` -> ("event", 7); ``order of play=Amber,Basalt`` -> a shuffle's result."""
-    name, value = name_value(text, "draw")
-    if value.isdigit() and len(value) < 10:
-        return name, int(value)
-    return name, tuple(v.strip() for v in value.split(","))
-
-
 def _adjudicate_json(args: argparse.Namespace) -> int:
     request = jsonio.parse(read_text(Path("-")), "stdin")
     json.dump(jsonio.adjudicate_request(request, variant_loader(args)), sys.stdout, indent=1)
@@ -263,7 +258,7 @@ def _adjudicate_json(args: argparse.Namespace) -> int:
 def _end(args: argparse.Namespace) -> int:
     with gamefile.updating(args.file, variant_loader(args)) as update:
         game = update.game
-        draw = [power(game, p.strip()) for p in args.draw.split(",")] if args.draw else []
+        draw = powers(game, args.draw, "--draw") if args.draw is not None else []
         winner = power(game, args.concede_to) if args.concede_to else None
         try:
             end = game.end_by_agreement(draw, winner)
