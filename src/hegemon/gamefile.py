@@ -59,7 +59,7 @@ class Update:
             raise GameFileError(
                 f"{self.path}: changed by another program while this command ran; nothing saved"
             )
-        _replace(self.path, target, _text(self.game), now)
+        _replace(self.path, target, _text(self.path, self.game), now)
         self._seen = target.stat()
 
 
@@ -87,7 +87,7 @@ def create(path: Path, game: Game, force: bool = False) -> None:
                 raise GameFileError(f"{path}: already exists (use --force to replace it)")
             refuse_to_replace_a_non_game(path)
             existing = _stat(path, target)
-        _replace(path, target, _text(game), existing)
+        _replace(path, target, _text(path, game), existing)
 
 
 def refuse_to_replace_a_non_game(path: Path) -> None:
@@ -133,8 +133,16 @@ def _parse(path: Path, text: str, variants: jsonio.VariantLoader) -> Game:
         raise GameFileError(f"{path}: {exc}") from None
 
 
-def _text(game: Game) -> str:
-    return json.dumps(jsonio.game_to_json(game), indent=1) + "\n"
+def _text(path: Path, game: Game) -> str:
+    """The game as its file holds it: never a file the reader would refuse."""
+    text = json.dumps(jsonio.game_to_json(game), indent=1) + "\n"
+    size = len(text.encode())
+    if size > jsonio.MAX_BYTES:
+        raise GameFileError(
+            f"{path}: the game would take {size} bytes, more than the {jsonio.MAX_BYTES} "
+            "a game file may; nothing saved"
+        )
+    return text
 
 
 # --- locking ----------------------------------------------------------------------------

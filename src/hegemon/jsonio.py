@@ -306,6 +306,17 @@ def orders_from_json(
     return orders
 
 
+def storing_problem(orders: Sequence[Order]) -> str | None:
+    """Why a power's orders for a phase could not be saved in a game file that the reader
+    takes back (the limits above), if they could not."""
+    if len(orders) > MAX_ORDERS:
+        return f"{len(orders)} orders in all, more than the {MAX_ORDERS} a power may give"
+    too_long = next((o for o in orders if len(format_order(o)) > MAX_ORDER_LENGTH), None)
+    if too_long is not None:
+        return f"{format_order(too_long)[:40]!r}...: longer than {MAX_ORDER_LENGTH} characters"
+    return None
+
+
 def orders_to_json(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
     return {power: [format_order(o) for o in given] for power, given in orders.items()}
 

@@ -31,6 +31,7 @@ from hegemon.game import (
     GameOver,
     chances_for,
     describe_end,
+    latest_per_slot,
     order_problems,
     read_draws,
 )
@@ -136,14 +137,16 @@ def _orders(args: argparse.Namespace) -> int:
         if game.over:
             raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
         given, unreadable = _given_orders(game, args)
+        batches = {who: latest_per_slot(orders) for who, orders in given.items()}
         stored = {
-            who: orders if args.replace or args.clear else game.with_orders(who, orders)
-            for who, orders in given.items()
+            who: batch if args.replace or args.clear else game.with_orders(who, batch)
+            for who, batch in batches.items()
         }
         refused = {who: list(lines) for who, lines in unreadable.items()}
         for who, orders in stored.items():
+            beyond = jsonio.storing_problem(orders)
             refused.setdefault(who, []).extend(
-                order_problems(game.variant, game.position, who, orders)
+                [beyond] if beyond else order_problems(game.variant, game.position, who, orders)
             )
         refusals = [
             f"{who}: {'; '.join(why)}" if who else "; ".join(why)
@@ -155,8 +158,8 @@ def _orders(args: argparse.Namespace) -> int:
         for who, orders in stored.items():
             game.set_orders(who, orders)
         update.save()
-    for who, orders in given.items():
-        print(_stored_line(game, who, orders))
+    for who, batch in batches.items():
+        print(_stored_line(game, who, batch))
     return 0
 
 

@@ -12,6 +12,7 @@ from hegemon.game.machine import (
     advance,
     chances_for,
     describe_end,
+    latest_per_slot,
     play_phase,
 )
 from hegemon.game.marks import NO_MARKS, Marks, Pattern, Shade
@@ -64,6 +65,7 @@ __all__ = [
     "advance",
     "chances_for",
     "describe_end",
+    "latest_per_slot",
     "order_problems",
     "play_phase",
     "read_draws",
