@@ -8,7 +8,9 @@ import multiprocessing
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,3 +174,57 @@ def test_a_tampered_game_file_is_refused(tmp_path: Path, edit: object, reason: s
     edit(data)  # type: ignore[operator]
     with pytest.raises(jsonio.WireError, match=reason):
         jsonio.game_from_json(data)
+
+
+def _two_phases(path: Path) -> dict[str, Any]:
+    """A game of two phases played, as its file holds it."""
+    _new_game(path)
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    assert main(["adjudicate", str(path)]) == 0
+    assert main(["adjudicate", str(path)]) == 0
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(phases=[]),
+        lambda d: d.update(phases=d["phases"][:1]),
+        lambda d: d.update(options={"edition": "2023"}),
+        lambda d: d.pop("agreed"),
+        lambda d: d.update(pending={"France": ["A bur - pic"]}),
+    ],
+    ids=["phases emptied", "phases cut", "options changed", "agreed end deleted", "pending"],
+)
+def test_a_cut_or_changed_game_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Callable[[dict[str, Any]], object]
+) -> None:
+    # Each of these replays without a fault, to another game than the one saved.
+    path = tmp_path / "game.json"
+    _two_phases(path)
+    assert main(["end", str(path), "--draw", "France,England"]) == 0
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data, indent=1))
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 2
+    assert "the file is not as Hegemon saved it (edited or cut short" in capsys.readouterr().err
+
+
+def test_the_checksum_ignores_how_the_json_is_laid_out(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    data = _two_phases(path)
+    path.write_text(json.dumps(dict(reversed(data.items()))))  # another order, no indent
+    assert len(gamefile.read_game(path).history) == 2
+
+
+def test_a_game_file_of_the_earlier_format_is_read(tmp_path: Path) -> None:
+    # hegemon-game/2: the same, without the checksum; saved again in today's format.
+    path = tmp_path / "game.json"
+    data = _two_phases(path)
+    del data["checksum"]
+    path.write_text(json.dumps({**data, "format": "hegemon-game/2"}))
+    assert len(gamefile.read_game(path).history) == 2
+    assert main(["orders", str(path), "France", "A bur - pic"]) == 0
+    assert json.loads(path.read_text())["format"] == jsonio.GAME_FORMAT

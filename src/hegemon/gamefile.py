@@ -104,7 +104,8 @@ def is_game_file(path: Path) -> bool:
             head = handle.read(200)
     except OSError:
         return False
-    return jsonio.GAME_FORMAT.encode() in head and head.lstrip().startswith(b"{")
+    known = any(format.encode() in head for format in jsonio.GAME_FORMATS)
+    return known and head.lstrip().startswith(b"{")
 
 
 # --- reading ----------------------------------------------------------------------------

@@ -42,7 +42,9 @@ from hegemon.position import (
 )
 from hegemon.variants import load_variant
 
-GAME_FORMAT = "hegemon-game/2"
+GAME_FORMAT = "hegemon-game/3"
+# Formats of earlier versions still read: /2 is /3 without the file's checksum.
+GAME_FORMATS = (GAME_FORMAT, "hegemon-game/2")
 VariantLoader = Callable[[str], Variant]
 
 # Limits on what is read, far above any real game, so that no input can make the judge
@@ -442,6 +444,14 @@ def position_digest(position: Position) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def game_checksum(data: Mapping[str, Any]) -> str:
+    """A saved game's fingerprint as a whole: the first 16 hex digits of the SHA-256 of its
+    JSON without the checksum itself, keys sorted, spaces left out."""
+    rest = {key: value for key, value in data.items() if key != "checksum"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def game_to_json(game: Game) -> dict[str, Any]:
     """Everything: the game master's file."""
     variant = game.variant
@@ -460,6 +470,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
             if game.agreed.winners
             else {"draw": list(game.agreed.draw)}
         )
+    data["checksum"] = game_checksum(data)
     return data
 
 
@@ -479,10 +490,13 @@ _GAME_KEYS = {"format", "variant", "seed", "start", "phases", "pending"}
 
 def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
     """Rebuild a game by replaying every phase from the variant's start: each phase must
-    be the one the replay reaches, and end in the position its digest records."""
-    if not isinstance(data, Mapping) or data.get("format") != GAME_FORMAT:
+    be the one the replay reaches, and end in the position its digest records; then the
+    whole must match its checksum, so that no part was cut or changed (the phases after
+    one, the options, an agreed end)."""
+    if not isinstance(data, Mapping) or data.get("format") not in GAME_FORMATS:
         raise WireError(f"not a saved game: expected format {GAME_FORMAT!r}")
-    missing = sorted(_GAME_KEYS - data.keys())
+    checked = data["format"] == GAME_FORMAT
+    missing = sorted((_GAME_KEYS | ({"checksum"} if checked else set())) - data.keys())
     if missing:
         raise WireError(f"not a complete saved game: {', '.join(missing)} missing")
     variant = configured(variants, data["variant"], data.get("options"), data.get("seats"))
@@ -499,6 +513,11 @@ def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
         _replay(game, number, entry)
     game.pending = orders_from_json(data.get("pending", {}), variant, game.position)
     _read_agreement(game, data.get("agreed"))
+    if checked and data["checksum"] != game_checksum(data):
+        raise WireError(
+            "checksum: the file is not as Hegemon saved it (edited or cut short: "
+            "its checksum does not match its content)"
+        )
     return game
 
 
