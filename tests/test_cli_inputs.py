@@ -276,6 +276,26 @@ def test_a_die_is_read_in_ascii_digits() -> None:
         die.read("\u00b2")
 
 
+def test_a_refusal_names_the_first_problems_and_counts_the_rest(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = game.with_name("orders.txt")
+    orders.write_text("France: A xyz H\n" * 20_000)
+    message = refused(capsys, "orders", str(game), "--from", str(orders))
+    assert message.count("is not a province") == 10
+    assert message.endswith("(and 19990 more)\n")
+
+
+def test_an_error_message_stays_short_however_long_the_input(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = game.with_name("orders.txt")
+    orders.write_text("F" + "r" * 1_000_000 + ": A par H\n")
+    message = refused(capsys, "orders", str(game), "--from", str(orders))
+    assert "unknown power 'Frrr" in message and len(message) < 2100
+    assert message.endswith("characters more)\n")
+
+
 def test_an_odd_coast_is_an_error_not_a_key(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
     message = refused(capsys, "orders", str(game), "France", "F spa/\u017fc - mid")
     assert "is not a coast of Spain (its coasts: nc, sc)" in message

@@ -69,7 +69,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+MAX_MESSAGE = 2000  # characters of an error message: one line, however large the input
+
+
 def _fail(message: str) -> int:
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}... ({len(message) - MAX_MESSAGE} characters more)"
     print(f"hegemon: error: {message}", file=sys.stderr)
     return EXIT_USER
 

@@ -148,13 +148,8 @@ def _orders(args: argparse.Namespace) -> int:
             refused.setdefault(who, []).extend(
                 [beyond] if beyond else order_problems(game.variant, game.position, who, orders)
             )
-        refusals = [
-            f"{who}: {'; '.join(why)}" if who else "; ".join(why)
-            for who, why in refused.items()
-            if why
-        ]
-        if refusals:
-            raise UserError(f"nothing stored; {' | '.join(refusals)}")
+        if any(refused.values()):
+            raise UserError(f"nothing stored; {_refusals(refused)}")
         for who, orders in stored.items():
             game.set_orders(who, orders)
         update.save()
@@ -206,6 +201,23 @@ def _orders_from_text(game: Game, text: str) -> tuple[dict[str, list[Order]], Un
     if not batches and not unreadable:
         raise UserError("no orders found")
     return batches, unreadable
+
+
+SHOWN_PROBLEMS = 10  # a refusal names this many problems, and counts the others
+
+
+def _refusals(refused: Unreadable) -> str:
+    """``France: line 3: ...; line 4: ... | England: ...``: the first problems by power, and
+    how many more there are (a file of a million bad lines gets one short line)."""
+    problems = [(who, why) for who, reasons in refused.items() for why in reasons]
+    shown: dict[str, list[str]] = {}
+    for who, why in problems[:SHOWN_PROBLEMS]:
+        shown.setdefault(who, []).append(why)
+    text = " | ".join(
+        f"{who}: {'; '.join(why)}" if who else "; ".join(why) for who, why in shown.items()
+    )
+    hidden = len(problems) - SHOWN_PROBLEMS
+    return text + (f" (and {hidden} more)" if hidden > 0 else "")
 
 
 def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
