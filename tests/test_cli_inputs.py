@@ -4,9 +4,12 @@ in one line naming the input and the reason, with exit status 2, and loses nothi
 from __future__ import annotations
 
 import json
+import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -306,6 +309,58 @@ def test_a_drawing_never_replaces_a_game(game: Path, capsys: pytest.CaptureFixtu
     message = refused(capsys, "map", "draw", "classic", "--game", str(game), "-o", str(game))
     assert "a game file, which a drawing never replaces" in message
     assert game.read_bytes() == before
+
+
+def hegemon(*argv: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """The hegemon command as its own process, its outputs as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "hegemon.cli", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+        **options,
+    )
+
+
+def test_a_board_drawn_into_a_pipe(tmp_path: Path) -> None:
+    # A pipe is never opened to see whether it holds a game: that waited for ever.
+    fifo = tmp_path / "board.svg"
+    os.mkfifo(fifo)
+    received = tmp_path / "received.svg"
+    with received.open("wb") as into:
+        reader = subprocess.Popen(["cat", str(fifo)], stdout=into)
+    try:
+        drawn = hegemon("map", "draw", "classic", "-o", str(fifo))
+        assert drawn.returncode == 0, drawn.stderr
+        reader.wait(timeout=30)
+    finally:
+        reader.kill()
+    assert received.read_bytes().startswith(b"<svg")
+    shown = subprocess.run(
+        f"{sys.executable} -m hegemon.cli map draw classic -o /dev/stdout --format svg | cat",
+        shell=True,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert shown.stdout.startswith(b"<svg") and shown.stdout.endswith(b"</svg>\n")
+    assert shown.stderr == b""
+
+
+def test_a_board_that_cannot_be_written_leaves_nothing_behind(tmp_path: Path) -> None:
+    # A file size limit fails the write part way, as a full disk does.
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    board = tmp_path / "board.svg"
+    drawn = hegemon("map", "draw", "classic", "-o", str(board), preexec_fn=small_files)
+    assert drawn.returncode == 2
+    assert drawn.stderr == f"hegemon: error: {board}: file too large; nothing written\n"
+    assert list(tmp_path.iterdir()) == []
+    board.write_text("<svg/>")
+    assert hegemon("map", "draw", "classic", "-o", str(board), preexec_fn=small_files).returncode
+    assert board.read_text() == "<svg/>"  # the old board, whole
 
 
 def test_a_report_that_cannot_be_written_can_be_printed_again(

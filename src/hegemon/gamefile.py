@@ -17,13 +17,12 @@ import fcntl
 import json
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hegemon import jsonio
+from hegemon import files, jsonio
 from hegemon.game import Game
 from hegemon.variants import load_variant
 
@@ -98,8 +97,11 @@ def refuse_to_replace_a_non_game(path: Path) -> None:
 
 def is_game_file(path: Path) -> bool:
     """Whether `path` holds a saved game (by its first bytes: a JSON object whose
-    format is the game format)."""
+    format is a game format). Only a regular file can: a pipe or a terminal is never
+    opened to find out, which would wait for a writer."""
     try:
+        if not path.is_file():
+            return False
         with path.open("rb") as handle:
             head = handle.read(200)
     except OSError:
@@ -201,53 +203,11 @@ def _fingerprint(seen: os.stat_result) -> tuple[int, int, int]:
 
 
 def _replace(path: Path, target: Path, text: str, existing: os.stat_result | None) -> None:
-    """Put `text` in `target` in one step: a new file beside it, flushed to the disk, then
-    renamed over it; the old file's permissions and owner are kept."""
+    """Put `text` in `target` in one step, keeping the old file's permissions and owner."""
     try:
-        descriptor, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-        )
+        files.replace_whole(target, text.encode(), existing)
     except OSError as exc:
-        raise GameFileError(f"{path}: cannot save it: {_reason(exc)}") from None
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            _like(handle.fileno(), existing)
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise GameFileError(
-                f"{path}: cannot save it: {_reason(exc)}; nothing changed"
-            ) from None
-        raise
-    _sync_folder(target.parent)
-
-
-def _like(descriptor: int, existing: os.stat_result | None) -> None:
-    """Give the new file the old one's permissions and owner, or, for a new game, the
-    permissions the user's umask gives new files (a temporary file starts private)."""
-    if existing is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(descriptor, 0o666 & ~umask)
-        return
-    os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
-    with contextlib.suppress(PermissionError):  # only the owner's own group, as a user
-        os.fchown(descriptor, existing.st_uid, existing.st_gid)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the rename itself to the disk, where the system allows it."""
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+        raise GameFileError(f"{path}: cannot save it: {_reason(exc)}; nothing changed") from None
 
 
 def _reason(exc: OSError) -> str:

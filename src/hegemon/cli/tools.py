@@ -4,11 +4,13 @@ datc, demo."""
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from hegemon import demo
+from hegemon import demo, files
 from hegemon.board import MapError
 from hegemon.cli.common import (
     UserError,
@@ -26,6 +28,8 @@ from hegemon.position import Viewer
 from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.rules import Edition
 from hegemon.variants import load_variant
+
+FORMATS = ("svg", "png")  # what a board is drawn as
 
 
 def add_commands(commands: Any) -> None:
@@ -59,7 +63,11 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="one file per phase, with its orders, into the folder -o names",
     )
-    draw.add_argument("--format", choices=("svg", "png"), default="svg", help="for --every-phase")
+    draw.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="for --every-phase (default svg), or an output named otherwise, such as /dev/stdout",
+    )
     add_viewer_option(draw, "the board")
     draw.add_argument(
         "-o",
@@ -103,17 +111,18 @@ def _map_draw(args: argparse.Namespace) -> int:
     if args.game is None:
         if args.phase or args.orders or args.every_phase:
             raise UserError("--phase, --orders and --every-phase draw a game: give --game FILE")
-        _write_board(args.output, draw_board(drawn))
-        print(f"Drew {drawn.board.name} to {args.output}")
+        _write_board(args.output, args.format, draw_board(drawn))
+        _say(f"Drew {drawn.board.name} to {args.output}", args.output)
         return 0
     game = game_in(args, args.game)
     if game.variant.id != drawn.id:
         raise UserError(f"{args.game}: a {game.variant.id} game, not {drawn.id}")
     seen_by = viewer(game, args.viewer)
     if args.every_phase:
-        return _draw_every_phase(game, seen_by, args.output, args.format)
-    _write_board(args.output, _board_of_phase(game, seen_by, args.phase, args.orders))
-    print(f"Drew {drawn.board.name} to {args.output}")
+        return _draw_every_phase(game, seen_by, args.output, args.format or "svg")
+    board = _board_of_phase(game, seen_by, args.phase, args.orders)
+    _write_board(args.output, args.format, board)
+    _say(f"Drew {drawn.board.name} to {args.output}", args.output)
     return 0
 
 
@@ -145,27 +154,48 @@ def _draw_every_phase(game: Game, seen_by: Viewer, folder: Path, kind: str) -> i
     if not game.over:
         boards.append((game.position.phase.code, draw_board(game.variant, game.position, seen_by)))
     for code, svg in boards:
-        _write_board(folder / f"{code}.{kind}", svg)
+        _write_board(folder / f"{code}.{kind}", kind, svg)
     print(f"Drew {len(boards)} boards of {game.variant.board.name} to {folder}")
     return 0
 
 
-def _write_board(path: Path, svg: str) -> None:
-    """The board as SVG or PNG, by the file's suffix; never over a game file."""
+def _write_board(path: Path, written_as: str | None, svg: str) -> None:
+    """The board as SVG or PNG, by the file's suffix (or `written_as`, for an output such
+    as /dev/stdout); never over a game file. A file is replaced whole or not at all; a
+    pipe or a terminal is written to as it is."""
     if is_game_file(path):
         raise UserError(f"{path}: a game file, which a drawing never replaces")
-    suffix = path.suffix.lower()
-    if suffix not in (".svg", ".png"):
-        raise UserError(f"{path}: write the board to a .svg or a .png file")
+    suffix = path.suffix.lower().lstrip(".")
+    kind = suffix if suffix in FORMATS else written_as
+    if kind is None:
+        raise UserError(f"{path}: write the board to a .svg or a .png file, or give --format")
     try:
-        if suffix == ".png":
-            path.write_bytes(png_of(svg))
+        data = png_of(svg) if kind == "png" else svg.encode()
+        if path.exists() and not path.is_file():
+            with path.open("wb") as stream:
+                stream.write(data)
         else:
-            path.write_text(svg, encoding="utf-8")
+            target = Path(os.path.realpath(path))
+            files.replace_whole(target, data, target.stat() if target.exists() else None)
     except PngError as exc:
         raise UserError(f"{path}: {exc}") from None
+    except BrokenPipeError:
+        raise  # the reader went away: quietly, as for any output
     except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror}") from None
+        raise UserError(f"{path}: {(exc.strerror or str(exc)).lower()}; nothing written") from None
+
+
+def _say(line: str, output: Path) -> None:
+    """Say what was drawn, unless the drawing itself went to the standard output."""
+    if not _is_stdout(output):
+        print(line)
+
+
+def _is_stdout(output: Path) -> bool:
+    try:
+        return output.exists() and os.path.samestat(output.stat(), os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError):
+        return False
 
 
 def _datc(args: argparse.Namespace) -> int:
