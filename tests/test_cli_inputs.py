@@ -3,11 +3,16 @@ in one line naming the input and the reason, with exit status 2, and loses nothi
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import resource
+import signal
+import struct
 import subprocess
 import sys
+import termios
+import time
 from pathlib import Path
 from typing import Any
 
@@ -315,11 +320,11 @@ def hegemon(*argv: str, **options: Any) -> subprocess.CompletedProcess[str]:
     """The hegemon command as its own process, its outputs as text."""
     return subprocess.run(
         [sys.executable, "-m", "hegemon.cli", *argv],
-        capture_output=True,
+        **{"stdout": subprocess.PIPE, **options},
+        stderr=subprocess.PIPE,
         text=True,
         check=False,
         timeout=30,
-        **options,
     )
 
 
@@ -381,15 +386,67 @@ def test_a_report_that_cannot_be_written_can_be_printed_again(
 
 
 def test_a_closed_pipe_ends_quietly(game: Path) -> None:
-    shown = subprocess.run(
-        f"{sys.executable} -m hegemon.cli show {game} | head -1",
-        shell=True,
-        capture_output=True,
-        text=True,
-        check=False,
+    # Into a pipe whose reader is gone before anything is written, and a drawing far larger
+    # than a pipe holds into one closed after its first bytes: no word, status 141.
+    gone, into = os.pipe()
+    os.close(gone)
+    with os.fdopen(into, "wb") as closed:
+        shown = hegemon("show", str(game), "--json", stdout=closed)
+    assert (shown.returncode, shown.stderr) == (141, "")
+    to_stdout = ["map", "draw", "classic", "-o", "/dev/stdout", "--format", "svg"]
+    drawing = subprocess.Popen(
+        [sys.executable, "-m", "hegemon.cli", *to_stdout],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
-    assert shown.stdout == "Spring 1901 Movement (Classic)\n"
-    assert shown.stderr == ""
+    assert drawing.stdout is not None and drawing.stderr is not None
+    assert drawing.stdout.read(10) == b"<svg xmlns"
+    drawing.stdout.close()
+    assert drawing.wait(timeout=30) == 141
+    assert drawing.stderr.read() == b""
+
+
+def test_ctrl_c_while_the_judge_loads_ends_quietly(game: Path) -> None:
+    # `python -v` tells when each module starts to load: Ctrl-C while the judge's own
+    # modules load, long before the command runs.
+    loading = subprocess.Popen(
+        [sys.executable, "-v", "-m", "hegemon.cli", "show", str(game)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert loading.stderr is not None
+    for line in loading.stderr:
+        if f"hegemon{os.sep}game{os.sep}__init__" in line:
+            loading.send_signal(signal.SIGINT)
+            break
+    rest = loading.stderr.read()
+    assert loading.wait(timeout=30) == 130
+    assert "Traceback" not in rest and "KeyboardInterrupt" not in rest
+
+
+def test_ctrl_c_while_a_command_waits_ends_quietly() -> None:
+    # The request has begun to arrive: the command is past starting, reading stdin.
+    waiting = subprocess.Popen(
+        [sys.executable, "-m", "hegemon.cli", "adjudicate", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert waiting.stdin is not None
+    waiting.stdin.write("{")
+    waiting.stdin.flush()
+    while _unread(waiting.stdin.fileno()):
+        time.sleep(0.01)
+    waiting.send_signal(signal.SIGINT)
+    out, err = waiting.communicate(timeout=30)
+    assert (waiting.returncode, out, err) == (130, "", "\n")
+
+
+def _unread(descriptor: int) -> int:
+    """How many bytes written into a pipe are not read yet."""
+    return struct.unpack("i", fcntl.ioctl(descriptor, termios.FIONREAD, b"\0" * 4))[0]
 
 
 def test_ctrl_c_ends_quietly(
