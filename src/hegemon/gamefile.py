@@ -161,14 +161,34 @@ def _target(path: Path) -> Path:
 def _locked(path: Path, target: Path) -> Iterator[None]:
     lock_path = target.with_name(f".{target.name}.lock")
     try:
-        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+        descriptor = _open_lock(lock_path)
     except OSError as exc:
         raise GameFileError(f"{path}: cannot lock it: {_reason(exc)}") from None
     try:
+        _share_like_the_game(descriptor, target)
         _wait_for(descriptor, path)
         yield
     finally:
         os.close(descriptor)  # which releases the lock
+
+
+def _open_lock(lock_path: Path) -> int:
+    try:
+        return os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except PermissionError as denied:
+        try:  # a lock file another user made, which this one may only read: enough to lock
+            return os.open(lock_path, os.O_RDONLY)
+        except FileNotFoundError:  # none, and this user may not make one
+            raise denied from None
+
+
+def _share_like_the_game(descriptor: int, target: Path) -> None:
+    """Whoever may change the game may lock it: the lock file takes the game file's
+    permissions and group, where this user may give them (it made the lock file)."""
+    with contextlib.suppress(OSError):
+        game, lock = target.stat(), os.fstat(descriptor)
+        if (lock.st_mode, lock.st_gid) != (game.st_mode, game.st_gid):
+            files.like(descriptor, game)
 
 
 def _wait_for(descriptor: int, path: Path) -> None:
