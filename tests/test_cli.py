@@ -377,3 +377,4 @@ def test_a_game_ends_by_agreement_and_its_secrets_are_revealed(
     assert run(capsys, "end", other, "--concede-to", "france")[1] == (
         "The game is over: France won by concession.\n"
     )
+    assert run(capsys, "reveal", other)[1] == "No order was kept secret in this game.\n"

@@ -182,8 +182,19 @@ def test_province_ids_are_read_in_any_case(
         ("1: 1: A Lib H", "a bid is for one order, not for another bid"),
         ("-1: A Lib H", "a bid is a whole number of points, not '-1'"),
         ("1.5: A Lib H", "a bid is a whole number of points, not '1.5'"),
+        ("+1: A Lib H", "a bid is a whole number of points, not '+1'"),
+        ("1e3: A Lib H", "a bid is a whole number of points, not '1e3'"),
     ],
-    ids=["thousands of digits", "twenty digits", "nested", "twice", "negative", "fraction"],
+    ids=[
+        "thousands of digits",
+        "twenty digits",
+        "nested",
+        "twice",
+        "negative",
+        "fraction",
+        "a plus sign",
+        "an exponent",
+    ],
 )
 def test_bad_bids(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], bid: str, reason: str
@@ -191,6 +202,38 @@ def test_bad_bids(
     path = tmp_path / "game.json"
     assert run(capsys, "new", "sub_saharan", str(path))[0] == 0
     assert reason in refused(capsys, "orders", str(path), "Ashanti", bid)
+
+
+@pytest.mark.parametrize(
+    ("deployment", "reason"),
+    [
+        ("5: 5: WUR", "a deployment is to one state, not to another deployment"),
+        ("+5: WUR", "a deployment is a whole number of points, not '+5'"),
+    ],
+)
+def test_bad_deployments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], deployment: str, reason: str
+) -> None:
+    path = tmp_path / "game.json"
+    assert run(capsys, "new", "europe_1615", str(path))[0] == 0
+    assert reason in refused(capsys, "orders", str(path), "France", deployment)
+
+
+def test_an_orders_file_may_begin_with_a_byte_order_mark(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    orders = game.with_name("orders.txt")
+    orders.write_bytes("France: A par - bur\n".encode("utf-8-sig"))
+    code, out, err = run(capsys, "orders", str(game), "--from", str(orders))
+    assert code == 0, err
+    assert out.startswith("France: 1 order(s) stored")
+
+
+def test_adjudicate_json_takes_no_game_file(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = game.read_bytes()
+    message = refused(capsys, "adjudicate", "--json", str(game))
+    assert "--json reads a position from stdin, not a game file" in message
+    assert game.read_bytes() == before
 
 
 @pytest.mark.parametrize(

@@ -128,7 +128,7 @@ def read_text(path: Path) -> str:
     if len(data) > jsonio.MAX_BYTES:
         raise UserError(f"{path}: larger than {jsonio.MAX_BYTES} bytes")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is left out
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 

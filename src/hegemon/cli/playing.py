@@ -232,6 +232,8 @@ def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
+    if args.json and args.file is not None:
+        raise UserError(f"{args.file}: --json reads a position from stdin, not a game file")
     if args.json:
         return _adjudicate_json(args)
     if args.file is None:
@@ -289,6 +291,7 @@ def _reveal(args: argparse.Namespace) -> int:
     game = game_in(args, args.file)
     if not game.over:
         raise UserError(f"{args.file}: secret orders stay secret until the game is over")
+    lines = []
     for result in game.history:
         secret = {
             who: [o.format() for o in given if o.secrecy is Secrecy.UNTIL_END]
@@ -296,7 +299,7 @@ def _reveal(args: argparse.Namespace) -> int:
         }
         secret = {who: given for who, given in secret.items() if given}
         if secret:
-            print(result.before.phase)
-            for who, given in secret.items():
-                print(f"   {who}: {', '.join(given)}")
+            lines.append(str(result.before.phase))
+            lines += [f"   {who}: {', '.join(given)}" for who, given in secret.items()]
+    print("\n".join(lines) if lines else "No order was kept secret in this game.")
     return 0
