@@ -118,7 +118,7 @@ def mutated(draw: st.DrawFn, originals: st.SearchStrategy[Json]) -> Json:
 
 
 FUZZ = settings(
-    max_examples=150,
+    max_examples=250,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

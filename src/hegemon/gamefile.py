@@ -106,7 +106,7 @@ def is_game_file(path: Path) -> bool:
             head = handle.read(200)
     except OSError:
         return False
-    known = any(format.encode() in head for format in jsonio.GAME_FORMATS)
+    known = any(name.encode() in head for name in jsonio.GAME_FORMATS)
     return known and head.lstrip().startswith(b"{")
 
 

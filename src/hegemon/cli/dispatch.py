@@ -21,6 +21,7 @@ from hegemon.gamefile import GameFileError
 
 EXIT_USER = 2  # bad input or a failing machine: one line says which
 EXIT_BUG = 70  # an internal error (EX_SOFTWARE)
+MAX_MESSAGE = 2000  # characters of an error message: one line, however large the input
 
 _USER_ERRORS = (UserError, jsonio.WireError, GameFileError, DatcFormatError, MapError, SetupError)
 
@@ -56,9 +57,6 @@ def build_parser() -> argparse.ArgumentParser:
     for module in (playing, reading, tools):
         module.add_commands(commands)
     return parser
-
-
-MAX_MESSAGE = 2000  # characters of an error message: one line, however large the input
 
 
 def _fail(message: str) -> int:
