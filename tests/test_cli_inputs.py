@@ -173,17 +173,23 @@ def test_province_ids_are_read_in_any_case(
     assert answer["outcomes"][0]["note"].startswith("Void")  # Picardy stays closed
 
 
+BID = ("sub_saharan", "Ashanti")
+DEPLOYMENT = ("europe_1615", "France")
+
+
 @pytest.mark.parametrize(
-    ("bid", "reason"),
+    ("where", "order", "reason"),
     [
-        ("1" * 5000 + ": A Lib H", "an order of 5009 characters is too long to be one"),
-        ("1" * 20 + ": A Lib H", "a bid of 20 digits is more than anyone has"),
-        ("1: " * 500 + "A Lib H", "an order of 1507 characters is too long to be one"),
-        ("1: 1: A Lib H", "a bid is for one order, not for another bid"),
-        ("-1: A Lib H", "a bid is a whole number of points, not '-1'"),
-        ("1.5: A Lib H", "a bid is a whole number of points, not '1.5'"),
-        ("+1: A Lib H", "a bid is a whole number of points, not '+1'"),
-        ("1e3: A Lib H", "a bid is a whole number of points, not '1e3'"),
+        (BID, "1" * 5000 + ": A Lib H", "an order of 5009 characters is too long to be one"),
+        (BID, "1" * 20 + ": A Lib H", "a bid of 20 digits is more than anyone has"),
+        (BID, "1: " * 500 + "A Lib H", "an order of 1507 characters is too long to be one"),
+        (BID, "1: 1: A Lib H", "a bid is for one order, not for another bid"),
+        (BID, "-1: A Lib H", "a bid is a whole number of points, not '-1'"),
+        (BID, "1.5: A Lib H", "a bid is a whole number of points, not '1.5'"),
+        (BID, "+1: A Lib H", "a bid is a whole number of points, not '+1'"),
+        (BID, "1e3: A Lib H", "a bid is a whole number of points, not '1e3'"),
+        (DEPLOYMENT, "5: 5: WUR", "a deployment is to one state, not to another deployment"),
+        (DEPLOYMENT, "+5: WUR", "a deployment is a whole number of points, not '+5'"),
     ],
     ids=[
         "thousands of digits",
@@ -194,29 +200,21 @@ def test_province_ids_are_read_in_any_case(
         "fraction",
         "a plus sign",
         "an exponent",
+        "a deployment of a deployment",
+        "a deployment with a plus sign",
     ],
 )
-def test_bad_bids(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], bid: str, reason: str
+def test_bad_points(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    where: tuple[str, str],
+    order: str,
+    reason: str,
 ) -> None:
+    variant, power = where
     path = tmp_path / "game.json"
-    assert run(capsys, "new", "sub_saharan", str(path))[0] == 0
-    assert reason in refused(capsys, "orders", str(path), "Ashanti", bid)
-
-
-@pytest.mark.parametrize(
-    ("deployment", "reason"),
-    [
-        ("5: 5: WUR", "a deployment is to one state, not to another deployment"),
-        ("+5: WUR", "a deployment is a whole number of points, not '+5'"),
-    ],
-)
-def test_bad_deployments(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], deployment: str, reason: str
-) -> None:
-    path = tmp_path / "game.json"
-    assert run(capsys, "new", "europe_1615", str(path))[0] == 0
-    assert reason in refused(capsys, "orders", str(path), "France", deployment)
+    assert run(capsys, "new", variant, str(path))[0] == 0
+    assert reason in refused(capsys, "orders", str(path), power, order)
 
 
 def test_an_orders_file_may_begin_with_a_byte_order_mark(
