@@ -384,7 +384,7 @@ def test_a_board_drawn_into_a_pipe(tmp_path: Path) -> None:
         reader.kill()
     assert received.read_bytes().startswith(b"<svg")
     shown = subprocess.run(
-        f"{sys.executable} -m hegemon.cli map draw classic -o /dev/stdout --format svg | cat",
+        f"{sys.executable} -m hegemon.cli map draw classic -o /dev/stdout | cat",
         shell=True,
         capture_output=True,
         timeout=60,
@@ -434,7 +434,7 @@ def test_a_closed_pipe_ends_quietly(game: Path) -> None:
     with os.fdopen(into, "wb") as closed:
         shown = hegemon("show", str(game), "--json", stdout=closed)
     assert (shown.returncode, shown.stderr) == (141, "")
-    to_stdout = ["map", "draw", "classic", "-o", "/dev/stdout", "--format", "svg"]
+    to_stdout = ["map", "draw", "classic", "-o", "/dev/stdout"]
     drawing = subprocess.Popen(
         [sys.executable, "-m", "hegemon.cli", *to_stdout],
         stdout=subprocess.PIPE,

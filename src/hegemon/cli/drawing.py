@@ -72,20 +72,21 @@ def _draw_every_phase(game: Game, seen_by: Viewer, folder: Path, kind: str) -> i
 
 
 def _write_board(path: Path, written_as: str | None, svg: str) -> None:
-    """The board as SVG or PNG, by the file's suffix (or `written_as`, for an output such
-    as /dev/stdout); never over a game file. A file is replaced whole or not at all; a
-    pipe or a terminal is written to as it is."""
+    """The board as SVG or PNG, by the file's suffix, else as `written_as` (--format), else
+    as SVG into a pipe or a terminal (/dev/stdout); never over a game file. A file is
+    replaced whole or not at all; a pipe or a terminal is written to as it is."""
     if is_game_file(path):
         raise UserError(f"{path}: a game file, which a drawing never replaces")
+    stream = path.exists() and not path.is_file()
     suffix = path.suffix.lower().lstrip(".")
-    kind = suffix if suffix in FORMATS else written_as
+    kind = suffix if suffix in FORMATS else written_as or ("svg" if stream else None)
     if kind is None:
         raise UserError(f"{path}: write the board to a .svg or a .png file, or give --format")
     try:
         data = png_of(svg) if kind == "png" else svg.encode()
-        if path.exists() and not path.is_file():
-            with path.open("wb") as stream:
-                stream.write(data)
+        if stream:
+            with path.open("wb") as output:
+                output.write(data)
         else:
             target = Path(os.path.realpath(path))
             files.replace_whole(target, data, target.stat() if target.exists() else None)

@@ -57,7 +57,8 @@ def add_commands(commands: Any) -> None:
     draw.add_argument(
         "--format",
         choices=FORMATS,
-        help="for --every-phase (default svg), or an output named otherwise, such as /dev/stdout",
+        help="for --every-phase (default svg), or an output named otherwise (default svg into a "
+        "pipe such as /dev/stdout)",
     )
     add_viewer_option(draw, "the board")
     draw.add_argument(
