@@ -28,6 +28,7 @@ VARIANT_WORDS = ["classic", "saharan", "africa", "african", "europe", "1615", "r
 
 # Each module may import only the modules listed before it.
 LAYERS = [
+    "files",
     "board",
     "position",
     "orders",

@@ -164,10 +164,17 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     return order
 
 
+# What an order of points (a bid, a deployment) may begin with before its colon: anything
+# that looks like a number (``-1``, ``+1``, ``1.5``, ``1e3``), so that `read_points` says
+# what is wrong with it rather than the order being read as some other kind.
+POINTS = r"[+-]?[0-9.][\w.,+-]*"
+_WHOLE_POINTS = re.compile(r"[0-9]+")
+
+
 def read_points(text: str, written: str, what: str) -> int:
     """A whole number of points as an order writes it, or an OrderSyntaxError naming the
-    number and what is wrong with it (``-1``, ``1.5``, a thousand digits)."""
-    if not written.isdigit():
+    number and what is wrong with it (``-1``, ``1.5``, ``1e3``, a thousand digits)."""
+    if not _WHOLE_POINTS.fullmatch(written):
         raise OrderSyntaxError(text, f"{what} is a whole number of points, not {written!r}")
     if len(written) > 9:
         raise OrderSyntaxError(text, f"{what} of {len(written)} digits is more than anyone has")

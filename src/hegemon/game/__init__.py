@@ -3,7 +3,7 @@ procedures that play its phases), chance as recorded input, the phase machine
 (`play_phase`) and a game's history (`Game`), and the checking of orders as they are
 given."""
 
-from hegemon.game.chance import Chance, ChanceError, Draw, settle
+from hegemon.game.chance import Chance, ChanceError, Draw, read_draws, settle
 from hegemon.game.checking import order_problems
 from hegemon.game.machine import (
     Game,
@@ -12,6 +12,7 @@ from hegemon.game.machine import (
     advance,
     chances_for,
     describe_end,
+    latest_per_slot,
     play_phase,
 )
 from hegemon.game.marks import NO_MARKS, Marks, Pattern, Shade
@@ -64,8 +65,10 @@ __all__ = [
     "advance",
     "chances_for",
     "describe_end",
+    "latest_per_slot",
     "order_problems",
     "play_phase",
+    "read_draws",
     "seasons_calendar",
     "settle",
     "starting_unit",

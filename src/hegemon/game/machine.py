@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -162,9 +162,7 @@ class Game:
     def with_orders(self, power: str, orders: Sequence[Order]) -> list[Order]:
         """`power`'s pending orders once these are added: each replaces an earlier order
         for the same slot (the same unit, the same minor's unit bid on ...)."""
-        slots = {o.slot() for o in orders} - {None}
-        kept = [o for o in self.pending.get(power, ()) if o.slot() not in slots]
-        return [*kept, *orders]
+        return latest_per_slot([*self.pending.get(power, ()), *orders])
 
     def end_by_agreement(self, draw: Sequence[str] = (), concede_to: str | None = None) -> GameEnd:
         """End the game as its players agreed: a draw of the powers named, or a concession
@@ -197,6 +195,18 @@ class Game:
         self.history.append(result)
         self.pending = {}
         return result
+
+
+def latest_per_slot(orders: Iterable[Order]) -> list[Order]:
+    """The orders with each one that a later order for the same slot replaces left out
+    (two orders for one unit: the later one), in the order they were given."""
+    latest: dict[Hashable, Order] = {}
+    for order in orders:
+        slot = order.slot()
+        key = object() if slot is None else slot  # an order with no slot stands alone
+        latest.pop(key, None)  # so that the later one takes its place at the end
+        latest[key] = order
+    return list(latest.values())
 
 
 class GameOver(RuntimeError):
