@@ -465,10 +465,12 @@ def test_papal_states_are_always_catholic(eu: Europe1615) -> None:
 # --- Influencing the Ottoman Empire: its patron stays secret ----------------------------------
 
 
+def _empire_aligned_with(eu: Europe1615, patron: str) -> Position:
+    return _with_ledger(_summer(eu), inf={"ote": {patron: 20}}, status={"ote": ["ALIGNED", patron]})
+
+
 def _empire_aligned_with_spain(eu: Europe1615) -> Position:
-    return _with_ledger(
-        _summer(eu), inf={"ote": {"Spain": 20}}, status={"ote": ["ALIGNED", "Spain"]}
-    )
+    return _empire_aligned_with(eu, "Spain")
 
 
 def test_ottoman_patron_stays_anonymous(eu: Europe1615) -> None:
@@ -511,6 +513,22 @@ def test_attacks_on_the_empires_units_do_not_name_its_patron(eu: Europe1615) -> 
     assert result.after.units["ser"].power == "Ottoman Empire"
     assert _notes(result)["A Bos - Ser"] == "Bounced"
     assert "may not dislodge" not in phase_report(eu, result)
+
+
+def test_the_patrons_attack_cuts_its_clients_support(eu: Europe1615) -> None:
+    # STATUS (3) forbids the patron to dislodge its client's unit or to support its
+    # dislodgement, nothing more: its attack cuts the client's support like any other
+    # power's (standard: only a power's own units spare its support). So the report is
+    # the same whoever the Empire's patron is.
+    for patron in ("Austria", "Spain"):
+        summer = _with_units(eu, _empire_aligned_with(eu, patron), {"bud": "Austria A"})
+        given = {"Austria": ["A bud - ser"]}
+        given[patron] = [*given.get(patron, []), "A ser S A sal"]
+        result = _play(eu, summer, given)
+        notes = _notes(result)
+        assert notes["A Ser S A Sal H"] == "Cut by A Bud", patron
+        assert notes["A Bud - Ser"] == "Bounced", patron
+        assert result.after.units["ser"].power == "Ottoman Empire"
 
 
 def test_the_empires_alignment_scores_in_secret_until_the_end(eu: Europe1615) -> None:

@@ -100,6 +100,36 @@ def test_a_patron_may_neither_dislodge_nor_help_dislodge_its_client(board: Board
     assert _notes(result)["A Ven - Pie"] == "Bounced 1v1"
 
 
+def test_a_patron_that_may_not_dislodge_its_client_still_cuts_its_support(board: Board) -> None:
+    # Sparing a unit from dislodgement (`may_dislodge`) does not spare its support from
+    # being cut (`may_cut`): France's attack on Piedmont fails, yet cuts Savoy's support.
+    result = _play(
+        board,
+        PatronsSpareTheirClients(),
+        {"Savoy": ["A pie"], "France": ["A mar"], "Italy": ["A ven"], "Austria": ["A tyr"]},
+        {"Italy": ["A ven - tyr"], "Savoy": ["A pie S A ven - tyr"], "France": ["A mar - pie"]},
+    )
+    notes = _notes(result)
+    assert notes["A Pie S A Ven - Tyr"] == "Cut by A Mar"
+    assert notes["A Mar - Pie"] == "Bounced: may not dislodge A Pie"
+    assert result.units["tyr"].power == "Austria"
+
+
+def test_the_cutter_named_is_never_of_the_supporters_own_power(board: Board) -> None:
+    # DATC 6.D.20: a power never cuts its own support, so the report names France's
+    # attack, not Germany's own that came first.
+    result = _play(
+        board,
+        Rules(),
+        {"Germany": ["A mun", "A ruh", "A kie"], "France": ["A bur"]},
+        {
+            "Germany": ["A ruh - mun", "A mun S A kie - ber", "A kie - ber"],
+            "France": ["A bur - mun"],
+        },
+    )
+    assert _notes(result)["A Mun S A Kie - Ber"] == "Cut by A Bur"
+
+
 class NeutralBurgundy(Rules):
     def may_enter(self, unit: Unit, province: str) -> bool:
         return province != "bur"

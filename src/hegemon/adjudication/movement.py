@@ -328,12 +328,21 @@ class _Resolver:
         into = self.supports[supporter]
         attackers = self.moves_into.get(supporter, ())
         for attacker in attackers:
-            if attacker == into or not self.rules.may_dislodge(self.units[attacker].power, unit):
+            if attacker == into or not self.rules.may_cut(self.units[attacker].power, unit):
                 continue
             if self._path(attacker):
                 return False
         # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
         return not (into is not None and into in attackers and self.resolve(into))
+
+    def _cuts(self, attacker: str, supporter: str) -> bool:
+        """Whether the attack from `attacker` is one that cuts the support (for the report:
+        the cutter it names)."""
+        return (
+            attacker != self.supports[supporter]
+            and self.rules.may_cut(self.units[attacker].power, self.units[supporter])
+            and self._path(attacker)
+        )
 
     def _dislodged(self, province: str) -> bool:
         return any(self.resolve(q) for q in self.moves_into.get(province, ()))
@@ -415,10 +424,7 @@ class _Resolver:
                 return Verdict.FAILS, f"No effect: {self._mismatch(order)}", ()
             if self.decided[p]:
                 return Verdict.SUCCEEDS, "Succeeds", ()
-            cutter = next(
-                (a for a in self.moves_into.get(p, ()) if self._path(a) and a != self.supports[p]),
-                None,
-            )
+            cutter = next((a for a in self.moves_into.get(p, ()) if self._cuts(a, p)), None)
             if cutter is None:
                 return Verdict.FAILS, "Cut", ()
             return Verdict.FAILS, f"Cut by {self._label(cutter)}", (self._label(cutter),)
