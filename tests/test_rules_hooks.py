@@ -140,7 +140,7 @@ class NeutralBurgundy(Rules):
 
 def test_nobody_may_enter_a_forbidden_province(board: Board) -> None:
     result = _play(board, NeutralBurgundy(), {"France": ["A par"]}, {"France": ["A par - bur"]})
-    assert _notes(result)["A Par - Bur"] == "Void: no unit may enter Burgundy"
+    assert _notes(result)["A Par - Bur"] == "Void: no unit may enter Burgundy; holds"
 
 
 def test_support_to_an_unsupportable_unit_has_no_effect(board: Board) -> None:
@@ -182,7 +182,7 @@ def test_who_may_support_whom_comes_from_the_rules(board: Board) -> None:
         {"France": ["A pic - bre", "F eng S A pic - bre"]},
     )
     assert _notes(result)["F Eng S A Pic - Bre"] == (
-        "Void: a fleet in English Channel may not support an army into Brest"
+        "Void: a fleet in English Channel may not support an army into Brest; holds"
     )
     assert result.units["bre"].power == "Germany"
 
