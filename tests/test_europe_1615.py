@@ -554,8 +554,8 @@ def test_the_empires_alignment_scores_in_secret_until_the_end(eu: Europe1615) ->
     assert "Kept secret until now (the Ottoman Empire's patron): Spain" in phase_report(eu, final)
 
 
-def _ottoman_dislodged(eu: Europe1615) -> Position:
-    ledger = Ledger.of(_empire_aligned_with_spain(eu))
+def _ottoman_dislodged(eu: Europe1615, patron: str = "Spain") -> Position:
+    ledger = Ledger.of(_empire_aligned_with(eu, patron))
     unit = eu.ottoman.units[1]  # A ser
     units = {p: u for p, u in eu.initial_position().units.items() if p != "ser"}
     units["ser"] = Unit("Austria", unit.type, "ser")
@@ -588,6 +588,32 @@ def test_the_empires_patron_orders_its_retreats_and_builds(eu: Europe1615) -> No
     build = _orders(eu, {"Spain": ["Build A ser"]}, winter)
     assert order_problems(eu, winter, "Spain", build["Spain"]) == []
     assert play_phase(eu, winter, build).after.units["ser"].power == "Ottoman Empire"
+
+
+def _ottoman_build_due(eu: Europe1615, patron: str) -> Position:
+    """Winter 1615: the Empire aligned with `patron`, its army of Serbia disbanded."""
+    winter = _with_units(eu, _empire_aligned_with(eu, patron), {}, remove=["ser"])
+    return winter.evolve(phase=Phase(1615, Season.WINTER, PhaseKind.ADJUSTMENT))
+
+
+def test_whose_orders_are_awaited_never_names_the_empires_patron(eu: Europe1615) -> None:
+    # "The GM keeps the aligned major power for the Ottoman Empire secret", and that power
+    # "is responsible for ordering retreats and builds" (STATUS (3)): the phase awaits the
+    # Empire's orders under the Empire's own name, whoever sends them, and a power's orders
+    # for the Empire never count as its own; nor do those of a power the phase does not
+    # await (a waiver in a retreat phase).
+    for patron in ("Spain", "Austria"):
+        for phase in (_ottoman_dislodged(eu, patron), _ottoman_build_due(eu, patron)):
+            game = Game(eu, phase)
+            powers = game.actors()  # none in the retreat phase; all five in the Winter
+            assert game.order_status() == ((), (*powers, "Ottoman Empire")), phase.phase
+            empire = "A ser - bos" if phase.phase.kind is PhaseKind.RETREAT else "Build A ser"
+            for sender in ("England", patron):
+                game.set_orders(sender, _orders(eu, {sender: [empire]}, phase)[sender])
+            assert game.order_status() == (("Ottoman Empire",), powers), phase.phase
+    retreat = Game(eu, _ottoman_dislodged(eu))
+    retreat.set_orders("France", [eu.parse_order("Waive Vie")])
+    assert retreat.order_status() == ((), ("Ottoman Empire",))
 
 
 # --- Checks when orders are given ------------------------------------------------------------

@@ -59,8 +59,9 @@ def _awaited(game: Game) -> list[str]:
     """Whose orders are in and whose are awaited: public, unlike the orders themselves."""
     if game.over:
         return [f"The game is over: {describe_end(game.end)}."]
-    received = ", ".join(p for p in game.variant.powers if game.pending.get(p)) or "none"
-    awaited = ", ".join(p for p in game.actors() if not game.pending.get(p)) or "nobody"
+    status = game.order_status()
+    received = ", ".join(status.received) or "none"
+    awaited = ", ".join(status.awaited) or "nobody"
     return [f"Orders received from: {received}", f"Awaiting orders from: {awaited}"]
 
 

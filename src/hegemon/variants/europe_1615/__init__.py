@@ -260,11 +260,21 @@ class Europe1615(Variant):
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """A power commands its own units and those of the minor states aligned with it
         (STATUS (3)). Nobody commands the Empire's in the open: its patron's orders for
-        them are `EmpireOrder`s, so that no list of whose orders are awaited names it."""
+        them are `EmpireOrder`s, and the Empire is listed among those whose orders are
+        awaited under its own name (`secret_commanders`)."""
         state = self.state_of_owner.get(unit.power)
         if state is None:
             return super().commander_of(position, unit)
         return None if state.kind == EMPIRE else Ledger.of(position).patron(state.id)
+
+    def secret_commanders(self, position: Position) -> Mapping[str, str]:
+        """The aligned Empire, ordered by its patron: "For a power aligned with the
+        Ottoman Empire, the GM keeps the player/power anonymous" (STATUS (3))."""
+        patron = Ledger.of(position).patron(OTTOMAN)
+        return {self.ottoman.name: patron} if patron is not None else {}
+
+    def given_for(self, order: Order) -> str | None:
+        return self.ottoman.name if isinstance(order, EmpireOrder) else None
 
     # --- each phase: deploy, attack, judge the states, give the clients' orders -----------
     def prepare(
