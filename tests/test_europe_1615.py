@@ -881,6 +881,64 @@ def test_provinces_without_centers_are_annexed(eu: Europe1615) -> None:
     assert "Annexed: Fra (Austria)" in phase_report(eu, result)
 
 
+def test_only_anothers_land_is_annexed(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "Provinces without SCs held by a major power ... are annexed
+    # to the power": land that is not its own already. England's fleet at sea and its army
+    # in Wales annex nothing; Spain in Champagne takes a French province, which France
+    # takes back the next year.
+    start = _with_units(eu, eu.initial_position(),
+                        {"nth": "England F", "wal": "England A", "cha": "Spain A"},
+                        remove=["lon", "brs", "lux"])  # fmt: skip
+    result = _winter_from(eu, start)
+    assert Ledger.of(result.after).annexed == {"cha": "Spain"}
+    assert "   Annexed: Cha (Spain)\n" in phase_report(eu, result)
+    spring = _builds_done(eu, result)
+    retaken = _with_units(eu, spring, {"cha": "France A"}, remove=["par"])
+    result = _winter_from(eu, retaken, 1616)
+    assert Ledger.of(result.after).annexed == {}
+    assert "   Annexed: Cha (France)\n" in phase_report(eu, result)
+
+
+def test_a_power_does_not_annex_its_aligned_state(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "... annexed to the power, unless it is an ALIGNED state to
+    # the power that occupies it".
+    for patron, annexed in (("Austria", {}), ("France", {"fra": "Austria"})):
+        start = _with_ledger(eu.initial_position(), inf={"fra": {patron: 10}},
+                             status={"fra": ["ALIGNED", patron]})  # fmt: skip
+        result = _winter_from(eu, _with_units(eu, start, {"fra": "Austria A"}))
+        assert Ledger.of(result.after).annexed == annexed, patron
+
+
+def _winter_with_austrians_in_bosnia(eu: Europe1615, patron: str, year: int) -> PhaseResult:
+    aligned = _with_ledger(eu.initial_position(), inf={"ote": {patron: 20}},
+                           status={"ote": ["ALIGNED", patron]})  # fmt: skip
+    return _winter_from(eu, _with_units(eu, aligned, {"bos": "Austria A"}), year)
+
+
+def test_annexing_the_empires_land_never_names_its_patron(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: Austria annexes Bosnia "unless it is an ALIGNED state to the
+    # power that occupies it": unless Austria is the Empire's patron, which "the GM keeps
+    # ... secret". So the annexation is told to Austria alone until the game ends, and
+    # what everyone else reads is the same whoever the patron is.
+    spain = _winter_with_austrians_in_bosnia(eu, "Spain", 1615)
+    austria = _winter_with_austrians_in_bosnia(eu, "Austria", 1615)
+    assert Ledger.of(spain.after).secret_annexed == {"bos": "Austria"}
+    assert Ledger.of(austria.after).secret_annexed == {}
+    for viewer in (OBSERVER, Viewer(power="France"), Viewer(power="Scandinavia")):
+        assert phase_report(eu, spain, viewer) == phase_report(eu, austria, viewer)
+        shown = phase_result_to_json(spain, viewer)
+        assert shown == phase_result_to_json(austria, viewer)
+        assert "bos" not in json.dumps(shown["position"]["state"]["ledger"]["annexed"])
+    told = "Annexed this year by Austria, secret while the Ottoman Empire's patron is: Bos"
+    assert told in phase_report(eu, spain, Viewer(power="Austria"))
+    assert told in phase_report(eu, spain, MASTER)
+    ledger = Ledger.of(spain.after).view(Viewer(power="Austria"))["ledger"]
+    assert ledger["secret_annexed"] == {"bos": "Austria"}
+    final = _winter_with_austrians_in_bosnia(eu, "Spain", 1620)
+    assert Ledger.of(final.after).annexed == {"bos": "Austria"}  # revealed at the end
+    assert "Bos annexed by Austria" in phase_report(eu, final)
+
+
 def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe1615) -> None:
     # ELIMINATION AND EFFECTS OF: a power "eliminated based on standard Diplomacy rules"
     # (no supply center left after the Fall) "cannot continue receiving nor deploying

@@ -41,6 +41,7 @@ from hegemon.variants.europe_1615.board import state_marks
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import (
     own_lines,
+    secret_annexation_lines,
     secret_lines,
     standing_lines,
     status_lines,
@@ -76,6 +77,7 @@ BUILD_PHASE = BuildPhase()
 class Europe1615(Variant):
     states: Mapping[str, State] = field(default_factory=dict)  # by id, the Empire included
     religion: Mapping[str, str] = field(default_factory=dict)  # power -> faith
+    lands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # power -> its provinces
     income_table: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
     home_values: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # (inf, vp)
     ottoman_share: Mapping[int, int] = field(default_factory=dict)
@@ -101,6 +103,13 @@ class Europe1615(Variant):
         powers = setup.get("powers", {})
         game = setup.get("game", {})
         tables = setup.get("tables", {})
+        lands = {p: tuple(spec.get("provinces", ())) for p, spec in powers.items()}
+        problems += [
+            f"{power}: unknown province {province!r}"
+            for power, held in lands.items()
+            for province in held
+            if province not in board.provinces
+        ]
         if problems:
             raise MapError(source, problems)
         year = tuple(
@@ -114,6 +123,7 @@ class Europe1615(Variant):
             calendar=replace(variant.calendar, year=year),
             states=states,
             religion={p: str(spec.get("religion", "")) for p, spec in powers.items()},
+            lands=lands,
             income_table={
                 p: {int(y): int(n) for y, n in spec.get("income", {}).items()}
                 for p, spec in powers.items()
@@ -154,6 +164,14 @@ class Europe1615(Variant):
     def home_owner(self) -> dict[str, str]:
         return {c: p.name for p in self.powers.values() for c in p.home_centers}
 
+    @cached_property
+    def first_holder(self) -> dict[str, str]:
+        """Whose each land province is at the start: a power's, a state's (its name), or
+        nobody's (not listed; seas are nobody's)."""
+        holders = {p: s.name for s in self.states.values() for p in s.provinces}
+        holders.update((p, power) for power, held in self.lands.items() for p in held)
+        return holders
+
     def owner_named(self, spelling: str) -> str | None:
         folded = spelling.strip().lower()
         state = next((s for s in self.states.values() if s.name.lower() == folded), None)
@@ -176,7 +194,8 @@ class Europe1615(Variant):
             inf={}, spent={}, income=income, attacked=[],
             sequence=attack_sequence(income, sorted(self.powers)),
             captured=[], status={}, religion={}, vp={}, allies=[], offers={}, waived={},
-            eliminated=[], annexed={}, awards={}, secret_awards={}, year_end=[],
+            eliminated=[], annexed={}, secret_annexed={}, awards={}, secret_awards={},
+            year_end=[],
         )  # fmt: skip
         ledger = preparation.judge(self, ledger, year)
         return start.evolve(units=units, centers=centers, state=ledger)
@@ -360,14 +379,18 @@ class Europe1615(Variant):
         return standing_lines(self, Ledger.of(position))
 
     def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
-        """A power's secret VPs, to it alone, when a scoring added to them."""
+        """To a power alone: its secret VPs when a scoring added to them, and the Empire's
+        provinces it annexed in secret this year."""
         was, now = Ledger.of(before), Ledger.of(after)
-        return [
-            line
-            for power in self.powers
-            if viewer.sees(power) and was.secret_awards.get(power) != now.secret_awards.get(power)
-            for line in secret_lines(now, power)
-        ]
+        annexed = {p: q for p, q in now.secret_annexed.items() if was.secret_annexed.get(p) != q}
+        lines = []
+        for power in self.powers:
+            if not viewer.sees(power):
+                continue
+            if was.secret_awards.get(power) != now.secret_awards.get(power):
+                lines += secret_lines(now, power)
+            lines += secret_annexation_lines(annexed, power, new=True)
+        return lines
 
     def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
         """Every state's status, and for a power its own INFs and secret VPs."""

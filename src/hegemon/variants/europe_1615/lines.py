@@ -5,10 +5,11 @@ what the last build phase did."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from hegemon.influence.inf import AttackResult, Standing, shares
+from hegemon.orders import place
 from hegemon.variants.europe_1615.ledger import Award, Ledger
 from hegemon.variants.europe_1615.states import EMPIRE, State
 
@@ -74,7 +75,9 @@ def own_lines(variant: Europe1615, ledger: Ledger, power: str) -> list[str]:
     ]
     left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     lines = [f"INFs of {power}: {', '.join(held) or 'none'}; {left} left to deploy this year"]
-    return lines + secret_lines(ledger, power)
+    return (
+        lines + secret_lines(ledger, power) + secret_annexation_lines(ledger.secret_annexed, power)
+    )
 
 
 def secret_lines(ledger: Ledger, power: str) -> list[str]:
@@ -83,6 +86,16 @@ def secret_lines(ledger: Ledger, power: str) -> list[str]:
     if not secret:
         return []
     return [f"Secret VPs of {power}, revealed when the game ends: {_awards(secret)}"]
+
+
+def secret_annexation_lines(annexed: Mapping[str, str], power: str, new: bool = False) -> list[str]:
+    """The provinces of the Empire a power annexed while its patron was secret (whether
+    it did would tell whether it is the patron): all of them, or those `new` this year."""
+    held = sorted(place(p) for p, annexer in annexed.items() if annexer == power)
+    if not held:
+        return []
+    what = "Annexed this year" if new else "Annexed"
+    return [f"{what} by {power}, secret while the Ottoman Empire's patron is: {', '.join(held)}"]
 
 
 def standing_lines(variant: Europe1615, ledger: Ledger) -> list[str]:
