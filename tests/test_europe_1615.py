@@ -1087,6 +1087,23 @@ def test_alliances_are_declared_by_both_before_1618(eu: Europe1615) -> None:
     assert lines[lines.index("Alliances declared") + 1] == "   England and Scandinavia"
 
 
+def test_an_alliance_offer_is_secret_until_returned(eu: Europe1615) -> None:
+    # Optional Alliances: the alliance, "a permanent agreement", is "communicated to the GM
+    # and declared to the other players"; an offer not returned is no agreement yet.
+    offered = _play(eu, _summer(eu), {"England": ["Ally Scandinavia", "A brs H"]})
+    for viewer in (OBSERVER, Viewer(power="France"), Viewer(power="Scandinavia")):
+        shown = phase_result_to_json(offered, viewer)
+        assert shown["orders"]["England"] == ["A Brs H"], viewer
+        assert shown["position"]["state"]["ledger"]["offers"] == {}
+        assert "Ally" not in phase_report(eu, offered, viewer)
+        assert "Ally" not in position_report(eu, offered.after, viewer)
+    mine = phase_result_to_json(offered, Viewer(power="England"))
+    assert mine["orders"]["England"] == ["Ally Scandinavia", "A Brs H"]
+    assert mine["position"]["state"]["ledger"]["offers"] == {"England": "Scandinavia"}
+    returned = _play(eu, offered.after, {"Scandinavia": ["Ally England"]})
+    assert "Alliances declared" in phase_report(eu, returned, OBSERVER)
+
+
 def test_an_alliance_offer_after_the_deadline_is_refused(eu: Europe1615) -> None:
     # "before the start of 1618"; and "This is a permanent agreement".
     late = _summer(eu).evolve(phase=Phase(1618, Season.SPRING, PhaseKind.MOVEMENT))
