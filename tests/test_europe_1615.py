@@ -981,6 +981,19 @@ def test_the_build_phase_is_reported(eu: Europe1615) -> None:
     assert "Centers taken" not in phase_report(eu, later)
 
 
+def test_a_powers_infs_are_told_for_the_year_they_are_for(eu: Europe1615) -> None:
+    # DEPLOYMENT: "Each power receives influence points (INFs) at the beginning of each
+    # year"; the build phase counts the next year's (GAIN AND LOSS OF INFLUENCE).
+    start = _with_ledger(eu.initial_position(), spent={"Austria": 10})
+    assert "; 42 left to deploy in 1615" in position_report(eu, start, Viewer(power="Austria"))
+    winter = _winter_from(eu, start).after
+    assert winter.phase.kind is PhaseKind.ADJUSTMENT
+    shown = position_report(eu, winter, Viewer(power="Austria"))
+    assert f"; {eu.income_table['Austria'][1616]} left to deploy in 1616" in shown
+    final = _winter_from(eu, start, 1620)
+    assert "left to deploy" not in position_report(eu, final.after, Viewer(power="Austria"))
+
+
 # --- VICTORY CONDITIONS ------------------------------------------------------------------------
 
 

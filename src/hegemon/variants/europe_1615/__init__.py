@@ -311,7 +311,10 @@ class Europe1615(Variant):
         public += declared
         if ignored:
             public += ["Orders not followed", *ignored]
-        private = {p: tuple(own_lines(self, ledger, p)) for p in self.powers} if movement else {}
+        year = position.phase.year
+        private = (
+            {p: tuple(own_lines(self, ledger, p, year)) for p in self.powers} if movement else {}
+        )
         ledger = replace(ledger, year_end=[])  # the year's end was told with the phase before
         rules = EuropeRules(self, ledger, open_to_attack(self, position, ledger, given))
         return Preparation(position.evolve(state=ledger), given, tuple(public), private, rules)
@@ -396,8 +399,18 @@ class Europe1615(Variant):
         """Every state's status, and for a power its own INFs and secret VPs."""
         ledger = Ledger.of(position)
         power = viewer.power
-        own = own_lines(self, ledger, power) if power is not None and power in self.powers else []
+        if power is None or power not in self.powers:
+            return status_lines(self, ledger, every=True)
+        own = own_lines(self, ledger, power, self.income_year(position))
         return [*status_lines(self, ledger, every=True), *own]
+
+    def income_year(self, position: Position) -> int | None:
+        """The year the ledger's income is for: the build phase counts the next year's
+        as it begins (`winter`); once the game has ended, none."""
+        year = position.phase.year
+        if position.phase.kind is not PhaseKind.ADJUSTMENT:
+            return year
+        return None if self.game_end(position) else year + 1
 
 
 VARIANT = Europe1615

@@ -65,16 +65,18 @@ def _status(ledger: Ledger, state: State) -> str:
     )
 
 
-def own_lines(variant: Europe1615, ledger: Ledger, power: str) -> list[str]:
-    """A power's own INFs, state by state, what it may still deploy this year, and the
-    victory points kept secret until the end, which only it may read."""
+def own_lines(variant: Europe1615, ledger: Ledger, power: str, year: int | None) -> list[str]:
+    """A power's own INFs, state by state, what it may still deploy in `year` (the year
+    the ledger's income is for: the next one in the build phase; None once the game's
+    last year has ended), and what only it may read of its secret VPs and annexations."""
     held = [
         f"{variant.states[s].name} {h[power]}"
         for s, h in sorted(ledger.inf.items())
         if h.get(power)
     ]
     left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
-    lines = [f"INFs of {power}: {', '.join(held) or 'none'}; {left} left to deploy this year"]
+    to_deploy = f"; {left} left to deploy in {year}" if year is not None else ""
+    lines = [f"INFs of {power}: {', '.join(held) or 'none'}{to_deploy}"]
     return (
         lines + secret_lines(ledger, power) + secret_annexation_lines(ledger.secret_annexed, power)
     )
