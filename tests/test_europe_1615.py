@@ -700,6 +700,38 @@ def test_capture_withdraws_the_state_for_good(eu: Europe1615) -> None:
     ]
 
 
+def test_a_state_of_several_centers_leaves_when_a_major_power_takes_one(eu: Europe1615) -> None:
+    # Capture of the minor state: "If a major power captures a minor state's supply center,
+    # then the state is permanently withdrawn" (Poland: Warsaw is enough); "Note: All SCs of
+    # the Ottoman Empire must be captured for the state to be eliminated from the list."
+    start = eu.initial_position()
+    warsaw = _with_units(eu, start, {"war": "Austria A"}, remove=["war"])
+    assert "pol" in Ledger.of(_winter_from(eu, warsaw).after).captured
+    empire = ["ser", "sal", "gre", "bul"]
+    away = _with_units(eu, start, {"bos": "Ottoman Empire A"}, remove=empire)
+    three = away.evolve(centers={**start.centers, **dict.fromkeys(empire[:3], "Austria")})
+    assert "ote" not in Ledger.of(_winter_from(eu, three).after).captured
+    four = away.evolve(centers={**start.centers, **dict.fromkeys(empire, "Austria")})
+    assert "ote" in Ledger.of(_winter_from(eu, four).after).captured
+
+
+def test_an_ottoman_capture_does_not_withdraw_the_state(eu: Europe1615) -> None:
+    # Capture of the minor state: only "If a major power captures a minor state's supply
+    # center" is the state withdrawn; "the units of the Ottoman Empire are able to capture
+    # supply centers". Hesse stays on the list without its center; its army elsewhere is
+    # disbanded at the build phase ("If the supply center of a minor state is captured
+    # when the state's army is positioned elsewhere"), and not rebuilt.
+    start = _with_units(eu, eu.initial_position(), {"hes": "Ottoman Empire A", "fra": "Hesse A"})
+    result = _winter_from(eu, start)
+    assert result.after.centers["hes"] == "Ottoman Empire"
+    assert "hes" not in Ledger.of(result.after).captured
+    spring = _builds_done(eu, result)
+    assert not [u for u in spring.units.values() if u.power == "Hesse"]
+    assert eu.order_problems(spring, "Spain", [eu.parse_order("5: HES")]) == []
+    taken = _with_units(eu, spring, {"hes": "Spain A"})
+    assert "hes" in Ledger.of(_winter_from(eu, taken, 1616).after).captured
+
+
 def _austrians_interned(eu: Europe1615) -> PhaseResult:
     start = _with_ledger(eu.initial_position(), status={"bav": ["NEUTRAL", None]},
                          inf={"bav": {"Spain": 5, "Austria": 5}})  # fmt: skip

@@ -152,19 +152,22 @@ def _annexes(variant: Europe1615, ledger: Ledger, province: str, unit: Unit) -> 
 def _withdraw(
     variant: Europe1615, position: Position, ledger: Ledger
 ) -> tuple[Position, Ledger, list[str]]:
-    """Capture of the minor state: a state whose center a power took leaves the list for
-    good, with its INFs and alignment; its religion stays, and its units elsewhere are
-    disbanded. A state of several centers leaves when any is taken; the Empire only when
-    all are; a state without a center when all of it is annexed."""
+    """Capture of the minor state: "If a major power captures a minor state's supply
+    center", the state leaves the list for good, with its INFs and alignment; its
+    religion stays, and its units elsewhere are disbanded. A state of several centers
+    leaves when any is taken; the Empire only when all are ("All SCs of the Ottoman
+    Empire must be captured"); a state without a center when all of it is annexed. A
+    center the Empire's units take does not withdraw its state, as the Empire is no major
+    power: the state stays on the list without it (its units disbanded for want of a
+    center at the adjustments, and not rebuilt there)."""
     captured = list(ledger.captured)
     withdrawn = []
     for state in variant.states.values():
         if state.id in captured:
             continue
         if state.centers:
-            owners = {position.centers.get(c) for c in state.centers}
-            taken = owners - {state.name}
-            gone = owners == taken if state.kind == EMPIRE else bool(taken)
+            by_powers = [position.centers.get(c) in variant.powers for c in state.centers]
+            gone = all(by_powers) if state.kind == EMPIRE else any(by_powers)
         else:
             gone = all(p in ledger.annexed for p in state.provinces)
         if gone:
