@@ -233,6 +233,18 @@ def test_diplomatic_attack_example(eu: Europe1615) -> None:
     assert "   England: A Lor - Cha (Lorraine is UNMARKED)" in lines
 
 
+def test_mutual_reduction_when_the_attacker_holds_more(eu: Europe1615) -> None:
+    # Effect: "the power with the lesser number of INFs removes all and the power with
+    # larger number of INFs loses equal amount": here the attacker holds the more.
+    summer = _with_ledger(_summer(eu), inf={"lor": {"England": 10, "France": 4}})
+    result = _play(eu, summer, {"England": ["LOR > France"]})
+    assert Ledger.of(result.after).inf["lor"] == {"England": 6}
+    assert (
+        "   England attacks France in Lorraine (England 10, France 4): each loses 4 INFs"
+        in result.public
+    )
+
+
 def test_diplomatic_attacks_once_a_year_not_first_phase_not_ottoman(eu: Europe1615) -> None:
     # "not performed in the first movement phase", "once per year", "not performed in
     # the Ottoman Empire".
@@ -466,6 +478,43 @@ def test_papal_states_are_always_catholic(eu: Europe1615) -> None:
 # --- Influencing the Ottoman Empire: its patron stays secret ----------------------------------
 
 
+def _judged(eu: Europe1615, state: str, held: dict[str, int], year: int) -> Ledger:
+    return judge(eu, replace(Ledger.of(eu.initial_position()), inf={state: held}), year)
+
+
+def test_the_empire_aligns_with_the_years_share_of_its_infs(eu: Europe1615) -> None:
+    # "The allegiance of the Ottoman Empire, in 1615, requires that a major power holds 90%
+    # or more of the total INFs present"; the share falls by year (reconstructed table).
+    assert _judged(eu, "ote", {"Spain": 18, "France": 2}, 1615).patron("ote") == "Spain"
+    short = _judged(eu, "ote", {"Spain": 17, "France": 2}, 1615)  # 89%
+    assert short.patron("ote") is None and short.standing("ote").value == "NEUTRAL"
+    assert eu.ottoman_share[1616] == 85
+    assert _judged(eu, "ote", {"Spain": 17, "France": 2}, 1616).patron("ote") == "Spain"
+    assert _judged(eu, "ote", {"Spain": 16, "France": 3}, 1616).patron("ote") is None  # 84%
+
+
+def test_the_empire_needs_15_infs(eu: Europe1615) -> None:
+    # Minimum # of INFs for an alignment: "Ottoman Empire = 15 INFs"; "If there are less
+    # than 15 INFs in the Ottoman Empire, its status will default to NEUTRAL".
+    assert _judged(eu, "ote", {"Spain": 15}, 1615).patron("ote") == "Spain"
+    fewer = _judged(eu, "ote", {"Spain": 14}, 1615)
+    assert fewer.patron("ote") is None and fewer.standing("ote").value == "NEUTRAL"
+
+
+def test_religious_control_needs_the_years_share(eu: Europe1615) -> None:
+    # Percent Requirement by Year for the Religious Control of a State; "Example: Saxony
+    # has 60% INFs held by the Protestants, and 40% held by the Catholics in 1618. Although
+    # the Protestants have the majority they do not meet the required 62% and thus the
+    # state is marked religiously neutral."
+    assert "sax" not in _judged(eu, "sax", {"England": 12, "Austria": 8}, 1618).religion
+    assert _judged(eu, "sax", {"England": 31, "Austria": 19}, 1618).religion["sax"] == "Protestant"
+    for year, share in sorted(eu.religious_share.items()):
+        at = _judged(eu, "sax", {"Scandinavia": share, "France": 100 - share}, year)
+        below = _judged(eu, "sax", {"Scandinavia": share - 1, "France": 101 - share}, year)
+        assert (at.religion.get("sax"), below.religion.get("sax")) == ("Protestant", None), year
+    assert _judged(eu, "sax", {"England": 12, "Austria": 8}, 1615).religion["sax"] == "Protestant"
+
+
 def _empire_aligned_with(eu: Europe1615, patron: str) -> Position:
     return _with_ledger(_summer(eu), inf={"ote": {patron: 20}}, status={"ote": ["ALIGNED", patron]})
 
@@ -635,6 +684,19 @@ def test_submission_checks_use_only_what_the_power_may_know(eu: Europe1615) -> N
             assert order_problems(eu, summer, "Austria", given["Austria"]) == []
 
 
+def test_orders_for_a_states_unit_are_checked_when_given(eu: Europe1615) -> None:
+    # STATUS (3): the patron's orders are followed "by the unit of the state (where ever it
+    # is on the board)", so they are checked as the unit's own when given; whether the
+    # sender turns out to be the patron is decided at adjudication.
+    start = eu.initial_position()
+    assert order_problems(
+        eu, start, "Austria", _orders(eu, {"x": ["A sax - lon"]}, start)["x"]
+    ) == ["A Sax - Lon: Saxony does not border London, and no convoy route joins them"]
+    assert (
+        order_problems(eu, start, "Austria", _orders(eu, {"x": ["A sax - boh"]}, start)["x"]) == []
+    )
+
+
 def test_a_neutral_states_closure_is_decided_at_adjudication(eu: Europe1615) -> None:
     # Hesse NEUTRAL now may not be once this phase's INFs are in: the order is accepted,
     # and void only if Hesse is still neutral when the phase is adjudicated.
@@ -792,6 +854,34 @@ def test_a_state_rebuilds_only_the_units_it_lost(eu: Europe1615) -> None:
     ]
 
 
+def test_a_state_rebuilds_only_within_its_centers(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "Each supply center controlled during the build phase provides
+    # the resources to field 1 army or 1 fleet". The neutral Empire lost its army of
+    # Salonika and Spain holds Salonika: its three units on three centers are all it may
+    # have, though Serbia is free and one army of the four is gone.
+    start = eu.initial_position()
+    moved = _with_units(eu, start, {"bos": "Ottoman Empire A"}, remove=["sal", "ser"])
+    fewer = moved.evolve(centers={**start.centers, "sal": "Spain"})
+    spring = _builds_done(eu, _winter_from(eu, fewer))
+    assert sorted(u.province for u in spring.units.values() if u.power == "Ottoman Empire") == [
+        "bos",
+        "bul",
+        "gre",
+    ]
+
+
+def test_an_aligned_empire_is_rebuilt_only_by_its_patrons_orders(eu: Europe1615) -> None:
+    # Re-building: the minor states' units come back by themselves; but the "Major power
+    # aligned with the Ottoman Empire is responsible for ordering retreats and builds"
+    # (STATUS (3)), so an aligned Empire builds only what its patron orders.
+    winter = _ottoman_build_due(eu, "Spain")
+    assert eu.automatic_builds(winter) == []
+    assert "ser" not in play_phase(eu, winter, {}).after.units
+    neutral = _with_ledger(winter, inf={}, status={"ote": ["NEUTRAL", None]})
+    assert [str(u) for u in eu.automatic_builds(neutral)] == ["A ser"]
+    assert play_phase(eu, neutral, {}).after.units["ser"].power == "Ottoman Empire"
+
+
 def test_scoring_saxony_148_295_and_75(eu: Europe1615) -> None:
     # SCORING PHASE: Saxony aligned with Austria 148 VPs, also Catholic 295; captured 75.
     aligned = _with_ledger(eu.initial_position(), inf={"sax": {"Austria": 6}})
@@ -857,6 +947,15 @@ def test_income_blocked_by_an_aligned_minor_army_on_a_center(eu: Europe1615) -> 
     assert after.centers["vie"] == "Austria"  # minor armies capture nothing
     income = Ledger.of(after).income["Austria"]
     assert income == eu.income_table["Austria"][1616] - eu.home_values["vie"][0]
+
+
+def test_a_neutral_states_army_does_not_block_income(eu: Europe1615) -> None:
+    # GAIN AND LOSS (3): "(Armies of neutral minor states will have no effect on the gain
+    # of INFs.)" Saxony, tied between two powers, has its army in Vienna.
+    start = _with_ledger(eu.initial_position(), inf={"sax": {"Scandinavia": 5, "England": 5}},
+                         status={"sax": ["NEUTRAL", None]})  # fmt: skip
+    after = _winter_from(eu, _with_units(eu, start, {"vie": "Saxony A"}, remove=["sax"])).after
+    assert Ledger.of(after).income["Austria"] == eu.income_table["Austria"][1616]
 
 
 def test_builds_in_ports_only_for_fleets(eu: Europe1615) -> None:
@@ -999,6 +1098,21 @@ def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe161
         "England was eliminated: it neither receives nor deploys INFs"
     ]
     assert "Eliminated: England" in phase_report(eu, result)
+
+
+def test_religious_control_changed_at_the_build_phase_is_reported(eu: Europe1615) -> None:
+    # RELIGIOUS STATUS, "marked on the map throughout the game"; ELIMINATION: the INFs of
+    # the eliminated power are removed "and the statuses of the minor states reassessed".
+    held = _with_ledger(eu.initial_position(), inf={"sax": {"England": 12, "Austria": 2}})
+    start = held.evolve(state=judge(eu, Ledger.of(held), 1615))  # as the Fall left it
+    assert Ledger.of(start).religion["sax"] == "Protestant"
+    english = [p for p, u in start.units.items() if u.power == "England"]
+    afloat = _with_units(eu, start, {"nth": "England F"}, remove=english)
+    taken = afloat.evolve(centers={**afloat.centers, **dict.fromkeys(("lon", "brs", "ire", "sco"),
+                                                                     "France")})  # fmt: skip
+    result = _winter_from(eu, taken)
+    assert "sax" not in Ledger.of(result.after).religion
+    assert "   Religious control now: Saxony neutral\n" in phase_report(eu, result)
 
 
 def test_the_build_phase_is_reported(eu: Europe1615) -> None:
