@@ -2,11 +2,16 @@
 
 A hundred random games of each influence variant, and at every phase every output a
 player or a program reads (the board as text and as JSON before the phase, with every
-power's orders pending; the report and the results as JSON after it) is rendered for
-every viewer and searched for the secrets of the other powers:
+power's orders pending, and whose orders are in and awaited; the report and the results
+as JSON after it) is rendered for every viewer and searched for the secrets of the other
+powers:
 - everyone's pending orders, until they are adjudicated;
-- orders secret until the end (Sub-Saharan's bids, Europe 1615's INF deployments and
-  waivers), until the game is over;
+- who sent what, in whose orders are in: the names listed are those the phase awaits
+  whatever was sent, and a power is listed as received only for orders of its own (never
+  for Europe 1615's orders for the Ottoman Empire, which would name its patron);
+- orders secret until the end (Sub-Saharan's bids, Europe 1615's INF deployments,
+  waivers and alliance offers, which the random players give now and then), until the
+  game is over;
 - Europe 1615's ledger: a power's INFs in each state, its spending, its alliance offers
   and waivers, and the Ottoman Empire's patron (rules: STATUS, DIPLOMATIC ATTACK): no INF
   number of another power outside a diplomatic attack that took place, and nothing that
@@ -28,15 +33,17 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.game import Game, PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.influence.dp import Bid
+from hegemon.influence.inf import Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.orders import Order, Secrecy
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.randomplay import random_orders
-from hegemon.report import phase_report, position_report
+from hegemon.report import order_status_lines, phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.europe_1615 import OTTOMAN, Ledger
-from hegemon.variants.europe_1615.orders import EmpireOrder
+from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 
 GAMES = 100
 MAX_PHASES = 300
@@ -58,6 +65,14 @@ def _phases(
         position = result.after
 
 
+# The kinds of order the rules keep secret until the game ends, named here rather than
+# read from the orders' own `secrecy`, so that an order that lost its secrecy is caught:
+# Sub-Saharan's bids; Europe 1615's INF deployments ("does not reveal the actual number of
+# INFs"), waivers ("communicated to the GM") and alliance offers (only the alliance is
+# "declared to the other players").
+RULES_SECRETS = (Bid, Deploy, CaptureWaiver, AllianceOffer)
+
+
 def _texts(orders: list[Order], secret_only: bool) -> set[str]:
     """The orders as written; with `secret_only`, those secret until the end, but for the
     orders for the Ottoman Empire's units: published under the Empire's name, what stays
@@ -65,7 +80,11 @@ def _texts(orders: list[Order], secret_only: bool) -> set[str]:
     return {
         o.format()
         for o in orders
-        if not secret_only or (o.secrecy is Secrecy.UNTIL_END and not isinstance(o, EmpireOrder))
+        if not secret_only
+        or (
+            (o.secrecy is Secrecy.UNTIL_END or isinstance(o, RULES_SECRETS))
+            and not isinstance(o, EmpireOrder)
+        )
     }
 
 
@@ -112,6 +131,20 @@ class Search:
                     self._absent(theirs, shown_after, viewer, power, "a secret order")
             if _any_in(secret.get(mine, set()), shown_after):
                 self.own_secrets_seen["orders"] += 1
+        self._status(before, orders)
+
+    def _status(self, before: Position, orders: dict[str, list[Order]]) -> None:
+        """Whose orders are in, as everyone reads it: the same names as with nothing sent
+        (those the phase awaits), and a power received only for orders of its own."""
+        status = order_status_lines(Game(self.variant, before, pending=orders))
+        assert _names(status) == _names(order_status_lines(Game(self.variant, before))), status
+        received = _names(status[:1])
+        for power in received & set(self.variant.powers):
+            own = [o for o in orders.get(power, ()) if not isinstance(o, EmpireOrder)]
+            assert own, f"{status[0]}: {power} sent only orders for the Ottoman Empire"
+        self.own_secrets_seen["empire received"] += "Ottoman Empire" in received
+        for given in orders.values():
+            self.own_secrets_seen.update(type(o).__name__ for o in given)
 
     @staticmethod
     def _absent(
@@ -122,6 +155,12 @@ class Search:
                 assert not _contains(output, fragment), (
                     f"{viewer} reads {what} of {power}: {fragment}"
                 )
+
+
+def _names(lines: list[str]) -> set[str]:
+    """The parties named in "Orders received from: ..." and "Awaiting orders from: ..."."""
+    listed = {name for line in lines for name in line.partition(": ")[2].split(", ")}
+    return listed - {"none", "nobody"}
 
 
 def _contains(output: str, fragment: str) -> bool:
@@ -218,3 +257,5 @@ def test_no_output_carries_another_powers_secrets(name: str) -> None:
     if name == "europe_1615":
         assert search.own_secrets_seen["inf"] > GAMES and search.own_secrets_seen["master"]
         assert search.own_secrets_seen["empire orders"]
+        seen = search.own_secrets_seen
+        assert seen["empire received"] and seen["AllianceOffer"] and seen["CaptureWaiver"], seen

@@ -57,6 +57,8 @@ THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless s
     "religious_minimum": 10,
 }
 _ATTACK_CHANCE = 0.3  # how often a random player makes its diplomatic attack, when it can
+_OFFER_CHANCE = 0.1  # how often it offers an alliance, while it may
+_WAIVER_CHANCE = 0.2  # how often it waives a center one of its units stands in
 
 
 class BuildPhase(Adjustments):
@@ -322,22 +324,36 @@ class Europe1615(Variant):
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
     ) -> list[Order]:
-        """Some of the year's INFs into a few states, now and then a diplomatic attack
-        where this power holds INFs beside another, and, for the Empire's patron, the
-        planned orders of the Empire's units."""
-        if position.phase.kind is not PhaseKind.MOVEMENT or power not in self.powers:
-            return []
+        """For the Empire's patron, the planned orders of the Empire's units (and builds),
+        in any phase; in a movement phase, some of the year's INFs into a few states, now
+        and then a diplomatic attack where this power holds INFs beside another, an
+        alliance offer or a waiver."""
         ledger = Ledger.of(position)
-        if power in ledger.eliminated:
+        if power not in self.powers or power in ledger.eliminated:
             return []
         orders: list[Order] = []
         if ledger.patron(OTTOMAN) == power:
-            orders += [
-                EmpireOrder(order)
-                for province, order in sorted(planned.items())
-                if position.units[province].power == self.ottoman.name
-                and isinstance(order, UnitOrder)
-            ]
+            orders += self._empire_orders(position, planned)
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            orders += self._random_deployments(ledger, power, rng)
+            orders += self._random_attack(position, ledger, power, rng)
+            orders += self._random_declarations(position, ledger, power, rng)
+        return orders
+
+    def _empire_orders(self, position: Position, planned: Mapping[str, Order]) -> list[Order]:
+        units = position.all_units
+        return [
+            EmpireOrder(order)
+            for province, order in sorted(planned.items())
+            if isinstance(order, UnitOrder)
+            and (
+                units[province].power == self.ottoman.name
+                if province in units
+                else province in self.ottoman.centers
+            )
+        ]
+
+    def _random_deployments(self, ledger: Ledger, power: str, rng: random.Random) -> list[Order]:
         left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
         catholic = self.religion[power] == CATHOLIC
         open_states = sorted(
@@ -345,12 +361,18 @@ class Europe1615(Variant):
             for s in self.states.values()
             if s.id not in ledger.captured and (catholic or not s.catholic_only)
         )
+        orders: list[Order] = []
         for state in rng.sample(open_states, min(3, len(open_states))):
             if left <= 0:
                 break
             amount = rng.randint(1, left)
             orders.append(Deploy(amount, state))
             left -= amount
+        return orders
+
+    def _random_attack(
+        self, position: Position, ledger: Ledger, power: str, rng: random.Random
+    ) -> list[Order]:
         rivals = [
             (state, other)
             for state, held in sorted(ledger.inf.items())
@@ -361,7 +383,27 @@ class Europe1615(Variant):
         may_attack = position.phase != self.first_phase and power not in ledger.attacked
         if rivals and may_attack and rng.random() < _ATTACK_CHANCE:
             state, target = rng.choice(rivals)
-            orders.append(DiplomaticAttack(state, target))
+            return [DiplomaticAttack(state, target)]
+        return []
+
+    def _random_declarations(
+        self, position: Position, ledger: Ledger, power: str, rng: random.Random
+    ) -> list[Order]:
+        """Now and then an alliance offer to a power free to accept it, before the
+        deadline; now and then a waiver of a center one of its units stands in."""
+        orders: list[Order] = []
+        allied = {p for pair in ledger.allies for p in pair} | set(ledger.eliminated)
+        partners = sorted(set(self.powers) - allied - {power})
+        open_to_offers = position.phase.year < self.alliance_deadline and power not in allied
+        if open_to_offers and partners and rng.random() < _OFFER_CHANCE:
+            orders.append(AllianceOffer(rng.choice(partners)))
+        held = sorted(
+            p
+            for p, u in position.units.items()
+            if u.power == power and p in self.board.centers and position.centers.get(p) != power
+        )
+        if held and rng.random() < _WAIVER_CHANCE:
+            orders.append(CaptureWaiver(rng.choice(held)))
         return orders
 
     # --- the year's end -----------------------------------------------------------------
