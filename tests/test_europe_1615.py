@@ -100,7 +100,9 @@ def _builds_done(eu: Europe1615, result: PhaseResult) -> Position:
 # INFs there are under 10; three neutral German states, Mecklenburg among them, with no
 # orders to them; no INFs in the Empire or the Barbary States; the orders DUT S NWY-NTH,
 # NET-DUT supported by Spain, DEN-MEC with support, HUN-PRE and SLO-PRE. The rest of each
-# list is the reconstruction in docs/variants/europe_1615.md ("The Spring 1615 example").
+# list is the reconstruction in docs/variants/europe_1615.md ("The Spring 1615 example"),
+# among it the support of DEN-MEC: the text names no supporter, and on any map only a minor
+# unit aligned with Scandinavia can give it (here Brandenburg's, by 15 BRA).
 
 SPRING_1615 = {
     "France": ["16: WUR", "16: RHI", "5: BRU", "25: LOR", "6: SAV"],
@@ -129,7 +131,7 @@ def test_example_every_power_deploys_all_its_infs(eu: Europe1615, spring: PhaseR
 
 
 def test_example_dut_protestant_controlled_and_scandinavias_orders_followed(
-    spring: PhaseResult,
+    eu: Europe1615, spring: PhaseResult
 ) -> None:
     # EXAMPLE OF PLAY: "DUT is Protestant-controlled ... Scandinavia holds ... 66% ...
     # Scandinavia's order for DUT S NWY-NTH is followed, but fails since Spain supports
@@ -143,6 +145,11 @@ def test_example_dut_protestant_controlled_and_scandinavias_orders_followed(
     assert notes["A Lux S A Net - Dut"] == "Succeeds"  # Spain's own support
     assert [u.location for u in spring.destroyed] == ["dut"]
     assert spring.after.units["dut"].power == "Spain"
+    # On this board the fleet would have nowhere to retreat anyway (North Sea taken,
+    # Westphalia's army at home): with Westphalia's army away, it is still disbanded.
+    away = _with_units(eu, eu.initial_position(), {}, remove=["wes"])
+    played = _play(eu, away, SPRING_1615)
+    assert [u.location for u in played.destroyed] == ["dut"] and not played.after.dislodged
 
 
 def test_example_three_neutral_german_states_stop_den_mec(
