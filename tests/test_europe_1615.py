@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from hegemon.board import MapError
 from hegemon.cli import main
 from hegemon.game import Game, PhaseResult, order_problems, play_phase
 from hegemon.influence.inf import Deploy
@@ -33,10 +35,12 @@ from hegemon.position import (
 )
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
-from hegemon.variants import load_variant
+from hegemon.variants import europe_1615, load_variant
 from hegemon.variants.europe_1615 import Europe1615, Ledger
 from hegemon.variants.europe_1615.orders import EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
+
+FOLDER = Path(europe_1615.__file__).parent
 
 
 @pytest.fixture(scope="module")
@@ -1318,6 +1322,16 @@ def test_setup_matches_the_rules(eu: Europe1615) -> None:
     assert sorted(eu.ottoman.centers) == ["bul", "gre", "sal", "ser"]
     for power in eu.powers.values():
         assert len(power.home_centers) == len(power.units) + 1  # Starting Deficit
+
+
+@pytest.mark.parametrize("year", ["end_year", "alliance_deadline"])
+def test_the_years_the_rules_fix_come_from_the_data_alone(eu: Europe1615, year: str) -> None:
+    setup = tomllib.loads((FOLDER / "setup.toml").read_text(encoding="utf-8"))
+    assert eu.end_year == setup["game"]["end_year"] == 1620
+    assert eu.alliance_deadline == setup["game"]["alliance_deadline"] == 1618
+    del setup["game"][year]
+    with pytest.raises(MapError, match=f"\\[game\\] {year}: a year is required, not None"):
+        Europe1615.from_setup(eu.id, eu.board, setup, "setup.toml")
 
 
 def test_map_check_reports_no_problem(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,9 @@ def _outcomes(board: Board, position_spec: dict, order_spec: dict) -> dict[str, 
     return {o.text: o for o in result.outcomes}
 
 
+SPAIN_NC = "the fleet is in Spain (nc), not Spain (sc); "
+
+
 @pytest.mark.parametrize(
     ("unit", "order", "reason"),
     [
@@ -30,6 +33,17 @@ def _outcomes(board: Board, position_spec: dict, order_spec: dict) -> dict[str, 
         ("A lon", "A lon - bel", "no fleets stand between London and Belgium to convoy it"),
         ("A par", "F par H", "the unit in Paris is an army, not a fleet"),
         ("F lon", "F lon C A wal - bel", "a fleet in London cannot convoy"),
+        # An order naming the other coast is read for the fleet where it is, and says so.
+        (
+            "F spa/nc",
+            "F spa/sc - wes",
+            f"{SPAIN_NC}a fleet in Spain (nc) cannot reach Western Mediterranean",
+        ),
+        (
+            "F spa/nc",
+            "F spa/sc S A vie - tyr",
+            f"{SPAIN_NC}a fleet in Spain (nc) cannot reach Tyrolia",
+        ),
     ],
 )
 def test_illegal_orders_are_void_with_a_reason(

@@ -83,8 +83,17 @@ def order_lines(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
     for heading in players + others:
         lines.append(heading)
         listed = groups[heading] if heading in players else sorted(groups[heading], key=_place)
-        lines += [f"   {o.text:<{ORDER_WIDTH}}{o.note}" for o in listed]
+        lines += [line for o in listed for line in _order_with_result(o)]
     return lines
+
+
+def _order_with_result(outcome: Outcome) -> list[str]:
+    """The order, then its result in the column; an order too long to leave two spaces
+    before the column (a long ranked list) has its result on the next line."""
+    text = outcome.text
+    if len(text) + 2 > ORDER_WIDTH:
+        return [f"   {text}", f"   {'':<{ORDER_WIDTH}}{outcome.note}"]
+    return [f"   {text:<{ORDER_WIDTH}}{outcome.note}"]
 
 
 def _place(outcome: Outcome) -> str:

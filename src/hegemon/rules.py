@@ -95,6 +95,12 @@ class Rules:
         place of the map (standard: at sea; the data may add river coasts)."""
         return fleet.type.convoys and fleet.location in board.convoy_places
 
+    def may_convoy_unit(self, fleet: Unit, convoyed: Unit) -> bool:
+        """Whether `fleet` may be ordered to convoy `convoyed`, a unit of a kind that may
+        be convoyed. Standard: any such unit, whoever's it is (Africa II: "unwanted
+        convoys are NOT allowed")."""
+        return True
+
     def may_convoy_along(self, board: Board, origin: str, target: str, place: str) -> bool:
         """Whether a fleet at `place` may be ordered to convoy from `origin` to `target`:
         the 2000 rules, if some chain of convoy places between them passes it (DATC

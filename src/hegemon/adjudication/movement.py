@@ -454,10 +454,10 @@ class _Resolver:
                 return Verdict.FAILS, "Cut", ()
             return Verdict.FAILS, f"Cut by {self._label(cutter)}", (self._label(cutter),)
         if isinstance(order, Convoy) and p not in self.convoys:
-            army = self._label(order.army) if order.army in self.units else place(order.army)
+            convoyed = self._label(order.army) if order.army in self.units else place(order.army)
             return (
                 Verdict.FAILS,
-                f"No effect: {army} does not go to {place(order.target)} by sea",
+                f"No effect: {convoyed} does not go to {place(order.target)} by sea",
                 (),
             )
         return Verdict.SUCCEEDS, "Succeeds", ()

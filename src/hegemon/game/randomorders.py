@@ -239,7 +239,8 @@ class _MovementPlanner:
                 and origin in shores
                 and province_of(order.target) in shores
             ):
-                candidates.append(Convoy(fleet.type, fleet.location, origin, order.target))
+                convoy = Convoy(fleet.type, fleet.location, origin, order.target, order.unit)
+                candidates.append(convoy)
         return candidates
 
     # --- supports ---

@@ -85,9 +85,9 @@ class Europe1615(Variant):
     ottoman_share: Mapping[int, int] = field(default_factory=dict)
     religious_share: Mapping[int, int] = field(default_factory=dict)
     scoring_years: tuple[int, ...] = ()
-    end_year: int = 1620
+    end_year: int = 0  # the last year (rules: Introduction); always read from the data
     thresholds: Mapping[str, int] = field(default_factory=dict)  # the rules' minimums
-    alliance_deadline: int = 1618  # alliances are formed before this year
+    alliance_deadline: int = 0  # alliances are formed before this year; from the data
     holy_city: str = ""  # the Protestant who captures it wins (Rome)
 
     @classmethod
@@ -112,6 +112,8 @@ class Europe1615(Variant):
             for province in held
             if province not in board.provinces
         ]
+        end_year = _required_year(game, "end_year", problems)
+        alliance_deadline = _required_year(game, "alliance_deadline", problems)
         if problems:
             raise MapError(source, problems)
         year = tuple(
@@ -140,8 +142,8 @@ class Europe1615(Variant):
             },
             scoring_years=tuple(int(y) for y in game.get("scoring_years", ())),
             thresholds={**THRESHOLDS, **tables.get("thresholds", {})},
-            end_year=int(game.get("end_year", 1620)),
-            alliance_deadline=int(game.get("alliance_deadline", 1618)),
+            end_year=end_year,
+            alliance_deadline=alliance_deadline,
             holy_city=str(game.get("holy_city", "")),
         )
 
@@ -453,6 +455,15 @@ class Europe1615(Variant):
         if position.phase.kind is not PhaseKind.ADJUSTMENT:
             return year
         return None if self.game_end(position) else year + 1
+
+
+def _required_year(game: Mapping[str, Any], key: str, problems: list[str]) -> int:
+    """A year the rules fix, which the data must give as ``[game] key``."""
+    year = game.get(key)
+    if isinstance(year, bool) or not isinstance(year, int):
+        problems.append(f"[game] {key}: a year is required, not {year!r}")
+        return 0
+    return year
 
 
 VARIANT = Europe1615
