@@ -574,7 +574,8 @@ def test_rivers_a_fleet_sails_up_the_niger_rule(four: AfricanDiplomacyII) -> Non
     # The Niger's coast of Guinea leads back up the river only: not to the sea.
     result = _play(four, position, {"Blue": ["F gui/ec - cvd"]})
     assert (
-        _notes(result)["F Gui/ec - Cvd"] == "Void: a fleet in Guinea (ec) cannot reach Cape Verde"
+        _notes(result)["F Gui/ec - Cvd"]
+        == "Void: a fleet in Guinea (ec) cannot reach Cape Verde; holds"
     )
 
 
@@ -610,7 +611,7 @@ def test_lakes_are_sailed_and_convoy_like_any_sea_rule(four: AfricanDiplomacyII)
     notes = _notes(result)
     assert notes["A Kat - Tan"] == "Succeeds"  # Katanga and Tanganyika share no border
     assert notes["F Lch - Ndj"] == "Succeeds"
-    assert notes["A Jos - Lch"] == "Void: armies cannot enter sea provinces"
+    assert notes["A Jos - Lch"] == "Void: armies cannot enter sea provinces; holds"
 
 
 # --- E. Convoys on rivers: the example -------------------------------------------------------
@@ -630,7 +631,7 @@ def test_convoys_on_rivers_example_fails_rule(four: AfricanDiplomacyII, bamako: 
     result = _play(four, position, orders)
     assert "rdo" in result.after.units and "upv" not in result.after.units
     assert _notes(result)["A Rdo - Upv"] == (
-        "Void: Rio de Oro does not border Upper Volta, and no convoy route joins them"
+        "Void: Rio de Oro does not border Upper Volta, and no convoy route joins them; holds"
     )
 
 
@@ -643,9 +644,10 @@ def test_convoys_on_rivers_the_two_reasons_rule(four: AfricanDiplomacyII) -> Non
     for coast in ("bam/nc", "bam/sc"):
         assert not board.reaches_province(board.kinds["F"], coast, "upv")
     notes = _notes(_play(four, position, {"Blue": ["F sen - bam/nc", "F bam/nc - upv"]}))
-    assert notes["F Sen - Bam/nc"] == "Void: a fleet in Senegal cannot reach Bamako"
+    assert notes["F Sen - Bam/nc"] == "Void: a fleet in Senegal cannot reach Bamako; holds"
     assert (
-        notes["F Bam/nc - Upv"] == "Void: fleets cannot enter inland provinces such as Upper Volta"
+        notes["F Bam/nc - Upv"]
+        == "Void: fleets cannot enter inland provinces such as Upper Volta; holds"
     )
 
 
@@ -839,7 +841,7 @@ def test_unusual_spaces_egypt_canal_coast_must_be_specified_rule(
     # movements": even from the Red Sea, which reaches no other coast of Egypt.
     position = _position(four, {"Blue": ["F red"], "Red": ["F kha/wc"]})
     notes = _notes(_play(four, position, {"Blue": ["F red - egy"], "Red": ["F kha - egy"]}))
-    assert notes["F Red - Egy"] == "Void: say which coast of Egypt: egy/ec"
+    assert notes["F Red - Egy"] == "Void: say which coast of Egypt: egy/ec; holds"
     assert notes["F Kha/wc - Egy/wc"] == "Succeeds"  # the Nile's coast is filled in as usual
     notes = _notes(_play(four, position, {"Blue": ["F red - egy/ec"]}))
     assert notes["F Red - Egy/ec"] == "Succeeds"

@@ -601,7 +601,7 @@ def test_characteristic_9_fleets_on_islands_cannot_convoy(ar: AfricanRiots) -> N
     position = _spring(ar, {"Egypt": ["A tun", "F cms", "F sic", "F ion"]})
     result = _play(ar, position, {"Egypt": ["A Tun - Cyr", *convoy]})
     notes = _notes(result)
-    assert notes["F Sic C A Tun - Cyr"] == "Void: a fleet in Sicilia cannot convoy"
+    assert notes["F Sic C A Tun - Cyr"] == "Void: a fleet in Sicilia cannot convoy; holds"
     assert notes["A Tun - Cyr"] == "Succeeds"  # the seas carry it on their own
 
 

@@ -134,6 +134,11 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
             '{"position": {"phase": "S1901M", "units": {}}, "orders": {"France": ["A par jumps"]}}',
             "orders of France",
         ),
+        (
+            '{"position": {"phase": "S1901R", "units": {}, "dislodged": [{"power": "France", '
+            '"unit": "A bur", "attacker_from": []}]}}',
+            "dislodged[0].attacker_from: [] is not a province",
+        ),
     ],
 )
 def test_adjudicate_json_rejects_bad_requests_clearly(

@@ -70,7 +70,9 @@ def test_the_kind_a_convoy_names_must_be_the_units(marines: Board) -> None:
         {"England": ["M lon", "F nth"]},
         {"England": ["M lon - bel", "F nth C A lon - bel"]},
     )
-    assert notes["F Nth C A Lon - Bel"] == "Void: the unit in London is a marine, not an army"
+    assert (
+        notes["F Nth C A Lon - Bel"] == "Void: the unit in London is a marine, not an army; holds"
+    )
     assert notes["M Lon - Bel"] == "Fails: no convoy route"
 
 
@@ -80,8 +82,8 @@ def test_a_kind_that_is_not_convoyed_is_not(marines: Board) -> None:
         {"England": ["S lon", "F nth"]},
         {"England": ["S lon - bel", "F nth C S lon - bel"]},
     )
-    assert notes["F Nth C S Lon - Bel"] == "Void: scouts cannot be convoyed"
-    assert notes["S Lon - Bel"] == "Void: London does not border Belgium"
+    assert notes["F Nth C S Lon - Bel"] == "Void: scouts cannot be convoyed; holds"
+    assert notes["S Lon - Bel"] == "Void: London does not border Belgium; holds"
 
 
 def test_a_convoy_of_nobody_or_of_a_fleet_is_void(board: Board) -> None:
@@ -89,9 +91,9 @@ def test_a_convoy_of_nobody_or_of_a_fleet_is_void(board: Board) -> None:
     fleet = _notes(
         board, {"England": ["F lon", "F nth"]}, {"England": ["F lon - bel", "F nth C A lon - bel"]}
     )
-    assert fleet["F Nth C A Lon - Bel"] == "Void: fleets cannot be convoyed"
+    assert fleet["F Nth C A Lon - Bel"] == "Void: fleets cannot be convoyed; holds"
     nobody = _notes(board, {"England": ["F nth"]}, {"England": ["F nth C A lon - bel"]})
-    assert nobody["F Nth C A Lon - Bel"] == "Void: there is no unit in London to convoy"
+    assert nobody["F Nth C A Lon - Bel"] == "Void: there is no unit in London to convoy; holds"
 
 
 def test_the_standard_game_still_writes_convoys_of_armies(board: Board) -> None:

@@ -2,13 +2,17 @@
 
 A hundred random games of each influence variant, and at every phase every output a
 player or a program reads (the board as text and as JSON before the phase, with every
-power's orders pending; the report and the results as JSON after it) is rendered for
-every viewer and searched for the secrets of the other powers:
+power's orders pending, and whose orders are in and awaited; the report and the results
+as JSON after it) is rendered for every viewer and searched for the secrets of the other
+powers:
 - everyone's pending orders, until they are adjudicated;
-- orders secret until the end (Sub-Saharan's bids, Europe 1615's INF deployments and
-  waivers, the tests' own variant's objectives), until the game is over: the kinds the
-  rules make secret are named here (`RULES_SECRETS`), not only read from the code under
-  test;
+- who sent what, in whose orders are in: the names listed are those the phase awaits
+  whatever was sent, and a power is listed as received only for orders of its own (never
+  for Europe 1615's orders for the Ottoman Empire, which would name its patron);
+- orders secret until the end (Sub-Saharan's bids, Europe 1615's INF deployments,
+  waivers and alliance offers, which its random players give now and then, the tests'
+  own variant's objectives), until the game is over: the kinds the rules make secret are
+  named here (`RULES_SECRETS`), not only read from the code under test;
 - Europe 1615's ledger: a power's INFs in each state, its spending, its alliance offers
   and waivers, and the Ottoman Empire's patron (rules: STATUS, DIPLOMATIC ATTACK): no INF
   number of another power outside a diplomatic attack that took place, and nothing that
@@ -31,17 +35,17 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.game import Game, PhaseResult, Variant, chances_for, play_phase, settle
 from hegemon.influence.dp import Bid
 from hegemon.influence.inf import Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.orders import Order, Secrecy
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.randomplay import random_orders
-from hegemon.report import phase_report, position_report
+from hegemon.report import order_status_lines, phase_report, position_report
 from hegemon.variants import load_variant, load_variant_from
 from hegemon.variants.europe_1615 import OTTOMAN, Ledger
-from hegemon.variants.europe_1615.orders import CaptureWaiver, EmpireOrder
+from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from tests.variants.outposts import Objective
 
 GAMES = 100
@@ -55,8 +59,9 @@ RULES_SECRETS: dict[str, tuple[type[Order], ...]] = {
     # 8.0: "DP allocations are not revealed to the other players until the end of the game"
     "sub_saharan": (Bid,),
     # STATUS: the GM "does not reveal the actual number of INFs deployed by each power";
-    # Waiving the capture: "arranged by the player (and communicated to the GM)"
-    "europe_1615": (Deploy, CaptureWaiver),
+    # Waiving the capture: "arranged by the player (and communicated to the GM)";
+    # Optional Alliances: the alliance, not an offer, is "declared to the other players"
+    "europe_1615": (Deploy, CaptureWaiver, AllianceOffer),
     "outposts": (Objective,),  # the objective a player names, which nobody else learns
 }
 
@@ -137,6 +142,20 @@ class Search:
                     self._absent(theirs, shown_after, viewer, power, "a secret order")
             if _any_in(secret.get(mine, set()), shown_after):
                 self.own_secrets_seen["orders"] += 1
+        self._status(before, orders)
+
+    def _status(self, before: Position, orders: dict[str, list[Order]]) -> None:
+        """Whose orders are in, as everyone reads it: the same names as with nothing sent
+        (those the phase awaits), and a power received only for orders of its own."""
+        status = order_status_lines(Game(self.variant, before, pending=orders))
+        assert _names(status) == _names(order_status_lines(Game(self.variant, before))), status
+        received = _names(status[:1])
+        for power in received & set(self.variant.powers):
+            own = [o for o in orders.get(power, ()) if not isinstance(o, EmpireOrder)]
+            assert own, f"{status[0]}: {power} sent only orders for the Ottoman Empire"
+        self.own_secrets_seen["empire received"] += "Ottoman Empire" in received
+        for given in orders.values():
+            self.own_secrets_seen.update(type(o).__name__ for o in given)
 
     @staticmethod
     def _absent(
@@ -147,6 +166,12 @@ class Search:
                 assert not _contains(output, fragment), (
                     f"{viewer} reads {what} of {power}: {fragment}"
                 )
+
+
+def _names(lines: list[str]) -> set[str]:
+    """The parties named in "Orders received from: ..." and "Awaiting orders from: ..."."""
+    listed = {name for line in lines for name in line.partition(": ")[2].split(", ")}
+    return listed - {"none", "nobody"}
 
 
 def _contains(output: str, fragment: str) -> bool:
@@ -251,3 +276,5 @@ def test_no_output_carries_another_powers_secrets(name: str, fewest_phases: int)
     if name == "europe_1615":
         assert search.own_secrets_seen["inf"] > GAMES and search.own_secrets_seen["master"]
         assert search.own_secrets_seen["empire orders"]
+        seen = search.own_secrets_seen
+        assert seen["empire received"] and seen["AllianceOffer"] and seen["CaptureWaiver"], seen

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.game import PhaseResult, Variant
+from hegemon.game import Game, PhaseResult, Variant, describe_end
 from hegemon.orders import Secrecy, place
 from hegemon.position import OBSERVER, Position, Viewer
 
@@ -162,3 +162,15 @@ def position_report(variant: Variant, position: Position, viewer: Viewer = OBSER
         retreat_lines(variant, position),
         [*center_lines(variant, position), *variant.standings(position)],
     )
+
+
+def order_status_lines(game: Game) -> list[str]:
+    """Whose orders are in and whose are awaited (`Game.order_status`), or how the game
+    ended: public, unlike the orders themselves."""
+    if game.over:
+        return [f"The game is over: {describe_end(game.end)}."]
+    status = game.order_status()
+    return [
+        f"Orders received from: {', '.join(status.received) or 'none'}",
+        f"Awaiting orders from: {', '.join(status.awaited) or 'nobody'}",
+    ]

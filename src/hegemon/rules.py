@@ -47,6 +47,16 @@ class Rules:
         """
         return power != unit.power
 
+    def may_cut(self, power: str, unit: Unit) -> bool:
+        """Whether an attack by `power`'s units cuts the support `unit` gives.
+
+        Standard: every attack but one by the supporter's own power (DATC 6.D.20: a unit
+        cannot cut the support of its own country). Kept apart from `may_dislodge`: a
+        rule that spares a unit from being dislodged (Europe 1615's patron and its
+        client) need not spare its support from being cut.
+        """
+        return power != unit.power
+
     def may_enter(self, unit: Unit, province: str) -> bool:
         """Whether the unit may move or retreat into the province (Europe 1615's neutral
         states; impassable spaces)."""

@@ -8,6 +8,7 @@ from hegemon.game.checking import order_problems
 from hegemon.game.machine import (
     Game,
     GameOver,
+    OrderStatus,
     PhaseResult,
     advance,
     chances_for,
@@ -51,6 +52,7 @@ __all__ = [
     "GameEnd",
     "GameOver",
     "Marks",
+    "OrderStatus",
     "Pattern",
     "PhaseResult",
     "Power",

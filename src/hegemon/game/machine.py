@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
@@ -115,6 +116,14 @@ def describe_end(end: GameEnd) -> str:
     return f"a draw of {', '.join(end.draw)}" + (", by agreement" if end.agreed else "")
 
 
+class OrderStatus(NamedTuple):
+    """Whose orders a phase has and whose it awaits: powers, and owners whose commander is
+    secret, by the names anyone may read."""
+
+    received: tuple[str, ...]
+    awaited: tuple[str, ...]
+
+
 @dataclass
 class Game:
     """A game in progress: its variant (as configured for it), every phase played, the
@@ -154,6 +163,26 @@ class Game:
         """The powers the current phase awaits orders from."""
         position = self.position
         return self.variant.calendar.procedure(position.phase).actors(self.variant, position)
+
+    def order_status(self) -> OrderStatus:
+        """Whose orders the current phase has and whose it still awaits, as anyone may
+        read it: each power it awaits, by the orders it gave of its own; then each owner
+        whose commander is secret (`Variant.secret_commanders`) with something to order,
+        by the orders its commander gave for it. Orders from a power the phase does not
+        await (a declaration, orders for such an owner) are not counted: a name listed
+        for them would tell who sent them."""
+        variant, position = self.variant, self.position
+        procedure = variant.calendar.procedure(position.phase)
+        received: list[str] = []
+        awaited: list[str] = []
+        for power in procedure.actors(variant, position):
+            own = any(variant.given_for(o) is None for o in self.pending.get(power, ()))
+            (received if own else awaited).append(power)
+        for owner, commander in variant.secret_commanders(position).items():
+            if procedure.awaits(variant, position, owner):
+                given = any(variant.given_for(o) == owner for o in self.pending.get(commander, ()))
+                (received if given else awaited).append(owner)
+        return OrderStatus(tuple(received), tuple(awaited))
 
     def set_orders(self, power: str, orders: Sequence[Order]) -> None:
         """Replace all of `power`'s pending orders for the current phase."""

@@ -302,6 +302,19 @@ class Variant:
         """The units whose orders `power` gives this phase."""
         return [u for u in position.units.values() if self.commander_of(position, u) == power]
 
+    def secret_commanders(self, position: Position) -> Mapping[str, str]:
+        """Owners of units (not players) whose orders come from a power kept secret, with
+        that power: a state whose patron the rules keep anonymous. Whose orders a phase
+        has and awaits lists such an owner by its own name and never names the power;
+        none by default."""
+        return {}
+
+    def given_for(self, order: Order) -> str | None:
+        """The owner of `secret_commanders` an order is given for, if it is one of those
+        orders (an order for such a state's units): it counts as that owner's, never as
+        its sender's own."""
+        return None
+
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
         """Whether `power` may send an order for this unit: its own, by default. A variant
         where orders to a state are followed only if it turns out aligned with the sender
