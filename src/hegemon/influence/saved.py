@@ -17,6 +17,15 @@ class FieldChecker:
     def fail(self, path: str, reason: str) -> ValueError:
         return ValueError(f"{self.where}.{path}: {reason}")
 
+    def fields(self, data: Mapping[str, Any], names: Collection[str], only: bool = False) -> None:
+        """That every field named is there (and, if `only`, no other)."""
+        missing = [name for name in names if name not in data]
+        if missing:
+            raise ValueError(f"{self.where}: field {missing[0]!r} missing")
+        unknown = sorted(set(data) - set(names)) if only else []
+        if unknown:
+            raise ValueError(f"{self.where}: unknown field {unknown[0]!r}")
+
     def list_(self, where: str, value: Any) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(where, "expected a list")

@@ -96,10 +96,8 @@ class Ledger(VariantState):
         if set(data) != {"ledger"} or not isinstance(data["ledger"], Mapping):
             raise ValueError("state: expected {'ledger': {...}}")
         raw = data["ledger"]
-        missing = [f.name for f in fields(cls) if f.name not in raw]
-        if missing:
-            raise ValueError(f"state.ledger: field {missing[0]!r} missing")
         check = _Checker(powers, states)
+        check.fields(raw, [f.name for f in fields(cls)])
         return cls(
             inf=check.table("inf", raw["inf"], check.state, check.count_by_power),
             spent=check.table("spent", raw["spent"], check.power, check.count),
