@@ -6,6 +6,7 @@ placing and moving waits for a resolver that holds two units in one province."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -697,3 +698,27 @@ def test_dii_victory_points_after_the_last_autumn(africa: AfricaII) -> None:
     # A tie in points is a draw.
     even = _at(africa, "A1970R", holdings={"Togo": {US: 1}, "Dahomey": {RUSSIA: 1}})
     assert _play(africa, even).end.draw == (RUSSIA, US)
+
+
+# --- the saved state --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("event", 42, "state.events: 42 is no random event's number"),
+        ("independent", ["Kenya"], "state.independent: Kenya is part of no other state"),
+        ("control", {"Kenya": "Russia"}, "state.control.Kenya: 'Russia' is not a power"),
+        ("holdings", {"Atlantis": {}}, "state.holdings: 'Atlantis' is not a state"),
+        ("revenue", {"France": -1}, "state.revenue.France: expected a whole number from 0"),
+    ],
+)
+def test_a_saved_ledger_is_read_back_with_every_field_checked(
+    africa: AfricaII, field: str, value: object, reason: str
+) -> None:
+    data = Ledger.of(africa.initial_position()).to_json()
+    assert africa.read_state(data) == Ledger.of(africa.initial_position())
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        africa.read_state({**data, field: value})
+    with pytest.raises(ValueError, match="state: field 'news' missing"):
+        africa.read_state({k: v for k, v in data.items() if k != "news"})

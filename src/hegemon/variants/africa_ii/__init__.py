@@ -107,6 +107,9 @@ class AfricaII(Variant):
         dependent = [s for s in ledger.independent if not self.book.states[s].within]
         if dependent:
             raise ValueError(f"state.independent: {dependent[0]} is part of no other state")
+        unknown = [n for n in (*ledger.events, ledger.event) if n and n not in self.book.events]
+        if unknown:
+            raise ValueError(f"state.events: {unknown[0]} is no random event's number")
         return ledger
 
     def home_centers(self, position: Position) -> Mapping[str, frozenset[str]]:
