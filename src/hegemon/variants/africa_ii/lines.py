@@ -39,11 +39,15 @@ def _superpower_lines(book: Book, position: Position) -> list[str]:
         states = ledger.controlled_by(power)
         centers = book.centers_of(position, power)
         units = book.units_of(position, power)
-        summary = f"{centers} centers, {units} units"
+        summary = f"{_counted(centers, 'center')}, {_counted(units, 'unit')}"
         if power in ledger.revenue:
             summary += f", {ledger.revenue[power]} IPs to spend"
         lines.append(f"   {power}: {', '.join(states) or 'no state'} ({summary})")
     return lines
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _holding_lines(book: Book, ledger: Ledger) -> list[str]:
