@@ -267,6 +267,9 @@ def test_a9_unspent_ips_are_lost_and_spending_is_secret_until_adjudicated(
     assert _ledger(result.after).revenue == {}  # the 10 left are lost
     assert _ledger(result.after).holdings["Kenya"] == {RUSSIA: 6, "France": 2}
     assert "6: Kenya" in phase_report(africa, result, Viewer(power="France"))
+    own = "Soviet Union controls: Kenya"  # in its own report, not in France's
+    assert own in phase_report(africa, result, Viewer(power=RUSSIA))
+    assert own not in phase_report(africa, result, Viewer(power="France"))
 
 
 def test_a10_any_number_of_superpowers_hold_ips_in_a_state(africa: AfricaII) -> None:

@@ -225,6 +225,20 @@ class AfricaII(Variant):
             return []
         return own_lines(self.book, position, power)
 
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """A superpower reads its own summary in a report that changed its states or its
+        revenue (the IP phase, the Autumn adjustments)."""
+        power = viewer.power
+        if power is None or power not in self.powers:
+            return []
+        was, now = Ledger.of(before), Ledger.of(after)
+        if (was.controlled_by(power), was.revenue.get(power)) == (
+            now.controlled_by(power),
+            now.revenue.get(power),
+        ):
+            return []
+        return own_lines(self.book, after, power)
+
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         colors = {p.name: p.color for p in self.powers.values()}
         return state_marks(self.book, position, colors)
