@@ -64,24 +64,10 @@ class AfricaII(Variant):
         powers = tuple(variant.powers)
         states = read_states(board, setup.get("states", {}), powers, problems)
         events = read_events(setup.get("events", {}), states, powers, problems)
-        ip = setup.get("ip", {})
-        numbers = {}
-        for name in ("base_income", "aid_cost", "state_vp", "liberation_vp"):
-            value = ip.get(name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                problems.append(f"[ip] {name}: a whole number from 0, not {value!r}")
-            numbers[name] = int(value) if isinstance(value, int) else 0
+        numbers = _ip_numbers(setup.get("ip", {}), problems)
         if problems:
             raise MapError(source, problems)
-        book = Book(
-            powers,
-            states,
-            events,
-            base_income=numbers["base_income"],
-            aid_cost=numbers["aid_cost"],
-            state_vp=numbers["state_vp"],
-            liberation_vp=numbers["liberation_vp"],
-        )
+        book = Book(powers, states, events, **numbers)
         aliases = {p: tuple(spec.get("aliases", ())) for p, spec in setup["powers"].items()}
         return replace(
             variant, book=book, power_aliases=aliases, calendar=_calendar(variant.calendar, book)
@@ -91,11 +77,7 @@ class AfricaII(Variant):
     def initial_position(self) -> Position:
         """Each state with an army in each home center (a.13), the superpowers with their
         base income to spend at the first IP phase (a.6)."""
-        ledger = Ledger(
-            holdings={}, revenue={p: self.book.base_income for p in self.powers},
-            control={}, independent=(), rights={}, civil_wars={}, aid={}, events=(),
-            event=0, doubled=(), liberator="", adjusted=0, news=(),
-        )  # fmt: skip
+        ledger = Ledger.start({p: self.book.base_income for p in self.powers})
         homes = self.book.territory(ledger).homes
         army = self.board.kinds[ARMY]
         units = {c: Unit(state, army, c) for state, cs in homes.items() for c in sorted(cs)}
@@ -242,6 +224,18 @@ class AfricaII(Variant):
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         colors = {p.name: p.color for p in self.powers.values()}
         return state_marks(self.book, position, colors)
+
+
+def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
+    """The numbers of the rules `[ip]` gives: the income, the aid's cost, the VPs."""
+    numbers = {}
+    for name in ("base_income", "aid_cost", "state_vp", "liberation_vp"):
+        value = ip.get(name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(f"[ip] {name}: a whole number from 0, not {value!r}")
+            value = 0
+        numbers[name] = value
+    return numbers
 
 
 def _calendar(standard: Calendar, book: Book) -> Calendar:

@@ -24,7 +24,7 @@ class Book:
     state_vp: int = 0  # d.ii
     liberation_vp: int = 0  # d.ii
     _territories: dict[frozenset[str], Territory] = field(
-        default_factory=dict, compare=False, repr=False
+        default_factory=dict, init=False, compare=False, repr=False
     )
 
     def territory(self, ledger: Ledger) -> Territory:

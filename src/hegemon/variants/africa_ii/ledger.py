@@ -37,6 +37,15 @@ class Ledger(VariantState):
     news: tuple[str, ...]  # what happened between phases, told by the reports that follow
 
     @classmethod
+    def start(cls, revenue: Mapping[str, int]) -> Ledger:
+        """A game's start: nothing held or controlled, the first Spring's revenue (a.6)."""
+        return cls(
+            holdings={}, revenue=revenue, control={}, independent=(), rights={},
+            civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
+            news=(),
+        )  # fmt: skip
+
+    @classmethod
     def of(cls, position: Position) -> Ledger:
         state = position.state
         if not isinstance(state, Ledger):
