@@ -543,6 +543,9 @@ def test_c4_the_random_events_are_an_option_rolled_each_spring_once_each(
     result = play_phase(events, spring, {}, {RANDOM_EVENT: 7})
     assert _ledger(result.after).events == (2, 5, 7) and _ledger(result.after).event == 7
     assert "Random event 7: Coup in Uganda" in result.public
+    # Once all ten came up, none: last year's is over, and applies no more.
+    spent = _at(africa, "S1971M", events=tuple(range(1, 11)), event=3)
+    assert _ledger(play_phase(events, spent, {}).after).event == 0
 
 
 @pytest.fixture(scope="module")

@@ -152,17 +152,18 @@ class AfricaII(Variant):
     def chances(self, position: Position) -> tuple[Chance, ...]:
         """The random event, with the option (c.4): each Spring's moves, a die of ten
         rolled again on the numbers that came up before, while any is left."""
-        phase = position.phase
-        first = self.calendar.year[0]
-        if not self.options.get("random_events") or (phase.season, phase.kind) != (
-            first.season,
-            first.procedure.kind,
-        ):
+        if not self.options.get("random_events") or not self._year_begins(position):
             return ()
         used = Ledger.of(position).events
         if len(used) >= len(self.book.events):
             return ()
         return (Chance(RANDOM_EVENT, sides=len(self.book.events), rerolled=tuple(sorted(used))),)
+
+    def _year_begins(self, position: Position) -> bool:
+        """Whether the phase is the year's first, the Spring moves: when the event is rolled."""
+        first = self.calendar.year[0]
+        phase = position.phase
+        return (phase.season, phase.kind) == (first.season, first.procedure.kind)
 
     def prepare(
         self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
@@ -170,6 +171,8 @@ class AfricaII(Variant):
         """The random event, the declarations, then the orders under the states they are
         for; what happened is told to everyone."""
         ledger = replace(Ledger.of(position), adjusted=0, news=())
+        if self._year_begins(position):
+            ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
         position = position.evolve(state=ledger)
         public: list[str] = []
         roll = draws.get(RANDOM_EVENT)
