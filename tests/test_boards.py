@@ -81,13 +81,14 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], set[tuple[str, str]]]] = {
         {
             ("fin", "swe"),  # they meet at the head of the Gulf of Bothnia, beyond both stars
             ("nwy", "stp"),  # the standard board's Norway reaches St Petersburg in the far north
+            ("den", "swe"),  # across the Sound, narrower than the coast data draws a gap
+            ("lvp", "nat"),  # the standard board's Liverpool reaches round Ireland's north
         },
         {
             ("bur", "pie"),  # the Alps: the standard board's Marseilles runs up between them
             ("mun", "pie"),  # Switzerland, impassable on the standard board, is not in the data
             ("cly", "nth"),  # the Highlands' north coast: Edinburgh's on the board
-            ("den", "nwy"),  # across the Skagerrak's mouth, where the coasts come closest
-            ("bot", "nwy"),  # Norway's region runs round the north of Sweden's
+            ("bot", "nwy"),  # Norway's region runs round the north of Sweden's to the gulf's head
             ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
             ("bal", "ska"),  # the Danish straits: Denmark lies between them
         },
@@ -126,6 +127,57 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], set[tuple[str, str]]]] = {
             ("tus", "ven"),  # the Papal Marche between
             ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
             ("bal", "ska"),  # the Danish straits: Denmark lies between them (decision 28)
+            ("lap", "nrg"),  # at the canvas's top edge (66 N), where Norway's coast runs on north
+        },
+    ),
+    "african_diplomacy_ii": (
+        {
+            # Both reach Lake Victoria, as do Kenya and Ruanda-Urundi between them on its
+            # east and west shores: no flat map lets all four share the lake and these two
+            # share a border as well (docs: the board).
+            ("tan", "uga"),
+        },
+        {
+            ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
+            ("egy", "tib"),  # a four-way corner with Cyrenaica and El Obeid, no diagonal a border
+            ("red", "syr"),  # the Gulf of Aqaba's head, Syria's on land but no coast of it
+        },
+    ),
+    "african_riots": (
+        {
+            ("ash", "ass"),  # fleets only, across a four-way point of the Nile (rules 2)
+            ("bas", "jaa"),  # fleets only, across a four-way point (rules 2)
+            ("cai", "sin"),  # Suez, the canal's space, lies between (rules 8)
+            ("ada", "bob"),  # Biafra and Yaounde meet at the Bight's head, before Douala's coast
+            ("agu", "map"),  # the current washes KwaZulu-Natal; Maputo's coast faces the channel
+            ("bnn", "kan"),  # across the Sankuru, whose space lies between
+            ("goa", "sob"),  # round the Horn, where the Arabian Sea's water lies between
+            ("gsd", "lys"),  # Cyrenaica's bulge parts them; they meet only off its cape
+        },
+        {
+            # Across the impassable lakes (rules 4): Chad, Albert and Edward, Tanganyika, Malawi
+            ("ada", "ndm"),
+            ("ada", "zin"),
+            ("ank", "itu"),
+            ("ank", "nkv"),
+            ("bur", "tan"),
+            ("ruk", "tan"),
+            ("des", "mal"),
+            ("ser", "wlv"),  # no fleet moves between them on Lake Victoria (rules 3)
+            # Four-way corners where the reconstruction kept the other diagonal:
+            ("bia", "yao"),
+            ("bod", "tun"),
+            ("dja", "ndm"),
+            ("drf", "kuf"),
+            ("equ", "hko"),
+            ("man", "snk"),
+            ("ndm", "ouh"),
+            ("tim", "zou"),
+            ("gam", "gbi"),  # Senegal's Casamance between them is too narrow to draw
+            ("kzn", "mcs"),  # the channel's water reaches past Maputo's coast to the Natal shore
+            ("mcs", "nmp"),  # the channel's two spaces meet off Nampula's coast
+            ("cvs", "nao"),  # at the canvas's west edge, beyond the Canary Sea
+            ("jaa", "lys"),  # at the canvas's top edge, the Libyan Sea's water round Anatolia
         },
     ),
 }
