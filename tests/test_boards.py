@@ -14,14 +14,17 @@ from pathlib import Path
 import pytest
 import shapely
 
+from hegemon.board import province_of
 from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.randomplay import random_orders
 from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
 from hegemon.render.board import Scene, abbreviations
-from hegemon.render.labels import overlaps
+from hegemon.render.labels import overlaps, within
 from hegemon.render.palette import BORDER, COAST, LAND, SEA, difference
+from hegemon.render.places import CENTER_RADIUS, board_places, disc_box, dislodged_box, glyph_box
+from hegemon.render.svg import num
 from hegemon.render.territories import territories, touching
 from hegemon.variants import available_variants, load_variant, load_variant_from
 from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
@@ -228,12 +231,15 @@ def test_territories_are_kept_between_runs_and_read_back_the_same(
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
-def test_no_two_labels_overlap_nor_hide_a_unit_or_center(variant: Variant) -> None:
+def test_labels_stay_on_the_map_and_neither_overlap_nor_hide_a_piece(variant: Variant) -> None:
     mid = _mid_game(variant).after if variant.id != "outposts" else variant.initial_position()
     for position in (variant.initial_position(), mid):
         scene = Scene(variant, position, OBSERVER, ())
         placed = scene.labels(with_units=True)
         assert len(placed) == len(variant.board.provinces)
+        width, height = variant.board.size
+        for label in placed:  # not over the canvas's edge, nor into the legend under it
+            assert within(label.box, (0, 0, width, height)), f"{label.province} off the map"
         for i, one in enumerate(placed):
             for other in placed[i + 1 :]:
                 assert not overlaps(one.box, other.box), f"{one.province} over {other.province}"
@@ -285,6 +291,59 @@ def test_sub_saharan_labels_are_the_rulebooks_abbreviations() -> None:
 
 
 # --- units and orders -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_unit_and_center_stands_inside_its_own_province(variant: Variant) -> None:
+    # A unit may stand at any of the board's locations (a split coast's point lies out on
+    # the water); a center's marker stands beside its province's point.
+    regions = territories(variant.board).regions
+    places = board_places(variant.board)
+    for location, xy in places.units.items():
+        region = regions[province_of(location)]
+        assert region.contains(shapely.Point(xy)), f"a unit in {location} stands outside it"
+    for center, xy in places.centers.items():
+        assert regions[center].contains(shapely.Point(xy)), f"{center}'s center is outside it"
+    svg = draw_board(variant, variant.initial_position())
+    for xy in places.centers.values():
+        assert f'cx="{num(xy[0])}" cy="{num(xy[1])}" r="4.6"' in svg  # drawn where placed
+
+
+def _covered_by_a_dislodged_unit(scene: Scene) -> list[str]:
+    """What a dislodged unit's glyph covers: a unit, a center, a label, another one."""
+    pieces = {f"unit in {u.location}": glyph_box(scene.locate(u.location)) for u in
+              scene.position.units.values()}  # fmt: skip
+    pieces |= {f"center {c}": disc_box(xy, CENTER_RADIUS) for c, xy in scene.places.centers.items()}
+    pieces |= {f"label {p.province}": p.box for p in scene.labels(with_units=True)}
+    waiting = sorted(scene.waiting_places.items())
+    pieces |= {f"dislodged in {p}": dislodged_box(xy) for p, xy in waiting}
+    return [
+        f"dislodged in {province} covers the {what}"
+        for province, xy in waiting
+        for what, box in pieces.items()
+        if what != f"dislodged in {province}" and overlaps(dislodged_box(xy), box)
+    ]
+
+
+@pytest.mark.parametrize("variant", _variants()[:-1], ids=lambda v: v.id)
+def test_a_dislodged_unit_covers_no_unit_center_nor_label(variant: Variant) -> None:
+    position = _mid_game(variant).after
+    assert position.dislodged
+    assert _covered_by_a_dislodged_unit(Scene(variant, position, OBSERVER, ())) == []
+
+
+def test_a_dislodged_army_beside_vienna_covers_neither_its_center_nor_its_army(
+    classic: Variant,
+) -> None:
+    # Italy's army in Tyrolia, dislodged by Austria's from Bohemia, waits beside Tyrolia,
+    # whose point lies close to Vienna's center and army.
+    start = classic.initial_position().evolve(
+        units=units({"Austria": ["A vie", "A boh", "A tri"], "Italy": ["A tyr"]})
+    )
+    given = orders(classic.board, {"Austria": ["A boh - tyr", "A vie S A boh - tyr"]})
+    retreat = play_phase(classic, start, given).after
+    assert "tyr" in retreat.dislodged
+    assert _covered_by_a_dislodged_unit(Scene(classic, retreat, OBSERVER, ())) == []
 
 
 def test_a_dislodged_unit_is_drawn_during_its_retreat_phase(classic: Variant) -> None:

@@ -20,14 +20,24 @@ from hegemon.orders import Secrecy
 from hegemon.position import OBSERVER, Position, Unit, Viewer
 from hegemon.render import palette
 from hegemon.render.arrows import order_marks
-from hegemon.render.glyphs import BOX, unit_glyph
+from hegemon.render.glyphs import unit_glyph
 from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
 from hegemon.render.legend import legend
+from hegemon.render.places import (
+    CENTER_RADIUS,
+    DISLODGED_RADIUS,
+    DISLODGED_RISE,
+    DISLODGED_SCALE,
+    Places,
+    board_places,
+    disc_box,
+    dislodged_box,
+    dislodged_places,
+    glyph_box,
+)
 from hegemon.render.svg import Point, num, pt, text, title
 from hegemon.render.territories import Territories, territories
 
-CENTER_OFFSET = (-17.0, 2.0)  # where a center's marker sits from its province's point
-DISLODGED_OFFSET = (16.0, -14.0)  # where a dislodged unit waits, from its province's point
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -74,6 +84,14 @@ class Scene:
         return territories(self.board)
 
     @cached_property
+    def places(self) -> Places:
+        return board_places(self.board)
+
+    @cached_property
+    def waiting_places(self) -> dict[str, Point]:
+        return dislodged_places(self.board, self.position)
+
+    @cached_property
     def colors(self) -> dict[str, str]:
         return {p.name: p.color for p in self.variant.powers.values()}
 
@@ -116,8 +134,8 @@ class Scene:
 
     # --- where things are ----------------------------------------------------------------
     def locate(self, location: str) -> Point:
-        board = self.board
-        return board.coast_xy.get(location, board.provinces[province_of(location)].xy)
+        """Where a unit at this location stands (`hegemon.render.places`)."""
+        return self.places.units[location]
 
     def unit_at(self, location: str) -> Point:
         """Where the unit an order names is drawn: beside its province if dislodged."""
@@ -126,13 +144,11 @@ class Scene:
         return self.locate(location)
 
     def waiting(self, location: str) -> Point:
-        """Where a dislodged unit waits: beside its province's point."""
-        x, y = self.locate(location)
-        return x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]
+        """Where a dislodged unit waits: beside its province, clear of the pieces."""
+        return self.waiting_places[province_of(location)]
 
     def center_point(self, province: str) -> Point:
-        x, y = self.board.provinces[province].xy
-        return x + CENTER_OFFSET[0], y + CENTER_OFFSET[1]
+        return self.places.centers[province]
 
     # --- territories -------------------------------------------------------------------
     def _regions(self) -> Iterator[str]:
@@ -224,7 +240,7 @@ class Scene:
             owner = self.position.centers.get(center)
             fill = self.color_of(owner) if owner else "#ffffff"
             ring = (
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="7.5" fill="#ffffff" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(CENTER_RADIUS)}" fill="#ffffff" '
                 f'stroke="{palette.INK}" stroke-width="1.3"/>'
                 if center in homes
                 else ""
@@ -244,10 +260,11 @@ class Scene:
             unit = dislodgement.unit
             x, y = self.waiting(unit.location)
             yield (
-                f'<circle cx="{num(x)}" cy="{num(y - 2)}" r="13" fill="#ffffff" fill-opacity="0.7" '
-                'stroke="#d7191c" stroke-width="2" stroke-dasharray="4 2"/>'
+                f'<circle cx="{num(x)}" cy="{num(y - DISLODGED_RISE)}" r="{num(DISLODGED_RADIUS)}" '
+                'fill="#ffffff" fill-opacity="0.7" stroke="#d7191c" stroke-width="2" '
+                'stroke-dasharray="4 2"/>'
             )
-            yield self._unit(unit, (x, y), 0.8, " dislodged")
+            yield self._unit(unit, (x, y), DISLODGED_SCALE, " dislodged")
         yield "</g>"
 
     def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> str:
@@ -271,11 +288,9 @@ class Scene:
     def obstacles(self, with_units: bool) -> list[Box]:
         if not with_units:
             return []
-        boxes = [_glyph_box(self.locate(u.location), 1.0) for u in self.position.units.values()]
-        boxes += [
-            _glyph_box(self.waiting(d.unit.location), 0.8) for d in self.position.dislodged.values()
-        ]
-        boxes += [_disc_box(self.center_point(c), 7.5) for c in self.board.centers]
+        boxes = [glyph_box(self.locate(u.location)) for u in self.position.units.values()]
+        boxes += [dislodged_box(xy) for xy in self.waiting_places.values()]
+        boxes += [disc_box(xy, CENTER_RADIUS) for xy in self.places.centers.values()]
         return boxes
 
     def labels(self, with_units: bool) -> list[Placed]:
@@ -283,12 +298,13 @@ class Scene:
             Request(
                 p.id,
                 (p.label, self.marks.tags[p.id]) if p.id in self.marks.tags else (p.label,),
-                p.xy,
+                self.locate(p.id),
                 self.land.regions[p.id],
             )
             for p in self.board.provinces.values()
         ]
-        return place_labels(requests, self.obstacles(with_units))
+        width, height = self.board.size
+        return place_labels(requests, self.obstacles(with_units), (0.0, 0.0, width, height))
 
     def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
         yield from self._leaders(placed)
@@ -315,7 +331,7 @@ class Scene:
         yield f'<g id="leaders" stroke="{palette.INK}" stroke-width="0.7" opacity="0.6">'
         for label in placed:
             if not self.land.regions[label.province].contains(shapely.Point(label.center)):
-                end = self.board.provinces[label.province].xy
+                end = self.locate(label.province)
                 yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
         yield "</g>"
 
@@ -332,17 +348,6 @@ def abbreviations(powers: list[str]) -> dict[str, str]:
         options += [letters[0] + c for c in letters[1:]]
         chosen[power] = next((o for o in options if o not in chosen.values()), letters[:3] or power)
     return chosen
-
-
-def _glyph_box(xy: Point, scale: float) -> Box:
-    x, y = xy
-    left, top, right, bottom = BOX
-    return (x + left * scale, y + top * scale, x + right * scale, y + bottom * scale)
-
-
-def _disc_box(xy: Point, radius: float) -> Box:
-    x, y = xy
-    return (x - radius, y - radius, x + radius, y + radius)
 
 
 def _pattern_id(shade: Shade) -> str:
