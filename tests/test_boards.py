@@ -24,6 +24,7 @@ from hegemon.render.board import Scene, abbreviations
 from hegemon.render.labels import overlaps, within
 from hegemon.render.palette import BORDER, COAST, LAND, SEA, difference
 from hegemon.render.places import CENTER_RADIUS, board_places, disc_box, dislodged_box, glyph_box
+from hegemon.render.rivers import river_lines
 from hegemon.render.svg import num
 from hegemon.render.territories import territories, touching
 from hegemon.variants import available_variants, load_variant, load_variant_from
@@ -225,6 +226,30 @@ def test_territories_are_kept_between_runs_and_read_back_the_same(
     kept.write_text("{not json")  # a damaged store is derived anew, and written over
     assert territories.__wrapped__(board).crossings == derived.crossings
     assert kept.read_text().startswith("{")
+
+
+def test_rivers_are_drawn_where_fleets_sail_them() -> None:
+    # African Riots: a river is a border fleets sail along (its data's [[edges]] tagged
+    # "river"); African Diplomacy II: a river is a coast of each province it runs through.
+    riots = load_variant("african_riots").board
+    regions = territories(riots).regions
+    rivers = river_lines(riots).buffer(0.5)
+    for pair, tags in riots.edge_tags.items():
+        a, b = sorted({province_of(location) for location in pair})
+        shared = regions[a].boundary.intersection(regions[b].buffer(0.25))
+        if "river" in tags and shared.length > 0:
+            assert shared.difference(rivers).length < 1, f"the river between {a} and {b}"
+    adii = load_variant("african_diplomacy_ii").board
+    rivers = river_lines(adii).buffer(0.5)
+    places = board_places(adii).units
+    for location in (loc for p in adii.provinces for loc in (p, *adii.locations(p))):
+        if "river" in adii.tags_of(location):
+            assert rivers.contains(shapely.Point(places[location])), f"{location} off its river"
+    for name in ("african_riots", "african_diplomacy_ii"):
+        svg = draw_board(load_variant(name))
+        assert '<path id="rivers" ' in svg
+        assert "navigable river: fleets sail along it" in _legend(svg)
+        assert "lake: no space of its own" in _legend(svg)
 
 
 # --- legibility ------------------------------------------------------------------------------

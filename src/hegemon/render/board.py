@@ -35,6 +35,7 @@ from hegemon.render.places import (
     dislodged_places,
     glyph_box,
 )
+from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import Point, num, pt, text, title
 from hegemon.render.territories import Territories, territories
 
@@ -119,6 +120,7 @@ class Scene:
                 f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>',
                 *self._regions(),
                 *self._shades(),
+                *self._rivers(),
                 *self._borders(),
                 *(self._centers() if with_units else ()),
                 '<g id="orders">',
@@ -212,6 +214,15 @@ class Scene:
                         f'stroke="none">{title(shade.meaning)}</path>'
                     )
         yield "</g>"
+
+    def _rivers(self) -> Iterator[str]:
+        path = river_path(self.board)
+        if path:
+            yield (
+                f'<path id="rivers" d="{path}" fill="none" stroke="{palette.RIVER}" '
+                'stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">'
+                f"{title(RIVER_MEANING)}</path>"
+            )
 
     def _borders(self) -> Iterator[str]:
         board = self.board

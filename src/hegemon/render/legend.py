@@ -11,10 +11,12 @@ from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.glyphs import unit_glyph
 from hegemon.render.labels import Placed, text_width
+from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import num, text
 
 if TYPE_CHECKING:
     from hegemon.render.board import Scene
+
 
 MARGIN = 14.0
 ROW = 22.0  # the height of a row of powers or symbols
@@ -102,6 +104,14 @@ def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
         yield _line("none"), "order carried out"
         yield _line("7 4") + _cross(), "order failed"
         yield _line("2 3", palette.NEUTRAL), "order void"
+    if river_path(scene.board):
+        yield (
+            f'<path d="M-11,2C-4,-6 4,8 11,-2" fill="none" stroke="{palette.RIVER}" '
+            'stroke-width="2.4" stroke-linecap="round"/>',
+            RIVER_MEANING,
+        )
+    if not scene.land.lakes.is_empty:
+        yield _swatch(palette.LAKE), "lake: no space of its own"
     if scene.land.crossings:
         yield _line("5 3", palette.COAST), "neighbours across the water"
     if scene.land.barriers:

@@ -12,6 +12,7 @@ from __future__ import annotations
 LAND = "#e8dcb8"  # land nobody owns
 SEA = "#a9cbe0"  # the water of seas
 LAKE = "#c4dcea"  # lakes, part of the land around them
+RIVER = "#2b7bba"  # navigable rivers
 OFF_MAP = "#dfe9ef"  # water no sea covers
 UNCLAIMED = "#cfc8b8"  # land no province covers: impassable
 BORDER = "#8a7b66"  # borders between regions
