@@ -22,7 +22,18 @@ from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
 from hegemon.render.board import Scene, abbreviations
 from hegemon.render.labels import overlaps, within
-from hegemon.render.palette import BORDER, COAST, LAND, SEA, difference
+from hegemon.render.palette import (
+    BORDER,
+    COAST,
+    COLOUR_BLIND_APART,
+    COLOUR_BLINDNESS,
+    LAND,
+    SEA,
+    TINT_APART,
+    as_seen,
+    difference,
+    tint,
+)
 from hegemon.render.places import CENTER_RADIUS, board_places, disc_box, dislodged_box, glyph_box
 from hegemon.render.rivers import river_lines
 from hegemon.render.svg import num
@@ -283,6 +294,52 @@ def test_every_powers_colour_stands_apart(variant: Variant) -> None:
         for other, theirs in colors.items():
             if other < power:
                 assert difference(color, theirs) >= 25, f"{power} and {other}"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_powers_land_stands_apart_by_its_tint(variant: Variant) -> None:
+    # The land a power owns is tinted with its colour: Mozambique's white and the
+    # Mahdists' peach as plainly as the others.
+    tints = {p.name: tint(p.color) for p in variant.powers.values()}
+    for power, shade in tints.items():
+        assert difference(shade, LAND) >= TINT_APART, f"{power}'s land looks unowned"
+        for other, theirs in tints.items():
+            if other < power:
+                assert difference(shade, theirs) >= 10, f"{power}'s land and {other}'s"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_powers_stand_apart_for_colour_blind_players(variant: Variant) -> None:
+    # Simulated protanopia and deuteranopia (palette.as_seen): the powers' colours stay
+    # plainly apart (ΔE >= 10), as well as their abbreviations on every unit.
+    colors = {p.name: p.color for p in variant.powers.values()}
+    for blindness in COLOUR_BLINDNESS:
+        for power, color in colors.items():
+            for other, theirs in colors.items():
+                apart = difference(as_seen(color, blindness), as_seen(theirs, blindness))
+                assert other >= power or apart >= COLOUR_BLIND_APART, (
+                    f"{power}, {other}: {blindness}"
+                )
+
+
+def test_an_unowned_center_is_told_from_an_owned_one_by_its_shape() -> None:
+    # Mozambique's centers are near-white (rules 5.6: white): an unowned center has a dark
+    # heart that no owner's colour can be taken for.
+    variant = load_variant("sub_saharan")
+    start = variant.initial_position()
+    owners = dict(start.centers)
+    lost = sorted(c for c, owner in owners.items() if owner not in variant.powers)[:3]
+    for center in lost:
+        del owners[center]
+    position = start.evolve(centers=owners)
+    svg = draw_board(variant, position)
+    markers = re.findall(r'<g class="center">(.*?)</g>', svg)
+    hearts = {
+        c: m.count('r="1.8"') for c, m in zip(sorted(variant.board.centers), markers, strict=True)
+    }
+    unowned = variant.board.centers - owners.keys()
+    assert lost and {c for c, n in hearts.items() if n} == unowned
+    assert "Mozambique" in owners.values()  # whose near-white centers have no heart
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)

@@ -20,11 +20,10 @@ from hegemon.orders import Secrecy
 from hegemon.position import OBSERVER, Position, Unit, Viewer
 from hegemon.render import palette
 from hegemon.render.arrows import order_marks
-from hegemon.render.glyphs import unit_glyph
+from hegemon.render.glyphs import CENTER_RADIUS, center_marker, unit_glyph
 from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
 from hegemon.render.legend import legend
 from hegemon.render.places import (
-    CENTER_RADIUS,
     DISLODGED_RADIUS,
     DISLODGED_RISE,
     DISLODGED_SCALE,
@@ -178,12 +177,13 @@ class Scene:
     def _fill(self, province: str) -> str:
         fills = [s for s in self.marks.shades.get(province, ()) if s.pattern is Pattern.FILL]
         if fills:
-            return palette.mix(fills[-1].color, palette.LAND, palette.FAINT)
+            return palette.tint(fills[-1].color)
         owner = self.position.centers.get(province)
         if owner is None:
             return palette.LAND
-        amount = palette.FAINT if owner in self.colors else palette.FAINT / 2
-        return palette.mix(self.color_of(owner), palette.LAND, amount)
+        if owner not in self.colors:  # a minor power's: a shade only
+            return palette.mix(palette.NEUTRAL, palette.LAND, palette.FAINT / 2)
+        return palette.tint(self.colors[owner])
 
     def _tooltip(self, province: str) -> str:
         p = self.board.provinces[province]
@@ -235,7 +235,7 @@ class Scene:
                 'stroke-dasharray="3 3"/></g>'
             )
         for a, b in self.land.crossings:
-            start, end = board.provinces[a].xy, board.provinces[b].xy
+            start, end = self.locate(a), self.locate(b)
             names = f"{board.provinces[a].name} and {board.provinces[b].name} are neighbours"
             yield (
                 f'<path d="M{pt(start)}L{pt(end)}" stroke="{palette.COAST}" stroke-width="2" '
@@ -247,19 +247,10 @@ class Scene:
         homes = {c for cs in self.variant.home_centers(self.position).values() for c in cs}
         yield '<g id="centers">'
         for center in sorted(self.board.centers):
-            x, y = self.center_point(center)
             owner = self.position.centers.get(center)
-            fill = self.color_of(owner) if owner else "#ffffff"
-            ring = (
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(CENTER_RADIUS)}" fill="#ffffff" '
-                f'stroke="{palette.INK}" stroke-width="1.3"/>'
-                if center in homes
-                else ""
-            )
-            yield (
-                f'<g class="center">{ring}<circle cx="{num(x)}" cy="{num(y)}" r="4.6" '
-                f'fill="{fill}" stroke="{palette.outline_of(fill) if owner else palette.INK}" '
-                'stroke-width="1.4"/></g>'
+            color = self.color_of(owner) if owner else None
+            yield center_marker(
+                self.center_point(center), color, center in homes, ' class="center"'
             )
         yield "</g>"
 

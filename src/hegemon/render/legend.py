@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from hegemon.game import Pattern, Shade
 from hegemon.render import palette
-from hegemon.render.glyphs import unit_glyph
+from hegemon.render.glyphs import center_marker, unit_glyph
 from hegemon.render.labels import Placed, text_width
 from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import num, text
@@ -80,15 +80,16 @@ def _powers(scene: Scene) -> Iterator[Cell]:
     others = sum(n for owner, n in counts.items() if owner not in scene.variant.powers)
     if others:
         yield (
-            _center(palette.NEUTRAL, False),
+            center_marker((0, 0), palette.NEUTRAL, False),
             f"others: {others} center{'s' if others != 1 else ''}",
         )
 
 
 def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
     if with_units:
-        yield _center("#ffffff", False), "supply center, unowned"
-        yield _center(palette.NEUTRAL, True), "home center (ring)"
+        yield center_marker((0, 0), None, False), "supply center, unowned"
+        yield center_marker((0, 0), palette.NEUTRAL, False), "supply center, its owner's colour"
+        yield center_marker((0, 0), palette.NEUTRAL, True), "home center (ring)"
         kinds = {k.glyph: k.name for k in scene.board.kinds.values()}
         for glyph, name in sorted(kinds.items()):
             yield unit_glyph(glyph, (0, 0), palette.NEUTRAL, name[:1].upper()), name
@@ -132,7 +133,7 @@ def _shades(scene: Scene) -> Iterator[Cell]:
             seen.setdefault((shade.meaning, shade.color, shade.pattern), shade)
     for shade in sorted(seen.values(), key=lambda s: (s.pattern != Pattern.FILL, s.meaning)):
         if shade.pattern is Pattern.FILL:
-            fill = palette.mix(shade.color, palette.LAND, palette.FAINT)
+            fill = palette.tint(shade.color)
         else:
             fill = f"url(#{shade.pattern}-{shade.color.lstrip('#')})"
         yield _swatch(fill), shade.meaning
@@ -155,15 +156,6 @@ def _index(scene: Scene, width: float, top: float) -> tuple[str, int]:
         )
     parts.append("</g>")
     return "".join(parts), rows
-
-
-def _center(fill: str, home: bool) -> str:
-    ring = (
-        f'<circle r="7.5" fill="#ffffff" stroke="{palette.INK}" stroke-width="1.3"/>'
-        if home
-        else ""
-    )
-    return f'{ring}<circle r="4.6" fill="{fill}" stroke="{palette.INK}" stroke-width="1.4"/>'
 
 
 def _line(dash: str, color: str = palette.INK) -> str:

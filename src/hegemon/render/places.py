@@ -28,13 +28,12 @@ from shapely.geometry.base import BaseGeometry
 
 from hegemon.board import Board, province_of
 from hegemon.position import Position
-from hegemon.render.glyphs import BOX
+from hegemon.render.glyphs import BOX, CENTER_RADIUS
 from hegemon.render.labels import Box, overlaps
 from hegemon.render.svg import Point
 from hegemon.render.territories import territories
 
 INSET = 5.0  # how far inside its region a unit's point is kept, in canvas units
-CENTER_RADIUS = 7.5  # a center's marker, with the ring of a home center
 DISLODGED_RADIUS = 13.0  # the dashed ring around a dislodged unit
 DISLODGED_SCALE = 0.8  # a dislodged unit's glyph, against a unit's
 DISLODGED_RISE = 2.0  # the ring's middle stands this far above the glyph's point
