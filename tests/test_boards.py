@@ -6,20 +6,23 @@ and no power's secrets on another's board."""
 from __future__ import annotations
 
 import html
+import math
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import shapely
 
 from hegemon.board import province_of
-from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.game import GameEnd, PhaseResult, Variant, chances_for, play_phase, settle
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.randomplay import random_orders
 from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
+from hegemon.render.arrows import FAILED_DASH, GLYPH_RADIUS, SHORTEST
 from hegemon.render.board import Scene, abbreviations
 from hegemon.render.labels import overlaps, within
 from hegemon.render.palette import (
@@ -42,7 +45,7 @@ from hegemon.variants import available_variants, load_variant, load_variant_from
 from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
 from tests.conftest import orders, units
 from tests.test_europe_1615 import _empire_aligned_with_spain
-from tests.variants.outposts import Outposts
+from tests.variants.outposts import ORDER_OF_PLAY, Objective, Outposts, Place
 
 OUTPOSTS = Path(__file__).parent / "variants" / "outposts"
 
@@ -473,6 +476,45 @@ def test_orders_are_drawn_with_their_results(classic: Variant) -> None:
     assert "France: A Mar S A Par - Bur: Succeeds" in svg
 
 
+def test_a_move_between_close_places_keeps_a_visible_arrow(classic: Variant) -> None:
+    # Liverpool's and Yorkshire's units stand 17 apart: the arrow still leaves the
+    # moving unit's glyph with a shaft of its own.
+    start = classic.initial_position().evolve(units=units({"England": ["A lvp"]}))
+    svg = draw_phase(
+        classic, play_phase(classic, start, orders(classic.board, {"England": ["A lvp - yor"]}))
+    )
+    drawn = re.search(
+        r"England: A Lvp - Yor: Succeeds.*?d=\"M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)", svg
+    )
+    assert drawn
+    x1, y1, x2, y2 = (float(v) for v in drawn.groups())
+    unit = board_places(classic.board).units["lvp"]
+    assert math.dist((x1, y1), unit) >= GLYPH_RADIUS - 0.1  # off the glyph
+    assert math.dist((x1, y1), (x2, y2)) >= SHORTEST - 0.1
+
+
+def test_the_legend_explains_each_kind_of_order_and_lists_the_results(classic: Variant) -> None:
+    start = classic.initial_position()
+    given = orders(
+        classic.board,
+        {"France": ["A par - bur", "A mar S A par - bur", "F bre H"], "Germany": ["A mun - bur"]},
+    )
+    legend = _legend(draw_phase(classic, play_phase(classic, start, given)))
+    for meaning in ("move or retreat", "support: ", "hold: ", "order failed"):
+        assert meaning in legend
+    assert "convoy: " not in legend  # only the kinds the phase has
+    assert "A Mun - Bur: Bounced" in legend and "A Par - Bur: Succeeds" in legend
+
+
+def test_a_failed_order_does_not_look_like_a_border_with_no_passage(classic: Variant) -> None:
+    # A light power's failed move: its dark halo is dashed with it, so the map shows
+    # between its dashes; a border with no passage is a dark line crossed by ticks.
+    given = orders(classic.board, {"France": ["A par - bur"], "Germany": ["A mun - bur"]})
+    svg = draw_phase(classic, play_phase(classic, classic.initial_position(), given))
+    failed = svg[svg.index("France: A Par - Bur") :].split('<g class="order', 1)[0]
+    assert failed.count(f'stroke-dasharray="{FAILED_DASH}"') == 2  # the halo and the line
+
+
 def test_sub_saharan_minor_units_are_drawn_as_keeps() -> None:
     # rules 6.0: minor units are stationary, so they have a glyph of their own
     variant = load_variant("sub_saharan")
@@ -577,6 +619,24 @@ def _eu_positions(eu: Europe1615, games: int) -> Iterator[tuple[Position, PhaseR
             if result.end:
                 break
             position = result.after
+
+
+def test_an_order_secret_until_the_game_ends_shows_on_its_powers_board_only() -> None:
+    # Outposts' objective is kept secret until the game ends (Secrecy.UNTIL_END): the
+    # phase's results under the board list it for its own power only, and for everyone
+    # once the game is over.
+    outposts = load_variant_from(OUTPOSTS)
+    order_of_play = ("South", "North", "East")
+    lots = play_phase(outposts, outposts.initial_position(), {}, {ORDER_OF_PLAY: order_of_play})
+    given = {"South": [Place("for"), Objective("mid")]}
+    result = play_phase(outposts, lots.after, given)
+    secret = "Objective Mid"
+    assert secret in _legend(draw_phase(outposts, result, Viewer(power="South")))
+    for viewer in (OBSERVER, Viewer(power="North"), Viewer(power="East")):
+        svg = draw_phase(outposts, result, viewer)
+        assert secret not in svg and "Place S For" in _legend(svg), viewer
+    over = replace(result, end=GameEnd(draw=order_of_play))
+    assert secret in _legend(draw_phase(outposts, over, OBSERVER))
 
 
 def test_sub_saharan_bids_stay_off_every_board() -> None:

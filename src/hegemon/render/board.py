@@ -20,7 +20,7 @@ from hegemon.orders import Secrecy
 from hegemon.position import OBSERVER, Position, Unit, Viewer
 from hegemon.render import palette
 from hegemon.render.arrows import order_marks
-from hegemon.render.glyphs import CENTER_RADIUS, center_marker, unit_glyph
+from hegemon.render.glyphs import CENTER_RADIUS, center_marker, no_passage, unit_glyph
 from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
 from hegemon.render.legend import legend
 from hegemon.render.places import (
@@ -228,12 +228,7 @@ class Scene:
         board = self.board
         for (a, b), shared in self.land.barrier_paths.items():
             names = f"No passage between {board.provinces[a].name} and {board.provinces[b].name}"
-            yield (
-                f'<g fill="none" stroke-linecap="round">{title(names)}'
-                f'<path d="{shared}" stroke="{palette.BARRIER}" stroke-width="4.2"/>'
-                f'<path d="{shared}" stroke="#ffffff" stroke-width="1.4" '
-                'stroke-dasharray="3 3"/></g>'
-            )
+            yield f'<g fill="none" stroke-linecap="round">{title(names)}{no_passage(shared)}</g>'
         for a, b in self.land.crossings:
             start, end = self.locate(a), self.locate(b)
             names = f"{board.provinces[a].name} and {board.provinces[b].name} are neighbours"

@@ -70,6 +70,16 @@ def center_marker(xy: Point, color: str | None, home: bool, attributes: str = ""
     )
 
 
+def no_passage(path: str) -> str:
+    """A border between provinces that are not neighbours: a dark line crossed by
+    ticks, like a fence; no order's line looks like it."""
+    return (
+        f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="2"/>'
+        f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="8" '
+        'stroke-dasharray="1.6 4.4" stroke-linecap="butt"/>'
+    )
+
+
 def _shape(glyph: str, color: str, outline: str) -> str:
     style = f'fill="{color}" stroke="{outline}" stroke-width="1.6" stroke-linejoin="round"'
     if glyph == "army":
