@@ -569,11 +569,23 @@ def test_state_status_patron_and_religion_are_drawn(eu: Europe1615) -> None:
     assert "Hungary (Hu): ALIGNED with England; Protestant; shares: Austria 46%, England 53%" in svg
 
 
+def test_the_legend_explains_the_tags_and_shades_of_the_states(eu: Europe1615) -> None:
+    # "Pa C" under Rome's label: the Papal States, Catholic; hatching, cross-hatching, dots.
+    svg = draw_board(eu, eu.initial_position())
+    assert re.search(r'font-style="italic">Pa C</text>', svg)
+    legend = _legend(svg)
+    assert "religion: C Catholic, P Protestant, I Islamic" in legend
+    assert "Pa Papal States" in legend and "Ot Ottoman Empire" in legend
+    for shading in ("hatching in a power's colour, ALIGNED", "cross-hatching, NEUTRAL", "dots"):
+        assert shading in legend
+
+
 def _shade_on(svg: str, province: str, pattern: str) -> bool:
     """Whether the province's region is laid with the pattern (the marks reuse its path)."""
     region = re.search(rf'<path id="{province}" [^>]* d="([^"]+)"', svg)
     assert region, province
-    return f'<path d="{region.group(1)}" fill="url(#{pattern})"' in svg
+    marks = re.findall(rf'<path d="([^"]+)" fill="url\(#{pattern}\)"', svg)
+    return any(region.group(1) in laid for laid in marks)
 
 
 def test_state_units_carry_their_states_label(eu: Europe1615) -> None:
@@ -664,6 +676,12 @@ def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
     assert image.startswith(b"\x89PNG\r\n\x1a\n")
     width = int.from_bytes(image[16:20], "big")
     assert width == int(classic.board.size[0] * png_module.ZOOM)
+
+
+def test_a_wide_boards_png_is_drawn_no_wider_than_forums_take() -> None:
+    riots = load_variant("african_riots")  # 1610 units wide: 2415 pixels at the usual zoom
+    image = png_of(draw_board(riots))
+    assert int.from_bytes(image[16:20], "big") == png_module.WIDEST
 
 
 def test_png_without_any_font_is_refused_with_the_reason(

@@ -36,7 +36,7 @@ from hegemon.render.places import (
 )
 from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import Point, num, pt, text, title
-from hegemon.render.territories import Territories, territories
+from hegemon.render.territories import Territories, border_paths, territories
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -119,6 +119,7 @@ class Scene:
                 f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>',
                 *self._regions(),
                 *self._shades(),
+                *self._outlines(),
                 *self._rivers(),
                 *self._borders(),
                 *(self._centers() if with_units else ()),
@@ -154,25 +155,33 @@ class Scene:
     # --- territories -------------------------------------------------------------------
     def _regions(self) -> Iterator[str]:
         land = self.land
-        yield '<g id="provinces" stroke-linejoin="round">'
+        yield '<g id="provinces">'
         for province in self.board.provinces.values():
             fill = palette.SEA if province.is_sea else self._fill(province.id)
-            stroke = palette.COAST if province.is_sea else palette.BORDER
             kind = "sea" if province.is_sea else "land"
             yield (
                 f'<path id="{province.id}" class="province {kind}" '
                 f'data-name="{text(province.name)}" d="{land.paths[province.id]}" fill="{fill}" '
-                f'fill-rule="evenodd" stroke="{stroke}" stroke-width="0.8">'
-                f"{title(self._tooltip(province.id))}</path>"
+                f'fill-rule="evenodd">{title(self._tooltip(province.id))}</path>'
             )
         yield "</g>"
-        shore, lakes, unclaimed = land.outline_paths
+        _, lakes, unclaimed = land.outline_paths
         yield (
             f'<path d="{unclaimed}" fill="url(#unclaimed)" stroke="{palette.BORDER}" '
             f'stroke-width="0.5">{title("Impassable: no province")}</path>'
         )
         yield f'<path d="{lakes}" fill="{palette.LAKE}" stroke="none"/>'
-        yield f'<path d="{shore}" fill="none" stroke="{palette.COAST}" stroke-width="1.1"/>'
+
+    def _outlines(self) -> Iterator[str]:
+        """The borders, each drawn once over the regions and their shades, then the shore."""
+        land_borders, sea_borders = border_paths(self.board)
+        shore = self.land.outline_paths[0]
+        yield (
+            f'<g id="borders" fill="none" stroke-width="0.8" stroke-linejoin="round">'
+            f'<path d="{sea_borders}" stroke="{palette.COAST}"/>'
+            f'<path d="{land_borders}" stroke="{palette.BORDER}"/>'
+            f'<path d="{shore}" stroke="{palette.COAST}" stroke-width="1.1"/></g>'
+        )
 
     def _fill(self, province: str) -> str:
         fills = [s for s in self.marks.shades.get(province, ()) if s.pattern is Pattern.FILL]
@@ -204,15 +213,19 @@ class Scene:
                     yield _pattern(_pattern_id(shade), shade.pattern, shade.color, None)
 
     def _shades(self) -> Iterator[str]:
-        yield '<g id="marks">'
+        """Each hatching, cross-hatching or dots over all the provinces it marks, as one
+        path: far cheaper to render than one a province."""
+        marked: dict[Shade, list[str]] = {}
         for province, shades in self.marks.shades.items():
-            region = self.land.paths[province]
             for shade in shades:
                 if shade.pattern is not Pattern.FILL:
-                    yield (
-                        f'<path d="{region}" fill="url(#{_pattern_id(shade)})" fill-rule="evenodd" '
-                        f'stroke="none">{title(shade.meaning)}</path>'
-                    )
+                    marked.setdefault(shade, []).append(self.land.paths[province])
+        yield '<g id="marks">'
+        for shade, regions in marked.items():
+            yield (
+                f'<path d="{"".join(regions)}" fill="url(#{_pattern_id(shade)})" '
+                f'fill-rule="evenodd">{title(shade.meaning)}</path>'
+            )
         yield "</g>"
 
     def _rivers(self) -> Iterator[str]:

@@ -27,6 +27,8 @@ ROW = 22.0  # the height of a row of powers or symbols
 INDEX_ROW = 11.0  # the height of a row of the province index
 INDEX_FONT = 8.0
 CELL_FONT = 10.5  # the words beside a legend's drawing
+KEY_FONT = 9.5  # a variant's own key to its marks
+KEY_ROW = 12.5
 
 
 def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, float]:
@@ -45,6 +47,10 @@ def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, f
             svg, rows = _grid(cells, width, y, 4)
             parts.append(svg)
             y += rows * ROW + 6
+    if with_units and scene.marks.key:
+        key, rows = _paragraphs(scene.marks.key, width, y + 4)
+        parts.append(key)
+        y += rows * KEY_ROW + 8
     if scene.outcomes:
         results, rows = _results(scene, width, y + 6)
         parts.append(results)
@@ -150,6 +156,28 @@ def _shades(scene: Scene) -> Iterator[Cell]:
         else:
             fill = f"url(#{shade.pattern}-{shade.color.lstrip('#')})"
         yield _swatch(fill), shade.meaning
+
+
+def _paragraphs(paragraphs: tuple[str, ...], width: float, top: float) -> tuple[str, int]:
+    """Lines of words, wrapped to the legend's width; with the number of lines."""
+    lines = [line for paragraph in paragraphs for line in _wrapped(paragraph, width - 2 * MARGIN)]
+    parts = [f'<g id="key" font-size="{num(KEY_FONT)}" fill="{palette.INK}">']
+    for i, line in enumerate(lines):
+        y = top + (i + 1) * KEY_ROW
+        parts.append(f'<text x="{num(MARGIN)}" y="{num(y)}">{text(line)}</text>')
+    parts.append("</g>")
+    return "".join(parts), len(lines)
+
+
+def _wrapped(words: str, width: float) -> list[str]:
+    lines = [""]
+    for word in words.split():
+        line = f"{lines[-1]} {word}".strip()
+        if lines[-1] and text_width(line, KEY_FONT) > width:
+            lines.append(word)
+        else:
+            lines[-1] = line
+    return lines
 
 
 def _results(scene: Scene, width: float, top: float) -> tuple[str, int]:

@@ -98,13 +98,16 @@ def dislodged_places(board: Board, position: Position) -> dict[str, Point]:
 def inside(region: BaseGeometry, xy: Point) -> Point:
     """The point, or the nearest one inside the region, `INSET` from its edge where the
     region leaves room for it."""
+    point = shapely.Point(xy)
+    if region.contains(point) and region.boundary.distance(point) >= INSET:
+        return xy  # as most are: no need to shrink the region
     for margin in (INSET, 1.0):
         inner = region.buffer(-margin)
         if inner.is_empty:
             continue
-        if inner.contains(shapely.Point(xy)):
+        if inner.contains(point):
             return xy
-        (x, y), _ = shapely.get_coordinates(shapely.shortest_line(inner, shapely.Point(xy)))
+        (x, y), _ = shapely.get_coordinates(shapely.shortest_line(inner, point))
         return float(x), float(y)
     return xy
 

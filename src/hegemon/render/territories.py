@@ -20,6 +20,7 @@ as impassable borders. Either way the board shows the adjacency exactly.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -111,6 +112,34 @@ def _from_stored(data: Mapping[str, Any]) -> Territories:
         crossings=tuple((a, b) for a, b in data["crossings"]),
         barriers={(a, b): read(shared) for a, b, shared in data["barriers"]},
     )
+
+
+@cache
+def border_paths(board: Board) -> tuple[str, str]:
+    """The borders between land regions, and between seas, as SVG path data: each drawn
+    once (each region's own outline would draw a shared border twice, and the shore
+    over again, which a board draws apart)."""
+    regions = territories(board).regions
+    land, seas = (
+        _shared_edges([r for pid, r in regions.items() if board.provinces[pid].is_sea == sea])
+        for sea in (False, True)
+    )
+    return line_path(land), line_path(seas)
+
+
+def _shared_edges(regions: list[BaseGeometry]) -> BaseGeometry:
+    """The edges two of the regions share: the regions match edge for edge (a coverage),
+    so a shared edge is one that two of their rings run along."""
+    counts: dict[tuple[tuple[float, float], tuple[float, float]], int] = {}
+    for region in regions:
+        for polygon in shapely.get_parts(region):
+            for ring in (polygon.exterior, *polygon.interiors):
+                points = [(x, y) for x, y in shapely.get_coordinates(ring).tolist()]
+                for a, b in itertools.pairwise(points):
+                    edge = (a, b) if a <= b else (b, a)
+                    counts[edge] = counts.get(edge, 0) + 1
+    shared = [edge for edge, count in counts.items() if count > 1]
+    return shapely.line_merge(shapely.MultiLineString(shared)) if shared else shapely.Point()
 
 
 def derive(board: Board) -> Territories:
