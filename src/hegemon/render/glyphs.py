@@ -74,9 +74,9 @@ def no_passage(path: str) -> str:
     """A border between provinces that are not neighbours: a dark line crossed by
     ticks, like a fence; no order's line looks like it."""
     return (
-        f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="2"/>'
+        f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="2" stroke-linejoin="round"/>'
         f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="8" '
-        'stroke-dasharray="1.6 4.4" stroke-linecap="butt"/>'
+        'stroke-dasharray="1.6 4.4" stroke-linecap="butt" stroke-linejoin="bevel"/>'
     )
 
 
