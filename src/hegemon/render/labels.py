@@ -95,7 +95,7 @@ def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box], can
     width, height = label_size(request.lines)
     rings = list(_candidates(request.anchor, width, height))
     left, top, right, bottom = request.region.bounds
-    reach = _bounds([*(_box(c, width, height) for c in rings), (left, top, right, bottom)])
+    reach = bounds([*(_box(c, width, height) for c in rings), (left, top, right, bottom)])
     taken = [b for b in taken if overlaps(b, reach)]
     obstacles = [b for b in obstacles if overlaps(b, reach)]
 
@@ -154,7 +154,8 @@ def _onto(center: Point, width: float, height: float, canvas: Box) -> Point:
     return x, y
 
 
-def _bounds(boxes: Sequence[Box]) -> Box:
+def bounds(boxes: Sequence[Box]) -> Box:
+    """The box around the boxes."""
     return (
         min(b[0] for b in boxes),
         min(b[1] for b in boxes),

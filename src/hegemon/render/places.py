@@ -29,7 +29,7 @@ from shapely.geometry.base import BaseGeometry
 from hegemon.board import Board, province_of
 from hegemon.position import Position
 from hegemon.render.glyphs import BOX, CENTER_RADIUS
-from hegemon.render.labels import Box, overlaps
+from hegemon.render.labels import Box, bounds, overlaps
 from hegemon.render.svg import Point
 from hegemon.render.territories import territories
 
@@ -157,7 +157,7 @@ def _best(
     the best of the others: inside the region before clear of clashes if
     `inside_first`, else the other way round."""
     places = list(candidates)
-    reach = _bounds([footprint(xy) for xy in places])
+    reach = bounds([footprint(xy) for xy in places])
     nearby = [box for box in taken if overlaps(box, reach)]
     best: tuple[int, int, int] | None = None
     choice = places[0]
@@ -171,12 +171,3 @@ def _best(
         if (outside, clashes) == (0, 0):
             break
     return choice
-
-
-def _bounds(boxes: Sequence[Box]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
