@@ -50,7 +50,7 @@ def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, f
     if with_units and scene.marks.key:
         key, rows = _paragraphs(scene.marks.key, width, y + 4)
         parts.append(key)
-        y += rows * KEY_ROW + 8
+        y += rows * KEY_ROW + 14
     if scene.outcomes:
         results, rows = _results(scene, width, y + 6)
         parts.append(results)
