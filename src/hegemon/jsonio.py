@@ -174,7 +174,9 @@ def position_from_json(data: Any, variant: Variant) -> Position:
             raise WireError("dislodged: expected objects with power, unit and attacker_from")
         unit = _unit(variant, str(entry.get("power", "")), entry.get("unit", ""))
         came_from = entry.get("attacker_from")
-        if came_from is not None and came_from not in variant.board.provinces:
+        if came_from is not None and (
+            not isinstance(came_from, str) or came_from not in variant.board.provinces
+        ):
             raise WireError(f"dislodged: attacker_from {came_from!r} is not a province")
         dislodged[unit.province] = Dislodgement(unit, came_from)
     contested = frozenset(_strings(data.get("contested", []), "contested"))
