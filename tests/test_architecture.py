@@ -43,6 +43,8 @@ LAYERS = [
     "gamefile",
     "datc",
     "demo",
+    "store",
+    "server",
     "cli",
 ]
 

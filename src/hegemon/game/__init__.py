@@ -12,6 +12,7 @@ from hegemon.game.machine import (
     advance,
     chances_for,
     describe_end,
+    phase_rng,
     play_phase,
 )
 from hegemon.game.marks import NO_MARKS, Marks, Pattern, Shade
@@ -65,6 +66,7 @@ __all__ = [
     "chances_for",
     "describe_end",
     "order_problems",
+    "phase_rng",
     "play_phase",
     "seasons_calendar",
     "settle",

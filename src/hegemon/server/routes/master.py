@@ -1,0 +1,145 @@
+"""The game master's actions: start, adjudicate now, extend, pause and resume, replace a
+player, civil disorder, end by agreement; the audit log, the game file, the check of the
+log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from hegemon import jsonio
+from hegemon.server import play, views
+from hegemon.server.deps import Caller, Now, StoreDep
+from hegemon.server.play import Lock, Refusal, Table
+from hegemon.server.schemas import AdjudicateIn, DisorderIn, EndIn, ExtendIn, ImportIn, ReplaceIn
+from hegemon.store import exchange
+
+router = APIRouter(prefix="/api/games", tags=["game master"])
+
+
+def _master(table: Table) -> Table:
+    table.require_master()
+    return table
+
+
+@router.post("/{game_id}/start")
+def start(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Start the game with the seats taken so far (a free seat's power is awaited until
+    civil disorder takes it)."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.start(table, moment)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/adjudicate")
+def adjudicate(
+    game_id: int, body: AdjudicateIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Adjudicate the current phase now, with the orders given so far (and the game
+    master's own roll for a draw of chance, if given; else the game's seed draws)."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        draws = {k: tuple(v) if isinstance(v, list) else v for k, v in (body.draws or {}).items()}
+        played = play.adjudicate(table, moment, draws)
+        return {"adjudicated": [row.phase for row in played], "phase": table.game.phase}
+
+
+@router.post("/{game_id}/extend")
+def extend(
+    game_id: int, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Move the deadline on by so many seconds."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.extend(table, body.seconds, moment)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/pause")
+def pause(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Stop the clock."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.pause(table, moment)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/resume")
+def resume(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Start the clock again, with the time that was left."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.resume(table, moment)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/replace")
+def replace(game_id: int, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Give a power's seat to another user."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.replace_player(table, body.power, body.user)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/disorder")
+def disorder(
+    game_id: int, body: DisorderIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Put a power in civil disorder (or take it out): it is no longer awaited."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.set_disorder(table, body.power, body.disorder, moment)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/end")
+def end(game_id: int, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """End the game as its players agreed: a draw of the powers named, or a concession."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        play.end_game(table, body.draw, body.concede_to)
+        return views.game_view(table)
+
+
+@router.get("/{game_id}/audit")
+def audit(game_id: int, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+    """Every action on the game: who, when, what."""
+    with store.reading() as session:
+        table = _master(Table.open(session, game_id, user))
+        return views.audit_view(session, table.game)
+
+
+@router.get("/{game_id}/export")
+def export(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """The game as a CLI game file (every power's pending orders included)."""
+    with store.reading() as session:
+        table = _master(Table.open(session, game_id, user))
+        return exchange.export_game(session, table.game)
+
+
+@router.get("/{game_id}/verify")
+def verify(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Replay every stored phase from the start and compare each with its stored
+    snapshot and digest."""
+    with store.reading() as session:
+        table = _master(Table.open(session, game_id, user))
+        problems = exchange.verify(session, table.game)
+        return {"phases": table.game.played, "sound": not problems, "problems": problems}
+
+
+@router.post("/import", status_code=201)
+def import_game(body: ImportIn, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """A CLI game file as a new game, the caller its game master."""
+    with store.writing() as session:
+        try:
+            game = exchange.import_game(
+                session, body.game, body.title or "imported game", body.policy.policy().to_json()
+            )
+        except jsonio.WireError as exc:
+            raise Refusal(422, f"game: {exc}") from None
+        table = Table.open(session, game.id, user)
+        play.seat_master(table, moment)
+        return views.game_view(table)

@@ -1,0 +1,58 @@
+"""The deadline worker: finds the games whose deadline has passed and adjudicates them
+(or grants their grace period), one game per transaction.
+
+Several workers, and API processes adjudicating when every power is ready, may share one
+PostgreSQL: a worker claims a due game with ``SELECT ... FOR UPDATE SKIP LOCKED``, so two
+never take the same game, and an adjudication also holds the game's row exclusively, checks
+its version and stores the phase under a unique (game, number), so that no phase is ever
+adjudicated twice. On SQLite one writer at a time does the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm.exc import StaleDataError
+
+from hegemon.server.play import Table, claim_due, run_deadline
+from hegemon.store import Store
+from hegemon.store.models import now
+
+log = logging.getLogger("hegemon.worker")
+
+POLL = 2.0  # seconds between looks when nothing is due
+
+
+def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100) -> int:
+    """Handle every game due now (at most `limit`); how many phases were adjudicated."""
+    played = 0
+    for _ in range(limit):
+        try:
+            with store.writing() as session:
+                game_id = claim_due(session, clock())
+                if game_id is None:
+                    break
+                table = Table.open(session, game_id, None)
+                rows = run_deadline(table, clock())
+                log.info("game %s: %s", game_id, [r.phase for r in rows] or "grace")
+                played += len(rows)
+        except (StaleDataError, DBAPIError) as exc:  # another process got there first
+            log.info("deadline skipped, to be seen again: %s", exc)
+    return played
+
+
+def work(
+    store: Store, stop: threading.Event, poll: float = POLL, clock: Callable[[], datetime] = now
+) -> None:
+    """Run deadlines until `stop` is set."""
+    while not stop.is_set():
+        try:
+            if not run_due(store, clock):
+                stop.wait(poll)
+        except Exception:  # a worker keeps going; the error is logged with its game
+            log.exception("deadline worker")
+            stop.wait(poll)
