@@ -2,6 +2,6 @@
 workers (`worker`), on a database of `hegemon.store`. docs/server.md describes the API.
 """
 
-from hegemon.server.app import create_app
+from hegemon.server.app import create_app, from_environment
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "from_environment"]

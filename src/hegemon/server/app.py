@@ -175,3 +175,9 @@ _HOME = """<!doctype html>
 <a href="/openapi.json">/openapi.json</a>; docs/server.md shows it with examples.</p>
 </body></html>
 """
+
+
+def from_environment() -> FastAPI:
+    """The API on the database $HEGEMON_DATABASE_URL names: for ``uvicorn --factory``,
+    which may run it in several processes."""
+    return create_app()

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
-from hegemon.game import PLAYING, GameEnd, play_phase
+from hegemon.game import PLAYING, ChanceError, GameEnd, play_phase
 from hegemon.position import Position
 from hegemon.store import models
 from hegemon.store.records import (
@@ -104,8 +104,11 @@ def verify(session: Session, game: models.Game) -> list[str]:
         where = f"phase {row.number} ({row.phase})"
         if row.phase != position.phase.code:
             return [*problems, f"{where}: the replay reaches {position.phase.code} instead"]
-        orders = parse_orders(variant, position, row.orders)
-        result = play_phase(variant, position, orders, row.draws)
+        try:
+            orders = parse_orders(variant, position, row.orders)
+            result = play_phase(variant, position, orders, row.draws)
+        except (jsonio.WireError, ChanceError) as exc:
+            return [*problems, f"{where}: cannot be played again: {exc}"]
         digest = jsonio.position_digest(result.after)
         if digest != row.digest:
             problems.append(f"{where}: replay gives digest {digest}, the log {row.digest}")
