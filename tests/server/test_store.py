@@ -94,9 +94,9 @@ def test_the_replay_finds_a_phase_that_was_changed(store: Store) -> None:
 def test_a_game_file_refused_stores_nothing(store: Store) -> None:
     broken = jsonio.game_to_json(_played("classic", {}, 3))
     broken["phases"][1]["digest"] = "0" * 16
-    with pytest.raises(jsonio.WireError, match="replay gives a different position"):
-        with store.writing() as session:
-            exchange.import_game(session, broken, "broken", {})
+    refused = pytest.raises(jsonio.WireError, match="replay gives a different position")
+    with refused, store.writing() as session:
+        exchange.import_game(session, broken, "broken", {})
     with store.reading() as session:
         assert session.scalar(select(models.Game.id)) is None
 
