@@ -150,15 +150,19 @@ class Seated:
         return f"/api/games/{self.id}"
 
 
-def seated_game(client: TestClient, variant: str = "classic", **settings: Any) -> Seated:
-    """A game of `variant` whose every seat is taken, so that it has started."""
+def seated_game(
+    client: TestClient, variant: str = "classic", free: tuple[str, ...] = (), **settings: Any
+) -> Seated:
+    """A game of `variant` started, every seat taken but those `free`."""
     master = User(client, "gm")
     game = master.ok("post", "/api/games", {"variant": variant, **settings})
-    powers = game["powers"]
     players = {}
-    for power in powers:
-        players[power] = User(client, power.lower().replace(" ", "_"))
-        players[power].ok("post", f"/api/games/{game['id']}/join", {"power": power})
+    for power in game["powers"]:
+        if power not in free:
+            players[power] = User(client, power.lower().replace(" ", "_"))
+            players[power].ok("post", f"/api/games/{game['id']}/join", {"power": power})
+    if free:
+        master.ok("post", f"/api/games/{game['id']}/start")
     observer = User(client, "watcher")
     observer.ok("post", f"/api/games/{game['id']}/observe")
     return Seated(game["id"], master, players, observer, User(client, "outsider"))
