@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from hegemon import jsonio
@@ -107,3 +108,7 @@ class ImportIn(Strict):
     game: dict[str, object] = Field(description="a CLI game file (docs/json.md)")
     title: Annotated[str, Field(max_length=100)] = ""
     policy: PolicyIn = Field(default_factory=PolicyIn)
+
+
+RowId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
+PhaseNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="1 for the first phase played")]

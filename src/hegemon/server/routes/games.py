@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from hegemon.server import play, views
 from hegemon.server.deps import Caller, Now, StoreDep
 from hegemon.server.play import Lock, Table
-from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, Seat
+from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, RowId, Seat
 from hegemon.variants import available_variants, load_variant
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -64,7 +64,7 @@ def games(
 
 
 @router.get("/games/{game_id}")
-def game(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+def game(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
     """The game as the caller may see it: the position through the caller's view, whose
     orders are in and awaited, the caller's own pending orders (all of them for the game
     master), the deadline."""
@@ -75,7 +75,7 @@ def game(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/join")
-def join(game_id: int, body: Seat, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Take a free seat."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.UPDATE)
@@ -84,7 +84,7 @@ def join(game_id: int, body: Seat, user: Caller, store: StoreDep, moment: Now) -
 
 
 @router.post("/games/{game_id}/observe")
-def observe(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+def observe(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
     """Follow the game as an observer: what is public."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.SHARE)
@@ -94,7 +94,7 @@ def observe(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/options")
 def options(
-    game_id: int, user: Caller, store: StoreDep, power: PowerQuery = None
+    game_id: RowId, user: Caller, store: StoreDep, power: PowerQuery = None
 ) -> dict[str, Any]:
     """Every legal order of the power's units this phase (what `hegemon options` lists)."""
     with store.reading() as session:
@@ -103,7 +103,7 @@ def options(
 
 
 @router.post("/games/{game_id}/orders")
-def submit(game_id: int, body: OrdersIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """Give orders, as text: each replaces the power's earlier order for the same unit (or
     bid, deployment ...), or all of them with `replace`. Every order is checked at once;
     if any is refused, each refusal is listed with its reason and nothing is stored."""
@@ -116,7 +116,7 @@ def submit(game_id: int, body: OrdersIn, user: Caller, store: StoreDep) -> dict[
 
 @router.delete("/games/{game_id}/orders")
 def withdraw(
-    game_id: int,
+    game_id: RowId,
     user: Caller,
     store: StoreDep,
     power: PowerQuery = None,
@@ -135,7 +135,7 @@ def withdraw(
 
 @router.post("/games/{game_id}/ready")
 def ready(
-    game_id: int, body: ReadyIn, user: Caller, store: StoreDep, moment: Now
+    game_id: RowId, body: ReadyIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Mark the power ready (or not): once every power awaited is, the phase is
     adjudicated at once if the game's policy says so."""

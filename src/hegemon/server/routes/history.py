@@ -10,6 +10,7 @@ from fastapi import APIRouter, Query, Response
 from hegemon.server import views
 from hegemon.server.deps import Caller, StoreDep
 from hegemon.server.play import Table
+from hegemon.server.schemas import PhaseNumber, RowId
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["history"])
 
@@ -17,7 +18,7 @@ SVG = {"content": {"image/svg+xml": {}}, "description": "the board as SVG"}
 
 
 @router.get("/phases")
-def phases(game_id: int, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+def phases(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
     """Every phase played, in order."""
     with store.reading() as session:
         table = Table.open(session, game_id, user)
@@ -26,7 +27,7 @@ def phases(game_id: int, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
 
 
 @router.get("/phases/{number}")
-def phase(game_id: int, number: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+def phase(game_id: RowId, number: PhaseNumber, user: Caller, store: StoreDep) -> dict[str, Any]:
     """A phase's report and results (as JSON) as the caller may read them."""
     with store.reading() as session:
         table = Table.open(session, game_id, user)
@@ -35,7 +36,7 @@ def phase(game_id: int, number: int, user: Caller, store: StoreDep) -> dict[str,
 
 
 @router.get("/board.svg", response_class=Response, responses={200: SVG})
-def board(game_id: int, user: Caller, store: StoreDep) -> Response:
+def board(game_id: RowId, user: Caller, store: StoreDep) -> Response:
     """The board now, as the caller sees it."""
     with store.reading() as session:
         table = Table.open(session, game_id, user)
@@ -45,8 +46,8 @@ def board(game_id: int, user: Caller, store: StoreDep) -> Response:
 
 @router.get("/phases/{number}/board.svg", response_class=Response, responses={200: SVG})
 def phase_board(
-    game_id: int,
-    number: int,
+    game_id: RowId,
+    number: PhaseNumber,
     user: Caller,
     store: StoreDep,
     orders: Annotated[bool, Query(description="with the phase's orders and results")] = True,
@@ -59,7 +60,7 @@ def phase_board(
 
 
 @router.get("/reveal")
-def reveal(game_id: int, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+def reveal(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
     """Once the game is over: every order kept secret while it lasted (bids, INFs)."""
     with store.reading() as session:
         table = Table.open(session, game_id, user)

@@ -12,7 +12,15 @@ from hegemon import jsonio
 from hegemon.server import play, views
 from hegemon.server.deps import Caller, Now, StoreDep
 from hegemon.server.play import Lock, Refusal, Table
-from hegemon.server.schemas import AdjudicateIn, DisorderIn, EndIn, ExtendIn, ImportIn, ReplaceIn
+from hegemon.server.schemas import (
+    AdjudicateIn,
+    DisorderIn,
+    EndIn,
+    ExtendIn,
+    ImportIn,
+    ReplaceIn,
+    RowId,
+)
 from hegemon.store import exchange
 
 router = APIRouter(prefix="/api/games", tags=["game master"])
@@ -24,7 +32,7 @@ def _master(table: Table) -> Table:
 
 
 @router.post("/{game_id}/start")
-def start(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def start(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Start the game with the seats taken so far (a free seat's power is awaited until
     civil disorder takes it)."""
     with store.writing() as session:
@@ -35,7 +43,7 @@ def start(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str,
 
 @router.post("/{game_id}/adjudicate")
 def adjudicate(
-    game_id: int, body: AdjudicateIn, user: Caller, store: StoreDep, moment: Now
+    game_id: RowId, body: AdjudicateIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Adjudicate the current phase now, with the orders given so far (and the game
     master's own roll for a draw of chance, if given; else the game's seed draws)."""
@@ -48,7 +56,7 @@ def adjudicate(
 
 @router.post("/{game_id}/extend")
 def extend(
-    game_id: int, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
+    game_id: RowId, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Move the deadline on by so many seconds."""
     with store.writing() as session:
@@ -58,7 +66,7 @@ def extend(
 
 
 @router.post("/{game_id}/pause")
-def pause(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def pause(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Stop the clock."""
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
@@ -67,7 +75,7 @@ def pause(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str,
 
 
 @router.post("/{game_id}/resume")
-def resume(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def resume(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Start the clock again, with the time that was left."""
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
@@ -76,7 +84,7 @@ def resume(game_id: int, user: Caller, store: StoreDep, moment: Now) -> dict[str
 
 
 @router.post("/{game_id}/replace")
-def replace(game_id: int, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+def replace(game_id: RowId, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """Give a power's seat to another user."""
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
@@ -86,7 +94,7 @@ def replace(game_id: int, body: ReplaceIn, user: Caller, store: StoreDep) -> dic
 
 @router.post("/{game_id}/disorder")
 def disorder(
-    game_id: int, body: DisorderIn, user: Caller, store: StoreDep, moment: Now
+    game_id: RowId, body: DisorderIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Put a power in civil disorder (or take it out): it is no longer awaited."""
     with store.writing() as session:
@@ -96,7 +104,7 @@ def disorder(
 
 
 @router.post("/{game_id}/end")
-def end(game_id: int, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """End the game as its players agreed: a draw of the powers named, or a concession."""
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
@@ -105,7 +113,7 @@ def end(game_id: int, body: EndIn, user: Caller, store: StoreDep) -> dict[str, A
 
 
 @router.get("/{game_id}/audit")
-def audit(game_id: int, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+def audit(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
     """Every action on the game: who, when, what."""
     with store.reading() as session:
         table = _master(Table.open(session, game_id, user))
@@ -113,7 +121,7 @@ def audit(game_id: int, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
 
 
 @router.get("/{game_id}/export")
-def export(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+def export(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
     """The game as a CLI game file (every power's pending orders included)."""
     with store.reading() as session:
         table = _master(Table.open(session, game_id, user))
@@ -121,7 +129,7 @@ def export(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
 
 
 @router.get("/{game_id}/verify")
-def verify(game_id: int, user: Caller, store: StoreDep) -> dict[str, Any]:
+def verify(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
     """Replay every stored phase from the start and compare each with its stored
     snapshot and digest."""
     with store.reading() as session:
