@@ -151,21 +151,26 @@ class Seated:
 
 
 def seated_game(
-    client: TestClient, variant: str = "classic", free: tuple[str, ...] = (), **settings: Any
+    client: TestClient,
+    variant: str = "classic",
+    free: tuple[str, ...] = (),
+    prefix: str = "",
+    **settings: Any,
 ) -> Seated:
-    """A game of `variant` started, every seat taken but those `free`."""
-    master = User(client, "gm")
+    """A game of `variant` started, every seat taken but those `free`, its users' names
+    starting with `prefix`."""
+    master = User(client, f"{prefix}gm")
     game = master.ok("post", "/api/games", {"variant": variant, **settings})
     players = {}
     for power in game["powers"]:
         if power not in free:
-            players[power] = User(client, power.lower().replace(" ", "_"))
+            players[power] = User(client, prefix + power.lower().replace(" ", "_"))
             players[power].ok("post", f"/api/games/{game['id']}/join", {"power": power})
     if free:
         master.ok("post", f"/api/games/{game['id']}/start")
-    observer = User(client, "watcher")
+    observer = User(client, f"{prefix}watcher")
     observer.ok("post", f"/api/games/{game['id']}/observe")
-    return Seated(game["id"], master, players, observer, User(client, "outsider"))
+    return Seated(game["id"], master, players, observer, User(client, f"{prefix}outsider"))
 
 
 @pytest.fixture
