@@ -80,6 +80,21 @@ def test_one_power_racing_itself_is_kept_or_told_of_the_conflict(
     assert game.master.ok("get", game.path)["orders"]["France"]["orders"] == kept
 
 
+def test_one_power_sending_orders_twice_at_once_has_both_kept(
+    client: TestClient, classic_game: Seated
+) -> None:
+    game = classic_game
+    orders = [["A par - bur"], ["A mar H"], ["F bre - mao"]]
+    france = [_client_of(client, game.players["France"]) for _ in orders]
+
+    def send(user: User, given: list[str]) -> Callable[[], Any]:
+        return lambda: user.ok("post", f"{game.path}/orders", {"orders": given})
+
+    _at_once([send(user, given) for user, given in zip(france, orders, strict=True)])
+    kept = game.master.ok("get", game.path)["orders"]["France"]["orders"]
+    assert sorted(kept) == ["A Mar H", "A Par - Bur", "F Bre - Mid"]
+
+
 def test_workers_and_the_game_master_never_adjudicate_a_phase_twice(
     client: TestClient, store: Store, clock: Clock
 ) -> None:

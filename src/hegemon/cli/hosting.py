@@ -10,13 +10,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from argon2 import PasswordHasher
 from sqlalchemy.exc import SQLAlchemyError
 
 from hegemon import jsonio
 from hegemon.cli.common import UserError, read_text
 from hegemon.gamefile import create
 from hegemon.server import create_app, demo, worker
+from hegemon.server.app import password_hasher
 from hegemon.server.play import Lock, Table, find_user, seat_master
 from hegemon.server.policy import NO_DEADLINES
 from hegemon.store import DatabaseError, Store, database_url, exchange, models
@@ -109,6 +109,10 @@ def _first_line(exc: Exception) -> str:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    try:
+        password_hasher()  # its setting checked before the server starts
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     store = _store(args, upgrade=True)
     if args.demo:
         _print_demo(store)
@@ -135,7 +139,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _print_demo(store: Store) -> None:
-    passwords = demo.seed(store, PasswordHasher(), now())
+    passwords = demo.seed(store, password_hasher(), now())
     print(f"The demo game '{demo.TITLE}': sign in as any of these (passwords are new each run)")
     for name, password in passwords.items():
         print(f"   {name:<10} {password}")

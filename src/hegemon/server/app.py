@@ -9,6 +9,7 @@ transaction. The OpenAPI description is served at ``/openapi.json``.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
@@ -52,7 +53,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.store = store or Store(database_url(url))
-    app.state.hasher = hasher or PasswordHasher()
+    app.state.hasher = hasher or password_hasher()
     app.state.clock = clock
     for module in (accounts, games, history, master):
         app.include_router(module.router)
@@ -64,6 +65,22 @@ def create_app(
         return _HOME
 
     return app
+
+
+ARGON2_VARIABLE = "HEGEMON_ARGON2"
+
+
+def password_hasher() -> PasswordHasher:
+    """argon2 with its library's defaults, or with the time cost, memory (KiB) and
+    parallelism that $HEGEMON_ARGON2 gives (``3,65536,4``), tuned to the machine."""
+    setting = os.environ.get(ARGON2_VARIABLE)
+    if not setting:
+        return PasswordHasher()
+    try:
+        time_cost, memory_cost, parallelism = (int(part) for part in setting.split(","))
+        return PasswordHasher(time_cost, memory_cost, parallelism)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"${ARGON2_VARIABLE} {setting!r}: expected TIME,MEMORY_KIB,LANES") from exc
 
 
 def _problem(

@@ -136,6 +136,20 @@ class Table:
     def pending(self) -> dict[str, models.Pending]:
         return pending_rows(self.session, self.game)
 
+    def lock_pending(self, power: str) -> models.Pending:
+        """A power's pending row, read again and locked until the transaction ends, so
+        that the same power's orders sent twice at once are added one after the other
+        (PostgreSQL ``FOR UPDATE``; on SQLite the transaction holds the write lock)."""
+        row = self.session.scalar(
+            select(models.Pending)
+            .where(models.Pending.game_id == self.game.id, models.Pending.power == power)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+        assert row is not None
+        self.pending[power] = row
+        return row
+
     @property
     def policy(self) -> Policy:
         return Policy.from_json(self.game.policy)
@@ -382,7 +396,7 @@ def _expected(table: Table, power: str, phase: str | None, version: int | None) 
     """The power's pending row, if the caller's idea of the game is still true."""
     if phase is not None and phase.upper() != table.game.phase:
         raise Refusal(409, f"the game is at {table.game.phase} now, not {phase}")
-    row = table.pending[power]
+    row = table.lock_pending(power)
     if version is not None and version != row.version:
         raise Refusal(
             409, f"{power}'s orders changed meanwhile (version {row.version}, not {version})"
