@@ -7,7 +7,6 @@ summary, loudly, rather than passing quietly on SQLite alone.
 
 from __future__ import annotations
 
-import secrets
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,13 +17,12 @@ import psycopg
 import pytest
 from argon2 import PasswordHasher
 from argon2.profiles import CHEAPEST
+from benchmarks.server_load import POSTGRES, postgres_schema
 from fastapi.testclient import TestClient
 
 from hegemon.server import create_app
 from hegemon.store import Store
 
-POSTGRES = "host=127.0.0.1 port=5432 user=postgres dbname=test connect_timeout=3"
-POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 PASSWORD = "correct horse"
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)  # argon2 all the same, but fast for tests
 
@@ -58,14 +56,8 @@ def fresh_database(kind: str, tmp_path: Any) -> Iterator[str]:
     missing = postgres_missing()
     if missing:
         pytest.skip(missing)
-    schema = f"hegemon_test_{secrets.token_hex(6)}"
-    with psycopg.connect(POSTGRES, autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    with postgres_schema() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

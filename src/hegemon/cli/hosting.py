@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from hegemon import jsonio
 from hegemon.cli.common import UserError, read_text
@@ -191,21 +192,24 @@ def _import(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     store = _store(args)
     with store.reading() as session:
-        game = session.get(models.Game, args.game)
-        if game is None:
-            raise UserError(f"no game {args.game} in the database")
+        game = _game(session, args.game)
         data = exchange.export_game(session, game)
     create(args.file, jsonio.game_from_json(data), force=args.force)
     print(f"Game {args.game} written to {args.file}")
     return 0
 
 
+def _game(session: Session, number: int) -> models.Game:
+    game = session.get(models.Game, number)
+    if game is None:
+        raise UserError(f"no game {number} in the database")
+    return game
+
+
 def _verify(args: argparse.Namespace) -> int:
     store = _store(args)
     with store.reading() as session:
-        game = session.get(models.Game, args.game)
-        if game is None:
-            raise UserError(f"no game {args.game} in the database")
+        game = _game(session, args.game)
         problems = exchange.verify(session, game)
     for problem in problems:
         print(problem)

@@ -3,6 +3,7 @@ SHA-256, and the caller of a request found from a bearer token or the session co
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from datetime import datetime, timedelta
@@ -47,9 +48,10 @@ def sign_in(
     password (the same answer for both, so that names cannot be probed)."""
     user = session.scalar(select(models.User).where(models.User.name == name))
     try:
+        # An unknown name costs a hash all the same, so that the time taken tells nothing.
+        hasher.verify(user.password_hash if user else _unknown_name(hasher), password)
         if user is None:
             raise VerificationError
-        hasher.verify(user.password_hash, password)
     except (VerificationError, InvalidHashError):
         raise AuthError("wrong name or password") from None
     if hasher.check_needs_rehash(user.password_hash):
@@ -60,6 +62,11 @@ def sign_in(
     # Sessions long expired go as new ones are made, so that the table does not grow forever.
     session.execute(delete(models.Session).where(models.Session.expires < now - timedelta(days=1)))
     return user, token, expires
+
+
+@functools.cache
+def _unknown_name(hasher: PasswordHasher) -> str:
+    return hasher.hash(secrets.token_urlsafe(16))
 
 
 def caller(

@@ -17,8 +17,9 @@ write lock from its start.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
@@ -47,7 +48,7 @@ from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.server.policy import Policy
-from hegemon.store import models
+from hegemon.store import Store, models
 from hegemon.store.exchange import end_from_json, end_json
 from hegemon.store.records import (
     audit,
@@ -90,6 +91,15 @@ def find_game(session: Session, game_id: int, lock: Lock = Lock.NONE) -> models.
     if game is None:
         raise Refusal(404, f"no game {game_id}")
     return game
+
+
+@contextlib.contextmanager
+def member_view(store: Store, game_id: int, user: models.User) -> Iterator[Table]:
+    """A game read by one of its members (anyone else is refused), in one transaction."""
+    with store.reading() as session:
+        table = Table.open(session, game_id, user)
+        table.require_member()
+        yield table
 
 
 def find_user(session: Session, name: str) -> models.User:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 
 from hegemon.server import play, views
 from hegemon.server.deps import Caller, Now, StoreDep
-from hegemon.server.play import Lock, Table
+from hegemon.server.play import Lock, Table, member_view
 from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, RowId, Seat
 from hegemon.variants import available_variants, load_variant
 
@@ -68,9 +68,7 @@ def game(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
     """The game as the caller may see it: the position through the caller's view, whose
     orders are in and awaited, the caller's own pending orders (all of them for the game
     master), the deadline."""
-    with store.reading() as session:
-        table = Table.open(session, game_id, user)
-        table.require_member()
+    with member_view(store, game_id, user) as table:
         return views.game_view(table)
 
 

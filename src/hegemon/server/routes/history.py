@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Response
 
 from hegemon.server import views
 from hegemon.server.deps import Caller, StoreDep
-from hegemon.server.play import Table
+from hegemon.server.play import member_view
 from hegemon.server.schemas import PhaseNumber, RowId
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["history"])
@@ -20,27 +20,21 @@ SVG = {"content": {"image/svg+xml": {}}, "description": "the board as SVG"}
 @router.get("/phases")
 def phases(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
     """Every phase played, in order."""
-    with store.reading() as session:
-        table = Table.open(session, game_id, user)
-        table.require_member()
+    with member_view(store, game_id, user) as table:
         return views.phases_view(table)
 
 
 @router.get("/phases/{number}")
 def phase(game_id: RowId, number: PhaseNumber, user: Caller, store: StoreDep) -> dict[str, Any]:
     """A phase's report and results (as JSON) as the caller may read them."""
-    with store.reading() as session:
-        table = Table.open(session, game_id, user)
-        table.require_member()
+    with member_view(store, game_id, user) as table:
         return views.phase_view(table, number)
 
 
 @router.get("/board.svg", response_class=Response, responses={200: SVG})
 def board(game_id: RowId, user: Caller, store: StoreDep) -> Response:
     """The board now, as the caller sees it."""
-    with store.reading() as session:
-        table = Table.open(session, game_id, user)
-        table.require_member()
+    with member_view(store, game_id, user) as table:
         return Response(views.board_svg(table, None, False), media_type="image/svg+xml")
 
 
@@ -53,16 +47,12 @@ def phase_board(
     orders: Annotated[bool, Query(description="with the phase's orders and results")] = True,
 ) -> Response:
     """The board as the phase began, as the caller sees it."""
-    with store.reading() as session:
-        table = Table.open(session, game_id, user)
-        table.require_member()
+    with member_view(store, game_id, user) as table:
         return Response(views.board_svg(table, number, orders), media_type="image/svg+xml")
 
 
 @router.get("/reveal")
 def reveal(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
     """Once the game is over: every order kept secret while it lasted (bids, INFs)."""
-    with store.reading() as session:
-        table = Table.open(session, game_id, user)
-        table.require_member()
+    with member_view(store, game_id, user) as table:
         return views.reveal_view(table)

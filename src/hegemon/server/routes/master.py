@@ -4,6 +4,7 @@ log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter
@@ -21,7 +22,8 @@ from hegemon.server.schemas import (
     ReplaceIn,
     RowId,
 )
-from hegemon.store import exchange
+from hegemon.store import Store, exchange
+from hegemon.store.models import User
 
 router = APIRouter(prefix="/api/games", tags=["game master"])
 
@@ -31,14 +33,21 @@ def _master(table: Table) -> Table:
     return table
 
 
+def _act(
+    store: Store, game_id: int, user: User, action: Callable[[Table], object]
+) -> dict[str, Any]:
+    """One action of the game's master, in one transaction: the game as it then stands."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        action(table)
+        return views.game_view(table)
+
+
 @router.post("/{game_id}/start")
 def start(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Start the game with the seats taken so far (a free seat's power is awaited until
     civil disorder takes it)."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.start(table, moment)
-        return views.game_view(table)
+    return _act(store, game_id, user, lambda table: play.start(table, moment))
 
 
 @router.post("/{game_id}/adjudicate")
@@ -59,37 +68,27 @@ def extend(
     game_id: RowId, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Move the deadline on by so many seconds."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.extend(table, body.seconds, moment)
-        return views.game_view(table)
+    return _act(store, game_id, user, lambda table: play.extend(table, body.seconds, moment))
 
 
 @router.post("/{game_id}/pause")
 def pause(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Stop the clock."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.pause(table, moment)
-        return views.game_view(table)
+    return _act(store, game_id, user, lambda table: play.pause(table, moment))
 
 
 @router.post("/{game_id}/resume")
 def resume(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Start the clock again, with the time that was left."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.resume(table, moment)
-        return views.game_view(table)
+    return _act(store, game_id, user, lambda table: play.resume(table, moment))
 
 
 @router.post("/{game_id}/replace")
 def replace(game_id: RowId, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """Give a power's seat to another user."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.replace_player(table, body.power, body.user)
-        return views.game_view(table)
+    return _act(
+        store, game_id, user, lambda table: play.replace_player(table, body.power, body.user)
+    )
 
 
 @router.post("/{game_id}/disorder")
@@ -97,19 +96,20 @@ def disorder(
     game_id: RowId, body: DisorderIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Put a power in civil disorder (or take it out): it is no longer awaited."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.set_disorder(table, body.power, body.disorder, moment)
-        return views.game_view(table)
+    return _act(
+        store,
+        game_id,
+        user,
+        lambda table: play.set_disorder(table, body.power, body.disorder, moment),
+    )
 
 
 @router.post("/{game_id}/end")
 def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """End the game as its players agreed: a draw of the powers named, or a concession."""
-    with store.writing() as session:
-        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
-        play.end_game(table, body.draw, body.concede_to)
-        return views.game_view(table)
+    return _act(
+        store, game_id, user, lambda table: play.end_game(table, body.draw, body.concede_to)
+    )
 
 
 @router.get("/{game_id}/audit")

@@ -24,6 +24,11 @@ def _game_id(nullable: bool = False) -> sa.Column[int]:
     return sa.Column("game_id", sa.Integer(), games, nullable=nullable, index=True)
 
 
+def _user_id() -> sa.Column[int]:
+    users = sa.ForeignKey("users.id", ondelete="CASCADE")
+    return sa.Column("user_id", sa.Integer(), users, nullable=False, index=True)
+
+
 def upgrade() -> None:
     op.create_table(
         "users",
@@ -35,13 +40,7 @@ def upgrade() -> None:
     op.create_table(
         "sessions",
         _id(),
-        sa.Column(
-            "user_id",
-            sa.Integer(),
-            sa.ForeignKey("users.id", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
+        _user_id(),
         sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
         sa.Column("created", sa.DateTime(), nullable=False),
         sa.Column("expires", sa.DateTime(), nullable=False),
@@ -71,13 +70,7 @@ def upgrade() -> None:
         "members",
         _id(),
         _game_id(),
-        sa.Column(
-            "user_id",
-            sa.Integer(),
-            sa.ForeignKey("users.id", ondelete="CASCADE"),
-            nullable=False,
-            index=True,
-        ),
+        _user_id(),
         sa.Column("role", sa.String(10), nullable=False),
         sa.Column("power", sa.String(60), nullable=True),
         sa.UniqueConstraint("game_id", "user_id"),
