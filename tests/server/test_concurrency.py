@@ -14,6 +14,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from hegemon.server import play
+from hegemon.server.play import Lock, Table
 from hegemon.server.worker import run_due
 from hegemon.store import Store, models
 from tests.server.conftest import Clock, Seated, User, seated_game
@@ -81,18 +83,32 @@ def test_one_power_racing_itself_is_kept_or_told_of_the_conflict(
 
 
 def test_one_power_sending_orders_twice_at_once_has_both_kept(
-    client: TestClient, classic_game: Seated
+    store: Store, classic_game: Seated
 ) -> None:
+    """The second submission reaches the power's orders while the first, which has
+    changed them, has not committed yet: it waits for it, and adds to what it stored."""
     game = classic_game
-    orders = [["A par - bur"], ["A mar H"], ["F bre - mao"]]
-    france = [_client_of(client, game.players["France"]) for _ in orders]
+    first_stored, first_may_commit = threading.Event(), threading.Event()
 
-    def send(user: User, given: list[str]) -> Callable[[], Any]:
-        return lambda: user.ok("post", f"{game.path}/orders", {"orders": given})
+    def submit(orders: list[str], hold: bool) -> None:
+        with store.writing() as session:
+            table = Table.open(session, game.id, None, Lock.SHARE)
+            play.submit(table, "France", orders)
+            if hold:
+                first_stored.set()
+                first_may_commit.wait(10)
 
-    _at_once([send(user, given) for user, given in zip(france, orders, strict=True)])
+    first = threading.Thread(target=submit, args=(["A par - bur"], True))
+    first.start()
+    first_stored.wait(10)
+    second = threading.Thread(target=submit, args=(["A mar H"], False))
+    second.start()
+    second.join(0.5)  # it waits for the first to commit
+    first_may_commit.set()
+    first.join()
+    second.join()
     kept = game.master.ok("get", game.path)["orders"]["France"]["orders"]
-    assert sorted(kept) == ["A Mar H", "A Par - Bur", "F Bre - Mid"]
+    assert sorted(kept) == ["A Mar H", "A Par - Bur"]
 
 
 def test_workers_and_the_game_master_never_adjudicate_a_phase_twice(
