@@ -31,7 +31,6 @@ import re
 import secrets
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import threading
@@ -66,14 +65,16 @@ class Tally:
     """What every client measured and was answered."""
 
     latencies: list[float] = field(default_factory=list)
+    by_kind: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     statuses: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     accepted: dict[tuple[int, str, str], list[str]] = field(default_factory=dict)
     refused: list[str] = field(default_factory=list)  # orders from the menu, refused
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def record(self, seconds: float, status: int) -> None:
+    def record(self, kind: str, seconds: float, status: int) -> None:
         with self.lock:
             self.latencies.append(seconds)
+            self.by_kind[kind].append(seconds)
             self.statuses[status] += 1
 
 
@@ -92,7 +93,9 @@ class Client:
         self.budget -= 1
         started = time.perf_counter()
         answer = self.http.request(method, path, json=body, **options)
-        self.tally.record(time.perf_counter() - started, answer.status_code)
+        last = path.rstrip("/").rsplit("/", 1)[-1]
+        kind = f"{method} {'game' if last.isdigit() else last}"
+        self.tally.record(kind, time.perf_counter() - started, answer.status_code)
         if answer.status_code >= 500:
             raise RuntimeError(f"{method} {path}: {answer.status_code} {answer.text}")
         return answer
@@ -248,6 +251,7 @@ def run(
         tally = Tally()
         players, masters = _seat(base, tally, clients, games, years, deadline, ready)
         tally.latencies.clear()  # the figures are those of the play, not of the setting up
+        tally.by_kind.clear()
         tally.statuses.clear()
         started = time.monotonic()
         failures: list[str] = []
@@ -266,7 +270,6 @@ def run(
         elapsed = time.monotonic() - started
         checks = _check(masters, tally)
     requests = len(tally.latencies)
-    ordered = sorted(tally.latencies)
     return {
         "clients": clients,
         "games": games,
@@ -275,13 +278,22 @@ def run(
         "seconds": round(elapsed, 1),
         "requests": requests,
         "requests per second": round(requests / elapsed, 1),
-        "p50 ms": round(1000 * statistics.median(ordered), 1),
-        "p99 ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 1),
+        "p50 ms": _percentile(tally.latencies, 0.5),
+        "p99 ms": _percentile(tally.latencies, 0.99),
+        "by request (count, p50 ms, p99 ms)": {
+            kind: [len(seen), _percentile(seen, 0.5), _percentile(seen, 0.99)]
+            for kind, seen in sorted(tally.by_kind.items())
+        },
         "statuses": dict(sorted(tally.statuses.items())),
         "failures": failures,
         "menu orders refused": tally.refused,
         **checks,
     }
+
+
+def _percentile(latencies: list[float], share: float) -> float:
+    ordered = sorted(latencies)
+    return round(1000 * ordered[int(share * (len(ordered) - 1))], 1)
 
 
 def _seat(
