@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from hegemon.server import play
-from hegemon.server.play import Lock, Table
+from hegemon.server.table import Lock, Table
 from hegemon.server.worker import run_due
 from hegemon.store import Store, models
 from tests.server.conftest import Clock, Seated, User, seated_game

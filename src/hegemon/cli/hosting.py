@@ -18,8 +18,9 @@ from hegemon.cli.common import UserError, read_text
 from hegemon.gamefile import create
 from hegemon.server import create_app, demo, worker
 from hegemon.server.app import password_hasher
-from hegemon.server.play import Lock, Table, find_user, seat_master
+from hegemon.server.mastering import seat_master
 from hegemon.server.policy import NO_DEADLINES
+from hegemon.server.table import Lock, Table, find_user
 from hegemon.store import DatabaseError, Store, database_url, exchange, models
 from hegemon.store.database import URL_VARIABLE
 from hegemon.store.models import now

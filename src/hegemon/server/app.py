@@ -24,8 +24,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hegemon import jsonio
 from hegemon.server.auth import AuthError
-from hegemon.server.play import Refusal
 from hegemon.server.routes import accounts, games, history, master
+from hegemon.server.table import Refusal
 from hegemon.store import Store, database_url
 from hegemon.store.models import now
 

@@ -11,8 +11,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from hegemon.server import auth, play
-from hegemon.server.play import Lock, Table
 from hegemon.server.policy import Policy
+from hegemon.server.table import Lock, Table
 from hegemon.store import Store, models
 from hegemon.variants import load_variant
 

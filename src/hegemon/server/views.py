@@ -17,7 +17,7 @@ from hegemon import jsonio
 from hegemon.orders import Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
-from hegemon.server.play import ENDED, PLAYER, Refusal, Table
+from hegemon.server.table import ENDED, PLAYER, Refusal, Table
 from hegemon.store import models
 from hegemon.store.records import (
     parse_orders,

@@ -18,7 +18,8 @@ from datetime import datetime
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
-from hegemon.server.play import Table, claim_due, run_deadline
+from hegemon.server.adjudication import claim_due, run_deadline
+from hegemon.server.table import Table
 from hegemon.store import Store
 from hegemon.store.models import now
 

@@ -9,8 +9,8 @@ from sqlalchemy import delete
 
 from hegemon.server import auth
 from hegemon.server.deps import Caller, Now, StoreDep, Token
-from hegemon.server.play import Refusal
 from hegemon.server.schemas import Credentials, SignIn
+from hegemon.server.table import Refusal
 from hegemon.store import models
 from hegemon.store.records import audit
 

@@ -9,8 +9,8 @@ from fastapi import APIRouter, Query
 
 from hegemon.server import play, views
 from hegemon.server.deps import Caller, Now, StoreDep
-from hegemon.server.play import Lock, Table, member_view
 from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, RowId, Seat
+from hegemon.server.table import Lock, Table, member_view
 from hegemon.variants import available_variants, load_variant
 
 router = APIRouter(prefix="/api", tags=["games"])

@@ -9,8 +9,8 @@ from fastapi import APIRouter, Query, Response
 
 from hegemon.server import views
 from hegemon.server.deps import Caller, StoreDep
-from hegemon.server.play import member_view
 from hegemon.server.schemas import PhaseNumber, RowId
+from hegemon.server.table import member_view
 
 router = APIRouter(prefix="/api/games/{game_id}", tags=["history"])
 

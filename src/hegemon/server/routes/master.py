@@ -10,9 +10,8 @@ from typing import Any
 from fastapi import APIRouter
 
 from hegemon import jsonio
-from hegemon.server import play, views
+from hegemon.server import adjudication, mastering, play, views
 from hegemon.server.deps import Caller, Now, StoreDep
-from hegemon.server.play import Lock, Refusal, Table
 from hegemon.server.schemas import (
     AdjudicateIn,
     DisorderIn,
@@ -22,6 +21,7 @@ from hegemon.server.schemas import (
     ReplaceIn,
     RowId,
 )
+from hegemon.server.table import Lock, Refusal, Table
 from hegemon.store import Store, exchange
 from hegemon.store.models import User
 
@@ -59,7 +59,7 @@ def adjudicate(
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
         draws = {k: tuple(v) if isinstance(v, list) else v for k, v in (body.draws or {}).items()}
-        played = play.adjudicate(table, moment, draws)
+        played = adjudication.adjudicate(table, moment, draws)
         return {"adjudicated": [row.phase for row in played], "phase": table.game.phase}
 
 
@@ -68,26 +68,26 @@ def extend(
     game_id: RowId, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
 ) -> dict[str, Any]:
     """Move the deadline on by so many seconds."""
-    return _act(store, game_id, user, lambda table: play.extend(table, body.seconds, moment))
+    return _act(store, game_id, user, lambda table: mastering.extend(table, body.seconds, moment))
 
 
 @router.post("/{game_id}/pause")
 def pause(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Stop the clock."""
-    return _act(store, game_id, user, lambda table: play.pause(table, moment))
+    return _act(store, game_id, user, lambda table: mastering.pause(table, moment))
 
 
 @router.post("/{game_id}/resume")
 def resume(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Start the clock again, with the time that was left."""
-    return _act(store, game_id, user, lambda table: play.resume(table, moment))
+    return _act(store, game_id, user, lambda table: mastering.resume(table, moment))
 
 
 @router.post("/{game_id}/replace")
 def replace(game_id: RowId, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """Give a power's seat to another user."""
     return _act(
-        store, game_id, user, lambda table: play.replace_player(table, body.power, body.user)
+        store, game_id, user, lambda table: mastering.replace_player(table, body.power, body.user)
     )
 
 
@@ -100,7 +100,7 @@ def disorder(
         store,
         game_id,
         user,
-        lambda table: play.set_disorder(table, body.power, body.disorder, moment),
+        lambda table: mastering.set_disorder(table, body.power, body.disorder, moment),
     )
 
 
@@ -108,7 +108,7 @@ def disorder(
 def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
     """End the game as its players agreed: a draw of the powers named, or a concession."""
     return _act(
-        store, game_id, user, lambda table: play.end_game(table, body.draw, body.concede_to)
+        store, game_id, user, lambda table: mastering.end_game(table, body.draw, body.concede_to)
     )
 
 
@@ -149,5 +149,5 @@ def import_game(body: ImportIn, user: Caller, store: StoreDep, moment: Now) -> d
         except jsonio.WireError as exc:
             raise Refusal(422, f"game: {exc}") from None
         table = Table.open(session, game.id, user)
-        play.seat_master(table, moment)
+        mastering.seat_master(table, moment)
         return views.game_view(table)
