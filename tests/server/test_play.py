@@ -4,9 +4,12 @@ adjudication, history, deadlines and missed orders, and the game master's action
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from hegemon.server import adjudication
 from hegemon.server.worker import run_due
 from hegemon.store import Store
 from tests.server.conftest import Clock, Seated, User, seated_game
@@ -93,6 +96,29 @@ def test_a_player_not_ready_holds_the_phase_until_the_deadline(
     view = game.master.ok("get", game.path)
     assert view["phase"] == "F1901M" and view["played"] == 1
     assert game.master.ok("get", f"{game.path}/verify")["sound"]
+
+
+def test_a_game_whose_deadline_fails_holds_up_no_other(
+    client: TestClient, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = seated_game(client, "classic", prefix="a", policy={"deadlines": {"other": 60}})
+    second = seated_game(client, "classic", prefix="b", policy={"deadlines": {"other": 61}})
+    played = adjudication.play_phase
+
+    def failing(variant: Any, position: Any, orders: Any, draws: Any) -> Any:
+        if failing.calls == 0:  # the first game due, the first time
+            failing.calls += 1
+            raise RuntimeError("a bug")
+        return played(variant, position, orders, draws)
+
+    failing.calls = 0  # type: ignore[attr-defined]
+    monkeypatch.setattr(adjudication, "play_phase", failing)
+    clock.advance(62)
+    assert run_due(store, clock) == 1
+    assert first.master.ok("get", first.path)["played"] == 0
+    assert second.master.ok("get", second.path)["played"] == 1
+    assert run_due(store, clock) == 1  # tried again at the next look
+    assert first.master.ok("get", first.path)["played"] == 1
 
 
 def test_a_grace_period_then_civil_disorder_after_missed_phases(

@@ -8,7 +8,7 @@ A phase is played by `play_phase` with the draws the game's seed gives, as
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
@@ -86,12 +86,13 @@ def _count_missed(table: Table, actors: Sequence[str]) -> None:
             table.log("civil disorder", power=power, missed=row.missed)
 
 
-def claim_due(session: Session, now: datetime) -> int | None:
-    """A game whose deadline has passed, locked for this transaction (one no other worker
-    holds: ``FOR UPDATE SKIP LOCKED``), or None."""
+def claim_due(session: Session, now: datetime, passed: Collection[int] = ()) -> int | None:
+    """A game whose deadline has passed, but those `passed` over, locked for this
+    transaction (one no other worker holds: ``FOR UPDATE SKIP LOCKED``), or None."""
     return session.scalar(
         select(models.Game.id)
         .where(models.Game.status == ACTIVE, models.Game.deadline <= now)
+        .where(models.Game.id.not_in(passed))
         .order_by(models.Game.deadline)
         .limit(1)
         .with_for_update(skip_locked=True)

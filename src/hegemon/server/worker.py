@@ -29,20 +29,31 @@ POLL = 2.0  # seconds between looks when nothing is due
 
 
 def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100) -> int:
-    """Handle every game due now (at most `limit`); how many phases were adjudicated."""
+    """Handle every game due now (at most `limit`); how many phases were adjudicated. A
+    game that fails is logged and passed over until the next run, so that it holds up no
+    other."""
     played = 0
+    failed: set[int] = set()
     for _ in range(limit):
+        game_id = None
         try:
             with store.writing() as session:
-                game_id = claim_due(session, clock())
+                game_id = claim_due(session, clock(), failed)
                 if game_id is None:
                     break
                 table = Table.open(session, game_id, None)
                 rows = run_deadline(table, clock())
                 log.info("game %s: %s", game_id, [r.phase for r in rows] or "grace")
                 played += len(rows)
-        except (StaleDataError, DBAPIError) as exc:  # another process got there first
+        except StaleDataError as exc:  # another process got there first
             log.info("deadline skipped, to be seen again: %s", exc)
+        except DBAPIError as exc:  # the database: all is tried again at the next look
+            log.warning("deadlines stopped until the next look: %s", exc)
+            break
+        except Exception:
+            log.exception("game %s: its deadline failed", game_id)
+            if game_id is not None:
+                failed.add(game_id)
     return played
 
 
