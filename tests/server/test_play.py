@@ -30,7 +30,10 @@ def test_a_game_forms_and_starts_when_its_last_seat_is_taken(client: TestClient)
     assert master.ok("get", path)["status"] == "forming"
     last = User(client, "tr").ok("post", f"{path}/join", {"power": "Turkey"})
     assert last["status"] == "active" and last["deadline"] is not None
-    assert [g["power"] for g in france.ok("get", "/api/games")] == ["France"]
+    mine = france.ok("get", "/api/games")
+    assert [(g["power"], g["owes_orders"]) for g in mine] == [("France", True)]
+    france.ok("post", f"{path}/orders", {"orders": ["A par H"]})
+    assert france.ok("get", "/api/games")[0]["owes_orders"] is False
 
 
 def test_orders_are_checked_stored_by_slot_and_withdrawn(classic_game: Seated) -> None:

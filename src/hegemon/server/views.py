@@ -224,4 +224,16 @@ def games_list(session: Session, user: models.User, which: str) -> list[dict[str
     ):
         taken.setdefault(game_id, set()).add(power or "")
     listed = [summary(g, mine.get(g.id), taken.get(g.id, set())) for g in games]
-    return listed if which == "mine" else [g for g in listed if g["open_seats"]]
+    if which == "open":
+        return [g for g in listed if g["open_seats"]]
+    for game, line in zip(games, listed, strict=True):
+        line["owes_orders"] = _owes_orders(Table(session, game, user, mine[game.id]))
+    return listed
+
+
+def _owes_orders(table: Table) -> bool:
+    """Whether the caller's power is awaited this phase and has sent no orders yet."""
+    member = table.member
+    if member is None or member.power is None or table.game.status == ENDED:
+        return False
+    return member.power in table.awaited and not table.pending[member.power].orders
