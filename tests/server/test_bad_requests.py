@@ -48,7 +48,13 @@ def test_no_generated_request_gets_a_server_error(
 
 
 def _send_generated(operation: Any, client: TestClient, game: Seated, store: Store) -> None:
-    @settings(max_examples=5, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=5,
+        deadline=None,
+        database=None,
+        derandomize=True,  # the same requests every run: a failure is seen again
+        suppress_health_check=list(HealthCheck),
+    )
     @given(case=operation.as_strategy())
     def send(case: Any) -> None:
         if "game_id" in (case.path_parameters or {}):
