@@ -19,6 +19,7 @@ from hegemon.cli import main
 from hegemon.game import Game, PhaseResult, chances_for, order_problems, play_phase
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
+from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.african_diplomacy_ii import (
     ORDER_OF_PLAY,
@@ -213,14 +214,20 @@ LISTS = {
 }
 
 
+def _drafting(variant: AfricanDiplomacyII) -> tuple[AfricanDiplomacyII, Game]:
+    """The variant placing by ranked lists, and a game of it at its draft (lots drawn)."""
+    lists = variant.configure(options={"placement": "lists"})
+    game = Game.new(lists, seed=1)
+    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    return lists, game
+
+
 def test_starting_positions_by_ranked_lists_in_draft_order_rule(
     four: AfricanDiplomacyII,
 ) -> None:
     # Rules A's order of placement, by lists sent at once (for mail and forum play): each
     # placement in draft order takes the first province still open on its player's list.
-    lists = four.configure(options={"placement": "lists"})
-    game = Game.new(lists, seed=1)
-    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    lists, game = _drafting(four)
     assert str(game.position.phase) == "Winter 1900 Draft"
     assert game.actors() == DRAWN
     for power, given in LISTS.items():
@@ -245,9 +252,7 @@ def test_starting_positions_by_ranked_lists_in_draft_order_rule(
 
 
 def test_starting_positions_a_list_is_checked_when_it_is_sent(four: AfricanDiplomacyII) -> None:
-    lists = four.configure(options={"placement": "lists"})
-    game = Game.new(lists, seed=1)
-    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    lists, game = _drafting(four)
     assert order_problems(lists, game.position, "Red", [Place(("bam", "lch", "bam"))]) == [
         "Place A Bam, Lch, Bam: a province is named twice"
     ]
@@ -256,11 +261,69 @@ def test_starting_positions_a_list_is_checked_when_it_is_sent(four: AfricanDiplo
     ]
 
 
+def test_starting_positions_a_new_list_replaces_the_last_decision(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = str(tmp_path / "game.json")
+    seats = ",".join(FOUR)
+    _cli(
+        capsys, "new", "african_diplomacy_ii", game, "--seats", seats, "--option", "placement=lists"
+    )
+    _cli(capsys, "adjudicate", game, "--draw", f"order of play={','.join(DRAWN)}")
+    _cli(capsys, "orders", game, "Red", "Place A Bam, Gui, Sen")
+    out = _cli(capsys, "orders", game, "Red", "Place A Egy, Cyr")
+    assert out.startswith("Red: 1 order(s) stored for Winter 1900 Draft, 1 in all")
+    status = _cli(capsys, "status", game, "--as", "Red")
+    assert "Red: 1 order(s)\n   Place A Egy, Cyr" in status
+
+
 def test_the_placement_option_takes_turns_or_lists(adii: AfricanDiplomacyII) -> None:
     with pytest.raises(ValueError, match="option placement: expected one of turns, lists"):
         adii.configure(options={"placement": "draft"})
     with pytest.raises(ValueError, match="seats 3 to 8 players, not 2"):
         adii.configure(seats=["Red", "Blue"])
+
+
+def _menu(variant: AfricanDiplomacyII, position: Position, power: str) -> dict[str, list[str]]:
+    menu = variant.calendar.procedure(position.phase).menu(variant, position, power)
+    return {slot: [o.format() for o in given] for slot, given in menu.items()}
+
+
+def _unordered(
+    variant: AfricanDiplomacyII, position: Position, power: str, given: Sequence[str]
+) -> list[str]:
+    orders = [variant.parse_order(t, position.units) for t in given]
+    return variant.calendar.procedure(position.phase).unordered(variant, position, power, orders)
+
+
+def test_starting_positions_the_player_in_turn_is_offered_every_open_province(
+    four: AfricanDiplomacyII,
+) -> None:
+    game = _placed_game(four, SITES[:4])  # Blue's second army is next
+    position = game.position
+    menu = _menu(four, position, "Blue")
+    (places,) = menu.values()
+    assert list(menu) == ["Army 2 of 4"] and places[-1] == "Waive"
+    sites = {p.removeprefix("Place A ").lower() for p in places[:-1]}
+    assert sites == {
+        p for p in four.board.army_edges if p not in position.units
+    }  # every empty land space: no sea, no lake, not St Helena, not Bamako (taken)
+    for order in places:
+        assert order_problems(four, position, "Blue", [four.parse_order(order)]) == []
+    assert _menu(four, position, "Red") == {}  # not Red's turn
+    assert _unordered(four, position, "Blue", []) == ["Army 2 of 4"]
+    assert _unordered(four, position, "Blue", ["Place A Sen"]) == []
+
+
+def test_starting_positions_a_draft_offers_every_open_province_to_rank(
+    four: AfricanDiplomacyII,
+) -> None:
+    lists, game = _drafting(four)
+    (ranked,) = _menu(lists, game.position, "Red").values()
+    assert len(ranked) == len(lists.board.army_edges) and "Place A Bam" in ranked
+    assert "ranked list of provinces" in lists.own_order_forms(game.position, "Red")[0]
+    assert _unordered(lists, game.position, "Red", []) == ["a ranked list"]
+    assert _unordered(lists, game.position, "Red", ["Place A Bam, Gui"]) == []
 
 
 # --- B. Home centers -----------------------------------------------------------------------
@@ -337,6 +400,81 @@ def test_home_centers_the_winter_is_played_to_declare_alone_decision(
     assert str(settled.phase) == "Spring 1902 Movement"
 
 
+def test_home_centers_a_winter_menu_offers_declarations_and_the_disbands_due(
+    four: AfricanDiplomacyII,
+) -> None:
+    centers = {"bam": "Blue", "gui": "Blue", "sen": "Blue"}
+    winter = _winter(four, {"Blue": ["A bam", "A gui", "A sen", "A fsu"]}, centers)
+    assert _menu(four, winter, "Blue") == {
+        "Home centers": ["Declare Bam", "Declare Gui", "Declare Sen"],
+        "A Bam": ["A Bam D"],
+        "A Fsu": ["A Fsu D"],
+        "A Gui": ["A Gui D"],
+        "A Sen": ["A Sen D"],
+    }
+    # A lone declaration still leaves the disband owed.
+    assert _unordered(four, winter, "Blue", ["Declare Bam"]) == ["1 disband"]
+    assert _unordered(four, winter, "Blue", ["Declare Bam", "A fsu D"]) == []
+
+
+def test_home_centers_a_build_on_a_center_still_to_declare_is_offered_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # A declaration takes effect at once (rules B: "declared and built upon"), so the menu
+    # offers builds on every center the player may still declare; such a build is
+    # accepted when sent, since the declaration may come in another go, and until it
+    # comes the status says it is missing.
+    centers = {"bam": "Blue", "gui": "Blue", "sen": "Blue"}
+    winter = _winter(four, {"Blue": ["A bam"]}, centers)
+    menu = _menu(four, winter, "Blue")
+    assert menu["Home centers"] == ["Declare Bam", "Declare Gui", "Declare Sen"]
+    assert menu["Builds"] == [
+        "Build A Gui",
+        "Build F Gui/ec",  # on the Niger
+        "Build F Gui/wc",
+        "Build A Sen",
+        "Build F Sen",
+        "Waive",
+    ]
+    for build in menu["Builds"]:
+        assert order_problems(four, winter, "Blue", [four.parse_order(build)]) == []
+    assert _unordered(four, winter, "Blue", ["Build A Sen"]) == ["Declare Sen (to build on Sen)"]
+    assert _unordered(four, winter, "Blue", ["Build A Sen", "Declare Sen"]) == []
+    assert _unordered(four, winter, "Blue", ["Declare Gui", "Declare Sen"]) == ["2 builds"]
+    assert _notes(_play(four, winter, {"Blue": ["Build A Sen"]})) == {
+        "Build A Sen": "Void: Senegal is not a supply center where Blue may build"
+    }
+
+
+def test_home_centers_a_declaration_builds_nothing_by_itself_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # Rules B's "declared and built upon (if unoccupied)" read as: the player may build on
+    # a home as it declares it; a declaration alone builds nothing.
+    winter = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue", "sen": "Blue"})
+    result = _play(four, winter, {"Blue": ["Declare Sen"]})
+    assert _notes(result) == {"Declare Sen": "Declared a home center"}
+    assert "sen" not in result.after.units
+
+
+def test_home_centers_fleets_are_built_on_river_and_lake_shore_centers_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # The rivers are "considered a coast" and the lakes "may be occupied just like any sea"
+    # (rules C, D, F): a fleet is built on a lake shore (Jos, on Lake Chad) or a river
+    # (Jonglei, on the Nile) as on any coast; never inland.
+    centers = dict.fromkeys(["jos", "jon", "dar", "bam"], "Blue")
+    homes = {"Blue": ("jos", "jon", "dar")}
+    winter = _winter(four, {"Blue": ["A bam"]}, centers, homes)
+    result = _play(four, winter, {"Blue": ["Build F Jos", "Build F Jon", "Build F Dar"]})
+    assert _notes(result) == {
+        "Build F Jos": "Built",
+        "Build F Jon": "Built",
+        "Build F Dar": "Void: a fleet cannot be built in Darfur",
+    }
+    assert four.board.neighbours(result.after.units["jon"].type, "jon") == {"kha/wc", "uga"}
+
+
 def test_home_centers_civil_disorder_without_homes_decision(four: AfricanDiplomacyII) -> None:
     # Decided: a power that has declared no home center has its units farthest from the
     # centers it owns disbanded first; measured to its (missing) homes, every unit would be
@@ -396,6 +534,34 @@ def test_rivers_the_senegal_is_entered_at_senegal_or_guinea_rule(
     assert {loc for loc in adii.board.fleet_edges["bam/nc"]} == {"gui/wc"}
 
 
+ENTRIES = {"congo": {"kin"}, "niger": {"lag"}, "nile": {"egy"}, "senegal": {"sen", "gui"}}
+
+
+@pytest.mark.parametrize("river", sorted(ENTRIES))
+def test_rivers_are_entered_from_the_sea_only_where_the_text_says_rule(
+    adii: AfricanDiplomacyII, river: str
+) -> None:
+    # Rules C: each river is "entered at" a province (the Senegal at either of two): a
+    # fleet from the open sea (any sea but the lakes, where rules D ends the Congo and the
+    # Nile) reaches none of its banks without passing through its entry.
+    board = adii.board
+    entries = ENTRIES[river]
+    open_sea = [
+        p
+        for p, province in board.provinces.items()
+        if province.is_sea and "lake" not in province.tags
+    ]
+    reached = set(open_sea)
+    frontier = list(open_sea)
+    while frontier:
+        for target in board.fleet_edges.get(frontier.pop(), frozenset()) - reached:
+            reached.add(target)
+            if province_of(target) not in entries:
+                frontier.append(target)
+    banks = {loc for loc in board.fleet_edges if river in board.tags_of(loc)}
+    assert {province_of(loc) for loc in reached & banks} == entries
+
+
 def test_rivers_a_fleet_sails_up_the_niger_rule(four: AfricanDiplomacyII) -> None:
     position = _position(four, {"Blue": ["F lag"]})
     for target in ("nia/wc", "fsu", "bam/sc", "gui/ec"):
@@ -408,7 +574,8 @@ def test_rivers_a_fleet_sails_up_the_niger_rule(four: AfricanDiplomacyII) -> Non
     # The Niger's coast of Guinea leads back up the river only: not to the sea.
     result = _play(four, position, {"Blue": ["F gui/ec - cvd"]})
     assert (
-        _notes(result)["F Gui/ec - Cvd"] == "Void: a fleet in Guinea (ec) cannot reach Cape Verde"
+        _notes(result)["F Gui/ec - Cvd"]
+        == "Void: a fleet in Guinea (ec) cannot reach Cape Verde; holds"
     )
 
 
@@ -444,7 +611,7 @@ def test_lakes_are_sailed_and_convoy_like_any_sea_rule(four: AfricanDiplomacyII)
     notes = _notes(result)
     assert notes["A Kat - Tan"] == "Succeeds"  # Katanga and Tanganyika share no border
     assert notes["F Lch - Ndj"] == "Succeeds"
-    assert notes["A Jos - Lch"] == "Void: armies cannot enter sea provinces"
+    assert notes["A Jos - Lch"] == "Void: armies cannot enter sea provinces; holds"
 
 
 # --- E. Convoys on rivers: the example -------------------------------------------------------
@@ -464,7 +631,7 @@ def test_convoys_on_rivers_example_fails_rule(four: AfricanDiplomacyII, bamako: 
     result = _play(four, position, orders)
     assert "rdo" in result.after.units and "upv" not in result.after.units
     assert _notes(result)["A Rdo - Upv"] == (
-        "Void: Rio de Oro does not border Upper Volta, and no convoy route joins them"
+        "Void: Rio de Oro does not border Upper Volta, and no convoy route joins them; holds"
     )
 
 
@@ -477,9 +644,10 @@ def test_convoys_on_rivers_the_two_reasons_rule(four: AfricanDiplomacyII) -> Non
     for coast in ("bam/nc", "bam/sc"):
         assert not board.reaches_province(board.kinds["F"], coast, "upv")
     notes = _notes(_play(four, position, {"Blue": ["F sen - bam/nc", "F bam/nc - upv"]}))
-    assert notes["F Sen - Bam/nc"] == "Void: a fleet in Senegal cannot reach Bamako"
+    assert notes["F Sen - Bam/nc"] == "Void: a fleet in Senegal cannot reach Bamako; holds"
     assert (
-        notes["F Bam/nc - Upv"] == "Void: fleets cannot enter inland provinces such as Upper Volta"
+        notes["F Bam/nc - Upv"]
+        == "Void: fleets cannot enter inland provinces such as Upper Volta; holds"
     )
 
 
@@ -588,6 +756,33 @@ def test_unusual_spaces_every_departure_from_the_text_is_a_recorded_decision() -
     assert not ADDED & changed
 
 
+def test_unusual_spaces_the_other_coast_names_are_read_as_decided_rule(
+    adii: AfricanDiplomacyII,
+) -> None:
+    # The names a neighbour's entry gives a coast (Niamey[nc], Bamako[ec], Bamako[wc]) are
+    # read as the coast taken, and as no other.
+    assert adii.board.coast_aliases == {k: v for k, v in NAMES.items() if "/" in k}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("F Lagos - Niamey[nc]", "F Lag - Nia/wc"),  # French Sudan's and Lagos's entries
+        ("F Guinea[ec] - Bamako[ec]", "F Gui/ec - Bam/sc"),  # Guinea's entry
+        ("F Guinea[wc] - Bamako[wc]", "F Gui/wc - Bam/nc"),
+        ("F Egy[ec] - Red", "F Egy/ec - Red"),
+        ("A Rio de Oro \u2013 Upper Volta", "A Rdo - Upv"),  # rule E's example, as printed
+        ("F Senegal convoys A Rio de Oro \u2013 Upper Volta", "F Sen C A Rdo - Upv"),
+        ("A N\u2019Djamena - Nguigmi", "A Ndj - Ngu"),
+        ("Place A N\u2019Djamena", "Place A Ndj"),
+    ],
+)
+def test_unusual_spaces_the_texts_own_notation_is_read_rule(
+    adii: AfricanDiplomacyII, text: str, expected: str
+) -> None:
+    assert adii.parse_order(text).format() == expected
+
+
 COASTS = {"bul": {"ec", "sc"}, "spa": {"nc", "sc"}, "irn": {"nc", "sc"}, "sev": {"wc", "ec"},
           "bam": {"nc", "sc"}, "bra": {"ec", "wc"}, "cam": {"nc", "sc"}, "egy": {"ec", "wc"},
           "gui": {"ec", "wc"}, "kha": {"ec", "wc"}, "kis": {"wc", "ec", "sc"},
@@ -646,10 +841,26 @@ def test_unusual_spaces_egypt_canal_coast_must_be_specified_rule(
     # movements": even from the Red Sea, which reaches no other coast of Egypt.
     position = _position(four, {"Blue": ["F red"], "Red": ["F kha/wc"]})
     notes = _notes(_play(four, position, {"Blue": ["F red - egy"], "Red": ["F kha - egy"]}))
-    assert notes["F Red - Egy"] == "Void: say which coast of Egypt: egy/ec"
+    assert notes["F Red - Egy"] == "Void: say which coast of Egypt: egy/ec; holds"
     assert notes["F Kha/wc - Egy/wc"] == "Succeeds"  # the Nile's coast is filled in as usual
     notes = _notes(_play(four, position, {"Blue": ["F red - egy/ec"]}))
     assert notes["F Red - Egy/ec"] == "Succeeds"
+
+
+def test_unusual_spaces_egypt_canal_coast_must_be_specified_in_a_retreat_rule(
+    four: AfricanDiplomacyII,
+) -> None:
+    # "Must be specified for fleet movements": a retreat too.
+    position = _position(four, {"Blue": ["F red"], "Red": ["F eri", "F ade"]})
+    moved = _play(four, position, {"Red": ["F eri - red", "F ade S F eri - red"]})
+    retreat = moved.after
+    assert str(retreat.phase) == "Spring 1901 Retreat"
+    assert "F Red R Egy/ec" in _menu(four, retreat, "Blue")["F Red"]
+    assert "F Red R Egy" not in _menu(four, retreat, "Blue")["F Red"]
+    notes = _notes(_play(four, retreat, {"Blue": ["F red R egy"]}))
+    assert notes["F Red R Egy"] == "Void: say which coast of Egypt: egy/ec"
+    notes = _notes(_play(four, retreat, {"Blue": ["F red R egy/ec"]}))
+    assert notes["F Red R Egy/ec"] == "Succeeds"
 
 
 def test_unusual_spaces_st_helena_rule(four: AfricanDiplomacyII) -> None:
@@ -660,8 +871,17 @@ def test_unusual_spaces_st_helena_rule(four: AfricanDiplomacyII) -> None:
     position = _position(four, {"Blue": ["A lua", "F sat"]})
     result = _play(four, position, {"Blue": ["A lua - sth", "F sat C A lua - sth"]})
     assert _notes(result)["A Lua - Sth"] == "Succeeds"
+    assert _notes(_play(four, position, {"Blue": ["A lua - sth"]}))["A Lua - Sth"] == (
+        "Fails: no convoy route"
+    )
+    # A fleet sails in from the South Atlantic, its only neighbour, and out again.
+    assert board.fleet_edges["sth"] == {"sat"}
+    result = _play(four, position, {"Blue": ["F sat - sth"]})
+    assert _notes(result)["F Sat - Sth"] == "Succeeds"
+    assert result.after.units["sth"].type.letter == "F"
     winter = _winter(four, {"Blue": ["F sat"]}, {"sth": "Blue", "lua": "Blue"}, {"Blue": ("sth",)})
     assert _notes(_play(four, winter, {"Blue": ["Build A sth"]})) == {"Build A Sth": "Built"}
+    assert _notes(_play(four, winter, {"Blue": ["Build F sth"]})) == {"Build F Sth": "Built"}
 
 
 # --- a game played through the CLI, saved and replayed -----------------------------------------
@@ -737,6 +957,20 @@ def test_a_placement_round_and_a_first_year_through_the_cli(
     loaded = jsonio.game_from_json(data)
     assert loaded.history[0].draws == {ORDER_OF_PLAY: DRAWN}
     assert jsonio.position_digest(loaded.position) == data["phases"][-1]["digest"]
+
+
+def test_the_board_and_the_report_tell_each_thing_once(four: AfricanDiplomacyII) -> None:
+    placing = _placed_game(four, SITES[:3]).position
+    assert position_report(four, placing).count("Order of play: Blue, Red, Yellow, Green") == 1
+    homes = {"Blue": ("bam", "sen")}
+    winter = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue", "sen": "Blue"}, homes)
+    assert position_report(four, winter).count("Home centers: Blue Bam, Sen") == 1
+    # A long ranked list leaves its result to the next line, in the column.
+    lists, game = _drafting(four)
+    game.set_orders("Blue", [lists.parse_order("Place A Bam, Gui, Sen, Lib, Ivo")])
+    report = phase_report(lists, game.adjudicate()).splitlines()
+    listed = report.index("   Place A Bam, Gui, Sen, Lib, Ivo")
+    assert report[listed + 1] == " " * 31 + "Placed A Bam, A Gui, A Sen, A Lib"
 
 
 @pytest.mark.parametrize("placement", ["turns", "lists"])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hegemon.board import ARMY, FLEET
+from hegemon.board import ARMY, FLEET, province_of
 from hegemon.game import PhaseResult, order_problems, play_phase
 from hegemon.orders import Build, Hold, Move
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
@@ -185,15 +185,132 @@ def test_aberration_rule_ends_with_the_last_original_home(ar: AfricanRiots) -> N
 
 THROUGH = {"kay", "bam", "til", "gha", "jub", "bug", "kin", "kan", "gng", "brt"}
 
+# The reconstructed rivers, each from its mouth up: where it flows out (a sea, or the river
+# it joins), then its course, one entry for each stretch (the two banks), each point where
+# stretches or rivers meet (the provinces around it) and each province the river runs
+# through. A fleet moves between any two places of neighbouring entries, and the sea touches
+# the first entry. Nga is the one bank no fleet may stand on (Botswana's few hundred metres
+# of the Zambezi at Kazungula); the Congo reaches the sea through Bom alone (Kon's coasts
+# meet only at the river's mouth, characteristic 5).
+RIVERS: dict[str, tuple[str, list[tuple[str, ...]]]] = {
+    "senegal": ("cvs", [("nou", "sen"), ("kay",)]),
+    "niger": ("gog", [("yor", "igb"), ("yor", "igb", "nup"), ("yor", "nup"), ("yor", "skt"),
+                      ("til",), ("gao", "msn"), ("tim", "msn"), ("bam",)]),
+    "benue": ("niger", [("yor", "igb", "nup"), ("nup", "igb"), ("nup", "bia/nc"),
+                        ("ada/nc", "bia/nc")]),
+    "volta": ("gog", [("gha",), ("abi/nc", "gha"), ("bkf", "gha")]),
+    "nile": ("lys", [("qar", "cai/wc"), ("qar", "ass/wc"), ("ghm", "ass/wc"),
+                     ("ghm", "ass/wc", "nud", "ash"), ("ash", "nud"), ("ash", "blu"),
+                     ("kor", "blu"), ("jub", "blu"), ("kuj", "blu", "jub", "gbg"),
+                     ("jub", "gbg"), ("jub",), ("bug",), ("wlv", "elv")]),
+    "congo": ("anb", [("bom",), ("bom", "kon/ec"), ("con/ec", "kon/ec"), ("kin",),
+                      ("cuv", "bns"), ("cuv", "bns", "bnn"), ("cuv", "bnn"), ("equ", "bnn"),
+                      ("equ", "kis")]),
+    "kasai": ("congo", [("cuv", "bns", "bnn"), ("bnn", "bns"), ("bnn", "bns", "snk"),
+                        ("snk", "bns"), ("kan/wc",)]),
+    "sankuru": ("kasai", [("bnn", "bns", "snk"), ("bnn", "snk"), ("bnn", "kan/ec")]),
+    "zambezi": ("mcs", [("tet", "sof"), ("tet", "zim"), ("lus", "zim"), ("brt", "zim"),
+                        ("brt", "nga"), ("brt", "ova/ec"), ("brt",), ("gng",)]),
+    "orange": ("cab", [("kar", "ncp"), ("frs", "ncp"), ("frs", "ecp/nc")]),
+    "euphrates": ("npg", [("bas", "kir"), ("bas", "bag"), ("dam/ec", "jaa", "bag", "bas"),
+                          ("dam/ec", "jaa")]),
+}  # fmt: skip
 
-def test_characteristic_1_rivers_from_the_sea_are_navigable(ar: AfricanRiots) -> None:
-    # 1. "Rivers accessible from the sea are navigable": a fleet sails from the Libyan Sea
-    # up the Nile to Lake Victoria, one move a phase.
-    voyage = ["lys", "cai/wc", "ass/wc", "ash", "blu", "jub", "bug", "wlv"]
+
+def _river_links(ar: AfricanRiots, river: str) -> set[frozenset[str]]:
+    """The fleet moves a river's course gives: between the places of neighbouring entries,
+    and from the sea into its first entry."""
+    mouth, course = RIVERS[river]
+    links = set()
+    if mouth not in RIVERS:
+        links |= {frozenset((mouth, place)) for place in course[0]}
+    for here, there in itertools.pairwise(course):
+        places = [p for p in {*here, *there} if ar.board.can_hold(FLEET, p)]
+        links |= {frozenset(pair) for pair in itertools.combinations(places, 2)}
+    return links
+
+
+def _upstream_of_the_sea(river: str) -> tuple[str, set[str]]:
+    """The sea a river is entered from, and every place along it and the rivers it flows
+    through on its way there."""
+    places: set[str] = set()
+    mouth = river
+    while mouth in RIVERS:
+        mouth, course = RIVERS[mouth]
+        places.update(p for entry in course for p in entry)
+    return mouth, places
+
+
+def _voyage(ar: AfricanRiots, start: str, goal: set[str], allowed: set[str]) -> list[str] | None:
+    """The shortest fleet path from `start` into `goal`, through `allowed` places only."""
+    came_from: dict[str, str] = {start: start}
+    frontier = [start]
+    while frontier:
+        following = []
+        for here in frontier:
+            if here in goal:
+                path = [here]
+                while path[-1] != start:
+                    path.append(came_from[path[-1]])
+                return path[::-1]
+            for there in sorted(ar.board.neighbours(FLEET, here) & allowed):
+                if there not in came_from:
+                    came_from[there] = here
+                    following.append(there)
+        frontier = following
+    return None
+
+
+@pytest.mark.parametrize("river", sorted(RIVERS))
+def test_characteristic_1_a_fleet_sails_each_river_from_the_sea(
+    ar: AfricanRiots, river: str
+) -> None:
+    # 1. "Rivers accessible from the sea are navigable": from the sea, a fleet sails up each
+    # river to its last navigable reach, every leg an order the judge accepts.
+    sea, places = _upstream_of_the_sea(river)
+    voyage = _voyage(ar, sea, set(RIVERS[river][1][-1]), places)
+    assert voyage is not None, f"no fleet reaches the {river} from {sea}"
     for here, there in itertools.pairwise(voyage):
-        assert ar.board.adjacent(FLEET, here, there), f"{here} - {there}"
+        order = f"F {here} - {there}"
+        assert _refusal(ar, "Egypt", f"F {here}", order) is None, order
+
+
+def test_characteristic_1_the_judge_moves_a_fleet_upriver(ar: AfricanRiots) -> None:
     result = _play(ar, _spring(ar, {"Egypt": ["F cai/wc"]}), {"Egypt": ["F Cai(wc) - Ass(wc)"]})
     assert result.after.units["ass"].location == "ass/wc"
+
+
+@pytest.mark.parametrize("river", sorted(RIVERS))
+def test_characteristic_1_fleets_move_along_every_stretch(ar: AfricanRiots, river: str) -> None:
+    # 1. Rivers "separate the adjacent territories": a fleet on a river moves between the
+    # banks of each stretch and to every province at the points where stretches meet.
+    missing = {
+        tuple(sorted(link))
+        for link in _river_links(ar, river)
+        if not ar.board.adjacent(FLEET, *sorted(link))
+    }
+    assert not missing, f"the {river}: no fleet moves {sorted(missing)}"
+
+
+def test_characteristic_1_fleets_leave_a_river_only_where_it_meets_another_water(
+    ar: AfricanRiots,
+) -> None:
+    # Two river banks are joined for fleets only along a river's course: no shortcut between
+    # reaches that do not meet (Ovamboland's bank of the Zambezi does not touch Zimbabwe's).
+    links = set().union(*(_river_links(ar, river) for river in RIVERS))
+    banks = {
+        location
+        for province in ar.board.provinces
+        for location in ar.board.locations(province)
+        if "river" in ar.board.tags_of(location)
+    }
+    shortcuts = {
+        tuple(sorted((here, there)))
+        for here in banks
+        for there in ar.board.neighbours(FLEET, here) & banks
+        if frozenset((here, there)) not in links
+    }
+    assert not shortcuts
 
 
 def test_characteristic_1_rivers_are_borders_not_spaces(ar: AfricanRiots) -> None:
@@ -206,14 +323,27 @@ def test_characteristic_1_rivers_are_borders_not_spaces(ar: AfricanRiots) -> Non
     assert all(ar.board.is_coastal(p) for p in rivers)
 
 
-def test_characteristic_1_ten_territories_a_river_runs_through(ar: AfricanRiots) -> None:
+@pytest.mark.parametrize("province", sorted(THROUGH))
+def test_characteristic_1_ten_territories_a_river_runs_through(
+    ar: AfricanRiots, province: str
+) -> None:
     # 1. "Some territories are not divided by a river. These are: Kay Bam Til Gha Jub Bug
-    # Kin Kan Gng Brt": each is one province on both banks, so a fleet there reaches the
-    # river's provinces on either side.
+    # Kin Kan Gng Brt": each is one province on both banks, so a fleet there reaches both
+    # banks of the river below it (or the sea it flows into) and above it.
     assert ar.board.tagged("river-through") == THROUGH
-    both_banks = {"kin": ("con/ec", "kon/ec"), "til": ("yor", "skt"), "bam": ("tim", "msn")}
-    for province, banks in both_banks.items():
-        assert all(ar.board.adjacent(FLEET, province, bank) for bank in banks), province
+    mouth, course, index = next(
+        (mouth, course, i)
+        for mouth, course in RIVERS.values()
+        for i, entry in enumerate(course)
+        if len(entry) == 1 and province_of(entry[0]) == province
+    )
+    (here,) = course[index]
+    below = course[index - 1] if index else (mouth,)
+    above = course[index + 1] if index + 1 < len(course) else ()
+    banks = {p for p in (*below, *above) if p != here and ar.board.can_hold(FLEET, p)}
+    assert banks
+    unreached = sorted(b for b in banks if not ar.board.adjacent(FLEET, here, b))
+    assert not unreached, f"a fleet in {here} does not reach {unreached}"
 
 
 # --- characteristic 2: four-way points -----------------------------------------------------
@@ -290,15 +420,31 @@ def test_characteristic_4_lakes_are_impassable_for_armies(
     assert problem is not None and "does not border" in problem
 
 
-def test_characteristic_4_no_fleet_on_the_chari(ar: AfricanRiots) -> None:
+def test_characteristic_4_a_fleet_in_ndjamena_is_senseless(ar: AfricanRiots) -> None:
     # 4. "The Chari-River is not assigned to be navigable by fleets. Therefore building a
-    # fleet in Chad N'djamena, Ndm, is senseless": N'djamena touches no navigable water, so
-    # a fleet cannot be built there at all (our decision, see the docs).
+    # fleet in Chad N'djamena, Ndm, is senseless": senseless, not forbidden (our reading, see
+    # the docs). The build stands; the fleet holds N'djamena and can never move, for no fleet
+    # sails the Chari or Lake Chad.
     winter = _winter(ar, {"Bedouin": ["ndm", "bod"]}, {})
-    assert _notes(_play(ar, winter, {"Bedouin": ["Build F Ndm"]})) == {
-        "Build F Ndm": "Void: a fleet cannot be built in N'djamena"
-    }
-    assert not ar.board.is_coastal("ndm")
+    built = _play(ar, winter, {"Bedouin": ["Build F Ndm"]})
+    assert _notes(built) == {"Build F Ndm": "Built"}
+    assert built.after.units["ndm"] == Unit("Bedouin", FLEET, "ndm")
+    assert ar.board.neighbours(FLEET, "ndm") == frozenset()
+    assert not any(ar.board.reaches_province(FLEET, place, "ndm") for place in ar.board.fleet_edges)
+    assert _refusal(ar, "Bedouin", "F ndm", "F Ndm - Loc") == (
+        "F Ndm - Loc: fleets cannot enter inland provinces such as Logone"
+    )
+    assert _refusal(ar, "Bedouin", "F ndm", "F Ndm H") is None
+
+
+def test_characteristic_4_a_fleet_stuck_at_home_is_no_farther_than_home(
+    ar: AfricanRiots,
+) -> None:
+    # Civil disorder disbands the units farthest from home (DATC 6.J): the fleet that cannot
+    # move from N'djamena stands in a home centre, at no distance at all.
+    winter = _winter(ar, {"Bedouin": ["ndm"]}, {"Bedouin": ["F ndm", "A tim"]})
+    result = _play(ar, winter, {})
+    assert set(result.after.units) == {"ndm"}
 
 
 # --- characteristic 5: the eleven river coasts -----------------------------------------------
@@ -341,6 +487,13 @@ def test_characteristic_5_a_fleet_says_which_coast(ar: AfricanRiots) -> None:
     assert _refusal(ar, "Egypt", "F sue", "F Sue - Cai") == (
         "F Sue - Cai: say which coast of Cairo: cai/wc or cai/ec"
     )
+
+
+def test_characteristic_5_and_6_no_other_province_has_two_coasts(ar: AfricanRiots) -> None:
+    # 5 and 6 name every split coast: "eleven coastal regions" on the rivers, and Sinai and
+    # Israel between the seas. No other province has two (Sen and Ahu expressly not, 7).
+    split = {p for p, province in ar.board.provinces.items() if province.coasts}
+    assert split == set(RIVER_COASTS) | {"sin", "isr"}
 
 
 # --- characteristic 6: Sinai and Israel -------------------------------------------------------
@@ -388,6 +541,9 @@ def test_characteristic_7_fleets_pass_gambia_and_qatar(
 # --- characteristic 8: the Suez Canal -----------------------------------------------------------
 
 
+WEST_NOT_EAST = "the fleet is in Cairo (wc), not Cairo (ec); a fleet in Cairo (wc) "
+
+
 @pytest.mark.parametrize(
     ("unit", "order", "refusal"),
     [
@@ -397,6 +553,18 @@ def test_characteristic_7_fleets_pass_gambia_and_qatar(
         ("F cai/wc", "F cai(wc) - sue", None),
         ("F cai/ec", "F cai(ec) - sin", "F Cai/ec - Sin: a fleet in Cairo (ec) cannot reach Sinai"),
         ("F cai/wc", "F cai(wc) - sin", "F Cai/wc - Sin: a fleet in Cairo (wc) cannot reach Sinai"),
+        # The order is read for the fleet where it is, whatever coast it names, and says so.
+        ("F cai/wc", "F cai(ec) - sin", f"F Cai/ec - Sin: {WEST_NOT_EAST}cannot reach Sinai"),
+        # From the canal zone, "pass directly into the adjacent territories": armies into
+        # Sinai and Cairo, fleets into either sea's coast of Sinai, named.
+        ("A sue", "A sue - sin", None),
+        ("A sue", "A sue - cai", None),
+        ("A sin", "A sin - sue", None),
+        ("F sue", "F sue - sin(nc)", None),
+        ("F sue", "F sue - sin(sc)", None),
+        ("F sue", "F sue - sin", "F Sue - Sin: say which coast of Sinai: sin/nc or sin/sc"),
+        ("F sin/nc", "F sin(nc) - sue", None),
+        ("F sin/sc", "F sin(sc) - sue", None),
     ],
 )
 def test_characteristic_8_the_suez_canal(
@@ -433,8 +601,52 @@ def test_characteristic_9_fleets_on_islands_cannot_convoy(ar: AfricanRiots) -> N
     position = _spring(ar, {"Egypt": ["A tun", "F cms", "F sic", "F ion"]})
     result = _play(ar, position, {"Egypt": ["A Tun - Cyr", *convoy]})
     notes = _notes(result)
-    assert notes["F Sic C A Tun - Cyr"] == "Void: a fleet in Sicilia cannot convoy"
+    assert notes["F Sic C A Tun - Cyr"] == "Void: a fleet in Sicilia cannot convoy; holds"
     assert notes["A Tun - Cyr"] == "Succeeds"  # the seas carry it on their own
+
+
+# --- the borders of the early 21st century ------------------------------------------------
+
+# "The Map is based on the national borders at the beginning of the 21th century." Borders
+# the reconstruction first got wrong, each with what lies between or what touches instead.
+APART = {
+    (
+        "joh",
+        "kzn",
+    ): "Gauteng does not touch KwaZulu-Natal: Mpumalanga and the Free State lie between",
+    ("cho", "kon"): "the Lundas do not touch Uige: Malanje (Lua) lies between",
+    ("hdd", "tim"): "Tindouf does not reach Mali: Adrar (Oti) lies between",
+    ("kuw", "naf"): "Kuwait borders only Saudi Arabia's Eastern Province (Ahu)",
+    ("ova", "zim"): "Namibia does not touch Zimbabwe: Botswana meets Zambia at Kazungula",
+}
+TOUCHING = {
+    ("lua", "bns"): "Malanje borders the DRC's Kwango between Uige and the Lundas",
+    ("oti", "zou"): "Adrar has a short border with Mauritania",
+    ("zou", "tim"): "northern Mauritania (Tiris Zemmour, Adrar) borders Mali",
+    ("ahu", "bas"): "the Eastern Province (Hafar al-Batin) borders Iraq west of Kuwait",
+    ("nga", "brt"): "Botswana meets Zambia across the Zambezi at Kazungula",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("here", "there"), sorted(APART), ids=[f"{a}-{b}" for a, b in sorted(APART)]
+)
+def test_the_map_keeps_apart_what_the_borders_of_2000_keep_apart(
+    ar: AfricanRiots, here: str, there: str
+) -> None:
+    reason = APART[(here, there)]
+    assert not ar.board.reaches_province(ARMY, here, there), reason
+    for location in ar.board.locations(here):
+        assert not ar.board.reaches_province(FLEET, location, there), reason
+
+
+@pytest.mark.parametrize(
+    ("here", "there"), sorted(TOUCHING), ids=[f"{a}-{b}" for a, b in sorted(TOUCHING)]
+)
+def test_the_map_joins_what_the_borders_of_2000_join(
+    ar: AfricanRiots, here: str, there: str
+) -> None:
+    assert ar.board.adjacent(ARMY, here, there), TOUCHING[(here, there)]
 
 
 # --- names -------------------------------------------------------------------------------
@@ -462,11 +674,60 @@ def test_orders_take_abbreviations_and_the_rules_full_names(ar: AfricanRiots) ->
     move = ar.parse_order("F Tanzania Dar Es Salaam - Zanzibar Channel")
     assert move == Move(FLEET, "des", "zan")
     assert ar.parse_order("A Aig - Blu") == Move(ARMY, "jub", "blu")
+    # The rules write N'djamena with a plain apostrophe; a typed one reads the same.
+    for text in ("A N'djamena - Loc", "A N\u2019djamena - Loc", "A Chad N\u2019djamena - Loc"):
+        assert ar.parse_order(text) == Move(ARMY, "ndm", "loc"), text
+
+
+# --- what is the rules' and what is ours ------------------------------------------------------
+
+# The spaces the geographical characteristics name, in the order they do.
+NAMED_IN_THE_CHARACTERISTICS = (
+    "Kay Bam Til Gha Jub Bug Kin Kan Gng Brt Ndm Hko Ouh Loc Ghm Ass Nud Ash Kuj Blu Gbg Dam "
+    "Jaa Bag Bas ELV Ruk WLV Ser Nkv Ank Bur Tan Des Mal Ada Hau Zin Cai Con Bia Abi Kon Ova "
+    "Ecp Sin Isr Sen Gam Ahu Qab Nou Gbi Sue Sey Mau"
+)
+
+# The borders the rules give, and for whom: the canal zone's (8), the voyage Nou-Sen-Gbi (7),
+# and the one four-way diagonal they name (2).
+BORDERS_OF_THE_RULES = {
+    ("cai", "sue"): ARMY, ("cai", "sin"): ARMY, ("sue", "sin"): ARMY,
+    ("nou", "sen"): FLEET, ("sen", "gbi"): FLEET, ("bas", "jaa"): FLEET,
+}  # fmt: skip
+
+
+def test_each_province_says_what_the_rules_give_and_what_is_ours(ar: AfricanRiots) -> None:
+    # The reconstruction is marked fact by fact: a province the rules name (a centre, a
+    # space of the characteristics, a v5.0 rename, Kir of the v4.3 note) says so, and every
+    # province says what of it is ours, as at least its borders are.
+    named = set(_rulebook_centers().values()) | {"kir"}
+    named |= {abbreviation.lower() for abbreviation in NAMED_IN_THE_CHARACTERISTICS.split()}
+    named |= {pair.split("-")[1].lower() for pair in RENAMES.split(", ")}
+    sources = {p: province.source for p, province in ar.board.provinces.items()}
+    assert {p for p, source in sources.items() if source.startswith("rules: ")} == named
+    assert all("reconstructed: " in source for source in sources.values())
+
+
+def test_the_borders_the_rules_give_are_marked_and_the_rest_reconstructed(
+    ar: AfricanRiots,
+) -> None:
+    # Marked in the data: a border the rules give, in [[edges]] with its rule; every other
+    # border listed there says it is ours, and every border not listed is ours by default.
+    for (here, there), kind in BORDERS_OF_THE_RULES.items():
+        assert ar.board.reaches_province(kind, here, there)
+        assert ar.board.edge_source(here, there).startswith("rules: "), (here, there)
+    rules = {frozenset(pair) for pair in BORDERS_OF_THE_RULES}
+    sources = ar.board.edge_sources
+    assert all(source.startswith(("rules: ", "reconstructed")) for source in sources.values())
+    assert {ends for ends, source in sources.items() if "reconstructed" not in source} <= rules
+    assert "reconstructed" in ar.board.source  # every border [[edges]] does not list
+    for here, there in TOUCHING:
+        assert ar.board.edge_source(here, there).startswith("reconstructed: corrected")
 
 
 # --- playing: the CLI, the map, random games ------------------------------------------------
 
-CHECKED = "199 provinces (119 coastal, 41 inland, 39 sea), 74 supply centers, 9 powers"
+CHECKED = "199 provinces (120 coastal, 40 inland, 39 sea), 74 supply centers, 9 powers"
 
 
 def test_two_years_through_the_cli_with_a_build_far_from_home(
@@ -520,6 +781,8 @@ def test_map_checked_clean_and_drawn_whole(
 ) -> None:
     code, out, _ = run(capsys, "map", "check", "african_riots")
     assert (code, out.splitlines()[0]) == (0, f"african_riots: {CHECKED}")
+    # Every border of every province is ours but for the few the rules give.
+    assert "199 provinces rest on reconstructed facts" in out
     assert out.strip().endswith("no problems found")
     svg = tmp_path / "map.svg"
     assert run(capsys, "map", "draw", "african_riots", "-o", str(svg))[0] == 0

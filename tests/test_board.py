@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 
 from hegemon.board import ARMY, FLEET, Board, MapError, board_from_data
+from hegemon.notation import OrderSyntaxError, parse_order
+from hegemon.orders import Move
 from hegemon.variants import load_variant
 
 
@@ -123,9 +125,26 @@ def test_province_and_edge_tags_are_read() -> None:
     board = board_from_data(data)
     assert board.tagged("holy-city") == {"aaa"}
     assert board.edge_tags_between("bbb", "aaa") == {"river"}
+    assert board.edge_source("aaa", "bbb") == board.source  # the map's, by default
     data["edges"] = [{"between": ["bbb", "sss"], "tags": ["river"]}]
     with pytest.raises(MapError, match="the two are not neighbours"):
         board_from_data(data)
+
+
+def test_typographic_apostrophes_name_what_the_plain_one_does() -> None:
+    board = board_from_data(_tiny(aaa={"name": "Cote d'Ivoire", "aliases": ["N'zo"]}))
+    for spelling in ("Cote d\u2019Ivoire", "cote d\u2018ivoire", "N\u2019zo", "N\u02bczo"):
+        assert board.lookup(spelling) == "aaa", spelling
+
+
+def test_an_edge_names_its_own_source() -> None:
+    data = _tiny()
+    data["meta"]["source"] = "reconstructed"
+    data["edges"] = [{"between": ["aaa", "bbb"], "source": "rules, section 4"}]
+    board = board_from_data(data)
+    assert board.edge_source("bbb", "aaa") == "rules, section 4"
+    assert board.edge_tags_between("aaa", "bbb") == frozenset()
+    assert board.edge_source("aaa", "sss") == "reconstructed"
 
 
 def test_labels_are_the_data_s_or_the_id_in_the_map_s_case() -> None:
@@ -154,3 +173,42 @@ def test_the_geo_frame_places_the_canvas_on_the_globe() -> None:
     data["meta"]["projection"] = {"west": "far", "east": -20}
     with pytest.raises(MapError, match=r"\[meta.projection\]: west, east, north and south"):
         board_from_data(data)
+
+
+def _split_coasts(**aliases: list[str]) -> dict[str, Any]:
+    """A tiny map whose Alpha has two coasts, each on its own sea; `aliases` by coast."""
+    data = _tiny()
+    provinces = data["provinces"]
+    del provinces["aaa"]["fleet"]
+    provinces["aaa"]["coasts"] = {
+        "nc": {"fleet": ["sss"], "aliases": aliases.get("nc", [])},
+        "sc": {"fleet": ["ttt"], "aliases": aliases.get("sc", [])},
+    }
+    provinces["sss"]["fleet"] = ["aaa/nc", "ttt"]
+    provinces["ttt"] = {"name": "Tide", "kind": "sea", "xy": [4, 4], "fleet": ["aaa/sc", "sss"]}
+    return data
+
+
+def test_a_coast_may_be_written_by_another_name_the_data_gives_it() -> None:
+    board = board_from_data(_split_coasts(nc=["wc"], sc=["ec"]))
+    assert board.coast_named("aaa", "wc") == "aaa/nc"
+    assert board.coast_named("aaa", "sc") == "aaa/sc"
+    assert board.coast_named("aaa", "ec") == "aaa/sc"
+    assert board.coast_named("aaa", "n") is None
+    assert parse_order("F Tide - Alpha[ec]", board) == Move(FLEET, "ttt", "aaa/sc")
+    assert parse_order("F aaa/wc - sss", board) == Move(FLEET, "aaa/nc", "sss")
+    with pytest.raises(OrderSyntaxError, match="'nc' is not a coast of Beta"):
+        parse_order("A bbb/nc H", board)
+
+
+def test_a_coast_alias_that_names_another_coast_is_reported() -> None:
+    with pytest.raises(MapError, match=r"Alpha \(nc\): the alias 'sc' is not another name"):
+        board_from_data(_split_coasts(nc=["sc"]))
+    with pytest.raises(MapError, match=r"Alpha \(sc\): the alias 'wc' also names aaa/nc"):
+        board_from_data(_split_coasts(nc=["wc"], sc=["wc"]))
+
+
+def test_names_read_a_typeset_apostrophe_as_a_plain_one() -> None:
+    board = board_from_data(_tiny(bbb={"name": "Beta's Reach"}))
+    assert board.lookup("Beta\u2019s Reach") == board.lookup("beta's reach") == "bbb"
+    assert parse_order("A Beta\u2019s Reach \u2013 Alpha", board) == Move(ARMY, "bbb", "aaa")

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from hegemon import jsonio
 from hegemon.cli import main
+from hegemon.gamefile import read_game
 from tests.conftest import DATC_DIR, stdin
 
 
@@ -131,6 +133,11 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
         (
             '{"position": {"phase": "S1901M", "units": {}}, "orders": {"France": ["A par jumps"]}}',
             "orders of France",
+        ),
+        (
+            '{"position": {"phase": "S1901R", "units": {}, "dislodged": [{"power": "France", '
+            '"unit": "A bur", "attacker_from": []}]}}',
+            "dislodged[0].attacker_from: [] is not a province",
         ),
     ],
 )
@@ -267,6 +274,42 @@ def test_replace_and_clear_act_on_the_whole_set(
     assert "France: 0 order(s)\n   No order yet for: F Bre, A Mar, A Par" in status
 
 
+def test_two_orders_for_one_unit_in_one_batch_keep_the_later(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 400 holds of one unit are one order, not 400 that a later batch adds to beyond
+    # what a game file may hold (which left the game unreadable for good).
+    _, out, _ = run(capsys, "orders", str(game_file), "France", *["A par H"] * 400)
+    assert out.startswith("France: 1 order(s) stored for Spring 1901 Movement, 1 in all;")
+    assert run(capsys, "orders", str(game_file), "France", *["A mar H"] * 400)[0] == 0
+    run(capsys, "orders", str(game_file), "France", "--replace", "A par - bur", "A par - pic")
+    assert [o.format() for o in read_game(game_file).pending["France"]] == ["A Par - Pic"]
+
+
+def test_orders_beyond_what_a_game_file_holds_are_refused(
+    game_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(jsonio, "MAX_ORDERS", 2)
+    assert run(capsys, "orders", str(game_file), "France", "A par H", "A mar H")[0] == 0
+    before = game_file.read_bytes()
+    code, _, err = run(capsys, "orders", str(game_file), "France", "F bre H")
+    assert code == 2
+    assert "nothing stored; France: 3 orders in all, more than the 2 a power may give" in err
+    assert game_file.read_bytes() == before
+
+
+def test_a_game_is_never_saved_larger_than_a_reader_takes(
+    game_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = game_file.read_bytes()
+    monkeypatch.setattr(jsonio, "MAX_BYTES", len(before) + 10)
+    code, _, err = run(capsys, "orders", str(game_file), "France", "A par - bur", "A mar H")
+    assert code == 2
+    assert "more than the" in err and "a game file may; nothing saved" in err
+    assert game_file.read_bytes() == before
+    assert read_game(game_file).pending == {}
+
+
 def test_status_shows_a_powers_orders_to_it_and_the_game_master_only(
     game_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -339,3 +382,4 @@ def test_a_game_ends_by_agreement_and_its_secrets_are_revealed(
     assert run(capsys, "end", other, "--concede-to", "france")[1] == (
         "The game is over: France won by concession.\n"
     )
+    assert run(capsys, "reveal", other)[1] == "No order was kept secret in this game.\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from hegemon.board import MapError
 from hegemon.cli import main
 from hegemon.game import Game, PhaseResult, order_problems, play_phase
 from hegemon.influence.inf import Deploy
@@ -33,10 +35,12 @@ from hegemon.position import (
 )
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
-from hegemon.variants import load_variant
+from hegemon.variants import europe_1615, load_variant
 from hegemon.variants.europe_1615 import Europe1615, Ledger
 from hegemon.variants.europe_1615.orders import EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
+
+FOLDER = Path(europe_1615.__file__).parent
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +104,9 @@ def _builds_done(eu: Europe1615, result: PhaseResult) -> Position:
 # INFs there are under 10; three neutral German states, Mecklenburg among them, with no
 # orders to them; no INFs in the Empire or the Barbary States; the orders DUT S NWY-NTH,
 # NET-DUT supported by Spain, DEN-MEC with support, HUN-PRE and SLO-PRE. The rest of each
-# list is the reconstruction in docs/variants/europe_1615.md ("The Spring 1615 example").
+# list is the reconstruction in docs/variants/europe_1615.md ("The Spring 1615 example"),
+# among it the support of DEN-MEC: the text names no supporter, and on any map only a minor
+# unit aligned with Scandinavia can give it (here Brandenburg's, by 15 BRA).
 
 SPRING_1615 = {
     "France": ["16: WUR", "16: RHI", "5: BRU", "25: LOR", "6: SAV"],
@@ -129,7 +135,7 @@ def test_example_every_power_deploys_all_its_infs(eu: Europe1615, spring: PhaseR
 
 
 def test_example_dut_protestant_controlled_and_scandinavias_orders_followed(
-    spring: PhaseResult,
+    eu: Europe1615, spring: PhaseResult
 ) -> None:
     # EXAMPLE OF PLAY: "DUT is Protestant-controlled ... Scandinavia holds ... 66% ...
     # Scandinavia's order for DUT S NWY-NTH is followed, but fails since Spain supports
@@ -143,6 +149,11 @@ def test_example_dut_protestant_controlled_and_scandinavias_orders_followed(
     assert notes["A Lux S A Net - Dut"] == "Succeeds"  # Spain's own support
     assert [u.location for u in spring.destroyed] == ["dut"]
     assert spring.after.units["dut"].power == "Spain"
+    # On this board the fleet would have nowhere to retreat anyway (North Sea taken,
+    # Westphalia's army at home): with Westphalia's army away, it is still disbanded.
+    away = _with_units(eu, eu.initial_position(), {}, remove=["wes"])
+    played = _play(eu, away, SPRING_1615)
+    assert [u.location for u in played.destroyed] == ["dut"] and not played.after.dislodged
 
 
 def test_example_three_neutral_german_states_stop_den_mec(
@@ -156,7 +167,8 @@ def test_example_three_neutral_german_states_stop_den_mec(
     assert neutral - {"ote", "mor", "alg", "tun"} == {"bru", "mec", "wur"}
     assert "   Mecklenburg (Me): NEUTRAL (England 50%, Scandinavia 50%)" in spring.public
     notes = _notes(spring)
-    assert notes["A Den - Mec"] == "Void: no unit may enter Mecklenburg"
+    assert notes["A Den - Mec"] == "Void: no unit may enter Mecklenburg; holds"
+    assert "A Den H" not in phase_report(eu, spring)  # told once, on its void order's line
     assert notes["A Bra S A Den - Mec"] == "No effect: A Den does not move to Mec"
     assert spring.after.units["den"].power == "Scandinavia"
     assert "Orders not followed" not in spring.public  # none were given to them
@@ -230,6 +242,18 @@ def test_diplomatic_attack_example(eu: Europe1615) -> None:
     assert result.after.units["lor"].power == "Lorraine"  # the orders to LOR were ignored
     assert "A Lor - Cha" not in _notes(result)
     assert "   England: A Lor - Cha (Lorraine is UNMARKED)" in lines
+
+
+def test_mutual_reduction_when_the_attacker_holds_more(eu: Europe1615) -> None:
+    # Effect: "the power with the lesser number of INFs removes all and the power with
+    # larger number of INFs loses equal amount": here the attacker holds the more.
+    summer = _with_ledger(_summer(eu), inf={"lor": {"England": 10, "France": 4}})
+    result = _play(eu, summer, {"England": ["LOR > France"]})
+    assert Ledger.of(result.after).inf["lor"] == {"England": 6}
+    assert (
+        "   England attacks France in Lorraine (England 10, France 4): each loses 4 INFs"
+        in result.public
+    )
 
 
 def test_diplomatic_attacks_once_a_year_not_first_phase_not_ottoman(eu: Europe1615) -> None:
@@ -381,7 +405,7 @@ def test_nobody_enters_a_neutral_state(eu: Europe1615) -> None:
     summer = _with_ledger(_summer(eu), inf={"sav": {"France": 5, "Spain": 5}})
     result = _play(eu, _with_units(eu, summer, {}, remove=["sav"]), {"France": ["A pro - sav"]})
     assert "sav" not in result.after.units
-    assert _notes(result)["A Pro - Sav"] == "Void: no unit may enter Savoy"
+    assert _notes(result)["A Pro - Sav"] == "Void: no unit may enter Savoy; holds"
 
 
 def test_neutral_unit_in_its_own_state_cannot_be_supported(eu: Europe1615) -> None:
@@ -424,7 +448,7 @@ def test_a_neutral_state_closes_once_its_foreign_army_moves_out(eu: Europe1615) 
         _austrians_in_neutral_bavaria(eu),
         {"France": ["A wur - bav", "A fra S A wur - bav"], "Austria": ["A bav - tyr"]},
     )
-    assert _notes(result)["A Wur - Bav"] == "Void: no unit may enter Bavaria"
+    assert _notes(result)["A Wur - Bav"] == "Void: no unit may enter Bavaria; holds"
     assert "bav" not in result.after.units
 
 
@@ -465,10 +489,49 @@ def test_papal_states_are_always_catholic(eu: Europe1615) -> None:
 # --- Influencing the Ottoman Empire: its patron stays secret ----------------------------------
 
 
+def _judged(eu: Europe1615, state: str, held: dict[str, int], year: int) -> Ledger:
+    return judge(eu, replace(Ledger.of(eu.initial_position()), inf={state: held}), year)
+
+
+def test_the_empire_aligns_with_the_years_share_of_its_infs(eu: Europe1615) -> None:
+    # "The allegiance of the Ottoman Empire, in 1615, requires that a major power holds 90%
+    # or more of the total INFs present"; the share falls by year (reconstructed table).
+    assert _judged(eu, "ote", {"Spain": 18, "France": 2}, 1615).patron("ote") == "Spain"
+    short = _judged(eu, "ote", {"Spain": 17, "France": 2}, 1615)  # 89%
+    assert short.patron("ote") is None and short.standing("ote").value == "NEUTRAL"
+    assert eu.ottoman_share[1616] == 85
+    assert _judged(eu, "ote", {"Spain": 17, "France": 2}, 1616).patron("ote") == "Spain"
+    assert _judged(eu, "ote", {"Spain": 16, "France": 3}, 1616).patron("ote") is None  # 84%
+
+
+def test_the_empire_needs_15_infs(eu: Europe1615) -> None:
+    # Minimum # of INFs for an alignment: "Ottoman Empire = 15 INFs"; "If there are less
+    # than 15 INFs in the Ottoman Empire, its status will default to NEUTRAL".
+    assert _judged(eu, "ote", {"Spain": 15}, 1615).patron("ote") == "Spain"
+    fewer = _judged(eu, "ote", {"Spain": 14}, 1615)
+    assert fewer.patron("ote") is None and fewer.standing("ote").value == "NEUTRAL"
+
+
+def test_religious_control_needs_the_years_share(eu: Europe1615) -> None:
+    # Percent Requirement by Year for the Religious Control of a State; "Example: Saxony
+    # has 60% INFs held by the Protestants, and 40% held by the Catholics in 1618. Although
+    # the Protestants have the majority they do not meet the required 62% and thus the
+    # state is marked religiously neutral."
+    assert "sax" not in _judged(eu, "sax", {"England": 12, "Austria": 8}, 1618).religion
+    assert _judged(eu, "sax", {"England": 31, "Austria": 19}, 1618).religion["sax"] == "Protestant"
+    for year, share in sorted(eu.religious_share.items()):
+        at = _judged(eu, "sax", {"Scandinavia": share, "France": 100 - share}, year)
+        below = _judged(eu, "sax", {"Scandinavia": share - 1, "France": 101 - share}, year)
+        assert (at.religion.get("sax"), below.religion.get("sax")) == ("Protestant", None), year
+    assert _judged(eu, "sax", {"England": 12, "Austria": 8}, 1615).religion["sax"] == "Protestant"
+
+
+def _empire_aligned_with(eu: Europe1615, patron: str) -> Position:
+    return _with_ledger(_summer(eu), inf={"ote": {patron: 20}}, status={"ote": ["ALIGNED", patron]})
+
+
 def _empire_aligned_with_spain(eu: Europe1615) -> Position:
-    return _with_ledger(
-        _summer(eu), inf={"ote": {"Spain": 20}}, status={"ote": ["ALIGNED", "Spain"]}
-    )
+    return _empire_aligned_with(eu, "Spain")
 
 
 def test_ottoman_patron_stays_anonymous(eu: Europe1615) -> None:
@@ -513,6 +576,22 @@ def test_attacks_on_the_empires_units_do_not_name_its_patron(eu: Europe1615) -> 
     assert "may not dislodge" not in phase_report(eu, result)
 
 
+def test_the_patrons_attack_cuts_its_clients_support(eu: Europe1615) -> None:
+    # STATUS (3) forbids the patron to dislodge its client's unit or to support its
+    # dislodgement, nothing more: its attack cuts the client's support like any other
+    # power's (standard: only a power's own units spare its support). So the report is
+    # the same whoever the Empire's patron is.
+    for patron in ("Austria", "Spain"):
+        summer = _with_units(eu, _empire_aligned_with(eu, patron), {"bud": "Austria A"})
+        given = {"Austria": ["A bud - ser"]}
+        given[patron] = [*given.get(patron, []), "A ser S A sal"]
+        result = _play(eu, summer, given)
+        notes = _notes(result)
+        assert notes["A Ser S A Sal H"] == "Cut by A Bud", patron
+        assert notes["A Bud - Ser"] == "Bounced", patron
+        assert result.after.units["ser"].power == "Ottoman Empire"
+
+
 def test_the_empires_alignment_scores_in_secret_until_the_end(eu: Europe1615) -> None:
     # SCORING PHASE (2), for the Empire's patron: a public score would name it.
     aligned = _with_ledger(
@@ -535,8 +614,8 @@ def test_the_empires_alignment_scores_in_secret_until_the_end(eu: Europe1615) ->
     assert "Kept secret until now (the Ottoman Empire's patron): Spain" in phase_report(eu, final)
 
 
-def _ottoman_dislodged(eu: Europe1615) -> Position:
-    ledger = Ledger.of(_empire_aligned_with_spain(eu))
+def _ottoman_dislodged(eu: Europe1615, patron: str = "Spain") -> Position:
+    ledger = Ledger.of(_empire_aligned_with(eu, patron))
     unit = eu.ottoman.units[1]  # A ser
     units = {p: u for p, u in eu.initial_position().units.items() if p != "ser"}
     units["ser"] = Unit("Austria", unit.type, "ser")
@@ -571,6 +650,32 @@ def test_the_empires_patron_orders_its_retreats_and_builds(eu: Europe1615) -> No
     assert play_phase(eu, winter, build).after.units["ser"].power == "Ottoman Empire"
 
 
+def _ottoman_build_due(eu: Europe1615, patron: str) -> Position:
+    """Winter 1615: the Empire aligned with `patron`, its army of Serbia disbanded."""
+    winter = _with_units(eu, _empire_aligned_with(eu, patron), {}, remove=["ser"])
+    return winter.evolve(phase=Phase(1615, Season.WINTER, PhaseKind.ADJUSTMENT))
+
+
+def test_whose_orders_are_awaited_never_names_the_empires_patron(eu: Europe1615) -> None:
+    # "The GM keeps the aligned major power for the Ottoman Empire secret", and that power
+    # "is responsible for ordering retreats and builds" (STATUS (3)): the phase awaits the
+    # Empire's orders under the Empire's own name, whoever sends them, and a power's orders
+    # for the Empire never count as its own; nor do those of a power the phase does not
+    # await (a waiver in a retreat phase).
+    for patron in ("Spain", "Austria"):
+        for phase in (_ottoman_dislodged(eu, patron), _ottoman_build_due(eu, patron)):
+            game = Game(eu, phase)
+            powers = game.actors()  # none in the retreat phase; all five in the Winter
+            assert game.order_status() == ((), (*powers, "Ottoman Empire")), phase.phase
+            empire = "A ser - bos" if phase.phase.kind is PhaseKind.RETREAT else "Build A ser"
+            for sender in ("England", patron):
+                game.set_orders(sender, _orders(eu, {sender: [empire]}, phase)[sender])
+            assert game.order_status() == (("Ottoman Empire",), powers), phase.phase
+    retreat = Game(eu, _ottoman_dislodged(eu))
+    retreat.set_orders("France", [eu.parse_order("Waive Vie")])
+    assert retreat.order_status() == ((), ("Ottoman Empire",))
+
+
 # --- Checks when orders are given ------------------------------------------------------------
 
 
@@ -590,6 +695,19 @@ def test_submission_checks_use_only_what_the_power_may_know(eu: Europe1615) -> N
             assert order_problems(eu, summer, "Austria", given["Austria"]) == []
 
 
+def test_orders_for_a_states_unit_are_checked_when_given(eu: Europe1615) -> None:
+    # STATUS (3): the patron's orders are followed "by the unit of the state (where ever it
+    # is on the board)", so they are checked as the unit's own when given; whether the
+    # sender turns out to be the patron is decided at adjudication.
+    start = eu.initial_position()
+    assert order_problems(
+        eu, start, "Austria", _orders(eu, {"x": ["A sax - lon"]}, start)["x"]
+    ) == ["A Sax - Lon: Saxony does not border London, and no convoy route joins them"]
+    assert (
+        order_problems(eu, start, "Austria", _orders(eu, {"x": ["A sax - boh"]}, start)["x"]) == []
+    )
+
+
 def test_a_neutral_states_closure_is_decided_at_adjudication(eu: Europe1615) -> None:
     # Hesse NEUTRAL now may not be once this phase's INFs are in: the order is accepted,
     # and void only if Hesse is still neutral when the phase is adjudicated.
@@ -597,7 +715,10 @@ def test_a_neutral_states_closure_is_decided_at_adjudication(eu: Europe1615) -> 
                           status={"hes": ["NEUTRAL", None]})  # fmt: skip
     given = _orders(eu, {"Austria": ["10: SAX", "A sax - hes"]}, summer)
     assert order_problems(eu, summer, "Austria", given["Austria"]) == []
-    assert _notes(play_phase(eu, summer, given))["A Sax - Hes"] == "Void: no unit may enter Hesse"
+    assert (
+        _notes(play_phase(eu, summer, given))["A Sax - Hes"]
+        == "Void: no unit may enter Hesse; holds"
+    )
     given = _orders(eu, {"Austria": ["10: SAX", "A sax - hes"], "Spain": ["5: HES"]}, summer)
     assert play_phase(eu, summer, given).after.units["hes"].power == "Hesse"  # bounced 1v1
 
@@ -650,6 +771,38 @@ def test_capture_withdraws_the_state_for_good(eu: Europe1615) -> None:
     assert eu.order_problems(spring, "Spain", [eu.parse_order("5: SAX")]) == [
         "5: SAX: Saxony was captured and takes no INFs"
     ]
+
+
+def test_a_state_of_several_centers_leaves_when_a_major_power_takes_one(eu: Europe1615) -> None:
+    # Capture of the minor state: "If a major power captures a minor state's supply center,
+    # then the state is permanently withdrawn" (Poland: Warsaw is enough); "Note: All SCs of
+    # the Ottoman Empire must be captured for the state to be eliminated from the list."
+    start = eu.initial_position()
+    warsaw = _with_units(eu, start, {"war": "Austria A"}, remove=["war"])
+    assert "pol" in Ledger.of(_winter_from(eu, warsaw).after).captured
+    empire = ["ser", "sal", "gre", "bul"]
+    away = _with_units(eu, start, {"bos": "Ottoman Empire A"}, remove=empire)
+    three = away.evolve(centers={**start.centers, **dict.fromkeys(empire[:3], "Austria")})
+    assert "ote" not in Ledger.of(_winter_from(eu, three).after).captured
+    four = away.evolve(centers={**start.centers, **dict.fromkeys(empire, "Austria")})
+    assert "ote" in Ledger.of(_winter_from(eu, four).after).captured
+
+
+def test_an_ottoman_capture_does_not_withdraw_the_state(eu: Europe1615) -> None:
+    # Capture of the minor state: only "If a major power captures a minor state's supply
+    # center" is the state withdrawn; "the units of the Ottoman Empire are able to capture
+    # supply centers". Hesse stays on the list without its center; its army elsewhere is
+    # disbanded at the build phase ("If the supply center of a minor state is captured
+    # when the state's army is positioned elsewhere"), and not rebuilt.
+    start = _with_units(eu, eu.initial_position(), {"hes": "Ottoman Empire A", "fra": "Hesse A"})
+    result = _winter_from(eu, start)
+    assert result.after.centers["hes"] == "Ottoman Empire"
+    assert "hes" not in Ledger.of(result.after).captured
+    spring = _builds_done(eu, result)
+    assert not [u for u in spring.units.values() if u.power == "Hesse"]
+    assert eu.order_problems(spring, "Spain", [eu.parse_order("5: HES")]) == []
+    taken = _with_units(eu, spring, {"hes": "Spain A"})
+    assert "hes" in Ledger.of(_winter_from(eu, taken, 1616).after).captured
 
 
 def _austrians_interned(eu: Europe1615) -> PhaseResult:
@@ -710,6 +863,34 @@ def test_a_state_rebuilds_only_the_units_it_lost(eu: Europe1615) -> None:
         "pos",
         "war",
     ]
+
+
+def test_a_state_rebuilds_only_within_its_centers(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "Each supply center controlled during the build phase provides
+    # the resources to field 1 army or 1 fleet". The neutral Empire lost its army of
+    # Salonika and Spain holds Salonika: its three units on three centers are all it may
+    # have, though Serbia is free and one army of the four is gone.
+    start = eu.initial_position()
+    moved = _with_units(eu, start, {"bos": "Ottoman Empire A"}, remove=["sal", "ser"])
+    fewer = moved.evolve(centers={**start.centers, "sal": "Spain"})
+    spring = _builds_done(eu, _winter_from(eu, fewer))
+    assert sorted(u.province for u in spring.units.values() if u.power == "Ottoman Empire") == [
+        "bos",
+        "bul",
+        "gre",
+    ]
+
+
+def test_an_aligned_empire_is_rebuilt_only_by_its_patrons_orders(eu: Europe1615) -> None:
+    # Re-building: the minor states' units come back by themselves; but the "Major power
+    # aligned with the Ottoman Empire is responsible for ordering retreats and builds"
+    # (STATUS (3)), so an aligned Empire builds only what its patron orders.
+    winter = _ottoman_build_due(eu, "Spain")
+    assert eu.automatic_builds(winter) == []
+    assert "ser" not in play_phase(eu, winter, {}).after.units
+    neutral = _with_ledger(winter, inf={}, status={"ote": ["NEUTRAL", None]})
+    assert [str(u) for u in eu.automatic_builds(neutral)] == ["A ser"]
+    assert play_phase(eu, neutral, {}).after.units["ser"].power == "Ottoman Empire"
 
 
 def test_scoring_saxony_148_295_and_75(eu: Europe1615) -> None:
@@ -779,6 +960,15 @@ def test_income_blocked_by_an_aligned_minor_army_on_a_center(eu: Europe1615) -> 
     assert income == eu.income_table["Austria"][1616] - eu.home_values["vie"][0]
 
 
+def test_a_neutral_states_army_does_not_block_income(eu: Europe1615) -> None:
+    # GAIN AND LOSS (3): "(Armies of neutral minor states will have no effect on the gain
+    # of INFs.)" Saxony, tied between two powers, has its army in Vienna.
+    start = _with_ledger(eu.initial_position(), inf={"sax": {"Scandinavia": 5, "England": 5}},
+                         status={"sax": ["NEUTRAL", None]})  # fmt: skip
+    after = _winter_from(eu, _with_units(eu, start, {"vie": "Saxony A"}, remove=["sax"])).after
+    assert Ledger.of(after).income["Austria"] == eu.income_table["Austria"][1616]
+
+
 def test_builds_in_ports_only_for_fleets(eu: Europe1615) -> None:
     # BUILD PHASE: "home ports and captured ports ... may be used as a build site for fleets".
     start = _with_units(eu, eu.initial_position(), {}, remove=["slo", "bri"])
@@ -833,6 +1023,64 @@ def test_provinces_without_centers_are_annexed(eu: Europe1615) -> None:
     assert "Annexed: Fra (Austria)" in phase_report(eu, result)
 
 
+def test_only_anothers_land_is_annexed(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "Provinces without SCs held by a major power ... are annexed
+    # to the power": land that is not its own already. England's fleet at sea and its army
+    # in Wales annex nothing; Spain in Champagne takes a French province, which France
+    # takes back the next year.
+    start = _with_units(eu, eu.initial_position(),
+                        {"nth": "England F", "wal": "England A", "cha": "Spain A"},
+                        remove=["lon", "brs", "lux"])  # fmt: skip
+    result = _winter_from(eu, start)
+    assert Ledger.of(result.after).annexed == {"cha": "Spain"}
+    assert "   Annexed: Cha (Spain)\n" in phase_report(eu, result)
+    spring = _builds_done(eu, result)
+    retaken = _with_units(eu, spring, {"cha": "France A"}, remove=["par"])
+    result = _winter_from(eu, retaken, 1616)
+    assert Ledger.of(result.after).annexed == {}
+    assert "   Annexed: Cha (France)\n" in phase_report(eu, result)
+
+
+def test_a_power_does_not_annex_its_aligned_state(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: "... annexed to the power, unless it is an ALIGNED state to
+    # the power that occupies it".
+    for patron, annexed in (("Austria", {}), ("France", {"fra": "Austria"})):
+        start = _with_ledger(eu.initial_position(), inf={"fra": {patron: 10}},
+                             status={"fra": ["ALIGNED", patron]})  # fmt: skip
+        result = _winter_from(eu, _with_units(eu, start, {"fra": "Austria A"}))
+        assert Ledger.of(result.after).annexed == annexed, patron
+
+
+def _winter_with_austrians_in_bosnia(eu: Europe1615, patron: str, year: int) -> PhaseResult:
+    aligned = _with_ledger(eu.initial_position(), inf={"ote": {patron: 20}},
+                           status={"ote": ["ALIGNED", patron]})  # fmt: skip
+    return _winter_from(eu, _with_units(eu, aligned, {"bos": "Austria A"}), year)
+
+
+def test_annexing_the_empires_land_never_names_its_patron(eu: Europe1615) -> None:
+    # BUILD/ADJUSTMENT PHASE: Austria annexes Bosnia "unless it is an ALIGNED state to the
+    # power that occupies it": unless Austria is the Empire's patron, which "the GM keeps
+    # ... secret". So the annexation is told to Austria alone until the game ends, and
+    # what everyone else reads is the same whoever the patron is.
+    spain = _winter_with_austrians_in_bosnia(eu, "Spain", 1615)
+    austria = _winter_with_austrians_in_bosnia(eu, "Austria", 1615)
+    assert Ledger.of(spain.after).secret_annexed == {"bos": "Austria"}
+    assert Ledger.of(austria.after).secret_annexed == {}
+    for viewer in (OBSERVER, Viewer(power="France"), Viewer(power="Scandinavia")):
+        assert phase_report(eu, spain, viewer) == phase_report(eu, austria, viewer)
+        shown = phase_result_to_json(spain, viewer)
+        assert shown == phase_result_to_json(austria, viewer)
+        assert "bos" not in json.dumps(shown["position"]["state"]["ledger"]["annexed"])
+    told = "Annexed this year by Austria, secret while the Ottoman Empire's patron is: Bos"
+    assert told in phase_report(eu, spain, Viewer(power="Austria"))
+    assert told in phase_report(eu, spain, MASTER)
+    ledger = Ledger.of(spain.after).view(Viewer(power="Austria"))["ledger"]
+    assert ledger["secret_annexed"] == {"bos": "Austria"}
+    final = _winter_with_austrians_in_bosnia(eu, "Spain", 1620)
+    assert Ledger.of(final.after).annexed == {"bos": "Austria"}  # revealed at the end
+    assert "Bos annexed by Austria" in phase_report(eu, final)
+
+
 def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe1615) -> None:
     # ELIMINATION AND EFFECTS OF: a power "eliminated based on standard Diplomacy rules"
     # (no supply center left after the Fall) "cannot continue receiving nor deploying
@@ -863,6 +1111,21 @@ def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe161
     assert "Eliminated: England" in phase_report(eu, result)
 
 
+def test_religious_control_changed_at_the_build_phase_is_reported(eu: Europe1615) -> None:
+    # RELIGIOUS STATUS, "marked on the map throughout the game"; ELIMINATION: the INFs of
+    # the eliminated power are removed "and the statuses of the minor states reassessed".
+    held = _with_ledger(eu.initial_position(), inf={"sax": {"England": 12, "Austria": 2}})
+    start = held.evolve(state=judge(eu, Ledger.of(held), 1615))  # as the Fall left it
+    assert Ledger.of(start).religion["sax"] == "Protestant"
+    english = [p for p, u in start.units.items() if u.power == "England"]
+    afloat = _with_units(eu, start, {"nth": "England F"}, remove=english)
+    taken = afloat.evolve(centers={**afloat.centers, **dict.fromkeys(("lon", "brs", "ire", "sco"),
+                                                                     "France")})  # fmt: skip
+    result = _winter_from(eu, taken)
+    assert "sax" not in Ledger.of(result.after).religion
+    assert "   Religious control now: Saxony neutral\n" in phase_report(eu, result)
+
+
 def test_the_build_phase_is_reported(eu: Europe1615) -> None:
     # The year's end in the report of the phase before it, then in the board, once.
     start = _with_units(eu, eu.initial_position(), {"sax": "Austria A"}, remove=["boh"])
@@ -873,6 +1136,19 @@ def test_the_build_phase_is_reported(eu: Europe1615) -> None:
     assert "Centers taken" in position_report(eu, result.after)
     later = play_phase(eu, result.after, {})
     assert "Centers taken" not in phase_report(eu, later)
+
+
+def test_a_powers_infs_are_told_for_the_year_they_are_for(eu: Europe1615) -> None:
+    # DEPLOYMENT: "Each power receives influence points (INFs) at the beginning of each
+    # year"; the build phase counts the next year's (GAIN AND LOSS OF INFLUENCE).
+    start = _with_ledger(eu.initial_position(), spent={"Austria": 10})
+    assert "; 42 left to deploy in 1615" in position_report(eu, start, Viewer(power="Austria"))
+    winter = _winter_from(eu, start).after
+    assert winter.phase.kind is PhaseKind.ADJUSTMENT
+    shown = position_report(eu, winter, Viewer(power="Austria"))
+    assert f"; {eu.income_table['Austria'][1616]} left to deploy in 1616" in shown
+    final = _winter_from(eu, start, 1620)
+    assert "left to deploy" not in position_report(eu, final.after, Viewer(power="Austria"))
 
 
 # --- VICTORY CONDITIONS ------------------------------------------------------------------------
@@ -981,6 +1257,23 @@ def test_alliances_are_declared_by_both_before_1618(eu: Europe1615) -> None:
     assert lines[lines.index("Alliances declared") + 1] == "   England and Scandinavia"
 
 
+def test_an_alliance_offer_is_secret_until_returned(eu: Europe1615) -> None:
+    # Optional Alliances: the alliance, "a permanent agreement", is "communicated to the GM
+    # and declared to the other players"; an offer not returned is no agreement yet.
+    offered = _play(eu, _summer(eu), {"England": ["Ally Scandinavia", "A brs H"]})
+    for viewer in (OBSERVER, Viewer(power="France"), Viewer(power="Scandinavia")):
+        shown = phase_result_to_json(offered, viewer)
+        assert shown["orders"]["England"] == ["A Brs H"], viewer
+        assert shown["position"]["state"]["ledger"]["offers"] == {}
+        assert "Ally" not in phase_report(eu, offered, viewer)
+        assert "Ally" not in position_report(eu, offered.after, viewer)
+    mine = phase_result_to_json(offered, Viewer(power="England"))
+    assert mine["orders"]["England"] == ["Ally Scandinavia", "A Brs H"]
+    assert mine["position"]["state"]["ledger"]["offers"] == {"England": "Scandinavia"}
+    returned = _play(eu, offered.after, {"Scandinavia": ["Ally England"]})
+    assert "Alliances declared" in phase_report(eu, returned, OBSERVER)
+
+
 def test_an_alliance_offer_after_the_deadline_is_refused(eu: Europe1615) -> None:
     # "before the start of 1618"; and "This is a permanent agreement".
     late = _summer(eu).evolve(phase=Phase(1618, Season.SPRING, PhaseKind.MOVEMENT))
@@ -1029,6 +1322,16 @@ def test_setup_matches_the_rules(eu: Europe1615) -> None:
     assert sorted(eu.ottoman.centers) == ["bul", "gre", "sal", "ser"]
     for power in eu.powers.values():
         assert len(power.home_centers) == len(power.units) + 1  # Starting Deficit
+
+
+@pytest.mark.parametrize("year", ["end_year", "alliance_deadline"])
+def test_the_years_the_rules_fix_come_from_the_data_alone(eu: Europe1615, year: str) -> None:
+    setup = tomllib.loads((FOLDER / "setup.toml").read_text(encoding="utf-8"))
+    assert eu.end_year == setup["game"]["end_year"] == 1620
+    assert eu.alliance_deadline == setup["game"]["alliance_deadline"] == 1618
+    del setup["game"][year]
+    with pytest.raises(MapError, match=f"\\[game\\] {year}: a year is required, not None"):
+        Europe1615.from_setup(eu.id, eu.board, setup, "setup.toml")
 
 
 def test_map_check_reports_no_problem(capsys: pytest.CaptureFixture[str]) -> None:

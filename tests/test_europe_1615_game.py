@@ -166,6 +166,35 @@ def test_the_game_ends_with_the_right_units_centers_and_incomes(reports: dict[st
             assert len(units.get(owner, [])) <= len(position["centers"].get(owner, []))
 
 
+def test_the_status_awaits_the_empires_orders_and_never_names_its_patron(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "The GM keeps the aligned major power for the Ottoman Empire secret"; it "is
+    # responsible for ordering retreats" (STATUS (3)). Spain aligns the Empire; Austria
+    # dislodges its army in Bosnia, which must retreat.
+    game = str(tmp_path / "game.json")
+    _run(capsys, "new", "europe_1615", game)
+    for power, orders in (
+        ("Spain", ["20: OTE", "A ser - bos"]),
+        ("Austria", ["10: HUN", "A hun - bud", "A slo - cro"]),
+    ):
+        _run(capsys, "orders", game, power, *orders)
+    _run(capsys, "adjudicate", game)
+    _run(capsys, "orders", game, "Spain", "A bos H")
+    _run(capsys, "orders", game, "Austria", "A bud - bos", "A cro S A bud - bos")
+    assert "Retreats needed:\n   Ottoman Empire: A Bos" in _run(capsys, "adjudicate", game)
+    waiting = _run(capsys, "status", game, "--as", "observer")
+    assert waiting.splitlines()[1:] == [
+        "Orders received from: none",
+        "Awaiting orders from: Ottoman Empire",
+    ]
+    _run(capsys, "orders", game, "Spain", "A bos - ser")
+    for command in (["status", game, "--as", "observer"], ["show", game]):
+        shown = _run(capsys, *command)
+        assert "Orders received from: Ottoman Empire\nAwaiting orders from: nobody" in shown
+        assert "Spain" not in shown.split("Orders received from")[1]
+
+
 # --- the command's errors for the variant's orders ------------------------------------------
 
 

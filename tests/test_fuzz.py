@@ -13,6 +13,7 @@ import copy
 import json
 import random
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hegemon import jsonio
+from hegemon.cli import main
 from hegemon.game import Game
 from hegemon.randomplay import random_game
 from hegemon.variants import available_variants, load_variant
@@ -116,7 +118,7 @@ def mutated(draw: st.DrawFn, originals: st.SearchStrategy[Json]) -> Json:
 
 
 FUZZ = settings(
-    max_examples=150,
+    max_examples=250,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -148,3 +150,69 @@ def _assert_one_clear_line(exc: Exception) -> None:
     """A refusal is one line that says what is wrong, not a bare key or value."""
     message = str(exc)
     assert "\n" not in message and len(message.split()) >= 3, message
+
+
+# --- each crash found, kept ----------------------------------------------------------------
+
+RETREAT = {"phase": "S1901R", "units": {"Germany": ["A bur"]}}
+
+
+@pytest.mark.parametrize(
+    ("request_", "reason"),
+    [
+        (
+            {
+                "position": {
+                    **RETREAT,
+                    "dislodged": [{"power": "France", "unit": "A bur", "attacker_from": []}],
+                }
+            },
+            "dislodged[0].attacker_from: [] is not a province of classic",
+        ),
+        (
+            {
+                "variant": "sub_saharan",
+                "position": {
+                    "phase": "S1881M",
+                    "units": {},
+                    "state": {"additional_homes": {"Ethiopia": [["har"]]}},
+                },
+            },
+            "['har'] did not begin the game as a minor's center",
+        ),
+    ],
+    ids=["attacker_from a list", "additional home a list"],
+)
+def test_the_requests_that_crashed_are_refused_clearly(request_: Json, reason: str) -> None:
+    with pytest.raises(jsonio.WireError) as refused:
+        jsonio.adjudicate_request(request_)
+    assert reason in str(refused.value)
+    _assert_one_clear_line(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (
+            ["new", "sub_saharan", "{new}", "--option", "year_cap=--5"],
+            "option year_cap: expected a whole number from 0 to 100, not '--5'",
+        ),
+        (
+            ["new", "sub_saharan", "{new}", "--option", "year_cap=\u00b2"],
+            "option year_cap: expected a whole number from 0 to 100, not '\u00b2'",
+        ),
+        (["adjudicate", "{game}", "--draw", "x=\u00b2"], "'x': this phase asks for no such draw"),
+    ],
+    ids=["two minus signs", "a superscript two", "a superscript draw"],
+)
+def test_the_commands_that_crashed_end_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
+) -> None:
+    game = tmp_path / "game.json"
+    assert main(["new", "classic", str(game)]) == 0
+    files = {"{game}": str(game), "{new}": str(tmp_path / "new.json")}
+    capsys.readouterr()
+    assert main([files.get(a, a) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hegemon: error: ") and err.count("\n") == 1, err
+    assert reason in err

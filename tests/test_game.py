@@ -12,7 +12,7 @@ import pytest
 from hegemon import jsonio
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import ARMY, FLEET, Board
-from hegemon.game import Draw, Game, GameOver, Preparation, Variant, play_phase
+from hegemon.game import Draw, Game, GameEnd, GameOver, Preparation, Variant, play_phase
 from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, VariantState
@@ -234,6 +234,15 @@ def test_a_step_after_the_retreats_runs_whether_they_are_played_or_not(classic: 
     assert moved.after.dislodged and "ukr" in moved.after.units  # raised after Spring
     retreated = play_phase(variant, moved.after, {})
     assert "ukr" in retreated.after.units and not retreated.after.dislodged
+    # A retreat phase played with no Russian army yet: raised as that phase ends.
+    retreat = Position.create(
+        Phase(1901, Season.SPRING, PhaseKind.RETREAT),
+        units({"France": ["A bur"]}),
+        dislodged={"mun": Dislodgement(Unit("Germany", ARMY, "mun"), "bur")},
+    )
+    played = play_phase(variant, retreat, {"Germany": [parse_order("A mun R kie", classic.board)]})
+    assert played.after.phase.code == "F1901M"
+    assert str(played.after.units["kie"]) == "A kie" and "ukr" in played.after.units
 
 
 def test_the_report_offers_only_the_retreats_the_judge_allows() -> None:
@@ -255,3 +264,37 @@ def test_the_report_offers_only_the_retreats_the_judge_allows() -> None:
     assert "sax" not in retreat_options(
         eu.board, retreat, retreat.dislodged["boh"], eu.rules_for(retreat)
     )
+
+
+# --- the end of the game, asked after every phase --------------------------------------
+
+
+class KingOfTheHill(Variant):
+    """A power wins the moment one of its units stands in Munich, whatever the season."""
+
+    def game_end(self, position: Position) -> GameEnd:
+        holder = position.units.get("mun")
+        return GameEnd(winners=(holder.power,)) if holder else super().game_end(position)
+
+
+def test_the_game_may_end_after_a_spring_movement(classic: Variant) -> None:
+    variant = _as(KingOfTheHill, classic)
+    start = Position.create(
+        Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), units({"Germany": ["A ber"]})
+    )
+    result = play_phase(variant, start, {"Germany": [parse_order("A ber - mun", classic.board)]})
+    assert result.end == GameEnd(winners=("Germany",))
+    assert result.after.phase == Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
+
+
+def test_the_game_may_end_after_a_retreat_phase(classic: Variant) -> None:
+    variant = _as(KingOfTheHill, classic)
+    army = Unit("Germany", ARMY, "tyr")
+    retreat = Position.create(
+        Phase(1901, Season.SPRING, PhaseKind.RETREAT),
+        units({"Italy": ["A tyr"]}),
+        dislodged={"tyr": Dislodgement(army, "ven")},
+    )
+    result = play_phase(variant, retreat, {"Germany": [parse_order("A tyr R mun", classic.board)]})
+    assert result.end == GameEnd(winners=("Germany",))
+    assert result.after.phase == Phase(1901, Season.SPRING, PhaseKind.RETREAT)

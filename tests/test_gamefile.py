@@ -7,8 +7,11 @@ import json
 import multiprocessing
 import os
 import stat
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,3 +175,118 @@ def test_a_tampered_game_file_is_refused(tmp_path: Path, edit: object, reason: s
     edit(data)  # type: ignore[operator]
     with pytest.raises(jsonio.WireError, match=reason):
         jsonio.game_from_json(data)
+
+
+def _two_phases(path: Path) -> dict[str, Any]:
+    """A game of two phases played, as its file holds it."""
+    _new_game(path)
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    assert main(["adjudicate", str(path)]) == 0
+    assert main(["adjudicate", str(path)]) == 0
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(phases=[]),
+        lambda d: d.update(phases=d["phases"][:1]),
+        lambda d: d.update(options={"edition": "2023"}),
+        lambda d: d.pop("agreed"),
+        lambda d: d.update(pending={"France": ["A bur - pic"]}),
+    ],
+    ids=["phases emptied", "phases cut", "options changed", "agreed end deleted", "pending"],
+)
+def test_a_cut_or_changed_game_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Callable[[dict[str, Any]], object]
+) -> None:
+    # Each of these replays without a fault, to another game than the one saved.
+    path = tmp_path / "game.json"
+    _two_phases(path)
+    assert main(["end", str(path), "--draw", "France,England"]) == 0
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data, indent=1))
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 2
+    assert "the file is not as Hegemon saved it (edited or cut short" in capsys.readouterr().err
+
+
+def test_the_checksum_ignores_how_the_json_is_laid_out(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    data = _two_phases(path)
+    path.write_text(json.dumps(dict(reversed(data.items()))))  # another order, no indent
+    assert len(gamefile.read_game(path).history) == 2
+
+
+def test_a_game_file_of_the_earlier_format_is_read(tmp_path: Path) -> None:
+    # hegemon-game/2: the same, without the checksum; saved again in today's format.
+    path = tmp_path / "game.json"
+    data = _two_phases(path)
+    del data["checksum"]
+    path.write_text(json.dumps({**data, "format": "hegemon-game/2"}))
+    assert len(gamefile.read_game(path).history) == 2
+    assert main(["orders", str(path), "France", "A bur - pic"]) == 0
+    assert json.loads(path.read_text())["format"] == jsonio.GAME_FORMAT
+
+
+# --- what permissions forbid ----------------------------------------------------------------
+
+
+def bound_by_permissions(*argv: str) -> subprocess.CompletedProcess[str]:
+    """The hegemon command in a process that file permissions bind: as root, whom they do
+    not bind, with every capability dropped (setpriv, of util-linux); as anyone else, as
+    it is."""
+    unprivileged = ["setpriv", "--bounding-set=-all", "--inh-caps=-all"]
+    return subprocess.run(
+        [*(unprivileged if os.geteuid() == 0 else []), sys.executable, "-m", "hegemon.cli", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
+def test_a_lock_file_this_user_may_only_read_still_locks(tmp_path: Path) -> None:
+    # As a lock file another user made looks (0644 by the usual umask), and a flock needs
+    # no more than reading.
+    path = tmp_path / "game.json"
+    _new_game(path)
+    (tmp_path / ".game.json.lock").chmod(0o444)
+    stored = bound_by_permissions("orders", str(path), "France", "A par - bur")
+    assert stored.returncode == 0, stored.stderr
+    assert "France" in gamefile.read_game(path).pending
+
+
+def test_the_lock_file_follows_the_games_permissions(tmp_path: Path) -> None:
+    # A game made by a user whose umask keeps files private, then shared with a group.
+    path = tmp_path / "game.json"
+    _new_game(path)
+    lock = tmp_path / ".game.json.lock"
+    lock.chmod(0o600)
+    path.chmod(0o660)
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    assert stat.S_IMODE(lock.stat().st_mode) == 0o660
+
+
+def test_a_read_only_folder_is_refused_in_one_line_and_left_as_it_was(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "game.json"
+    _new_game(path)
+    folder.chmod(0o555)
+    before = sorted(folder.iterdir()), path.read_bytes()
+    try:
+        for argv, reason in [
+            (["orders", str(path), "France", "A par - bur"], "cannot save it: permission denied"),
+            (["new", "classic", str(folder / "new.json")], "cannot lock it: permission denied"),
+            (["map", "draw", "classic", "-o", str(folder / "board.svg")], "permission denied"),
+        ]:
+            refused = bound_by_permissions(*argv)
+            assert refused.returncode == 2, refused.stderr
+            assert refused.stderr.startswith("hegemon: error: "), refused.stderr
+            assert refused.stderr.count("\n") == 1 and reason in refused.stderr
+            assert (sorted(folder.iterdir()), path.read_bytes()) == before
+    finally:
+        folder.chmod(0o755)

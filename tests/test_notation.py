@@ -34,13 +34,19 @@ A, F = ARMY, FLEET
         ("A par-bur", Move(A, "par", "bur")),
         ("a PAR -> bur", Move(A, "par", "bur")),
         ("Army Paris moves to Burgundy", Move(A, "par", "bur")),
-        ("F NTH C A Lon - Bel", Convoy(F, "nth", "lon", "bel")),
-        ("F North Sea convoys Army London to Belgium", Convoy(F, "nth", "lon", "bel")),
+        ("F NTH C A Lon - Bel", Convoy(F, "nth", "lon", "bel", A)),
+        ("F North Sea convoys Army London to Belgium", Convoy(F, "nth", "lon", "bel", A)),
+        ("F Nth C Lon - Bel", Convoy(F, "nth", "lon", "bel", None)),
         ("A bud S A ser-rum", Support(A, "bud", "ser", "rum", A)),
         ("A Boh S Mun - Sil", Support(A, "boh", "mun", "sil", None)),
         ("A mun S bur H", Support(A, "mun", "bur", None, None)),
         ("F gas-spa/nc", Move(F, "gas", "spa/nc")),
         ("F Spa(sc) - Wes", Move(F, "spa/sc", "wes")),
+        ("F Spa[sc] - Wes", Move(F, "spa/sc", "wes")),  # as some rulebooks write coasts
+        ("F Mid - Spa [ nc ]", Move(F, "mid", "spa/nc")),
+        ("A Par \u2013 Bur", Move(A, "par", "bur")),  # an en dash, as typeset texts write it
+        ("A Par\u2014Bur", Move(A, "par", "bur")),  # an em dash
+        ("F NTH C A Lon \u2013 Bel", Convoy(F, "nth", "lon", "bel", A)),
         ("F spa (south coast) H", Hold(F, "spa/sc")),
         ("F Mid-Atlantic Ocean - Spain (north coast)", Move(F, "mid", "spa/nc")),
         ("F St. Petersburg/nc - Bar", Move(F, "stp/nc", "bar")),
@@ -77,7 +83,7 @@ def test_unit_type_may_be_left_out_when_the_position_is_known(board: Board) -> N
         ("A par - ", "expected the destination, but the order ends there"),
         ("A par jumps bur", "'jumps' is not an order"),
         ("A par - bur now", "unexpected 'now' at the end of the order"),
-        ("F nth C A lon", "a convoy order needs the army's move"),
+        ("F nth C A lon", "a convoy order needs the convoyed unit's move"),
         ("par - bur", "say which unit"),
     ],
 )
@@ -96,6 +102,7 @@ def test_unreadable_orders_name_the_order_and_the_reason(
         "A Par - Bur",
         "A Lvp - Edi via Convoy",
         "F Nth C A Lon - Bel",
+        "F Nth C Lon - Bel",
         "A Bud S A Ser - Rum",
         "A Mun S Bur H",
         "F Spa/nc - Mid",

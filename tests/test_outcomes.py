@@ -16,6 +16,9 @@ def _outcomes(board: Board, position_spec: dict, order_spec: dict) -> dict[str, 
     return {o.text: o for o in result.outcomes}
 
 
+SPAIN_NC = "the fleet is in Spain (nc), not Spain (sc); "
+
+
 @pytest.mark.parametrize(
     ("unit", "order", "reason"),
     [
@@ -30,6 +33,17 @@ def _outcomes(board: Board, position_spec: dict, order_spec: dict) -> dict[str, 
         ("A lon", "A lon - bel", "no fleets stand between London and Belgium to convoy it"),
         ("A par", "F par H", "the unit in Paris is an army, not a fleet"),
         ("F lon", "F lon C A wal - bel", "a fleet in London cannot convoy"),
+        # An order naming the other coast is read for the fleet where it is, and says so.
+        (
+            "F spa/nc",
+            "F spa/sc - wes",
+            f"{SPAIN_NC}a fleet in Spain (nc) cannot reach Western Mediterranean",
+        ),
+        (
+            "F spa/nc",
+            "F spa/sc S A vie - tyr",
+            f"{SPAIN_NC}a fleet in Spain (nc) cannot reach Tyrolia",
+        ),
     ],
 )
 def test_illegal_orders_are_void_with_a_reason(
@@ -39,13 +53,47 @@ def test_illegal_orders_are_void_with_a_reason(
     outcome = _outcomes(board, position, {"England": [order]})
     first = next(iter(outcome.values()))
     assert first.verdict is Verdict.VOID
-    assert first.note == f"Void: {reason}"
+    assert first.note == f"Void: {reason}; holds"
 
 
 def test_ordering_another_powers_unit_is_void(board: Board) -> None:
     outcome = _outcomes(board, {"England": ["F lon"]}, {"Germany": ["F lon - nth"]})
     assert outcome["F Lon - Nth"].note == "Void: the unit in London belongs to England"
     assert outcome["F Lon H"].note == "No order: holds"
+
+
+def test_a_unit_whose_order_was_void_is_told_once(board: Board) -> None:
+    # Its owner's void order carries what the unit did: it held, or held and was dislodged.
+    result = adjudicate_movement(
+        board,
+        spring({"France": ["A par", "A bur"], "Germany": ["A mun", "A ruh"]}),
+        orders(
+            board,
+            {
+                "France": ["A par - mos", "A bur - lon"],
+                "Germany": ["A mun - bur", "A ruh S A mun - bur"],
+            },
+        ),
+        STANDARD,
+    )
+    told = [
+        (o.text, o.verdict, o.note, o.dislodged_by) for o in result.outcomes if o.power == "France"
+    ]
+    assert told == [
+        (
+            "A Par - Mos",
+            Verdict.VOID,
+            "Void: Paris does not border Moscow, and no convoy route joins them; holds",
+            None,
+        ),
+        (
+            "A Bur - Lon",
+            Verdict.VOID,
+            "Void: Burgundy does not border London, and no convoy route joins them; "
+            "Dislodged by A Mun (2v1)",
+            "A Mun",
+        ),
+    ]
 
 
 def test_bounce_names_strengths_and_the_unit_that_decided_it(board: Board) -> None:

@@ -134,6 +134,18 @@ def test_the_draws_come_from_the_seed_and_are_kept(outposts: Outposts) -> None:
     assert first == again
 
 
+def test_adjudicate_json_answers_with_the_draws_the_phase_used(outposts: Outposts) -> None:
+    drawn = ["East", "South", "North"]
+    request = {
+        "variant": "outposts",
+        "position": jsonio.position_to_json(outposts.initial_position()),
+        "draws": {ORDER_OF_PLAY: drawn},
+    }
+    answer = jsonio.adjudicate_request(request, _loader(outposts))
+    assert answer["draws"] == {ORDER_OF_PLAY: drawn}
+    assert answer["position"]["state"]["order"] == drawn
+
+
 def test_a_saved_game_replays_to_identical_positions(outposts: Outposts) -> None:
     game = Game.new(outposts, seed=5)
     for result in random_game(outposts, random.Random(5), 40):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
-from hegemon.board import Board, MapError, board_from_data
+from hegemon.board import FLEET, Board, MapError, board_from_data
 from hegemon.notation import parse_order
 from hegemon.position import Phase, PhaseKind, Position, Season, read_unit
 from hegemon.rules import Rules
@@ -85,8 +85,30 @@ def test_a_river_coast_carries_no_convoy_unless_the_data_says_so() -> None:
     board = _board(_river(tag_convoys=False))
     position = _spring(board, {"Nile": ["A up", "F mid"]})
     notes = _notes(board, position, {"Nile": ["A up - down", "F mid C A up - down"]})
-    assert notes["F Mid C A Up - Down"] == "Void: a fleet in Midstream cannot convoy"
+    assert notes["F Mid C A Up - Down"] == "Void: a fleet in Midstream cannot convoy; holds"
     assert notes["A Up - Down"].startswith("Void:")
+
+
+def test_an_unnavigable_coast_holds_a_fleet_that_never_moves() -> None:
+    # African Riots' N'djamena, on the Chari that "is not assigned to be navigable by fleets".
+    data = _river()
+    data["dry"] = {"name": "Dry Land", "kind": "coast", "xy": [4, 4], "tags": ["unnavigable"],
+                   "army": ["up", "mid"]}  # fmt: skip
+    board = _board(data)
+    assert board.can_hold(FLEET, "dry") and not board.neighbours(FLEET, "dry")
+    notes = _notes(board, _spring(board, {"Nile": ["F dry"]}), {"Nile": ["F dry - up"]})
+    assert notes["F Dry - Up"] == "Void: a fleet in Dry Land cannot reach Upstream; holds"
+
+
+def test_an_unnavigable_coast_has_no_fleet_moves_and_is_a_coast() -> None:
+    data = _river()
+    data["up"]["tags"] = ["river", "unnavigable"]
+    with pytest.raises(MapError, match="Upstream: unnavigable, yet fleets move from it"):
+        _board(data)
+    data = _river()
+    data["dry"]["tags"] = ["unnavigable"]
+    with pytest.raises(MapError, match="Dry Land: only a coast may be unnavigable"):
+        _board(data)
 
 
 # --- African Diplomacy II, rule E: the worked example --------------------------------------
@@ -163,10 +185,10 @@ def test_rule_e_the_reasons_as_the_judge_gives_them() -> None:
     board = _rule_e_map(senegal_reaches_bamako=False, bamako_reaches_upper_volta=False)
     notes = _notes(board, _spring(board, EXAMPLE), EXAMPLE_ORDERS)
     assert notes["A Rdo - Upv"] == (
-        "Void: Rio de Oro does not border Upper Volta, and no convoy route joins them"
+        "Void: Rio de Oro does not border Upper Volta, and no convoy route joins them; holds"
     )
     assert notes["F Bam C A Rdo - Upv"] == (
-        "Void: Bamako (nc) lies on no convoy route from Rio de Oro to Upper Volta"
+        "Void: Bamako (nc) lies on no convoy route from Rio de Oro to Upper Volta; holds"
     )
 
 
@@ -190,7 +212,7 @@ def test_a_coast_the_map_requires_is_named_even_when_it_is_the_only_one_reachabl
     board = _canal(required=True)
     position = _spring(board, {"Nile": ["F gul"]})
     notes = _notes(board, position, {"Nile": ["F gul - egy"]})
-    assert notes["F Gul - Egy"] == "Void: say which coast of Egypt: egy/ec"
+    assert notes["F Gul - Egy"] == "Void: say which coast of Egypt: egy/ec; holds"
     assert _notes(board, position, {"Nile": ["F gul - egy/ec"]}) == {"F Gul - Egy/ec": "Succeeds"}
 
 

@@ -4,7 +4,7 @@ Each test plays the standard map with a small Rules subclass standing for what a
 needs: stationary units (Sub-Saharan 6.0), units a power may not dislodge (Europe 1615's
 aligned units, and a secret patron's, whose report must not tell), provinces nobody may
 enter (neutral states), units that disband instead of retreating (minor powers), units
-that cannot be supported, and other build sites.
+that cannot be supported, convoys a variant forbids, and other build sites.
 """
 
 from __future__ import annotations
@@ -100,6 +100,36 @@ def test_a_patron_may_neither_dislodge_nor_help_dislodge_its_client(board: Board
     assert _notes(result)["A Ven - Pie"] == "Bounced 1v1"
 
 
+def test_a_patron_that_may_not_dislodge_its_client_still_cuts_its_support(board: Board) -> None:
+    # Sparing a unit from dislodgement (`may_dislodge`) does not spare its support from
+    # being cut (`may_cut`): France's attack on Piedmont fails, yet cuts Savoy's support.
+    result = _play(
+        board,
+        PatronsSpareTheirClients(),
+        {"Savoy": ["A pie"], "France": ["A mar"], "Italy": ["A ven"], "Austria": ["A tyr"]},
+        {"Italy": ["A ven - tyr"], "Savoy": ["A pie S A ven - tyr"], "France": ["A mar - pie"]},
+    )
+    notes = _notes(result)
+    assert notes["A Pie S A Ven - Tyr"] == "Cut by A Mar"
+    assert notes["A Mar - Pie"] == "Bounced: may not dislodge A Pie"
+    assert result.units["tyr"].power == "Austria"
+
+
+def test_the_cutter_named_is_never_of_the_supporters_own_power(board: Board) -> None:
+    # DATC 6.D.20: a power never cuts its own support, so the report names France's
+    # attack, not Germany's own that came first.
+    result = _play(
+        board,
+        Rules(),
+        {"Germany": ["A mun", "A ruh", "A kie"], "France": ["A bur"]},
+        {
+            "Germany": ["A ruh - mun", "A mun S A kie - ber", "A kie - ber"],
+            "France": ["A bur - mun"],
+        },
+    )
+    assert _notes(result)["A Mun S A Kie - Ber"] == "Cut by A Bur"
+
+
 class NeutralBurgundy(Rules):
     def may_enter(self, unit: Unit, province: str) -> bool:
         return province != "bur"
@@ -110,7 +140,7 @@ class NeutralBurgundy(Rules):
 
 def test_nobody_may_enter_a_forbidden_province(board: Board) -> None:
     result = _play(board, NeutralBurgundy(), {"France": ["A par"]}, {"France": ["A par - bur"]})
-    assert _notes(result)["A Par - Bur"] == "Void: no unit may enter Burgundy"
+    assert _notes(result)["A Par - Bur"] == "Void: no unit may enter Burgundy; holds"
 
 
 def test_support_to_an_unsupportable_unit_has_no_effect(board: Board) -> None:
@@ -152,7 +182,7 @@ def test_who_may_support_whom_comes_from_the_rules(board: Board) -> None:
         {"France": ["A pic - bre", "F eng S A pic - bre"]},
     )
     assert _notes(result)["F Eng S A Pic - Bre"] == (
-        "Void: a fleet in English Channel may not support an army into Brest"
+        "Void: a fleet in English Channel may not support an army into Brest; holds"
     )
     assert result.units["bre"].power == "Germany"
 
@@ -173,6 +203,29 @@ def test_whether_a_move_goes_by_convoy_comes_from_the_rules(board: Board) -> Non
     assert swapped.units["bel"].power == "Germany" and swapped.units["hol"].power == "France"
     bounced = _play(board, ConvoyOnlyWhenAsked(), position, given)
     assert bounced.units["hol"].power == "Germany" and bounced.units["bel"].power == "France"
+
+
+class NoUnwantedConvoys(Rules):
+    """Africa II: "unwanted convoys are NOT allowed"; here, a fleet convoys its own
+    power's units only."""
+
+    def may_convoy_unit(self, fleet: Unit, convoyed: Unit) -> bool:
+        return fleet.power == convoyed.power
+
+
+def test_who_may_convoy_whom_comes_from_the_rules(board: Board) -> None:
+    position = {"England": ["A lon"], "France": ["F nth"]}
+    given = {"England": ["A lon - bel"], "France": ["F nth C A lon - bel"]}
+    carried = _play(board, Rules(), position, given)
+    assert carried.units["bel"].power == "England"
+    refused = _play(board, NoUnwantedConvoys(), position, given)
+    assert _notes(refused)["F Nth C A Lon - Bel"] == (
+        "Void: a fleet in North Sea may not convoy an army in London; holds"
+    )
+    assert refused.units["lon"].power == "England" and "bel" not in refused.units
+    mine = {"England": ["A lon - bel", "F nth C A lon - bel"]}
+    own = _play(board, NoUnwantedConvoys(), {"England": ["A lon", "F nth"]}, mine)
+    assert own.units["bel"].power == "England"
 
 
 class MilitaryAid(Rules):

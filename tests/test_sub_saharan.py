@@ -355,6 +355,31 @@ def test_no_additional_home_in_an_original_home_center(ss: SubSaharan) -> None:
     assert _notes(result)["Build A Deb"].startswith("Void: Debre Birhan is not a supply center")
 
 
+@pytest.mark.parametrize(
+    ("named", "reason"),
+    [
+        ({"Ethiopia": ["mek"]}, "'mek' did not begin the game as a minor's center"),
+        ({"Ethiopia": ["don"]}, "'don' did not begin the game as a minor's center"),
+        ({"Ethiopia": ["har"], "Mahdist": ["har"]}, "'har' is named already, by Ethiopia"),
+        ({"Ethiopia": ["har", "HAR"]}, "'har' is named already, by Ethiopia"),
+        ({"Ethiopia": ["har"], "ethiopia": ["sua"]}, "Ethiopia is listed twice"),
+    ],
+    ids=["its own home", "another's home", "two powers", "twice", "the power twice"],
+)
+def test_a_saved_additional_home_follows_rules_7_1(
+    ss: SubSaharan, named: dict[str, list[str]], reason: str
+) -> None:
+    # Rules 7.1 (3): the center "must have started the game as a Neutral Minor Power" and
+    # may be no other power's home, additional ones included.
+    with pytest.raises(ValueError, match=reason):
+        ss.read_state({"additional_homes": named})
+
+
+def test_a_saved_additional_home_is_read_in_any_case(ss: SubSaharan) -> None:
+    state = ss.read_state({"additional_homes": {"ethiopia": ["Har"]}})
+    assert state == SubSaharanState({"Ethiopia": ("har",)})
+
+
 def test_minor_power_rebuilds_its_unit(ss: SubSaharan) -> None:
     # Rules 7.2: a minor owning its vacant center in winter builds its original unit.
     start = ss.initial_position()

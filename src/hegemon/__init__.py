@@ -12,11 +12,33 @@ The public API for programs, in two pure functions and the types they use::
     result.outcomes        # every order's fate and the reason for it
 """
 
-from hegemon.game import Game, PhaseResult, Variant, play_phase
-from hegemon.notation import OrderSyntaxError, parse_order
-from hegemon.orders import format_order
-from hegemon.position import Phase, Position, Unit
-from hegemon.variants import load_variant
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hegemon.game import Game, PhaseResult, Variant, play_phase
+    from hegemon.notation import OrderSyntaxError, parse_order
+    from hegemon.orders import format_order
+    from hegemon.position import Phase, Position, Unit
+    from hegemon.variants import load_variant
+
+# Where each name lives: imported when first asked for, so that importing a part of the
+# package (the command line's entry point) does not load the judge before it needs it.
+_HOMES = {
+    "Game": "hegemon.game",
+    "PhaseResult": "hegemon.game",
+    "Variant": "hegemon.game",
+    "play_phase": "hegemon.game",
+    "OrderSyntaxError": "hegemon.notation",
+    "parse_order": "hegemon.notation",
+    "format_order": "hegemon.orders",
+    "Phase": "hegemon.position",
+    "Position": "hegemon.position",
+    "Unit": "hegemon.position",
+    "load_variant": "hegemon.variants",
+}
 
 __all__ = [
     "Game",
@@ -31,3 +53,10 @@ __all__ = [
     "parse_order",
     "play_phase",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'hegemon' has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

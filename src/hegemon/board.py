@@ -28,6 +28,7 @@ RIVER = "river"  # a coast along a navigable river: it need not touch the sea
 CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
 NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
 COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
+UNNAVIGABLE = "unnavigable"  # a coast on water no fleet sails: fleets stand there, never move
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,9 @@ class Board:
     kinds: Mapping[str, UnitKind] = field(default_factory=lambda: dict(STANDARD_KINDS))
     coast_tags: Mapping[str, frozenset[str]] = field(default_factory=dict)  # by "prov/coast"
     edge_tags: Mapping[frozenset[str], frozenset[str]] = field(default_factory=dict)
+    edge_sources: Mapping[frozenset[str], str] = field(default_factory=dict)  # of [[edges]]
     geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
+    coast_aliases: Mapping[str, str] = field(default_factory=dict)  # "bam/ec" -> "bam/sc"
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -151,6 +154,14 @@ class Board:
     def lookup(self, spelling: str) -> str | None:
         """The province id for an id, full name or alias in any case; None if unknown."""
         return self._names.get(_fold(spelling))
+
+    def coast_named(self, province: str, coast: str) -> str | None:
+        """The location a coast of the province names, by its id or another name the
+        data gives it (a rulebook that calls one coast two ways); None if neither."""
+        location = f"{province}/{coast}"
+        if location in self.locations(province):
+            return location
+        return self.coast_aliases.get(location)
 
     def name_of(self, location: str) -> str:
         province = self.provinces[province_of(location)]
@@ -183,6 +194,11 @@ class Board:
     def edge_tags_between(self, a: str, b: str) -> frozenset[str]:
         """The tags of the border between two locations or provinces (e.g. ``river``)."""
         return self.edge_tags.get(frozenset((a, b)), frozenset())
+
+    def edge_source(self, a: str, b: str) -> str:
+        """Where the border between two places is known from: its own ``source`` in
+        ``[[edges]]``, or else the map's."""
+        return self.edge_sources.get(frozenset((a, b)), self.source)
 
     # --- movement ------------------------------------------------------------------
     def locations(self, province: str) -> tuple[str, ...]:
@@ -273,6 +289,8 @@ class Board:
         of any kind, coasts not mattering (`any_province`), or only along fleet moves; None
         if out of reach. This is the distance civil disorder measures (DATC 6.J). Worked
         out once per set of provinces."""
+        if province_of(location) in provinces:
+            return 0  # even where no move leads out (a fleet on an unnavigable coast)
         key = (any_province, provinces)
         if key not in self._distances:
             self._distances[key] = self._spread(any_province, provinces)
@@ -376,7 +394,7 @@ class Board:
         key = (origin, target, place)
         if key not in self._routes_through:
             self._routes_through[key] = place in self.convoy_places and _two_disjoint_paths(
-                self.convoy_legs,
+                self._convoy_network,
                 place,
                 self.convoy_shores[origin],
                 self.convoy_shores[target],
@@ -386,6 +404,18 @@ class Board:
     @cached_property
     def _routes_through(self) -> dict[tuple[str, str, str], bool]:
         return {}
+
+    @cached_property
+    def _convoy_network(self) -> dict[str, dict[str, int]]:
+        """The convoy places as a flow network, built once: each place split into an
+        entry and an exit joined by a capacity of one, each leg from an exit to an entry
+        (with its residual edge back), for `_two_disjoint_paths` to copy."""
+        capacity: dict[str, dict[str, int]] = {}
+        for place, nearby in self.convoy_legs.items():
+            _link(capacity, f"in {place}", f"out {place}")
+            for other in nearby:
+                _link(capacity, f"out {place}", f"in {other}")
+        return capacity
 
     def needed_on_convoy_route(self, origin: str, target: str, place: str) -> bool:
         """Whether some route from `origin` to `target` needs `place`: a chain of convoy
@@ -431,27 +461,27 @@ def _needing_chain(
     return False
 
 
+def _link(capacity: dict[str, dict[str, int]], a: str, b: str) -> None:
+    """One more unit of capacity from `a` to `b`, and the residual edge back."""
+    capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
+    capacity.setdefault(b, {}).setdefault(a, 0)
+
+
 def _two_disjoint_paths(
-    legs: Mapping[str, frozenset[str]], start: str, ends_a: frozenset[str], ends_b: frozenset[str]
+    network: Mapping[str, Mapping[str, int]],
+    start: str,
+    ends_a: frozenset[str],
+    ends_b: frozenset[str],
 ) -> bool:
     """Whether, from `start`, one path reaches a place of `ends_a` and another a place of
-    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` where
-    every other place carries one unit at most (each place is split into an entry and an
-    exit joined by a capacity of one) and each end set lets one unit out."""
-    capacity: dict[str, dict[str, int]] = {}
-
-    def link(a: str, b: str) -> None:
-        capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
-        capacity.setdefault(b, {}).setdefault(a, 0)  # the residual edge back
-
-    for place, nearby in legs.items():
-        link(f"in {place}", f"out {place}")
-        for other in nearby:
-            link(f"out {place}", f"in {other}")
+    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` through
+    the convoy `network` (where every place carries one unit at most), each end set
+    letting one unit out."""
+    capacity = {node: dict(edges) for node, edges in network.items()}
     for end, side in [*((e, "army") for e in ends_a), *((e, "destination") for e in ends_b)]:
-        link(f"out {end}", side)
-    link("army", "sink")
-    link("destination", "sink")
+        _link(capacity, f"out {end}", side)
+    _link(capacity, "army", "sink")
+    _link(capacity, "destination", "sink")
     return _flow(capacity, f"out {start}", "sink", 2) == 2
 
 
@@ -480,8 +510,14 @@ def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: i
     return flow
 
 
+# Typographic apostrophes (the right and left single quotation marks that word processors and
+# phones put in "N'djamena", the modifier letter, acute and grave accents) read as the plain one.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u00b4`", "'"))
+
+
 def _fold(spelling: str) -> str:
-    return " ".join(spelling.lower().replace(".", " ").replace("-", " ").split())
+    folded = spelling.lower().translate(_APOSTROPHES).replace(".", " ").replace("-", " ")
+    return " ".join(folded.split())
 
 
 # --- loading and validation ------------------------------------------------------------
@@ -509,6 +545,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     fleet: dict[str, frozenset[str]] = {}
     coast_xy: dict[str, tuple[float, float]] = {}
     coast_tags: dict[str, frozenset[str]] = {}
+    coast_aliases: dict[str, str] = {}
     for pid, entry in raw.items():
         province = _read_province(pid, entry, meta, problems)
         if province is None:
@@ -521,11 +558,14 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
                 fleet[f"{pid}/{coast}"] = frozenset(spec.get("fleet", ()))
                 coast_xy[f"{pid}/{coast}"] = _xy(spec.get("xy", province.xy))
                 coast_tags[f"{pid}/{coast}"] = frozenset(spec.get("tags", ()))
+                for alias in spec.get("aliases", ()):
+                    _read_coast_alias(province, coast, alias, coast_aliases, problems)
             if "fleet" in entry:
                 problems.append(f"{province.name}: has split coasts, so fleet edges go per coast")
         else:
             fleet[pid] = frozenset(entry.get("fleet", ()))
 
+    edge_tags, edge_sources = _read_edges(data.get("edges", []), problems)
     board = Board(
         name=str(meta.get("name", source)),
         provinces=provinces,
@@ -536,8 +576,10 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
         coast_xy=coast_xy,
         kinds=_read_kinds(data.get("units"), problems),
         coast_tags=coast_tags,
-        edge_tags=_read_edge_tags(data.get("edges", []), problems),
+        edge_tags=edge_tags,
+        edge_sources=edge_sources,
         geo=_read_geo(meta.get("projection"), problems),
+        coast_aliases=coast_aliases,
     )
     problems.extend(validate(board))
     if _label_case(meta) != meta.get("labels", "capitalized"):
@@ -545,6 +587,19 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     if problems:
         raise MapError(source, problems)
     return board
+
+
+def _read_coast_alias(
+    province: Province, coast: str, alias: Any, aliases: dict[str, str], problems: list[str]
+) -> None:
+    """Another name of a coast (``aliases = ["ec"]``), which must name no other coast."""
+    where = f"{province.name} ({coast})"
+    if not isinstance(alias, str) or alias in province.coasts:
+        problems.append(f"{where}: the alias {alias!r} is not another name for a coast")
+        return
+    other = aliases.setdefault(f"{province.id}/{alias}", f"{province.id}/{coast}")
+    if other != f"{province.id}/{coast}":
+        problems.append(f"{where}: the alias {alias!r} also names {other}")
 
 
 def _xy(value: Any) -> tuple[float, float]:
@@ -641,16 +696,22 @@ def _read_kinds(raw: Any, problems: list[str]) -> dict[str, UnitKind]:
     return kinds
 
 
-def _read_edge_tags(raw: Any, problems: list[str]) -> dict[frozenset[str], frozenset[str]]:
-    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"]``."""
+def _read_edges(
+    raw: Any, problems: list[str]
+) -> tuple[dict[frozenset[str], frozenset[str]], dict[frozenset[str], str]]:
+    """``[[edges]] between = ["bam/nc", "sen"], tags = ["river"], source = "..."``: each
+    border's tags, and the source of those that name one."""
     tags: dict[frozenset[str], frozenset[str]] = {}
+    sources: dict[frozenset[str], str] = {}
     for entry in raw:
         ends = entry.get("between", [])
         if len(ends) != 2:
             problems.append(f"[[edges]] {ends!r}: between names two places")
             continue
         tags[frozenset(ends)] = frozenset(entry.get("tags", ()))
-    return tags
+        if "source" in entry:
+            sources[frozenset(ends)] = str(entry["source"])
+    return tags, sources
 
 
 def validate(board: Board) -> list[str]:
@@ -715,9 +776,12 @@ def _check_terrain(board: Board) -> list[str]:
 
 def _touches_water(board: Board, location: str) -> bool:
     """A coast touches the sea, or runs along a navigable river (tagged ``river``) with
-    somewhere a fleet can go."""
+    somewhere a fleet can go, or lies on water no fleet sails (tagged ``unnavigable``)."""
     targets = board.fleet_edges.get(location, ())
-    if RIVER in board.tags_of(location):
+    tags = board.tags_of(location)
+    if UNNAVIGABLE in tags:
+        return True
+    if RIVER in tags:
         return bool(targets)
     return any(
         board.provinces[province_of(t)].is_sea for t in targets if province_of(t) in board.provinces
@@ -731,6 +795,12 @@ def _check_tags(board: Board) -> list[str]:
             tags = board.tags_of(location)
             if tags & {RIVER, CONVOYS} and p.terrain is not Terrain.COAST:
                 problems.append(f"{board.name_of(location)}: only a coast may be a river bank")
+            if UNNAVIGABLE in tags and p.terrain is not Terrain.COAST:
+                problems.append(f"{board.name_of(location)}: only a coast may be {UNNAVIGABLE}")
+            if UNNAVIGABLE in tags and location in board.fleet_edges:
+                problems.append(
+                    f"{board.name_of(location)}: {UNNAVIGABLE}, yet fleets move from it"
+                )
             if COAST_REQUIRED in tags and "/" not in location:
                 problems.append(
                     f"{board.name_of(location)}: only a split coast may be {COAST_REQUIRED}"

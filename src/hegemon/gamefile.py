@@ -17,13 +17,12 @@ import fcntl
 import json
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hegemon import jsonio
+from hegemon import files, jsonio
 from hegemon.game import Game
 from hegemon.variants import load_variant
 
@@ -59,7 +58,7 @@ class Update:
             raise GameFileError(
                 f"{self.path}: changed by another program while this command ran; nothing saved"
             )
-        _replace(self.path, target, _text(self.game), now)
+        _replace(self.path, target, _text(self.path, self.game), now)
         self._seen = target.stat()
 
 
@@ -87,7 +86,7 @@ def create(path: Path, game: Game, force: bool = False) -> None:
                 raise GameFileError(f"{path}: already exists (use --force to replace it)")
             refuse_to_replace_a_non_game(path)
             existing = _stat(path, target)
-        _replace(path, target, _text(game), existing)
+        _replace(path, target, _text(path, game), existing)
 
 
 def refuse_to_replace_a_non_game(path: Path) -> None:
@@ -98,13 +97,17 @@ def refuse_to_replace_a_non_game(path: Path) -> None:
 
 def is_game_file(path: Path) -> bool:
     """Whether `path` holds a saved game (by its first bytes: a JSON object whose
-    format is the game format)."""
+    format is a game format). Only a regular file can: a pipe or a terminal is never
+    opened to find out, which would wait for a writer."""
     try:
+        if not path.is_file():
+            return False
         with path.open("rb") as handle:
             head = handle.read(200)
     except OSError:
         return False
-    return jsonio.GAME_FORMAT.encode() in head and head.lstrip().startswith(b"{")
+    known = any(name.encode() in head for name in jsonio.GAME_FORMATS)
+    return known and head.lstrip().startswith(b"{")
 
 
 # --- reading ----------------------------------------------------------------------------
@@ -133,8 +136,16 @@ def _parse(path: Path, text: str, variants: jsonio.VariantLoader) -> Game:
         raise GameFileError(f"{path}: {exc}") from None
 
 
-def _text(game: Game) -> str:
-    return json.dumps(jsonio.game_to_json(game), indent=1) + "\n"
+def _text(path: Path, game: Game) -> str:
+    """The game as its file holds it: never a file the reader would refuse."""
+    text = json.dumps(jsonio.game_to_json(game), indent=1) + "\n"
+    size = len(text.encode())
+    if size > jsonio.MAX_BYTES:
+        raise GameFileError(
+            f"{path}: the game would take {size} bytes, more than the {jsonio.MAX_BYTES} "
+            "a game file may; nothing saved"
+        )
+    return text
 
 
 # --- locking ----------------------------------------------------------------------------
@@ -150,14 +161,34 @@ def _target(path: Path) -> Path:
 def _locked(path: Path, target: Path) -> Iterator[None]:
     lock_path = target.with_name(f".{target.name}.lock")
     try:
-        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+        descriptor = _open_lock(lock_path)
     except OSError as exc:
         raise GameFileError(f"{path}: cannot lock it: {_reason(exc)}") from None
     try:
+        _share_like_the_game(descriptor, target)
         _wait_for(descriptor, path)
         yield
     finally:
         os.close(descriptor)  # which releases the lock
+
+
+def _open_lock(lock_path: Path) -> int:
+    try:
+        return os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    except PermissionError as denied:
+        try:  # a lock file another user made, which this one may only read: enough to lock
+            return os.open(lock_path, os.O_RDONLY)
+        except FileNotFoundError:  # none, and this user may not make one
+            raise denied from None
+
+
+def _share_like_the_game(descriptor: int, target: Path) -> None:
+    """Whoever may change the game may lock it: the lock file takes the game file's
+    permissions and group, where this user may give them (it made the lock file)."""
+    with contextlib.suppress(OSError):
+        game, lock = target.stat(), os.fstat(descriptor)
+        if (lock.st_mode, lock.st_gid) != (game.st_mode, game.st_gid):
+            files.like(descriptor, game)
 
 
 def _wait_for(descriptor: int, path: Path) -> None:
@@ -192,53 +223,11 @@ def _fingerprint(seen: os.stat_result) -> tuple[int, int, int]:
 
 
 def _replace(path: Path, target: Path, text: str, existing: os.stat_result | None) -> None:
-    """Put `text` in `target` in one step: a new file beside it, flushed to the disk, then
-    renamed over it; the old file's permissions and owner are kept."""
+    """Put `text` in `target` in one step, keeping the old file's permissions and owner."""
     try:
-        descriptor, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-        )
+        files.replace_whole(target, text.encode(), existing)
     except OSError as exc:
-        raise GameFileError(f"{path}: cannot save it: {_reason(exc)}") from None
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            _like(handle.fileno(), existing)
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise GameFileError(
-                f"{path}: cannot save it: {_reason(exc)}; nothing changed"
-            ) from None
-        raise
-    _sync_folder(target.parent)
-
-
-def _like(descriptor: int, existing: os.stat_result | None) -> None:
-    """Give the new file the old one's permissions and owner, or, for a new game, the
-    permissions the user's umask gives new files (a temporary file starts private)."""
-    if existing is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(descriptor, 0o666 & ~umask)
-        return
-    os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
-    with contextlib.suppress(PermissionError):  # only the owner's own group, as a user
-        os.fchown(descriptor, existing.st_uid, existing.st_gid)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the rename itself to the disk, where the system allows it."""
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+        raise GameFileError(f"{path}: cannot save it: {_reason(exc)}; nothing changed") from None
 
 
 def _reason(exc: OSError) -> str:

@@ -35,6 +35,7 @@ from hegemon.position import (
     OBSERVER,
     Dislodgement,
     Phase,
+    PhaseKind,
     Position,
     Season,
     Unit,
@@ -43,7 +44,9 @@ from hegemon.position import (
 )
 from hegemon.variants import load_variant
 
-GAME_FORMAT = "hegemon-game/2"
+GAME_FORMAT = "hegemon-game/3"
+# Formats of earlier versions still read: /2 is /3 without the file's checksum.
+GAME_FORMATS = (GAME_FORMAT, "hegemon-game/2")
 VariantLoader = Callable[[str], Variant]
 
 # Limits on what is read, far above any real game, so that no input can make the judge
@@ -153,9 +156,30 @@ def position_to_json(position: Position, viewer: Viewer = MASTER) -> dict[str, A
 
 
 def position_from_json(data: Any, variant: Variant) -> Position:
+    """A position as JSON, every part checked: a WireError names the part and the reason.
+    Province ids and powers may be written in any case; they are read canonically."""
     if not isinstance(data, Mapping):
         raise WireError("position: expected an object with phase, units and centers")
     phase = phase_from_json(data.get("phase"), variant)
+    units = _units(data, variant)
+    dislodged = _dislodged(data, variant)
+    contested = frozenset(
+        _province(variant, name, "contested")
+        for name in _strings(data.get("contested", []), "contested")
+    )
+    if (dislodged or contested) and phase.kind is not PhaseKind.RETREAT:
+        raise WireError(
+            f"position: dislodged units and contested provinces belong to a retreat phase, "
+            f"not to {phase.code}"
+        )
+    try:
+        state = variant.read_state(_object(data, "state"))
+    except ValueError as exc:
+        raise WireError(str(exc)) from None
+    return Position.create(phase, units, _centers(data, variant), dislodged, contested, state)
+
+
+def _units(data: Mapping[str, Any], variant: Variant) -> dict[str, Unit]:
     units: dict[str, Unit] = {}
     for power, texts in _object(data, "units", required=True).items():
         for text in _strings(texts, f"units.{power}"):
@@ -163,28 +187,38 @@ def position_from_json(data: Any, variant: Variant) -> Position:
             if unit.province in units:
                 raise WireError(f"units: two units in {unit.province}")
             units[unit.province] = unit
+    return units
+
+
+def _centers(data: Mapping[str, Any], variant: Variant) -> dict[str, str]:
+    """Each owned supply center's owner; a center is listed under one owner only."""
     centers: dict[str, str] = {}
     for power, provinces in _object(data, "centers").items():
         owner = _owner(variant, power)
-        for province in _strings(provinces, f"centers.{power}"):
-            if province not in variant.board.centers:
-                raise WireError(f"centers: {province!r} is not a supply center")
-            centers[province] = owner
-    dislodged = {}
-    for entry in _list(data, "dislodged"):
-        if not isinstance(entry, Mapping):
-            raise WireError("dislodged: expected objects with power, unit and attacker_from")
-        unit = _unit(variant, str(entry.get("power", "")), entry.get("unit", ""))
+        for name in _strings(provinces, f"centers.{power}"):
+            center = _center(variant, name, f"centers.{power}")
+            if center in centers:
+                raise WireError(
+                    f"centers: {center!r} listed under both {centers[center]} and {owner}"
+                )
+            centers[center] = owner
+    return centers
+
+
+def _dislodged(data: Mapping[str, Any], variant: Variant) -> dict[str, Dislodgement]:
+    dislodged: dict[str, Dislodgement] = {}
+    for number, entry in enumerate(_list(data, "dislodged")):
+        where = f"dislodged[{number}]"
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("power"), str):
+            raise WireError(f"{where}: expected an object with power, unit and attacker_from")
+        unit = _unit(variant, entry["power"], entry.get("unit"))
         came_from = entry.get("attacker_from")
-        if came_from is not None and came_from not in variant.board.provinces:
-            raise WireError(f"dislodged: attacker_from {came_from!r} is not a province")
+        if came_from is not None:
+            came_from = _province(variant, came_from, f"{where}.attacker_from")
+        if unit.province in dislodged:
+            raise WireError(f"{where}: two dislodged units in {unit.province}")
         dislodged[unit.province] = Dislodgement(unit, came_from)
-    contested = frozenset(_strings(data.get("contested", []), "contested"))
-    try:
-        state = variant.read_state(_object(data, "state"))
-    except ValueError as exc:
-        raise WireError(str(exc)) from None
-    return Position.create(phase, units, centers, dislodged, contested, state)
+    return dislodged
 
 
 def _object(data: Mapping[str, Any], name: str, required: bool = False) -> Mapping[str, Any]:
@@ -209,23 +243,41 @@ def _strings(value: Any, where: str) -> list[str]:
     return value
 
 
+def _province(variant: Variant, name: Any, where: str) -> str:
+    """A province by its id, in any case."""
+    province = name.strip().lower() if isinstance(name, str) else ""
+    if province not in variant.board.provinces:
+        raise WireError(f"{where}: {name!r} is not a province of {variant.id}")
+    return province
+
+
+def _center(variant: Variant, name: Any, where: str) -> str:
+    """A supply center by its province id, in any case."""
+    province = _province(variant, name, where)
+    if province not in variant.board.centers:
+        raise WireError(f"{where}: {variant.board.name_of(province)} is not a supply center")
+    return province
+
+
 def _power(variant: Variant, spelling: Any) -> str:
-    power = variant.power_named(str(spelling))
+    power = variant.power_named(spelling) if isinstance(spelling, str) else None
     if power is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
     return power
 
 
 def _owner(variant: Variant, spelling: Any) -> str:
-    owner = variant.owner_named(str(spelling))
+    owner = variant.owner_named(spelling) if isinstance(spelling, str) else None
     if owner is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
     return owner
 
 
 def _unit(variant: Variant, power: str, text: Any) -> Unit:
+    if not isinstance(text, str):
+        raise WireError(f"unit {text!r}: expected a unit such as 'A par'")
     try:
-        return read_unit(variant.board, _owner(variant, power), str(text))
+        return read_unit(variant.board, _owner(variant, power), text)
     except ValueError as exc:
         raise WireError(str(exc)) from None
 
@@ -256,6 +308,17 @@ def orders_from_json(
             except OrderSyntaxError as exc:
                 raise WireError(f"orders of {power}: {exc}") from exc
     return orders
+
+
+def storing_problem(orders: Sequence[Order]) -> str | None:
+    """Why a power's orders for a phase could not be saved in a game file that the reader
+    takes back (the limits above), if they could not."""
+    if len(orders) > MAX_ORDERS:
+        return f"{len(orders)} orders in all, more than the {MAX_ORDERS} a power may give"
+    too_long = next((o for o in orders if len(format_order(o)) > MAX_ORDER_LENGTH), None)
+    if too_long is not None:
+        return f"{format_order(too_long)[:40]!r}...: longer than {MAX_ORDER_LENGTH} characters"
+    return None
 
 
 def orders_to_json(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[str]]:
@@ -383,6 +446,14 @@ def position_digest(position: Position) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def game_checksum(data: Mapping[str, Any]) -> str:
+    """A saved game's fingerprint as a whole: the first 16 hex digits of the SHA-256 of its
+    JSON without the checksum itself, keys sorted, spaces left out."""
+    rest = {key: value for key, value in data.items() if key != "checksum"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def game_to_json(game: Game) -> dict[str, Any]:
     """Everything: the game master's file."""
     return saved_game(
@@ -418,6 +489,7 @@ def saved_game(
         data["agreed"] = (
             {"concede_to": agreed.winners[0]} if agreed.winners else {"draw": list(agreed.draw)}
         )
+    data["checksum"] = game_checksum(data)
     return data
 
 
@@ -438,10 +510,13 @@ _GAME_KEYS = {"format", "variant", "seed", "start", "phases", "pending"}
 
 def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
     """Rebuild a game by replaying every phase from the variant's start: each phase must
-    be the one the replay reaches, and end in the position its digest records."""
-    if not isinstance(data, Mapping) or data.get("format") != GAME_FORMAT:
+    be the one the replay reaches, and end in the position its digest records; then the
+    whole must match its checksum, so that no part was cut or changed (the phases after
+    one, the options, an agreed end)."""
+    if not isinstance(data, Mapping) or data.get("format") not in GAME_FORMATS:
         raise WireError(f"not a saved game: expected format {GAME_FORMAT!r}")
-    missing = sorted(_GAME_KEYS - data.keys())
+    checked = data["format"] == GAME_FORMAT
+    missing = sorted((_GAME_KEYS | ({"checksum"} if checked else set())) - data.keys())
     if missing:
         raise WireError(f"not a complete saved game: {', '.join(missing)} missing")
     variant = configured(variants, data["variant"], data.get("options"), data.get("seats"))
@@ -458,6 +533,11 @@ def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
         _replay(game, number, entry)
     game.pending = orders_from_json(data.get("pending", {}), variant, game.position)
     _read_agreement(game, data.get("agreed"))
+    if checked and data["checksum"] != game_checksum(data):
+        raise WireError(
+            "checksum: the file is not as Hegemon saved it (edited or cut short: "
+            "its checksum does not match its content)"
+        )
     return game
 
 

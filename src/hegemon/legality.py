@@ -62,7 +62,26 @@ def check_movement_order(
         if isinstance(commanded, Illegal):
             return commanded
         unit = commanded
-    return check(board, position, unit, order, rules)
+    checked = check(board, position, unit, order, rules)
+    if isinstance(checked, Illegal) and _names_another_coast(order.location, unit.location):
+        return _where_it_really_is(board, unit, order.location, checked)
+    return checked
+
+
+def _names_another_coast(written: str, location: str) -> bool:
+    """Whether an order names a coast of the unit's province other than the one it is on."""
+    return "/" in written and "/" in location and written != location
+
+
+def _where_it_really_is(board: Board, unit: Unit, written: str, illegal: Illegal) -> Illegal:
+    """An order is read for the unit where it stands, whatever coast it names: a reason that
+    names the real coast says so first, lest it seem to contradict the order as written."""
+    here = board.name_of(unit.location)
+    if here not in illegal.reason:
+        return illegal
+    return Illegal(
+        f"the {unit.type.name} is in {here}, not {board.name_of(written)}; {illegal.reason}"
+    )
 
 
 def _check_hold(
@@ -203,15 +222,42 @@ def _check_convoy(
         return Illegal(f"{unit.type.article} in {board.name_of(unit.location)} cannot convoy")
     army_at, target = province_of(order.army), province_of(order.target)
     army = position.units.get(army_at)
-    if army is None or not army.type.convoyed:
-        return Illegal(f"there is no army in {board.name_of(army_at)} to convoy")
+    if army is None:
+        return Illegal(f"there is no unit in {board.name_of(army_at)} to convoy")
+    refused = _convoyed_problem(board, unit, army, order, rules)
+    if refused is not None:
+        return refused
+    # The destination is one the unit's own move could name (as `_check_army_move` asks):
+    # a convoy never lands a unit at sea.
+    if not board.can_hold(army.type, target):
+        return Illegal(f"{army.type.plural} cannot be convoyed into sea provinces")
     # A fleet that could never be part of a route shows no intent (DATC 6.G.7).
     if army_at == target or not rules.may_convoy_along(board, army_at, target, unit.location):
         return Illegal(
             f"{board.name_of(unit.location)} lies on no convoy route from "
             f"{board.name_of(army_at)} to {board.name_of(target)}"
         )
-    return Convoy(unit.type, unit.location, army_at, target)
+    return Convoy(unit.type, unit.location, army_at, target, army.type)
+
+
+def _convoyed_problem(
+    board: Board, fleet: Unit, convoyed: Unit, order: Convoy, rules: Rules
+) -> Illegal | None:
+    """Why `fleet` may not convoy `convoyed`, the unit its order names, if it may not: its
+    kind is never convoyed (DATC 6.A.7), the order names another kind, or the variant
+    forbids that convoy."""
+    where = board.name_of(convoyed.province)
+    if not convoyed.type.convoyed:
+        return Illegal(f"{convoyed.type.plural} cannot be convoyed")
+    written = order.convoyed_unit
+    if written is not None and written != convoyed.type:
+        return Illegal(f"the unit in {where} is {convoyed.type.article}, not {written.article}")
+    if not rules.may_convoy_unit(fleet, convoyed):
+        return Illegal(
+            f"{fleet.type.article} in {board.name_of(fleet.location)} may not convoy "
+            f"{convoyed.type.article} in {where}"
+        )
+    return None
 
 
 _MOVEMENT_CHECKS: dict[type, Callable[[Board, Position, Unit, Any, Rules], MovementOrder | Illegal]]

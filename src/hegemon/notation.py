@@ -1,10 +1,11 @@
 """Reading orders as game masters, players and the DATC write them.
 
-Accepted, in any case: ``A Par - Bur``, ``A par-bur``, ``F NTH C A Lon - Bel``,
-``A bud S A ser-rum``, ``F gas-spa/nc``, ``F Spa(sc)``, ``Fleet North Sea convoys Army
-London to Belgium``, ``A lvp - edi via convoy``, ``A par R bur``, ``A par D``,
-``Build A kie``, ``A kie B``, ``Remove F tri``, ``Waive``. A line may begin with the
-power, ``England: F lon - nth``.
+Accepted, in any case: ``A Par - Bur``, ``A par-bur`` (or with an en or em dash for the
+hyphen, as typeset texts write it), ``F NTH C A Lon - Bel``, ``A bud S A ser-rum``,
+``F gas-spa/nc``, ``F Spa(sc)``, ``F Spa[sc]``, ``Fleet North Sea convoys Army London to
+Belgium``, ``A lvp - edi via convoy``, ``A par R bur``, ``A par D``, ``Build A kie``,
+``A kie B``, ``Remove F tri``, ``Waive``. A line may begin with the power, ``England: F lon
+- nth``. A coast may be written by another name the map gives it (``aliases`` of a coast).
 
 A variant's own kinds of order read themselves (`Order.read`); `read_order` tries them
 before the standard orders.
@@ -59,16 +60,19 @@ _COAST_WORDS = {
     "wc": "wc", "w": "wc", "west": "wc", "west coast": "wc",
 }  # fmt: skip
 _COAST = re.compile(
-    r"\s*(?:/\s*|\(\s*)(north coast|south coast|east coast|west coast|north|south|east|west"
-    r"|nc|sc|ec|wc|n|s|e|w)\s*\)?(?=[\s\-=>]|$)",
+    r"\s*(?:/\s*|\(\s*|\[\s*)(north coast|south coast|east coast|west coast|north|south|east"
+    r"|west|nc|sc|ec|wc|n|s|e|w)\s*[)\]]?(?=[\s\-=>]|$)",
     re.IGNORECASE | re.ASCII,  # ASCII only: a long s (U+017F) would match "s" otherwise
 )
 _TOKEN = re.compile(r"->|=>|-|[^\s\-]+")
+# Signs typeset texts (rulebooks, forum posts) write for a move: en and em dashes, minus.
+_DASHES = str.maketrans(dict.fromkeys("\u2013\u2014\u2212", "-"))
 
 
 def _tokens(text: str) -> list[str]:
-    # Fold "spa (north coast)", "spa(nc)" and "spa / nc" into one token "spa/nc".
-    folded = _COAST.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], text.strip())
+    # Fold "spa (north coast)", "spa(nc)", "spa[nc]" and "spa / nc" into one token "spa/nc".
+    typed = text.strip().translate(_DASHES)
+    folded = _COAST.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], typed)
     return [t.lower() for t in _TOKEN.findall(folded.replace(",", " ").replace(".", ". "))]
 
 
@@ -118,8 +122,8 @@ class _Reader:
         raise self.fail(f"{word!r} is not a province on this map (expected {what})")
 
     def _coast(self, province: str, coast: str) -> str:
-        location = f"{province}/{coast}"
-        if location not in self.board.locations(province):
+        location = self.board.coast_named(province, coast)
+        if location is None:
             coasts = self.board.provinces[province].coasts
             known = f" (its coasts: {', '.join(coasts)})" if coasts else ""
             raise self.fail(f"{coast!r} is not a coast of {self.board.name_of(province)}{known}")
@@ -160,10 +164,17 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     return order
 
 
+# What an order of points (a bid, a deployment) may begin with before its colon: anything
+# that looks like a number (``-1``, ``+1``, ``1.5``, ``1e3``), so that `read_points` says
+# what is wrong with it rather than the order being read as some other kind.
+POINTS = r"[+-]?[0-9.][\w.,+-]*"
+_WHOLE_POINTS = re.compile(r"[0-9]+")
+
+
 def read_points(text: str, written: str, what: str) -> int:
     """A whole number of points as an order writes it, or an OrderSyntaxError naming the
-    number and what is wrong with it (``-1``, ``1.5``, a thousand digits)."""
-    if not written.isdigit():
+    number and what is wrong with it (``-1``, ``1.5``, ``1e3``, a thousand digits)."""
+    if not _WHOLE_POINTS.fullmatch(written):
         raise OrderSyntaxError(text, f"{what} is a whole number of points, not {written!r}")
     if len(written) > 9:
         raise OrderSyntaxError(text, f"{what} of {len(written)} digits is more than anyone has")
@@ -199,11 +210,7 @@ def _read_action(reader: _Reader, unit: UnitKind, location: str) -> Order:
     if reader.take(_SUPPORT):
         return _read_support(reader, unit, location)
     if reader.take(_CONVOY):
-        reader.unit_type()
-        army = reader.location("the convoyed army's province")
-        if not reader.take(_MOVE):
-            raise reader.fail("a convoy order needs the army's move, e.g. 'C A Lon - Bel'")
-        return Convoy(unit, location, army, reader.location("the convoy's destination"))
+        return _read_convoy(reader, unit, location)
     if reader.take(_RETREAT):
         return Retreat(unit, location, reader.location("the retreat's destination"))
     if reader.take(_DISBAND):
@@ -221,6 +228,15 @@ def _read_support(reader: _Reader, unit: UnitKind, location: str) -> Support:
         return Support(unit, location, supported, target, supported_unit)
     reader.take(_HOLD)
     return Support(unit, location, supported, None, supported_unit)
+
+
+def _read_convoy(reader: _Reader, unit: UnitKind, location: str) -> Convoy:
+    convoyed_unit = reader.unit_type()
+    convoyed = reader.location("the convoyed unit's province")
+    if not reader.take(_MOVE):
+        raise reader.fail("a convoy order needs the convoyed unit's move, e.g. 'C A Lon - Bel'")
+    target = reader.location("the convoy's destination")
+    return Convoy(unit, location, convoyed, target, convoyed_unit)
 
 
 def _via_convoy(reader: _Reader) -> bool:

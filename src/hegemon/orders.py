@@ -135,11 +135,16 @@ class Support(UnitOrder):
 
 @dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
+    """A convoy of the unit at ``army`` (an army, in the standard game; any kind the map
+    lets be convoyed) to ``target``."""
+
     army: str  # where the convoyed unit stands
     target: str
+    convoyed_unit: UnitKind | None = None  # as written; None if the order omitted it
 
     def format(self) -> str:
-        return f"{self.head} C A {place(self.army)} - {place(self.target)}"
+        kind = f"{self.convoyed_unit.letter} " if self.convoyed_unit else ""
+        return f"{self.head} C {kind}{place(self.army)} - {place(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.game import PhaseResult, Variant
+from hegemon.game import Game, PhaseResult, Variant, describe_end
 from hegemon.orders import Secrecy, place
 from hegemon.position import OBSERVER, Position, Viewer
 
@@ -83,8 +83,17 @@ def order_lines(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
     for heading in players + others:
         lines.append(heading)
         listed = groups[heading] if heading in players else sorted(groups[heading], key=_place)
-        lines += [f"   {o.text:<{ORDER_WIDTH}}{o.note}" for o in listed]
+        lines += [line for o in listed for line in _order_with_result(o)]
     return lines
+
+
+def _order_with_result(outcome: Outcome) -> list[str]:
+    """The order, then its result in the column; an order too long to leave two spaces
+    before the column (a long ranked list) has its result on the next line."""
+    text = outcome.text
+    if len(text) + 2 > ORDER_WIDTH:
+        return [f"   {text}", f"   {'':<{ORDER_WIDTH}}{outcome.note}"]
+    return [f"   {text:<{ORDER_WIDTH}}{outcome.note}"]
 
 
 def _place(outcome: Outcome) -> str:
@@ -153,3 +162,15 @@ def position_report(variant: Variant, position: Position, viewer: Viewer = OBSER
         retreat_lines(variant, position),
         [*center_lines(variant, position), *variant.standings(position)],
     )
+
+
+def order_status_lines(game: Game) -> list[str]:
+    """Whose orders are in and whose are awaited (`Game.order_status`), or how the game
+    ended: public, unlike the orders themselves."""
+    if game.over:
+        return [f"The game is over: {describe_end(game.end)}."]
+    status = game.order_status()
+    return [
+        f"Orders received from: {', '.join(status.received) or 'none'}",
+        f"Awaiting orders from: {', '.join(status.awaited) or 'nobody'}",
+    ]

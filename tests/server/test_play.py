@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from hegemon import jsonio
 from hegemon.server import adjudication
 from hegemon.server.worker import run_due
 from hegemon.store import Store
@@ -208,5 +209,5 @@ def test_history_boards_and_the_game_file(classic_game: Seated) -> None:
     assert "<svg" in board.text and 'id="bur"' in board.text
     assert game.players["Germany"].get(f"{game.path}/phases/2").status_code == 404
     exported = game.master.ok("get", f"{game.path}/export")
-    assert exported["format"] == "hegemon-game/2" and exported["seed"] == 7
+    assert exported["format"] == jsonio.GAME_FORMAT and exported["seed"] == 7
     assert exported["phases"][0]["orders"] == {"France": ["A Par - Bur"]}

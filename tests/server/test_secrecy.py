@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hegemon.game import PhaseResult
+from hegemon.game import Game, PhaseResult
 from hegemon.jsonio import position_to_json
 from hegemon.orders import Order, Secrecy
 from hegemon.position import OBSERVER, Position, Viewer
@@ -23,7 +23,7 @@ from hegemon.randomplay import random_orders
 from hegemon.store import Store, models
 from hegemon.store.records import current_position, phase_row, replay, variant_of
 from tests.server.conftest import Seated, User, seated_game
-from tests.test_secrets import Search, Shown, _empire_checks, _ledger_checks
+from tests.test_secrets import RULES_SECRETS, Search, Shown, _empire_checks, _ledger_checks
 
 GAMES = [
     # variant, its options, its seats, phases before the players agree a draw
@@ -64,11 +64,12 @@ def test_no_answer_to_a_power_holds_another_powers_secrets(
     clients: dict[Viewer, User] = {Viewer(power=p): u for p, u in game.players.items()}
     clients[OBSERVER] = game.observer
     row, position = _state(store, game.id)
-    search = Search(variant_of(row))
+    search = Search(variant_of(row), RULES_SECRETS.get(variant, ()))
     rng = random.Random(5)
     while row.status != "ended":
         orders = random_orders(variant_of(row), position, rng)
         said = _give_orders(game, clients, orders, menus=row.played < 2)
+        _status_is_the_judges(said, Game(variant_of(row), position, pending=orders))
         boards = {viewer: json.loads(said[viewer][-1])["board"] for viewer in clients}
         game.master.ok("post", f"{game.path}/adjudicate")
         number = row.played + 1
@@ -86,6 +87,17 @@ def test_no_answer_to_a_power_holds_another_powers_secrets(
         row, position = _state(store, game.id)
     assert row.played >= 5
     _revealed(game, search, variant)
+
+
+def _status_is_the_judges(said: dict[Viewer, list[str]], game: Game) -> None:
+    """Whose orders are in, as each client read it, is the judge's own account of it
+    (`Game.order_status`, which names nobody whose name would tell who sent orders for
+    another, as tests/test_secrets.py checks)."""
+    status = game.order_status()
+    for answers in said.values():
+        view = json.loads(answers[-1])
+        assert view["received"] == list(status.received)
+        assert set(view["awaiting"]) <= set(status.awaited)
 
 
 def _views_of_the_position(

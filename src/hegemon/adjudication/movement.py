@@ -17,7 +17,7 @@ from functools import cached_property
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, check_movement_order
-from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, place
+from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder, place
 from hegemon.position import Dislodgement, Position, Unit
 from hegemon.rules import Rules
 
@@ -328,12 +328,21 @@ class _Resolver:
         into = self.supports[supporter]
         attackers = self.moves_into.get(supporter, ())
         for attacker in attackers:
-            if attacker == into or not self.rules.may_dislodge(self.units[attacker].power, unit):
+            if attacker == into or not self.rules.may_cut(self.units[attacker].power, unit):
                 continue
             if self._path(attacker):
                 return False
         # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
         return not (into is not None and into in attackers and self.resolve(into))
+
+    def _cuts(self, attacker: str, supporter: str) -> bool:
+        """Whether the attack from `attacker` is one that cuts the support (for the report:
+        the cutter it names)."""
+        return (
+            attacker != self.supports[supporter]
+            and self.rules.may_cut(self.units[attacker].power, self.units[supporter])
+            and self._path(attacker)
+        )
 
     def _dislodged(self, province: str) -> bool:
         return any(self.resolve(q) for q in self.moves_into.get(province, ()))
@@ -377,27 +386,52 @@ class _Resolver:
         )
 
     def _outcomes(self, void: list[Outcome], dislodger: Mapping[str, str]) -> tuple[Outcome, ...]:
-        """The void orders, then the orders as given, then the units nobody ordered."""
+        """The void orders, then the orders as given, then the units nobody ordered. A unit
+        that holds because its owner's order was void is told once, on that order's line
+        ("Void: ...; holds"), not again as a unit without an order."""
+        last_void = {}  # a unit without a legal order -> its owner's last void order for it
+        for index, outcome in enumerate(void):
+            province = outcome.order.province if isinstance(outcome.order, UnitOrder) else ""
+            unit = self.units.get(province)
+            if unit is not None and unit.power == outcome.power and province not in self.orders:
+                last_void[province] = index
+        told = list(void)
+        for province, index in last_void.items():
+            told[index] = self._outcome(province, dislodger, void[index])
         ordered = [p for p in self.orders if p in self.units]
-        unordered = [p for p in self.units if p not in self.orders]
-        return (*void, *(self._outcome(p, dislodger) for p in ordered + unordered))
+        unordered = [p for p in self.units if p not in self.orders and p not in last_void]
+        return (*told, *(self._outcome(p, dislodger) for p in ordered + unordered))
 
-    def _outcome(self, province: str, dislodger: Mapping[str, str]) -> Outcome:
+    def _outcome(
+        self, province: str, dislodger: Mapping[str, str], void: Outcome | None = None
+    ) -> Outcome:
+        """The unit's order and its fate; for a unit without a legal order, which holds,
+        its owner's `void` order if it gave one."""
         unit = self.units[province]
-        order = self.orders.get(province) or Hold(unit.type, unit.location)
-        verdict, note, deciders = self._explain(province, order)
+        given = self.orders.get(province)
+        order: Order
+        if given is not None:
+            order = given
+            verdict, note, deciders = self._explain(province, given)
+        elif void is not None:
+            order, verdict, note, deciders = void.order, void.verdict, f"{void.note}; holds", ()
+        else:
+            order = Hold(unit.type, unit.location)
+            verdict, note, deciders = Verdict.SUCCEEDS, "No order: holds", ()
         attacker = dislodger.get(province)
-        if province not in self.orders:
-            note = "No order: holds" if verdict is Verdict.SUCCEEDS else note
-        if attacker is not None:
-            by = self._label(attacker)
-            dislodged_note = f"Dislodged by {by}"
-            if self.rules.shows_strengths(unit):
-                dislodged_note += f" ({self._attack(attacker)}v{self._resisted(attacker)})"
-            note = dislodged_note if verdict is Verdict.SUCCEEDS else f"{note}; {dislodged_note}"
-            verdict = Verdict.FAILS
-            return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
-        return Outcome(unit.power, order, verdict, note, deciders)
+        if attacker is None:
+            return Outcome(unit.power, order, verdict, note, deciders)
+        by = self._label(attacker)
+        dislodged_note = f"Dislodged by {by}"
+        if self.rules.shows_strengths(unit):
+            dislodged_note += f" ({self._attack(attacker)}v{self._resisted(attacker)})"
+        if void is not None:  # the void order stays void, its unit dislodged where it held
+            note = f"{void.note}; {dislodged_note}"
+        elif verdict is Verdict.SUCCEEDS:
+            note, verdict = dislodged_note, Verdict.FAILS
+        else:
+            note, verdict = f"{note}; {dislodged_note}", Verdict.FAILS
+        return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
 
     def _resisted(self, origin: str) -> int:
         target = self.move_to[origin]
@@ -415,18 +449,15 @@ class _Resolver:
                 return Verdict.FAILS, f"No effect: {self._mismatch(order)}", ()
             if self.decided[p]:
                 return Verdict.SUCCEEDS, "Succeeds", ()
-            cutter = next(
-                (a for a in self.moves_into.get(p, ()) if self._path(a) and a != self.supports[p]),
-                None,
-            )
+            cutter = next((a for a in self.moves_into.get(p, ()) if self._cuts(a, p)), None)
             if cutter is None:
                 return Verdict.FAILS, "Cut", ()
             return Verdict.FAILS, f"Cut by {self._label(cutter)}", (self._label(cutter),)
         if isinstance(order, Convoy) and p not in self.convoys:
-            army = self._label(order.army) if order.army in self.units else place(order.army)
+            convoyed = self._label(order.army) if order.army in self.units else place(order.army)
             return (
                 Verdict.FAILS,
-                f"No effect: {army} does not go to {place(order.target)} by sea",
+                f"No effect: {convoyed} does not go to {place(order.target)} by sea",
                 (),
             )
         return Verdict.SUCCEEDS, "Succeeds", ()

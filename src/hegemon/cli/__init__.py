@@ -3,75 +3,42 @@
 Every problem with what the user gave (a file, an order, an option) or with the machine
 (a full disk, a read-only folder) ends in one line on stderr naming the input and the
 reason, with exit status 2; a game file is only ever replaced whole, under a lock, once
-the new state is complete (`hegemon.gamefile`). Ctrl-C ends a command quietly, as does a
-reader that stops reading (``hegemon show game.json | head``). Anything else is a bug in
-Hegemon: the command says so, and where it wrote the traceback.
+the new state is complete (`hegemon.gamefile`). Ctrl-C ends a command quietly with
+status 130, however early it comes, as does a reader that stops reading (``hegemon show
+game.json | head``), with status 141 (as a shell reports a command that a closed pipe
+ended). Anything else is a bug in Hegemon: the command says so, and where it wrote the
+traceback.
+
+Importing this module loads nothing but the standard library: the judge and the commands
+load within `main`, so that Ctrl-C while they load ends as quietly as later, and only the
+commands that draw load what drawing needs.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
-import time
-import traceback
 from collections.abc import Sequence
 
-from hegemon import jsonio
-from hegemon.board import MapError
-from hegemon.cli import hosting, playing, reading, tools
-from hegemon.cli.common import UserError, add_variant_dir_option
-from hegemon.datc import DatcFormatError
-from hegemon.game import SetupError
-from hegemon.gamefile import GameFileError
-
-EXIT_USER = 2  # bad input or a failing machine: one line says which
-EXIT_BUG = 70  # an internal error (EX_SOFTWARE)
-EXIT_INTERRUPTED = 130
-
-_USER_ERRORS = (UserError, jsonio.WireError, GameFileError, DatcFormatError, MapError, SetupError)
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports it
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    # Orders may follow the options or come before them (argparse would stop at the first).
-    args, extra = parser.parse_known_args(argv)
-    if extra and hasattr(args, "orders") and not any(e.startswith("--") for e in extra):
-        args.orders += extra
-    elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    """The hegemon command with these arguments (the process's own if None); its exit
+    status."""
     try:
-        return int(args.handler(args))
-    except _USER_ERRORS as exc:
-        return _fail(str(exc.args[0]) if exc.args else str(exc))
+        from hegemon.cli.dispatch import run  # the whole judge: Ctrl-C may come meanwhile
+
+        status = run(argv)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at the exit
+        return status
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _quiet_stdout()
-        return EXIT_USER
-    except OSError as exc:  # the machine, not Hegemon: a full disk, a missing folder ...
-        where = f"{exc.filename}: " if exc.filename else ""
-        return _fail(f"{where}{(exc.strerror or str(exc)).lower()}")
-    except Exception as exc:
-        return _bug(exc)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="hegemon", description="A judge for Diplomacy and its influence variants."
-    )
-    add_variant_dir_option(parser)
-    commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    for module in (playing, reading, tools, hosting):
-        module.add_commands(commands)
-    return parser
-
-
-def _fail(message: str) -> int:
-    print(f"hegemon: error: {message}", file=sys.stderr)
-    return EXIT_USER
+        return EXIT_BROKEN_PIPE
 
 
 def _quiet_stdout() -> None:
@@ -79,23 +46,6 @@ def _quiet_stdout() -> None:
     interpreter's own flush at exit (which would complain)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
-
-
-def _bug(exc: Exception) -> int:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = os.path.join(tempfile.gettempdir(), f"hegemon-crash-{stamp}-{os.getpid()}.txt")
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            traceback.print_exception(exc, file=handle)
-        where = f"the traceback is in {path}"
-    except OSError:
-        where = "the traceback could not be written"
-    print(
-        f"hegemon: internal error, a bug in Hegemon ({type(exc).__name__}: {exc}); {where}. "
-        "Please report it with the command you ran.",
-        file=sys.stderr,
-    )
-    return EXIT_BUG
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from hegemon import jsonio
 from hegemon.game import Game, Variant
@@ -84,6 +84,17 @@ def viewer(game: Game, spelling: str) -> Viewer:
     return Viewer(power=power(game, spelling))
 
 
+def powers(game: Game, text: str, what: str) -> list[str]:
+    """The powers in a list written ``France,Italy``, each once."""
+    named: list[str] = []
+    for spelling in listed(text, what):
+        found = power(game, spelling)
+        if found in named:
+            raise UserError(f"{what}: {found} is named twice")
+        named.append(found)
+    return named
+
+
 def power(game: Game, spelling: str) -> str:
     found = game.variant.power_named(spelling)
     if found is None:
@@ -117,25 +128,29 @@ def read_text(path: Path) -> str:
     if len(data) > jsonio.MAX_BYTES:
         raise UserError(f"{path}: larger than {jsonio.MAX_BYTES} bytes")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is left out
     except UnicodeDecodeError as exc:
         raise UserError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
-def name_value(text: str, what: str) -> tuple[str, str]:
-    """``NAME=VALUE`` as its two parts, or a refusal saying how to write it."""
-    name, equals, value = text.partition("=")
-    if not equals or not name.strip():
-        raise UserError(f"{what} {text!r}: write it as NAME=VALUE")
-    return name.strip(), value.strip()
+def listed(text: str, what: str) -> list[str]:
+    """The names in a list written ``A,B,C``, or a refusal if one is empty."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise UserError(f"{what} {text!r}: name each one, separated by commas")
+    return names
 
 
-def option_value(text: str) -> Any:
-    """An option's value as written: a number, true or false; anything else as text (the
-    variant then says whether it takes it)."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if text.lstrip("-").isdigit() and len(text) < 10:
-        return int(text)
-    return text
+def name_values(texts: Sequence[str], what: str) -> dict[str, str]:
+    """``NAME=VALUE`` arguments by name, or a refusal saying how to write one, or which
+    name was given twice."""
+    values: dict[str, str] = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise UserError(f"{what} {text!r}: write it as NAME=VALUE")
+        if name in values:
+            raise UserError(f"{what} {name!r} is given twice")
+        values[name] = value.strip()
+    return values

@@ -15,16 +15,26 @@ from hegemon.cli.common import (
     UserError,
     add_viewer_option,
     game_in,
-    name_value,
-    option_value,
+    listed,
+    name_values,
     parse_order,
     power,
+    powers,
     read_text,
     variant,
     variant_loader,
     viewer,
 )
-from hegemon.game import ChanceError, Draw, Game, GameOver, SetupError, describe_end, order_problems
+from hegemon.game import (
+    ChanceError,
+    Game,
+    GameOver,
+    chances_for,
+    describe_end,
+    latest_per_slot,
+    order_problems,
+    read_draws,
+)
 from hegemon.notation import order_lines, split_power
 from hegemon.orders import Order, Secrecy
 from hegemon.report import phase_report
@@ -108,21 +118,14 @@ def add_commands(commands: Any) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    options = dict(_option(text) for text in args.option)
-    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    try:
-        chosen = variant(args, args.variant).configure(options, seats)
-    except SetupError as exc:
-        raise UserError(str(exc)) from None
+    written = name_values(args.option, "--option")
+    seats = listed(args.seats, "--seats") if args.seats is not None else None
+    chosen = variant(args, args.variant)
+    chosen = chosen.configure(chosen.read_options(written), seats)
     game = Game.new(chosen, args.seed)
     gamefile.create(args.file, game, force=args.force)
     print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
     return 0
-
-
-def _option(text: str) -> tuple[str, Any]:
-    name, value = name_value(text, "option")
-    return name, option_value(value)
 
 
 # --- orders -----------------------------------------------------------------------------
@@ -134,27 +137,24 @@ def _orders(args: argparse.Namespace) -> int:
         if game.over:
             raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
         given, unreadable = _given_orders(game, args)
+        batches = {who: latest_per_slot(orders) for who, orders in given.items()}
         stored = {
-            who: orders if args.replace or args.clear else game.with_orders(who, orders)
-            for who, orders in given.items()
+            who: batch if args.replace or args.clear else game.with_orders(who, batch)
+            for who, batch in batches.items()
         }
         refused = {who: list(lines) for who, lines in unreadable.items()}
         for who, orders in stored.items():
+            beyond = jsonio.storing_problem(orders)
             refused.setdefault(who, []).extend(
-                order_problems(game.variant, game.position, who, orders)
+                [beyond] if beyond else order_problems(game.variant, game.position, who, orders)
             )
-        refusals = [
-            f"{who}: {'; '.join(why)}" if who else "; ".join(why)
-            for who, why in refused.items()
-            if why
-        ]
-        if refusals:
-            raise UserError(f"nothing stored; {' | '.join(refusals)}")
+        if any(refused.values()):
+            raise UserError(f"nothing stored; {_refusals(refused)}")
         for who, orders in stored.items():
             game.set_orders(who, orders)
         update.save()
-    for who, orders in given.items():
-        print(_stored_line(game, who, orders))
+    for who, batch in batches.items():
+        print(_stored_line(game, who, batch))
     return 0
 
 
@@ -203,6 +203,23 @@ def _orders_from_text(game: Game, text: str) -> tuple[dict[str, list[Order]], Un
     return batches, unreadable
 
 
+SHOWN_PROBLEMS = 10  # a refusal names this many problems, and counts the others
+
+
+def _refusals(refused: Unreadable) -> str:
+    """``France: line 3: ...; line 4: ... | England: ...``: the first problems by power, and
+    how many more there are (a file of a million bad lines gets one short line)."""
+    problems = [(who, why) for who, reasons in refused.items() for why in reasons]
+    shown: dict[str, list[str]] = {}
+    for who, why in problems[:SHOWN_PROBLEMS]:
+        shown.setdefault(who, []).append(why)
+    text = " | ".join(
+        f"{who}: {'; '.join(why)}" if who else "; ".join(why) for who, why in shown.items()
+    )
+    hidden = len(problems) - SHOWN_PROBLEMS
+    return text + (f" (and {hidden} more)" if hidden > 0 else "")
+
+
 def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
     pending = game.pending.get(who, [])
     procedure = game.variant.calendar.procedure(game.position.phase)
@@ -215,15 +232,18 @@ def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
+    if args.json and args.file is not None:
+        raise UserError(f"{args.file}: --json reads a position from stdin, not a game file")
     if args.json:
         return _adjudicate_json(args)
     if args.file is None:
         raise UserError("give the game file, or --json to read a position from stdin")
-    draws = dict(_draw(text) for text in args.draw)
+    written = name_values(args.draw, "--draw")
     with gamefile.updating(args.file, variant_loader(args)) as update:
         game = update.game
         reader = viewer(game, args.viewer)
         try:
+            draws = read_draws(chances_for(game.variant, game.position), written)
             result = game.adjudicate(draws)
         except (GameOver, ChanceError) as exc:
             raise UserError(f"{args.file}: {exc}") from None
@@ -242,14 +262,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _draw(text: str) -> tuple[str, Draw]:
-    """``event=7`` -> ("event", 7); ``order of play=Amber,Basalt`` -> a shuffle's result."""
-    name, value = name_value(text, "draw")
-    if value.isdigit() and len(value) < 10:
-        return name, int(value)
-    return name, tuple(v.strip() for v in value.split(","))
-
-
 def _adjudicate_json(args: argparse.Namespace) -> int:
     request = jsonio.parse(read_text(Path("-")), "stdin")
     json.dump(jsonio.adjudicate_request(request, variant_loader(args)), sys.stdout, indent=1)
@@ -263,7 +275,7 @@ def _adjudicate_json(args: argparse.Namespace) -> int:
 def _end(args: argparse.Namespace) -> int:
     with gamefile.updating(args.file, variant_loader(args)) as update:
         game = update.game
-        draw = [power(game, p.strip()) for p in args.draw.split(",")] if args.draw else []
+        draw = powers(game, args.draw, "--draw") if args.draw is not None else []
         winner = power(game, args.concede_to) if args.concede_to else None
         try:
             end = game.end_by_agreement(draw, winner)
@@ -279,6 +291,7 @@ def _reveal(args: argparse.Namespace) -> int:
     game = game_in(args, args.file)
     if not game.over:
         raise UserError(f"{args.file}: secret orders stay secret until the game is over")
+    lines = []
     for result in game.history:
         secret = {
             who: [o.format() for o in given if o.secrecy is Secrecy.UNTIL_END]
@@ -286,7 +299,7 @@ def _reveal(args: argparse.Namespace) -> int:
         }
         secret = {who: given for who, given in secret.items() if given}
         if secret:
-            print(result.before.phase)
-            for who, given in secret.items():
-                print(f"   {who}: {', '.join(given)}")
+            lines.append(str(result.before.phase))
+            lines += [f"   {who}: {', '.join(given)}" for who, given in secret.items()]
+    print("\n".join(lines) if lines else "No order was kept secret in this game.")
     return 0

@@ -12,7 +12,7 @@ from typing import Any
 from hegemon import jsonio
 from hegemon.cli.common import UserError, add_viewer_option, game_in, power, viewer
 from hegemon.game import Game, PhaseResult, describe_end
-from hegemon.report import phase_report, position_report
+from hegemon.report import order_status_lines, phase_report, position_report
 
 
 def add_commands(commands: Any) -> None:
@@ -51,23 +51,14 @@ def _show(args: argparse.Namespace) -> int:
         return 0
     print(position_report(game.variant, game.position, reader), end="")
     print()
-    print("\n".join(_awaited(game)))
+    print("\n".join(order_status_lines(game)))
     return 0
-
-
-def _awaited(game: Game) -> list[str]:
-    """Whose orders are in and whose are awaited: public, unlike the orders themselves."""
-    if game.over:
-        return [f"The game is over: {describe_end(game.end)}."]
-    received = ", ".join(p for p in game.variant.powers if game.pending.get(p)) or "none"
-    awaited = ", ".join(p for p in game.actors() if not game.pending.get(p)) or "nobody"
-    return [f"Orders received from: {received}", f"Awaiting orders from: {awaited}"]
 
 
 def _status(args: argparse.Namespace) -> int:
     game = game_in(args, args.file)
     reader = viewer(game, args.viewer)
-    lines = [f"{game.position.phase} ({game.variant.board.name})", *_awaited(game)]
+    lines = [f"{game.position.phase} ({game.variant.board.name})", *order_status_lines(game)]
     if not game.over:
         for who in game.variant.powers:
             if reader.sees(who) and (who in game.actors() or game.pending.get(who)):

@@ -1,5 +1,5 @@
-"""The commands for the judge itself and for variants' authors: map check, map draw,
-datc, demo."""
+"""The commands for the judge itself and for variants' authors: map check, map draw
+(drawn by `hegemon.cli.drawing`), datc, demo."""
 
 from __future__ import annotations
 
@@ -13,19 +13,14 @@ from hegemon.board import MapError
 from hegemon.cli.common import (
     UserError,
     add_viewer_option,
-    game_in,
     read_text,
-    variant,
     variant_loader,
-    viewer,
 )
 from hegemon.datc import merged, read_cases, run_case
-from hegemon.game import Game
-from hegemon.gamefile import is_game_file
-from hegemon.position import Viewer
-from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.rules import Edition
 from hegemon.variants import load_variant
+
+FORMATS = ("svg", "png")  # what a board is drawn as
 
 
 def add_commands(commands: Any) -> None:
@@ -59,7 +54,12 @@ def add_commands(commands: Any) -> None:
         action="store_true",
         help="one file per phase, with its orders, into the folder -o names",
     )
-    draw.add_argument("--format", choices=("svg", "png"), default="svg", help="for --every-phase")
+    draw.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="for --every-phase (default svg), or an output named otherwise (default svg into a "
+        "pipe such as /dev/stdout)",
+    )
     add_viewer_option(draw, "the board")
     draw.add_argument(
         "-o",
@@ -99,73 +99,10 @@ def _map_check(args: argparse.Namespace) -> int:
 
 
 def _map_draw(args: argparse.Namespace) -> int:
-    drawn = variant(args, args.variant)
-    if args.game is None:
-        if args.phase or args.orders or args.every_phase:
-            raise UserError("--phase, --orders and --every-phase draw a game: give --game FILE")
-        _write_board(args.output, draw_board(drawn))
-        print(f"Drew {drawn.board.name} to {args.output}")
-        return 0
-    game = game_in(args, args.game)
-    if game.variant.id != drawn.id:
-        raise UserError(f"{args.game}: a {game.variant.id} game, not {drawn.id}")
-    seen_by = viewer(game, args.viewer)
-    if args.every_phase:
-        return _draw_every_phase(game, seen_by, args.output, args.format)
-    _write_board(args.output, _board_of_phase(game, seen_by, args.phase, args.orders))
-    print(f"Drew {drawn.board.name} to {args.output}")
-    return 0
+    # Drawing loads numpy and shapely, a good part of a second: only this command does.
+    from hegemon.cli import drawing
 
-
-def _board_of_phase(game: Game, seen_by: Viewer, code: str | None, orders: bool) -> str:
-    """The SVG of the position a phase began from (the current one if no code), with that
-    phase's orders if asked."""
-    current = game.position.phase.code
-    code = (code or current).upper()
-    for result in game.history:
-        if result.before.phase.code == code:
-            if orders:
-                return draw_phase(game.variant, result, seen_by)
-            return draw_board(game.variant, result.before, seen_by)
-    if code != current:
-        played = ", ".join(r.before.phase.code for r in game.history) or "none"
-        raise UserError(f"phase {code!r}: not in this game (played: {played}; now: {current})")
-    if orders:
-        raise UserError(f"phase {code!r}: not adjudicated yet, so it has no orders to draw")
-    return draw_board(game.variant, game.position, seen_by)
-
-
-def _draw_every_phase(game: Game, seen_by: Viewer, folder: Path, kind: str) -> int:
-    """Every adjudicated phase with its orders, and the current position, one file each."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UserError(f"{folder}: {exc.strerror}") from None
-    boards = [(r.before.phase.code, draw_phase(game.variant, r, seen_by)) for r in game.history]
-    if not game.over:
-        boards.append((game.position.phase.code, draw_board(game.variant, game.position, seen_by)))
-    for code, svg in boards:
-        _write_board(folder / f"{code}.{kind}", svg)
-    print(f"Drew {len(boards)} boards of {game.variant.board.name} to {folder}")
-    return 0
-
-
-def _write_board(path: Path, svg: str) -> None:
-    """The board as SVG or PNG, by the file's suffix; never over a game file."""
-    if is_game_file(path):
-        raise UserError(f"{path}: a game file, which a drawing never replaces")
-    suffix = path.suffix.lower()
-    if suffix not in (".svg", ".png"):
-        raise UserError(f"{path}: write the board to a .svg or a .png file")
-    try:
-        if suffix == ".png":
-            path.write_bytes(png_of(svg))
-        else:
-            path.write_text(svg, encoding="utf-8")
-    except PngError as exc:
-        raise UserError(f"{path}: {exc}") from None
-    except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror}") from None
+    return drawing.map_draw(args)
 
 
 def _datc(args: argparse.Namespace) -> int:

@@ -3,15 +3,17 @@ procedures that play its phases), chance as recorded input, the phase machine
 (`play_phase`) and a game's history (`Game`), and the checking of orders as they are
 given."""
 
-from hegemon.game.chance import Chance, ChanceError, Draw, settle
+from hegemon.game.chance import Chance, ChanceError, Draw, read_draws, settle
 from hegemon.game.checking import order_problems
 from hegemon.game.machine import (
     Game,
     GameOver,
+    OrderStatus,
     PhaseResult,
     advance,
     chances_for,
     describe_end,
+    latest_per_slot,
     phase_rng,
     play_phase,
 )
@@ -51,6 +53,7 @@ __all__ = [
     "GameEnd",
     "GameOver",
     "Marks",
+    "OrderStatus",
     "Pattern",
     "PhaseResult",
     "Power",
@@ -65,9 +68,11 @@ __all__ = [
     "advance",
     "chances_for",
     "describe_end",
+    "latest_per_slot",
     "order_problems",
     "phase_rng",
     "play_phase",
+    "read_draws",
     "seasons_calendar",
     "settle",
     "starting_unit",

@@ -9,10 +9,12 @@ orders and the draws, and a saved game replays exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 Draw = int | tuple[str, ...]  # a die's face, or an order of items
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")  # a die's face as written
 
 
 class ChanceError(ValueError):
@@ -43,8 +45,30 @@ class Chance:
             return f"{self.name}: expected a whole number from 1 to {self.sides}"
         return None
 
+    def read(self, text: str) -> Draw:
+        """The draw as a game master writes it: a die's face (``7``) or an order of items
+        separated by commas (``South,North,East``); a ChanceError says what is wrong."""
+        if self.items:
+            return tuple(item.strip() for item in text.split(","))
+        written = text.strip()
+        if not _WHOLE_NUMBER.fullmatch(written):
+            raise ChanceError(
+                f"{self.name}: expected a whole number from 1 to {self.sides}, not {written!r}"
+            )
+        return int(written)
+
     def normal(self, value: Draw) -> Draw:
         return tuple(str(v) for v in value) if isinstance(value, tuple | list) else value
+
+
+def read_draws(chances: Sequence[Chance], written: Mapping[str, str]) -> dict[str, Draw]:
+    """The draws a game master writes (``event=7``), each read as the draw of that name
+    the phase asks for; a ChanceError names one it does not ask for or cannot be."""
+    asked = {chance.name: chance for chance in chances}
+    unasked = [name for name in written if name not in asked]
+    if unasked:
+        raise _unasked(unasked)
+    return {name: asked[name].read(text) for name, text in written.items()}
 
 
 def settle(
@@ -68,7 +92,11 @@ def settle(
         else:
             raise ChanceError(f"{chance.name}: this phase needs a draw and none was given")
     if given:
-        # Named as given, quoted: a name read from a file may be anything, a newline too.
-        names = ", ".join(repr(name) for name in sorted(given))
-        raise ChanceError(f"{names}: this phase asks for no such draw")
+        raise _unasked(given)
     return drawn
+
+
+def _unasked(names: Iterable[str]) -> ChanceError:
+    # Named as given, quoted: a name read from a file may be anything, a newline too.
+    quoted = ", ".join(repr(name) for name in sorted(names))
+    return ChanceError(f"{quoted}: this phase asks for no such draw")

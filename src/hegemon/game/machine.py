@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
@@ -115,6 +116,14 @@ def describe_end(end: GameEnd) -> str:
     return f"a draw of {', '.join(end.draw)}" + (", by agreement" if end.agreed else "")
 
 
+class OrderStatus(NamedTuple):
+    """Whose orders a phase has and whose it awaits: powers, and owners whose commander is
+    secret, by the names anyone may read."""
+
+    received: tuple[str, ...]
+    awaited: tuple[str, ...]
+
+
 @dataclass
 class Game:
     """A game in progress: its variant (as configured for it), every phase played, the
@@ -155,6 +164,26 @@ class Game:
         position = self.position
         return self.variant.calendar.procedure(position.phase).actors(self.variant, position)
 
+    def order_status(self) -> OrderStatus:
+        """Whose orders the current phase has and whose it still awaits, as anyone may
+        read it: each power it awaits, by the orders it gave of its own; then each owner
+        whose commander is secret (`Variant.secret_commanders`) with something to order,
+        by the orders its commander gave for it. Orders from a power the phase does not
+        await (a declaration, orders for such an owner) are not counted: a name listed
+        for them would tell who sent them."""
+        variant, position = self.variant, self.position
+        procedure = variant.calendar.procedure(position.phase)
+        received: list[str] = []
+        awaited: list[str] = []
+        for power in procedure.actors(variant, position):
+            own = any(variant.given_for(o) is None for o in self.pending.get(power, ()))
+            (received if own else awaited).append(power)
+        for owner, commander in variant.secret_commanders(position).items():
+            if procedure.awaits(variant, position, owner):
+                given = any(variant.given_for(o) == owner for o in self.pending.get(commander, ()))
+                (received if given else awaited).append(owner)
+        return OrderStatus(tuple(received), tuple(awaited))
+
     def set_orders(self, power: str, orders: Sequence[Order]) -> None:
         """Replace all of `power`'s pending orders for the current phase."""
         self.pending[power] = list(orders)
@@ -162,9 +191,7 @@ class Game:
     def with_orders(self, power: str, orders: Sequence[Order]) -> list[Order]:
         """`power`'s pending orders once these are added: each replaces an earlier order
         for the same slot (the same unit, the same minor's unit bid on ...)."""
-        slots = {o.slot() for o in orders} - {None}
-        kept = [o for o in self.pending.get(power, ()) if o.slot() not in slots]
-        return [*kept, *orders]
+        return latest_per_slot([*self.pending.get(power, ()), *orders])
 
     def end_by_agreement(self, draw: Sequence[str] = (), concede_to: str | None = None) -> GameEnd:
         """End the game as its players agreed: a draw of the powers named, or a concession
@@ -197,6 +224,18 @@ class Game:
         self.history.append(result)
         self.pending = {}
         return result
+
+
+def latest_per_slot(orders: Iterable[Order]) -> list[Order]:
+    """The orders with each one that a later order for the same slot replaces left out
+    (two orders for one unit: the later one), in the order they were given."""
+    latest: dict[Hashable, Order] = {}
+    for order in orders:
+        slot = order.slot()
+        key = object() if slot is None else slot  # an order with no slot stands alone
+        latest.pop(key, None)  # so that the later one takes its place at the end
+        latest[key] = order
+    return list(latest.values())
 
 
 def phase_rng(seed: int, played: int) -> random.Random:

@@ -8,12 +8,13 @@ know, so that a menu never offers an order the judge would call void at submissi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import Board
+from hegemon.board import Board, UnitKind
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
     Build,
@@ -39,23 +40,26 @@ Menu = dict[str, list[Order]]  # by the unit as orders name it ("A Par"), or "Bu
 def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
     """Every legal order for each unit `power` commands this phase."""
     rules = variant.rules_at_submission(position, power)
+    board = variant.board
+    reach = {p: _destinations(board, position, u) for p, u in position.units.items()}
     menu: Menu = {}
     for unit in sorted(variant.commanded_units(position, power), key=lambda u: u.location):
-        legal: list[Order] = []
-        for order in _candidates(variant.board, position, unit, rules):
-            checked = check_movement_order(variant.board, position, unit.power, order, rules)
-            if not isinstance(checked, Illegal) and checked not in legal:
-                legal.append(checked)
-        menu[Hold(unit.type, unit.location).head] = legal
+        legal: dict[Order, None] = {}  # in the order found, each once
+        for order in _candidates(board, position, unit, rules, reach):
+            checked = check_movement_order(board, position, unit.power, order, rules)
+            if not isinstance(checked, Illegal):
+                legal[checked] = None
+        menu[Hold(unit.type, unit.location).head] = list(legal)
     return menu
 
 
 def _candidates(
-    board: Board, position: Position, unit: Unit, rules: Rules
+    board: Board, position: Position, unit: Unit, rules: Rules, reach: Mapping[str, list[str]]
 ) -> Iterator[MovementOrder]:
+    """The orders the unit might be given: `reach` holds where each unit could move."""
     yield Hold(unit.type, unit.location)
     fleets = [u.location for u in position.units.values() if u.type.convoys]
-    for target in _destinations(board, position, unit):
+    for target in reach[unit.province]:
         yield Move(unit.type, unit.location, target)
         if (
             unit.type.convoyed
@@ -67,14 +71,14 @@ def _candidates(
         if other.province == unit.province:
             continue
         yield Support(unit.type, unit.location, other.province, None, other.type)
-        for target in _destinations(board, position, other):
+        for target in reach[other.province]:
             yield Support(unit.type, unit.location, other.province, target, other.type)
     if rules.may_convoy(board, unit):
         for army in position.units.values():
-            if army.type.convoyed:
-                for target in sorted(board.convoy_shores):
+            if army.type.convoyed and rules.may_convoy_unit(unit, army):
+                for target in _landings(board, army):
                     if rules.may_convoy_along(board, army.province, target, unit.location):
-                        yield Convoy(unit.type, unit.location, army.province, target)
+                        yield Convoy(unit.type, unit.location, army.province, target, army.type)
 
 
 def _destinations(board: Board, position: Position, unit: Unit) -> list[str]:
@@ -85,13 +89,24 @@ def _destinations(board: Board, position: Position, unit: Unit) -> list[str]:
         fleets = [u.location for u in position.units.values() if u.type.convoys]
         targets += [
             p
-            for p in sorted(board.convoy_shores)
-            if p != unit.province
-            and p not in targets
-            and not board.provinces[p].is_sea
-            and board.convoy_chain(unit.province, p, fleets)
+            for p in _landings(board, unit)
+            if p not in targets and board.convoy_chain(unit.province, p, fleets)
         ]
     return targets
+
+
+def _landings(board: Board, unit: Unit) -> tuple[str, ...]:
+    """Every province a convoy could carry the unit to, were there fleets all the way."""
+    return _landings_from(board, unit.type, unit.province)
+
+
+@cache
+def _landings_from(board: Board, kind: UnitKind, province: str) -> tuple[str, ...]:
+    return tuple(
+        p
+        for p in sorted(board.convoy_shores)
+        if board.can_hold(kind, p) and board.could_be_convoyed(province, p)
+    )
 
 
 def retreat_menu(variant: Variant, position: Position, power: str) -> Menu:

@@ -86,6 +86,11 @@ class Procedure(ABC):
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         """The powers this phase awaits orders from (one, for a phase played in turn)."""
 
+    def awaits(self, variant: Variant, position: Position, owner: str) -> bool:
+        """Whether the phase has something to order for `owner`'s units or centers, a
+        power or not (a state whose commander is secret, `Variant.secret_commanders`)."""
+        return owner in self.actors(variant, position)
+
     def chances(self, variant: Variant, position: Position) -> tuple[Chance, ...]:
         """The draws of chance resolving this phase needs."""
         return ()
@@ -158,6 +163,9 @@ class Movement(Procedure):
             return tuple(variant.powers)
         return tuple(p for p in variant.powers if variant.commanded_units(position, p))
 
+    def awaits(self, variant: Variant, position: Position, owner: str) -> bool:
+        return any(u.power == owner for u in position.units.values())
+
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
@@ -225,6 +233,9 @@ class Retreats(Procedure):
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         commanders = {variant.commander_of(position, d.unit) for d in position.dislodged.values()}
         return tuple(p for p in variant.powers if p in commanders)
+
+    def awaits(self, variant: Variant, position: Position, owner: str) -> bool:
+        return any(d.unit.power == owner for d in position.dislodged.values())
 
     def resolve(self, turn: Turn) -> Resolution:
         retreated = adjudicate_retreats(turn.variant.board, turn.position, turn.orders, turn.rules)
@@ -301,6 +312,9 @@ class Adjustments(Procedure):
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         due = self._due(variant, position)
         return tuple(p for p in variant.powers if p in due)
+
+    def awaits(self, variant: Variant, position: Position, owner: str) -> bool:
+        return owner in self._due(variant, position)
 
     def resolve(self, turn: Turn) -> Resolution:
         """The players' builds and disbands, then whatever the variant builds by itself."""

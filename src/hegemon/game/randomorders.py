@@ -239,7 +239,8 @@ class _MovementPlanner:
                 and origin in shores
                 and province_of(order.target) in shores
             ):
-                candidates.append(Convoy(fleet.type, fleet.location, origin, order.target))
+                convoy = Convoy(fleet.type, fleet.location, origin, order.target, order.unit)
+                candidates.append(convoy)
         return candidates
 
     # --- supports ---
@@ -327,50 +328,88 @@ def _split_supports(
 
 
 def retreats(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[Order]]:
-    """A random open retreat for most dislodged units, a disband or no order for the rest."""
+    """A random open retreat for most dislodged units, a disband or no order for the rest.
+    The orders for an owner whose commander is secret go to that commander as the variant
+    words them (`Variant.random_influence`)."""
     orders: dict[str, Order] = {}
     commanders: dict[str, str] = {}
     for province, dislodgement in sorted(position.dislodged.items()):
-        unit = dislodgement.unit
-        commander = variant.commander_of(position, unit)
+        commander = variant.commander_of(position, dislodgement.unit)
         if commander is None:
-            continue  # nobody orders it: it disbands
+            continue  # nobody orders it in the open: it disbands, or its secret commander orders it
         commanders[province] = commander
-        if rng.random() < _NO_ORDER:
-            continue
-        options = retreat_options(
-            variant.board, position, dislodgement, variant.rules_for(position)
-        )
-        if options and rng.random() >= _RETREAT_DISBANDS:
-            orders[province] = Retreat(unit.type, unit.location, rng.choice(options))
-        else:
-            orders[province] = Disband(unit.type, unit.location)
-    return _grouped(orders, commanders)
+        order = _random_retreat(variant, position, province, rng)
+        if order is not None:
+            orders[province] = order
+    grouped = _grouped(orders, commanders)
+    for owner, commander in sorted(variant.secret_commanders(position).items()):
+        planned = {
+            province: order
+            for province, dislodgement in sorted(position.dislodged.items())
+            if dislodgement.unit.power == owner
+            and (order := _random_retreat(variant, position, province, rng)) is not None
+        }
+        _add(grouped, commander, variant.random_influence(position, commander, planned, rng))
+    return grouped
+
+
+def _random_retreat(
+    variant: Variant, position: Position, province: str, rng: random.Random
+) -> Order | None:
+    dislodgement = position.dislodged[province]
+    unit = dislodgement.unit
+    if rng.random() < _NO_ORDER:
+        return None
+    options = retreat_options(variant.board, position, dislodgement, variant.rules_for(position))
+    if options and rng.random() >= _RETREAT_DISBANDS:
+        return Retreat(unit.type, unit.location, rng.choice(options))
+    return Disband(unit.type, unit.location)
+
+
+def _add(orders: dict[str, list[Order]], power: str, more: list[Order]) -> None:
+    if more:
+        orders.setdefault(power, []).extend(more)
 
 
 # --- adjustments -----------------------------------------------------------------------------
 
 
 def adjustments(variant: Variant, position: Position, rng: random.Random) -> dict[str, list[Order]]:
-    """Builds on random free sites or disbands of random units, sometimes fewer than due."""
+    """Builds on random free sites or disbands of random units, sometimes fewer than due.
+    The players order their own; an owner whose commander is secret is ordered by that
+    commander as the variant words it (`Variant.random_influence`)."""
     homes = variant.home_centers(position)
     rules = variant.rules_for(position)
     balances = adjustment_balances(position, rules)
     orders: dict[str, list[Order]] = {}
     for power in sorted(variant.powers):  # the players; nobody orders for the others
-        balance = balances.get(power, 0)
-        if balance > 0:
-            sites = rules.build_sites(power, homes.get(power, frozenset()), position)
-            free = sorted(sites - position.units.keys())
-            given = _random_builds(variant.board, free, _how_many(balance, rng), rng)
-        elif balance < 0:
-            supplied = [u for u in position.units_of(power) if rules.needs_supply(u)]
-            given = _random_disbands(supplied, _how_many(-balance, rng), rng)
-        else:
-            continue
-        if given:
-            orders[power] = given
+        given = _random_adjustments(variant.board, position, rules, homes, power, balances, rng)
+        _add(orders, power, given)
+    for owner, commander in sorted(variant.secret_commanders(position).items()):
+        given = _random_adjustments(variant.board, position, rules, homes, owner, balances, rng)
+        planned = {o.province: o for o in given if isinstance(o, Build | Disband)}
+        _add(orders, commander, variant.random_influence(position, commander, planned, rng))
     return orders
+
+
+def _random_adjustments(
+    board: Board,
+    position: Position,
+    rules: Rules,
+    homes: Mapping[str, frozenset[str]],
+    owner: str,
+    balances: Mapping[str, int],
+    rng: random.Random,
+) -> list[Order]:
+    balance = balances.get(owner, 0)
+    if balance > 0:
+        sites = rules.build_sites(owner, homes.get(owner, frozenset()), position)
+        free = sorted(sites - position.units.keys())
+        return _random_builds(board, free, _how_many(balance, rng), rng)
+    if balance < 0:
+        supplied = [u for u in position.units_of(owner) if rules.needs_supply(u)]
+        return _random_disbands(supplied, _how_many(-balance, rng), rng)
+    return []
 
 
 def _how_many(due: int, rng: random.Random) -> int:

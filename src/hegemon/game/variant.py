@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -72,6 +73,9 @@ class SetupError(ValueError):
     """Options or seats a variant cannot be played with; says which and why."""
 
 
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # as an option's value is written
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option a variant declares (``[options.NAME]`` in its setup): its kind of
@@ -105,6 +109,26 @@ class Option:
         if problem:
             raise ValueError(f"[options.{name}] default: {problem}")
         return option
+
+    def value(self, given: Any) -> Any:
+        """`given` as this option's value, or a SetupError saying why it cannot be one. A
+        choice among numbers written as text may come as a number (``"edition": 2023``)."""
+        if self.kind == "choice" and type(given) is int and str(given) in self.choices:
+            given = str(given)
+        problem = self.problem(given)
+        if problem:
+            raise SetupError(f"option {self.name}: {problem}")
+        return given
+
+    def read(self, text: str) -> Any:
+        """The option's value as a command line writes it (``12``, ``true``, ``2023``),
+        read as the option's kind of value, or a SetupError saying why it cannot be one."""
+        written = text.strip()
+        if self.kind == "bool":
+            return self.value({"true": True, "false": False}.get(written.lower(), written))
+        if self.kind == "int":
+            return self.value(int(written) if _WHOLE_NUMBER.fullmatch(written) else written)
+        return self.value(next((c for c in self.choices if c.lower() == written.lower()), written))
 
     def problem(self, value: Any) -> str | None:
         """Why `value` cannot be this option's value, if it cannot."""
@@ -192,18 +216,23 @@ class Variant:
         the powers named in `seats` take part (all of them if None)."""
         configured = self
         if options:
-            for name, value in options.items():
-                option = self.declared.get(name)
-                if option is None:
-                    known = ", ".join(sorted(self.declared)) or "none"
-                    raise SetupError(f"{self.id} has no option {name!r} (options: {known})")
-                problem = option.problem(value)
-                if problem:
-                    raise SetupError(f"option {name}: {problem}")
-            configured = replace(configured, options={**self.options, **options})
+            values = {name: self._option(name).value(given) for name, given in options.items()}
+            configured = replace(configured, options={**self.options, **values})
         if seats is not None:
             configured = replace(configured, powers=self._seated(seats))
         return configured
+
+    def read_options(self, written: Mapping[str, str]) -> dict[str, Any]:
+        """Options as a command line writes them (``year_cap=12``), each read as its
+        declared kind of value; a SetupError names an unknown option or a wrong value."""
+        return {name: self._option(name).read(text) for name, text in written.items()}
+
+    def _option(self, name: str) -> Option:
+        option = self.declared.get(name)
+        if option is None:
+            known = ", ".join(sorted(self.declared)) or "none"
+            raise SetupError(f"{self.id} has no option {name!r} (options: {known})")
+        return option
 
     def _seated(self, seats: Sequence[str]) -> dict[str, Power]:
         fewest, most = self.seats
@@ -214,8 +243,10 @@ class Variant:
         seated = {}
         for spelling in seats:
             power = self.power_named(spelling)
-            if power is None or power in seated:
-                raise SetupError(f"seat {spelling!r}: not a power of {self.id}, or named twice")
+            if power is None:
+                raise SetupError(f"seat {spelling!r}: not a power of {self.id}")
+            if power in seated:
+                raise SetupError(f"seats: {power} is named twice")
             seated[power] = self.powers[power]
         return seated
 
@@ -270,6 +301,19 @@ class Variant:
     def commanded_units(self, position: Position, power: str) -> list[Unit]:
         """The units whose orders `power` gives this phase."""
         return [u for u in position.units.values() if self.commander_of(position, u) == power]
+
+    def secret_commanders(self, position: Position) -> Mapping[str, str]:
+        """Owners of units (not players) whose orders come from a power kept secret, with
+        that power: a state whose patron the rules keep anonymous. Whose orders a phase
+        has and awaits lists such an owner by its own name and never names the power;
+        none by default."""
+        return {}
+
+    def given_for(self, order: Order) -> str | None:
+        """The owner of `secret_commanders` an order is given for, if it is one of those
+        orders (an order for such a state's units): it counts as that owner's, never as
+        its sender's own."""
+        return None
 
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
         """Whether `power` may send an order for this unit: its own, by default. A variant

@@ -16,7 +16,7 @@ from typing import ClassVar, Self
 
 from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, check_movement_order
-from hegemon.notation import OrderSyntaxError, parse_order, read_points
+from hegemon.notation import POINTS, OrderSyntaxError, parse_order, read_points
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -31,7 +31,7 @@ from hegemon.orders import (
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 
-_BID = re.compile(r"^\s*(-?\d[\d.]*)\s*:\s*(.*)$", re.DOTALL)
+_BID = re.compile(rf"^\s*({POINTS})\s*:\s*(.*)$", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)

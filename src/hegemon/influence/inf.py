@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Self
 
-from hegemon.notation import OrderSyntaxError, read_points
+from hegemon.notation import POINTS, OrderSyntaxError, read_points
 from hegemon.orders import Order, ReadContext, Secrecy
 
-_DEPLOY = re.compile(r"^\s*(-?\d[\d.]*)\s*:\s*([^:]+?)\s*$")
+_DEPLOY = re.compile(rf"^\s*({POINTS})\s*:\s*(.+?)\s*$")
 _ATTACK = re.compile(r"^\s*([A-Za-z][A-Za-z .']*?)\s*>\s*(.+?)\s*$")  # never "A par -> bur"
 
 
@@ -44,6 +44,8 @@ class Deploy(Order):
         if match is None:
             return None
         written = match.group(2)
+        if _DEPLOY.match(written):
+            raise OrderSyntaxError(text, "a deployment is to one state, not to another deployment")
         state = context.lookup("state", written)
         if state is None:
             host = context.lookup("state of", written)

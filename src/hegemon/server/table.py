@@ -21,13 +21,19 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from hegemon.game import Variant, describe_end
+from hegemon.game import Game, OrderStatus, Variant, describe_end
 from hegemon.game.phases import Procedure
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.server.policy import Policy
 from hegemon.store import Store, models
 from hegemon.store.exchange import end_from_json
-from hegemon.store.records import audit, current_position, pending_rows, variant_of
+from hegemon.store.records import (
+    audit,
+    current_position,
+    parse_orders,
+    pending_rows,
+    variant_of,
+)
 
 FORMING, ACTIVE, PAUSED, ENDED = "forming", "active", "paused", "ended"
 MASTER_ROLE, PLAYER, OBSERVER_ROLE = "master", "player", "observer"
@@ -128,6 +134,14 @@ class Table:
         assert row is not None
         self.pending[power] = row
         return row
+
+    @cached_property
+    def order_status(self) -> OrderStatus:
+        """Whose orders are in and whose are awaited, by the names anyone may read
+        (`Game.order_status`: never a name that would tell who sent orders for another)."""
+        given = {p: row.orders for p, row in self.pending.items() if row.orders}
+        pending = parse_orders(self.variant, self.position, given)
+        return Game(self.variant, self.position, pending=pending).order_status()
 
     @property
     def policy(self) -> Policy:

@@ -63,12 +63,12 @@ def game_view(table: Table) -> dict[str, Any]:
     """The game as the caller may see it."""
     game, variant, position, viewer = table.game, table.variant, table.position, table.viewer
     pending = table.pending
-    awaited = table.awaited
+    status = table.order_status
     data: dict[str, Any] = {
         "id": game.id,
         "title": game.title,
         "variant": variant.id,
-        "map": variant.board.name,
+        "map_name": variant.board.name,
         "options": dict(variant.options),
         "powers": list(variant.powers),
         "status": game.status,
@@ -82,8 +82,8 @@ def game_view(table: Table) -> dict[str, Any]:
         "members": members(table),
         "position": jsonio.position_to_json(position, viewer),
         "board": position_report(variant, position, viewer),
-        "received": [p for p in variant.powers if pending[p].orders],
-        "awaiting": [p for p in awaited if not pending[p].orders],
+        "received": list(status.received),
+        "awaiting": [p for p in status.awaited if p not in pending or not pending[p].disorder],
         "ready": [p for p in variant.powers if pending[p].ready],
         "disorder": [p for p in variant.powers if pending[p].disorder],
         "orders": {
@@ -236,4 +236,4 @@ def _owes_orders(table: Table) -> bool:
     member = table.member
     if member is None or member.power is None or table.game.status == ENDED:
         return False
-    return member.power in table.awaited and not table.pending[member.power].orders
+    return member.power in table.order_status.awaited and member.power in table.awaited

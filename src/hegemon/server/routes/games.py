@@ -27,7 +27,7 @@ def variants() -> list[dict[str, Any]]:
         listed.append(
             {
                 "id": name,
-                "map": variant.board.name,
+                "map_name": variant.board.name,
                 "powers": list(variant.powers),
                 "seats": list(variant.seats) if variant.seats[1] else None,
                 "options": {o.name: o.describe() for o in variant.declared.values()},

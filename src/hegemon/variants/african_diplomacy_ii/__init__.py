@@ -22,8 +22,9 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
-from hegemon.position import PhaseKind, Position, Season, Viewer
+from hegemon.position import PhaseKind, Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
+    DRAFT,
     ORDER_OF_PLAY,
     Draft,
     Lots,
@@ -118,17 +119,23 @@ class AfricanDiplomacyII(Variant):
         homes = AfricanState.of(position).homes
         return {p: frozenset(homes.get(p, ())) for p in self.powers}
 
+    # --- orders --------------------------------------------------------------------------
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        """In the draft, how to write a ranked list (its menu offers the provinces)."""
+        procedure = self.calendar.procedure(position.phase)
+        if position.phase.kind is not DRAFT or power not in procedure.actors(self, position):
+            return []
+        return [
+            "Place A PROVINCE, PROVINCE, ...  a ranked list of provinces, best first, e.g. "
+            "'Place A Bam, Gui, Sen' (rules A); a new list replaces the last"
+        ]
+
     # --- what each viewer reads ----------------------------------------------------------
+    # The order of play is told by the phases that follow it (`opening`), the home centers
+    # after the supply centers, in the report and the board as text alike.
     def standings(self, position: Position) -> list[str]:
-        return self._home_lines(AfricanState.of(position))
-
-    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
-        state = AfricanState.of(position)
-        order = [f"Order of play: {', '.join(state.order)}"] if state.order else []
-        return [*order, *self._home_lines(state)]
-
-    def _home_lines(self, state: AfricanState) -> list[str]:
         """``Home centers: Red Con; Blue Gui, Sen``, in the order of the powers."""
+        state = AfricanState.of(position)
         declared = [
             f"{p} {', '.join(c.capitalize() for c in state.homes[p])}"
             for p in self.powers

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board
 from hegemon.game import Chance, Procedure, Resolution, Turn, Variant
+from hegemon.game.menus import Menu
 from hegemon.orders import Order, Waive, place
 from hegemon.position import PhaseKind, Position, Unit, Viewer
 from hegemon.variants.african_diplomacy_ii.orders import Place
@@ -29,6 +30,7 @@ PLACEMENT = PhaseKind("P", "Placement")
 ORDER_OF_PLAY = "order of play"
 ARMY = "A"
 BY_LISTS = "lists"
+RANKED_LIST = "Ranked list"  # the draft's menu, under this name
 
 
 def site_problem(board: Board, units: Mapping[str, Unit], province: str) -> str | None:
@@ -133,6 +135,19 @@ class Draft(Procedure):
             length = rng.randint(1, min(len(sites), 3 * self.armies))
             orders[power] = [Place(tuple(rng.sample(sites, length)))]
         return orders
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """Every province a list may name, each as a list of one: a player ranks them
+        (`AfricanDiplomacyII.own_order_forms` says how to write a longer list)."""
+        if power not in self.actors(variant, position):
+            return {}
+        return {RANKED_LIST: [Place((p,)) for p in _open_sites(variant, position.units)]}
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        sent = any(isinstance(o, Place) for o in orders)
+        return [] if sent or power not in self.actors(variant, position) else ["a ranked list"]
 
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         state = AfricanState.of(position)
@@ -270,13 +285,32 @@ class Placement(Procedure):
         (actor,) = self.actors(variant, position)
         return {actor: [Place((rng.choice(_open_sites(variant, position.units)),))]}
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """For the player whose turn it is, every open province, and waiving the turn."""
+        if power not in self.actors(variant, position):
+            return {}
+        places: list[Order] = [Place((p,)) for p in _open_sites(variant, position.units)]
+        return {self._army(position, power): [*places, Waive()]}
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        if orders or power not in self.actors(variant, position):
+            return []
+        return [self._army(position, power)]
+
+    def _army(self, position: Position, power: str) -> str:
+        """The army the player places now: ``Army 2 of 4``."""
+        number = self.armies - AfricanState.of(position).picks.count(power) + 1
+        return f"Army {number} of {self.armies}"
+
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         state = AfricanState.of(position)
         if not state.picks:
             return []
         actor = state.picks[0]
-        number = self.armies - state.picks.count(actor) + 1
-        return [f"{_order_line(state)}; {actor} places army {number} of {self.armies} now"]
+        army = self._army(position, actor).lower()
+        return [f"{_order_line(state)}; {actor} places {army} now"]
 
 
 def _nothing_to_place(orders: Mapping[str, Sequence[Order]]) -> tuple[Outcome, ...]:

@@ -4,6 +4,7 @@ and declaring home centers in Winter (rules B)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Self
 
@@ -25,6 +26,10 @@ class Place(Order):
 
     def format(self) -> str:
         return f"Place A {', '.join(place(p) for p in self.provinces)}"
+
+    def slot(self) -> Hashable | None:
+        """One placement, or one list, at a time: a new one replaces the last."""
+        return "place"
 
     @classmethod
     def read(cls, text: str, context: ReadContext) -> Self | None:

@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.game import ADJUSTMENTS, Procedure, Resolution, Turn, Variant
-from hegemon.orders import Build, Disband, Order, Waive
+from hegemon.game.menus import Menu, adjustment_menu
+from hegemon.orders import Build, Disband, Order, Waive, place
 from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.rules import Edition, Rules
 from hegemon.variants.african_diplomacy_ii.orders import Declare
@@ -127,6 +128,50 @@ class Winter(Procedure):
         for power, given in declarations.items():
             orders[power] = [*given, *orders.get(power, [])]
         return orders
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """The orders tried as the phase would resolve them, a build on a center the player
+        may still declare taken with its declaration: orders come in several goes, and the
+        declaration may follow (`unordered` says it is missing; without it the build is
+        void)."""
+        implied = self._declarations_wanted(position, power, orders)
+        return super().check(variant, position, power, [*implied, *orders])
+
+    def _declarations_wanted(
+        self, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[Declare]:
+        """The declarations `orders` need for their builds and do not make, as many as
+        the player may still make."""
+        declared = {o.center for o in orders if isinstance(o, Declare)}
+        room = self.most_homes - len(AfricanState.of(position).homes.get(power, ())) - len(declared)
+        undeclared = set(_undeclared(position, power)) - declared
+        wanted = [o.province for o in orders if isinstance(o, Build) and o.province in undeclared]
+        return [Declare(c) for c in dict.fromkeys(wanted)][: max(room, 0)]
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """The centers `power` may declare, then the builds or disbands of the standard
+        phase, the builds on every center it may still declare included (a declaration
+        takes effect at once)."""
+        if power not in self.declarers(variant, position):
+            return adjustment_menu(variant, position, power)
+        undeclared = _undeclared(position, power)
+        state = AfricanState.of(position)
+        homes = {**state.homes, power: (*state.homes.get(power, ()), *undeclared)}
+        if_declared = position.evolve(state=replace(state, homes=homes))
+        declarations: list[Order] = [Declare(c) for c in undeclared]
+        return {"Home centers": declarations, **adjustment_menu(variant, if_declared, power)}
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """The builds or disbands still due once the declarations given take effect, and
+        the declarations the builds given still need."""
+        declared, _ = self._declare(variant, position, {power: orders})
+        missing = ADJUSTMENTS.unordered(variant, declared, power, orders)
+        wanted = self._declarations_wanted(position, power, orders)
+        return [*missing, *(f"{o.format()} (to build on {place(o.center)})" for o in wanted)]
 
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         may = self.declarers(variant, position)

@@ -41,6 +41,7 @@ from hegemon.variants.europe_1615.board import state_marks
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import (
     own_lines,
+    secret_annexation_lines,
     secret_lines,
     standing_lines,
     status_lines,
@@ -56,6 +57,8 @@ THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless s
     "religious_minimum": 10,
 }
 _ATTACK_CHANCE = 0.3  # how often a random player makes its diplomatic attack, when it can
+_OFFER_CHANCE = 0.1  # how often it offers an alliance, while it may
+_WAIVER_CHANCE = 0.2  # how often it waives a center one of its units stands in
 
 
 class BuildPhase(Adjustments):
@@ -76,14 +79,15 @@ BUILD_PHASE = BuildPhase()
 class Europe1615(Variant):
     states: Mapping[str, State] = field(default_factory=dict)  # by id, the Empire included
     religion: Mapping[str, str] = field(default_factory=dict)  # power -> faith
+    lands: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # power -> its provinces
     income_table: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
     home_values: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # (inf, vp)
     ottoman_share: Mapping[int, int] = field(default_factory=dict)
     religious_share: Mapping[int, int] = field(default_factory=dict)
     scoring_years: tuple[int, ...] = ()
-    end_year: int = 1620
+    end_year: int = 0  # the last year (rules: Introduction); always read from the data
     thresholds: Mapping[str, int] = field(default_factory=dict)  # the rules' minimums
-    alliance_deadline: int = 1618  # alliances are formed before this year
+    alliance_deadline: int = 0  # alliances are formed before this year; from the data
     holy_city: str = ""  # the Protestant who captures it wins (Rome)
 
     @classmethod
@@ -101,6 +105,15 @@ class Europe1615(Variant):
         powers = setup.get("powers", {})
         game = setup.get("game", {})
         tables = setup.get("tables", {})
+        lands = {p: tuple(spec.get("provinces", ())) for p, spec in powers.items()}
+        problems += [
+            f"{power}: unknown province {province!r}"
+            for power, held in lands.items()
+            for province in held
+            if province not in board.provinces
+        ]
+        end_year = _required_year(game, "end_year", problems)
+        alliance_deadline = _required_year(game, "alliance_deadline", problems)
         if problems:
             raise MapError(source, problems)
         year = tuple(
@@ -114,6 +127,7 @@ class Europe1615(Variant):
             calendar=replace(variant.calendar, year=year),
             states=states,
             religion={p: str(spec.get("religion", "")) for p, spec in powers.items()},
+            lands=lands,
             income_table={
                 p: {int(y): int(n) for y, n in spec.get("income", {}).items()}
                 for p, spec in powers.items()
@@ -128,8 +142,8 @@ class Europe1615(Variant):
             },
             scoring_years=tuple(int(y) for y in game.get("scoring_years", ())),
             thresholds={**THRESHOLDS, **tables.get("thresholds", {})},
-            end_year=int(game.get("end_year", 1620)),
-            alliance_deadline=int(game.get("alliance_deadline", 1618)),
+            end_year=end_year,
+            alliance_deadline=alliance_deadline,
             holy_city=str(game.get("holy_city", "")),
         )
 
@@ -154,6 +168,14 @@ class Europe1615(Variant):
     def home_owner(self) -> dict[str, str]:
         return {c: p.name for p in self.powers.values() for c in p.home_centers}
 
+    @cached_property
+    def first_holder(self) -> dict[str, str]:
+        """Whose each land province is at the start: a power's, a state's (its name), or
+        nobody's (not listed; seas are nobody's)."""
+        holders = {p: s.name for s in self.states.values() for p in s.provinces}
+        holders.update((p, power) for power, held in self.lands.items() for p in held)
+        return holders
+
     def owner_named(self, spelling: str) -> str | None:
         folded = spelling.strip().lower()
         state = next((s for s in self.states.values() if s.name.lower() == folded), None)
@@ -176,7 +198,8 @@ class Europe1615(Variant):
             inf={}, spent={}, income=income, attacked=[],
             sequence=attack_sequence(income, sorted(self.powers)),
             captured=[], status={}, religion={}, vp={}, allies=[], offers={}, waived={},
-            eliminated=[], annexed={}, awards={}, secret_awards={}, year_end=[],
+            eliminated=[], annexed={}, secret_annexed={}, awards={}, secret_awards={},
+            year_end=[],
         )  # fmt: skip
         ledger = preparation.judge(self, ledger, year)
         return start.evolve(units=units, centers=centers, state=ledger)
@@ -260,11 +283,21 @@ class Europe1615(Variant):
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """A power commands its own units and those of the minor states aligned with it
         (STATUS (3)). Nobody commands the Empire's in the open: its patron's orders for
-        them are `EmpireOrder`s, so that no list of whose orders are awaited names it."""
+        them are `EmpireOrder`s, and the Empire is listed among those whose orders are
+        awaited under its own name (`secret_commanders`)."""
         state = self.state_of_owner.get(unit.power)
         if state is None:
             return super().commander_of(position, unit)
         return None if state.kind == EMPIRE else Ledger.of(position).patron(state.id)
+
+    def secret_commanders(self, position: Position) -> Mapping[str, str]:
+        """The aligned Empire, ordered by its patron: "For a power aligned with the
+        Ottoman Empire, the GM keeps the player/power anonymous" (STATUS (3))."""
+        patron = Ledger.of(position).patron(OTTOMAN)
+        return {self.ottoman.name: patron} if patron is not None else {}
+
+    def given_for(self, order: Order) -> str | None:
+        return self.ottoman.name if isinstance(order, EmpireOrder) else None
 
     # --- each phase: deploy, attack, judge the states, give the clients' orders -----------
     def prepare(
@@ -282,7 +315,10 @@ class Europe1615(Variant):
         public += declared
         if ignored:
             public += ["Orders not followed", *ignored]
-        private = {p: tuple(own_lines(self, ledger, p)) for p in self.powers} if movement else {}
+        year = position.phase.year
+        private = (
+            {p: tuple(own_lines(self, ledger, p, year)) for p in self.powers} if movement else {}
+        )
         ledger = replace(ledger, year_end=[])  # the year's end was told with the phase before
         rules = EuropeRules(self, ledger, open_to_attack(self, position, ledger, given))
         return Preparation(position.evolve(state=ledger), given, tuple(public), private, rules)
@@ -290,22 +326,36 @@ class Europe1615(Variant):
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
     ) -> list[Order]:
-        """Some of the year's INFs into a few states, now and then a diplomatic attack
-        where this power holds INFs beside another, and, for the Empire's patron, the
-        planned orders of the Empire's units."""
-        if position.phase.kind is not PhaseKind.MOVEMENT or power not in self.powers:
-            return []
+        """For the Empire's patron, the planned orders of the Empire's units (and builds),
+        in any phase; in a movement phase, some of the year's INFs into a few states, now
+        and then a diplomatic attack where this power holds INFs beside another, an
+        alliance offer or a waiver."""
         ledger = Ledger.of(position)
-        if power in ledger.eliminated:
+        if power not in self.powers or power in ledger.eliminated:
             return []
         orders: list[Order] = []
         if ledger.patron(OTTOMAN) == power:
-            orders += [
-                EmpireOrder(order)
-                for province, order in sorted(planned.items())
-                if position.units[province].power == self.ottoman.name
-                and isinstance(order, UnitOrder)
-            ]
+            orders += self._empire_orders(position, planned)
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            orders += self._random_deployments(ledger, power, rng)
+            orders += self._random_attack(position, ledger, power, rng)
+            orders += self._random_declarations(position, ledger, power, rng)
+        return orders
+
+    def _empire_orders(self, position: Position, planned: Mapping[str, Order]) -> list[Order]:
+        units = position.all_units
+        return [
+            EmpireOrder(order)
+            for province, order in sorted(planned.items())
+            if isinstance(order, UnitOrder)
+            and (
+                units[province].power == self.ottoman.name
+                if province in units
+                else province in self.ottoman.centers
+            )
+        ]
+
+    def _random_deployments(self, ledger: Ledger, power: str, rng: random.Random) -> list[Order]:
         left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
         catholic = self.religion[power] == CATHOLIC
         open_states = sorted(
@@ -313,12 +363,18 @@ class Europe1615(Variant):
             for s in self.states.values()
             if s.id not in ledger.captured and (catholic or not s.catholic_only)
         )
+        orders: list[Order] = []
         for state in rng.sample(open_states, min(3, len(open_states))):
             if left <= 0:
                 break
             amount = rng.randint(1, left)
             orders.append(Deploy(amount, state))
             left -= amount
+        return orders
+
+    def _random_attack(
+        self, position: Position, ledger: Ledger, power: str, rng: random.Random
+    ) -> list[Order]:
         rivals = [
             (state, other)
             for state, held in sorted(ledger.inf.items())
@@ -329,7 +385,27 @@ class Europe1615(Variant):
         may_attack = position.phase != self.first_phase and power not in ledger.attacked
         if rivals and may_attack and rng.random() < _ATTACK_CHANCE:
             state, target = rng.choice(rivals)
-            orders.append(DiplomaticAttack(state, target))
+            return [DiplomaticAttack(state, target)]
+        return []
+
+    def _random_declarations(
+        self, position: Position, ledger: Ledger, power: str, rng: random.Random
+    ) -> list[Order]:
+        """Now and then an alliance offer to a power free to accept it, before the
+        deadline; now and then a waiver of a center one of its units stands in."""
+        orders: list[Order] = []
+        allied = {p for pair in ledger.allies for p in pair} | set(ledger.eliminated)
+        partners = sorted(set(self.powers) - allied - {power})
+        open_to_offers = position.phase.year < self.alliance_deadline and power not in allied
+        if open_to_offers and partners and rng.random() < _OFFER_CHANCE:
+            orders.append(AllianceOffer(rng.choice(partners)))
+        held = sorted(
+            p
+            for p, u in position.units.items()
+            if u.power == power and p in self.board.centers and position.centers.get(p) != power
+        )
+        if held and rng.random() < _WAIVER_CHANCE:
+            orders.append(CaptureWaiver(rng.choice(held)))
         return orders
 
     # --- the year's end -----------------------------------------------------------------
@@ -350,21 +426,44 @@ class Europe1615(Variant):
         return standing_lines(self, Ledger.of(position))
 
     def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
-        """A power's secret VPs, to it alone, when a scoring added to them."""
+        """To a power alone: its secret VPs when a scoring added to them, and the Empire's
+        provinces it annexed in secret this year."""
         was, now = Ledger.of(before), Ledger.of(after)
-        return [
-            line
-            for power in self.powers
-            if viewer.sees(power) and was.secret_awards.get(power) != now.secret_awards.get(power)
-            for line in secret_lines(now, power)
-        ]
+        annexed = {p: q for p, q in now.secret_annexed.items() if was.secret_annexed.get(p) != q}
+        lines = []
+        for power in self.powers:
+            if not viewer.sees(power):
+                continue
+            if was.secret_awards.get(power) != now.secret_awards.get(power):
+                lines += secret_lines(now, power)
+            lines += secret_annexation_lines(annexed, power, new=True)
+        return lines
 
     def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
         """Every state's status, and for a power its own INFs and secret VPs."""
         ledger = Ledger.of(position)
         power = viewer.power
-        own = own_lines(self, ledger, power) if power is not None and power in self.powers else []
+        if power is None or power not in self.powers:
+            return status_lines(self, ledger, every=True)
+        own = own_lines(self, ledger, power, self.income_year(position))
         return [*status_lines(self, ledger, every=True), *own]
+
+    def income_year(self, position: Position) -> int | None:
+        """The year the ledger's income is for: the build phase counts the next year's
+        as it begins (`winter`); once the game has ended, none."""
+        year = position.phase.year
+        if position.phase.kind is not PhaseKind.ADJUSTMENT:
+            return year
+        return None if self.game_end(position) else year + 1
+
+
+def _required_year(game: Mapping[str, Any], key: str, problems: list[str]) -> int:
+    """A year the rules fix, which the data must give as ``[game] key``."""
+    year = game.get(key)
+    if isinstance(year, bool) or not isinstance(year, int):
+        problems.append(f"[game] {key}: a year is required, not {year!r}")
+        return 0
+    return year
 
 
 VARIANT = Europe1615

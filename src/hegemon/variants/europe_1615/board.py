@@ -52,7 +52,7 @@ def state_marks(variant: Europe1615, position: Position, viewer: Viewer) -> Mark
             shades[province] = marks
             tags[province] = state.label + (f" {faith[0]}" if faith else "")
             notes[province] = (_note(state, ledger, viewer),)
-    for province, power in ledger["annexed"].items():
+    for province, power in {**ledger["annexed"], **ledger["secret_annexed"]}.items():
         shades[province] = (Shade(f"annexed by {power}", colors[power]),)
         notes[province] = (f"annexed by {power}",)
     captions = {

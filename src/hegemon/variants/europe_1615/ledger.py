@@ -41,6 +41,9 @@ class Ledger(VariantState):
     waived: dict[str, list[str]]  # power -> provinces whose capture it waives this winter
     eliminated: list[str]
     annexed: dict[str, str]  # province without a center -> the power that annexed it
+    secret_annexed: dict[
+        str, str
+    ]  # the same, for the Empire's provinces while its patron is secret
     awards: dict[str, list[Award]]  # power -> what each scoring gave it, in public
     secret_awards: dict[str, list[Award]]  # power -> awards that name the Empire's patron
     year_end: list[str]  # what the last build phase did, for the reports that follow it
@@ -79,6 +82,7 @@ class Ledger(VariantState):
         data["shares"] = {s: shares(h) for s, h in self.inf.items() if s != OTTOMAN}
         for secret in ("spent", "offers", "waived", "secret_awards"):
             data[secret] = {p: v for p, v in data[secret].items() if p == mine}
+        data["secret_annexed"] = {p: q for p, q in self.secret_annexed.items() if q == mine}
         if self.patron(OTTOMAN) not in (None, mine):
             data["status"] = {**self.status, OTTOMAN: [self.standing(OTTOMAN).value, None]}
         return {"ledger": data}
@@ -113,6 +117,9 @@ class Ledger(VariantState):
             waived=check.table("waived", raw["waived"], check.power, check.provinces),
             eliminated=check.names("eliminated", raw["eliminated"], check.power),
             annexed=check.table("annexed", raw["annexed"], check.text, check.power),
+            secret_annexed=check.table(
+                "secret_annexed", raw["secret_annexed"], check.text, check.power
+            ),
             awards=check.table("awards", raw["awards"], check.power, check.awards),
             secret_awards=check.table(
                 "secret_awards", raw["secret_awards"], check.power, check.awards

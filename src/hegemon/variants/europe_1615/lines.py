@@ -5,10 +5,11 @@ what the last build phase did."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from hegemon.influence.inf import AttackResult, Standing, shares
+from hegemon.orders import place
 from hegemon.variants.europe_1615.ledger import Award, Ledger
 from hegemon.variants.europe_1615.states import EMPIRE, State
 
@@ -64,17 +65,21 @@ def _status(ledger: Ledger, state: State) -> str:
     )
 
 
-def own_lines(variant: Europe1615, ledger: Ledger, power: str) -> list[str]:
-    """A power's own INFs, state by state, what it may still deploy this year, and the
-    victory points kept secret until the end, which only it may read."""
+def own_lines(variant: Europe1615, ledger: Ledger, power: str, year: int | None) -> list[str]:
+    """A power's own INFs, state by state, what it may still deploy in `year` (the year
+    the ledger's income is for: the next one in the build phase; None once the game's
+    last year has ended), and what only it may read of its secret VPs and annexations."""
     held = [
         f"{variant.states[s].name} {h[power]}"
         for s, h in sorted(ledger.inf.items())
         if h.get(power)
     ]
     left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
-    lines = [f"INFs of {power}: {', '.join(held) or 'none'}; {left} left to deploy this year"]
-    return lines + secret_lines(ledger, power)
+    to_deploy = f"; {left} left to deploy in {year}" if year is not None else ""
+    lines = [f"INFs of {power}: {', '.join(held) or 'none'}{to_deploy}"]
+    return (
+        lines + secret_lines(ledger, power) + secret_annexation_lines(ledger.secret_annexed, power)
+    )
 
 
 def secret_lines(ledger: Ledger, power: str) -> list[str]:
@@ -83,6 +88,16 @@ def secret_lines(ledger: Ledger, power: str) -> list[str]:
     if not secret:
         return []
     return [f"Secret VPs of {power}, revealed when the game ends: {_awards(secret)}"]
+
+
+def secret_annexation_lines(annexed: Mapping[str, str], power: str, new: bool = False) -> list[str]:
+    """The provinces of the Empire a power annexed while its patron was secret (whether
+    it did would tell whether it is the patron): all of them, or those `new` this year."""
+    held = sorted(place(p) for p, annexer in annexed.items() if annexer == power)
+    if not held:
+        return []
+    what = "Annexed this year" if new else "Annexed"
+    return [f"{what} by {power}, secret while the Ottoman Empire's patron is: {', '.join(held)}"]
 
 
 def standing_lines(variant: Europe1615, ledger: Ledger) -> list[str]:

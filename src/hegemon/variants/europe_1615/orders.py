@@ -18,9 +18,12 @@ _WAIVE = re.compile(r"^\s*waive\s+(.+?)\s*$", re.IGNORECASE)  # plain "Waive" wa
 
 @dataclass(frozen=True, slots=True)
 class AllianceOffer(Order):
-    """``Ally England``: an alliance is formed when both powers declare it before 1618;
-    it is "declared to the other players" (rules: Optional Alliances)."""
+    """``Ally England``: an alliance is formed when both powers declare it before 1618.
+    The alliance, "a permanent agreement", is "communicated to the GM and declared to the
+    other players" (rules: Optional Alliances); an offer not yet returned is no agreement,
+    and stays between its power and the game master until the game ends."""
 
+    secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_END
     ally: str
 
     def format(self) -> str:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hegemon.game import PLAYING, GameEnd
+from hegemon.orders import place
 from hegemon.position import PhaseKind, Position
 from hegemon.variants.europe_1615.ledger import PROTESTANT, Award, Ledger
 from hegemon.variants.europe_1615.states import EMPIRE, State
@@ -99,17 +100,21 @@ def _alignment(
 
 
 def reveal(ledger: Ledger) -> tuple[Ledger, list[str]]:
-    """At the game's end, the awards kept secret join the public ones."""
-    if not any(ledger.secret_awards.values()):
-        return ledger, []
+    """At the game's end, the awards and annexations kept secret join the public ones."""
     awards = {p: list(a) for p, a in ledger.awards.items()}
     lines = []
     for power, hidden in sorted(ledger.secret_awards.items()):
         if hidden:
             awards.setdefault(power, []).extend(hidden)
             lines.append(f"{power} +{sum(a[2] for a in hidden)}")
+    lines += [f"{place(p)} annexed by {q}" for p, q in sorted(ledger.secret_annexed.items())]
+    if not lines:
+        return ledger, []
     vp = {p: sum(a[2] for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
-    revealed = replace(ledger, awards=awards, secret_awards={}, vp=vp)
+    annexed = {**ledger.annexed, **ledger.secret_annexed}
+    revealed = replace(
+        ledger, awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
+    )
     return revealed, [f"Kept secret until now (the Ottoman Empire's patron): {', '.join(lines)}"]
 
 

@@ -109,39 +109,65 @@ def _eliminate(
 def _annex(
     variant: Europe1615, position: Position, ledger: Ledger
 ) -> tuple[Position, Ledger, list[str]]:
-    """A province without a center held by a power at the build phase is annexed to it,
-    unless it belongs to a state aligned with that power; waived ones excepted."""
-    annexed = {}
-    for province, unit in position.units.items():
-        if unit.power not in variant.powers or variant.board.provinces[province].center:
+    """BUILD/ADJUSTMENT PHASE: "Provinces without SCs held by a major power at the build
+    phase are annexed to the power, unless it is an ALIGNED state to the power that
+    occupies it"; waived ones excepted (`_annexes`). While the Empire's patron is secret,
+    whether a power annexes a province of the Empire would tell whether it is the patron:
+    those annexations are kept apart (`secret_annexed`), told to their power alone until
+    the game ends."""
+    annexed, secret = dict(ledger.annexed), dict(ledger.secret_annexed)
+    told: dict[str, str] = {}
+    for province, unit in sorted(position.units.items()):
+        if not _annexes(variant, ledger, province, unit):
             continue
-        if ledger.annexed.get(province) == unit.power:
-            continue
+        annexed.pop(province, None)
+        secret.pop(province, None)
         state = variant.state_of_province.get(province)
-        if state is not None and ledger.patron(state.id) == unit.power:
+        if state is not None and state.kind == EMPIRE and ledger.patron(state.id):
+            secret[province] = unit.power
             continue
-        if province not in ledger.waived.get(unit.power, []):
+        told[province] = unit.power
+        if variant.first_holder.get(province) != unit.power:  # not taken back by its own
             annexed[province] = unit.power
-    ledger = replace(ledger, annexed={**ledger.annexed, **annexed})
-    return position, ledger, _told("Annexed", _owned_by(annexed))
+    ledger = replace(ledger, annexed=annexed, secret_annexed=secret)
+    return position, ledger, _told("Annexed", _owned_by(told))
+
+
+def _annexes(variant: Europe1615, ledger: Ledger, province: str, unit: Unit) -> bool:
+    """Whether the unit annexes the province it stands in: a major power's unit, on land
+    without a center (a sea is nobody's land to annex) that is not its own already (one
+    of its provinces, or one it annexed), not of a state aligned with it, and not waived."""
+    space = variant.board.provinces[province]
+    if unit.power not in variant.powers or space.center or space.is_sea:
+        return False
+    holder = ledger.annexed.get(province) or ledger.secret_annexed.get(province)
+    if (holder or variant.first_holder.get(province)) == unit.power:
+        return False
+    state = variant.state_of_province.get(province)
+    if state is not None and ledger.patron(state.id) == unit.power:
+        return False
+    return province not in ledger.waived.get(unit.power, [])
 
 
 def _withdraw(
     variant: Europe1615, position: Position, ledger: Ledger
 ) -> tuple[Position, Ledger, list[str]]:
-    """Capture of the minor state: a state whose center a power took leaves the list for
-    good, with its INFs and alignment; its religion stays, and its units elsewhere are
-    disbanded. A state of several centers leaves when any is taken; the Empire only when
-    all are; a state without a center when all of it is annexed."""
+    """Capture of the minor state: "If a major power captures a minor state's supply
+    center", the state leaves the list for good, with its INFs and alignment; its
+    religion stays, and its units elsewhere are disbanded. A state of several centers
+    leaves when any is taken; the Empire only when all are ("All SCs of the Ottoman
+    Empire must be captured"); a state without a center when all of it is annexed. A
+    center the Empire's units take does not withdraw its state, as the Empire is no major
+    power: the state stays on the list without it (its units disbanded for want of a
+    center at the adjustments, and not rebuilt there)."""
     captured = list(ledger.captured)
     withdrawn = []
     for state in variant.states.values():
         if state.id in captured:
             continue
         if state.centers:
-            owners = {position.centers.get(c) for c in state.centers}
-            taken = owners - {state.name}
-            gone = owners == taken if state.kind == EMPIRE else bool(taken)
+            by_powers = [position.centers.get(c) in variant.powers for c in state.centers]
+            gone = all(by_powers) if state.kind == EMPIRE else any(by_powers)
         else:
             gone = all(p in ledger.annexed for p in state.provinces)
         if gone:

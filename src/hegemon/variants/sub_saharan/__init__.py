@@ -130,17 +130,32 @@ class SubSaharan(Variant):
         if not isinstance(named, Mapping):
             raise ValueError("state.additional_homes: expected an object of powers")
         homes: dict[str, tuple[str, ...]] = {}
-        for power, centers in named.items():
-            where = f"state.additional_homes.{power}"
-            if power not in self.powers:
+        named_by: dict[str, str] = {}  # each center named, by whom
+        for spelling, centers in named.items():
+            where = f"state.additional_homes.{spelling}"
+            power = self.power_named(spelling)
+            if power is None:
                 raise ValueError(f"{where}: not a power of {self.id}")
+            if power in homes:
+                raise ValueError(f"{where}: {power} is listed twice")
             if not isinstance(centers, list) or len(centers) > MOST_EXTRA_HOMES:
                 raise ValueError(f"{where}: a list of at most {MOST_EXTRA_HOMES} centers")
+            chosen = []
             for center in centers:
-                if center not in self.board.centers:
-                    raise ValueError(f"{where}: {center!r} is not a supply center")
-            homes[power] = tuple(centers)
+                chosen.append(self._extra_home(center, where, named_by))
+                named_by[chosen[-1]] = power
+            homes[power] = tuple(chosen)
         return SubSaharanState(homes)
+
+    def _extra_home(self, written: Any, where: str, named_by: Mapping[str, str]) -> str:
+        """A center a power named an additional home: one that began the game as a minor
+        power's, named by nobody before (rules 7.1: never any power's home)."""
+        center = written.strip().lower() if isinstance(written, str) else ""
+        if center not in self.minors:
+            raise ValueError(f"{where}: {written!r} did not begin the game as a minor's center")
+        if center in named_by:
+            raise ValueError(f"{where}: {center!r} is named already, by {named_by[center]}")
+        return center
 
     @cached_property
     def minor_names(self) -> frozenset[str]:

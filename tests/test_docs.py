@@ -1,0 +1,84 @@
+"""docs/writing-a-variant.md follows the code: its code blocks run as they are, every
+hook its tables name is the code's, with the code's parameters, and the tables of the
+rules' hooks and of a phase kind's methods leave none out."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from hegemon.game import Procedure, Variant
+from hegemon.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "docs" / "writing-a-variant.md"
+TEXT = GUIDE.read_text(encoding="utf-8")
+BLOCKS = re.findall(r"^```python\n(.*?)^```", TEXT, re.MULTILINE | re.DOTALL)
+# The sections whose table lists the hooks of a class, by the number of their heading.
+TABLES: dict[str, type] = {"2": Variant, "3": Rules, "4": Procedure}
+_HOOK = re.compile(r"`(\w+)(?:\(([^)]*)\))?`")
+
+
+@pytest.mark.parametrize("number", range(1, len(BLOCKS) + 1))
+def test_each_code_block_runs(number: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the blocks load the tests' variant by its path
+    module = ModuleType(f"guide_block_{number}")  # a module of its own, as an author's
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    where = f"{GUIDE.name}, code block {number}"
+    # dont_inherit: the block runs without this file's `from __future__ import annotations`.
+    exec(compile(BLOCKS[number - 1], where, "exec", dont_inherit=True), module.__dict__)
+
+
+def test_the_guide_has_its_code_blocks() -> None:
+    assert len(BLOCKS) >= 6
+
+
+def _section(number: str) -> str:
+    match = re.search(rf"^## {number}\. .*?(?=^## |\Z)", TEXT, re.MULTILINE | re.DOTALL)
+    assert match, f"no section {number}"
+    return match.group(0)
+
+
+def _table_hooks(number: str) -> dict[str, list[str] | None]:
+    """The hooks named in the first column of a section's table, with their parameters
+    where the table writes them."""
+    hooks: dict[str, list[str] | None] = {}
+    for line in _section(number).splitlines():
+        if line.startswith("| `"):
+            for match in _HOOK.finditer(line.split("|")[1]):
+                written = match.group(2)
+                params = None if written is None else [p.strip() for p in written.split(",")]
+                hooks[match.group(1)] = [p for p in params if p] if params is not None else None
+    return hooks
+
+
+def _declares(cls: type, name: str) -> bool:
+    """Whether the class has the attribute, or declares it for subclasses to set."""
+    return hasattr(cls, name) or any(
+        name in vars(c).get("__annotations__", {}) for c in cls.__mro__
+    )
+
+
+@pytest.mark.parametrize("number", TABLES)
+def test_each_hook_the_tables_name_is_the_codes(number: str) -> None:
+    cls = TABLES[number]
+    hooks = _table_hooks(number)
+    assert len(hooks) > 10
+    for name, params in hooks.items():
+        assert _declares(cls, name), f"section {number}: {cls.__name__} has no {name}"
+        if params is not None:
+            signature = inspect.signature(getattr(cls, name))
+            actual = [p for p in signature.parameters if p not in ("self", "cls")]
+            assert params == actual, f"section {number}: {name}({', '.join(actual)})"
+
+
+@pytest.mark.parametrize(("number", "cls"), [("3", Rules), ("4", Procedure)])
+def test_the_tables_of_hooks_leave_none_out(number: str, cls: type) -> None:
+    hooks = set(_table_hooks(number))
+    public = {name for name in vars(cls) if not name.startswith("_") and name != "edition"}
+    assert public - hooks == set(), f"section {number} leaves out {sorted(public - hooks)}"

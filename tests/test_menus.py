@@ -1,0 +1,89 @@
+"""The menus of legal orders (`Procedure.menu`): what a player is offered to pick from
+agrees with what the judge accepts, in every phase of every variant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hegemon.board import Board, province_of
+from hegemon.game import Variant, order_problems
+from hegemon.orders import Convoy, Move, Order, Support
+from hegemon.position import Position
+from hegemon.randomplay import random_game
+from hegemon.variants import load_variant
+from hegemon.variants.african_diplomacy_ii import Place
+from tests.conftest import spring
+
+
+def _menu(variant: Variant, position: Position, power: str) -> list[str]:
+    procedure = variant.calendar.procedure(position.phase)
+    return [
+        o.format() for given in procedure.menu(variant, position, power).values() for o in given
+    ]
+
+
+def test_a_convoy_lands_its_army_only_where_the_army_may_go(classic: Variant) -> None:
+    position = spring({"England": ["F nth", "A yor", "F edi"]})
+    board = classic.board
+    offered = [o for o in _menu(classic, position, "England") if o.startswith("F Nth C A Yor")]
+    landings = {o.rsplit(" - ", 1)[1].lower() for o in offered}
+    assert "nwy" in landings and "bel" in landings
+    assert not any(board.provinces[p].is_sea for p in landings)
+    for sea in ("nth", "nwg", "eng"):
+        convoy = Convoy(board.kinds["F"], "nth", "yor", sea, board.kinds["A"])
+        assert order_problems(classic, position, "England", [convoy]) == [
+            f"F Nth C A Yor - {sea.capitalize()}: armies cannot be convoyed into sea provinces"
+        ]
+
+
+# --- every phase of every variant ---------------------------------------------------------
+# Each game: the variant, its seats and options, and enough phases to reach retreats and
+# adjustments (and, for African Diplomacy II, its placements and first Winters).
+GAMES = {
+    "classic": ("classic", None, {}, 16),
+    "african_riots": ("african_riots", None, {}, 12),
+    "sub_saharan": ("sub_saharan", None, {}, 16),
+    "europe_1615": ("europe_1615", None, {}, 14),
+    "adii_turns": ("african_diplomacy_ii", ["Red", "Blue", "Green"], {}, 28),
+    "adii_lists": ("african_diplomacy_ii", ["Red", "Blue", "Green"], {"placement": "lists"}, 16),
+}
+
+
+def _meaning(board: Board, order: Order) -> list[Order | tuple[object, ...]]:
+    """What an order does, in the terms the menu offers it: a support's destination
+    without its coast (it counts for either, DATC 6.B.4), an overseas move without "via
+    convoy" (it can go no other way), a ranked list as each of its provinces."""
+    if isinstance(order, Support):
+        target = order.target and province_of(order.target)
+        return [("support", order.location, order.supported, target)]
+    if isinstance(order, Move) and not board.adjacent(order.unit, order.location, order.target):
+        return [Move(order.unit, order.location, order.target)]
+    if isinstance(order, Place):
+        return [Place((p,)) for p in order.provinces]
+    return [order]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_phase_offers_every_legal_order_and_nothing_else(game: str) -> None:
+    name, seats, options, phases = GAMES[game]
+    variant = load_variant(name).configure(options, seats)
+    board = variant.board
+    for seed in (1, 2):
+        for result in random_game(variant, random.Random(seed), phases):
+            position = result.before
+            procedure = variant.calendar.procedure(position.phase)
+            for power in variant.powers:
+                menu = procedure.menu(variant, position, power)
+                offered = [o for given in menu.values() for o in given]
+                where = f"{game}, seed {seed}, {position.phase}, {power}"
+                for order in offered:
+                    assert not order_problems(variant, position, power, [order]), where
+                meanings = {m for o in offered for m in _meaning(board, o)}
+                given = [o for o in result.orders.get(power, ()) if isinstance(o, procedure.orders)]
+                legal = [o for o in given if not order_problems(variant, position, power, [o])]
+                for order in legal:
+                    assert set(_meaning(board, order)) <= meanings, f"{where}: {order.format()}"
+                if legal or procedure.unordered(variant, position, power, []):
+                    assert offered, f"{where}: an empty menu"
