@@ -7,7 +7,7 @@ PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 RUNTIME := $(VENV)/.installed
 DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint bench boards datc clean
+.PHONY: run test lint bench bench-server boards datc clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,8 @@ $(DEV): pyproject.toml | $(BIN)/python
 	touch $(RUNTIME) $(DEV)
 
 run: $(RUNTIME)
-	$(BIN)/hegemon demo
 	@echo "The hegemon command is in $(BIN)/; '. $(BIN)/activate' puts it on your PATH."
+	$(BIN)/hegemon serve --demo
 
 test: lint
 	$(BIN)/pytest
@@ -44,6 +44,9 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/random_games.py african_riots --years 200
 	$(BIN)/python benchmarks/random_games.py africa_ii --option random_events=true
 	$(BIN)/python benchmarks/boards.py
+
+bench-server: $(DEV)
+	$(BIN)/python benchmarks/server_load.py
 
 boards: $(RUNTIME)
 	$(BIN)/python tools/boards.py build/boards

@@ -46,6 +46,8 @@ LAYERS = [
     "gamefile",
     "datc",
     "demo",
+    "store",
+    "server",
     "cli",
 ]
 
@@ -134,6 +136,7 @@ def _code_literals(tree: ast.AST) -> tuple[set[str], set[object]]:
 ORDINARY_WORDS = {
     ("cli/tools.py", "map"): "the `hegemon map` command (and Maputo's id in two variants)",
     ("render/stored.py", "geo"): "a key of stored territories' JSON (and Georgia's id)",
+    ("server/app.py", "loc"): "where pydantic says a field is (and a province's id)",
 }
 
 

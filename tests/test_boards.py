@@ -6,6 +6,7 @@ and no power's secrets on another's board."""
 from __future__ import annotations
 
 import html
+import math
 import random
 import re
 from collections.abc import Iterator
@@ -15,14 +16,30 @@ from pathlib import Path
 import pytest
 import shapely
 
-from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.board import province_of
+from hegemon.game import GameEnd, PhaseResult, Variant, chances_for, play_phase, settle
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.randomplay import random_orders
 from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
+from hegemon.render.arrows import FAILED_DASH, GLYPH_RADIUS, SHORTEST
 from hegemon.render.board import Scene, abbreviations
-from hegemon.render.labels import overlaps
-from hegemon.render.palette import BORDER, COAST, LAND, SEA, difference
+from hegemon.render.labels import overlaps, within
+from hegemon.render.palette import (
+    BORDER,
+    COAST,
+    COLOUR_BLIND_APART,
+    COLOUR_BLINDNESS,
+    LAND,
+    SEA,
+    TINT_APART,
+    as_seen,
+    difference,
+    tint,
+)
+from hegemon.render.places import CENTER_RADIUS, board_places, disc_box, dislodged_box, glyph_box
+from hegemon.render.rivers import river_lines
+from hegemon.render.svg import num
 from hegemon.render.territories import territories, touching
 from hegemon.variants import available_variants, load_variant, load_variant_from
 from hegemon.variants.africa_ii import AfricaII
@@ -30,7 +47,7 @@ from hegemon.variants.africa_ii import Ledger as AfricaLedger
 from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
 from tests.conftest import orders, units
 from tests.test_europe_1615 import _empire_aligned_with_spain
-from tests.variants.outposts import Outposts
+from tests.variants.outposts import ORDER_OF_PLAY, Objective, Outposts, Place
 
 OUTPOSTS = Path(__file__).parent / "variants" / "outposts"
 
@@ -84,13 +101,14 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], set[tuple[str, str]]]] = {
         {
             ("fin", "swe"),  # they meet at the head of the Gulf of Bothnia, beyond both stars
             ("nwy", "stp"),  # the standard board's Norway reaches St Petersburg in the far north
+            ("den", "swe"),  # across the Sound, narrower than the coast data draws a gap
+            ("lvp", "nat"),  # the standard board's Liverpool reaches round Ireland's north
         },
         {
             ("bur", "pie"),  # the Alps: the standard board's Marseilles runs up between them
             ("mun", "pie"),  # Switzerland, impassable on the standard board, is not in the data
             ("cly", "nth"),  # the Highlands' north coast: Edinburgh's on the board
-            ("den", "nwy"),  # across the Skagerrak's mouth, where the coasts come closest
-            ("bot", "nwy"),  # Norway's region runs round the north of Sweden's
+            ("bot", "nwy"),  # Norway's region runs round the north of Sweden's to the gulf's head
             ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
             ("bal", "ska"),  # the Danish straits: Denmark lies between them
         },
@@ -129,6 +147,60 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], set[tuple[str, str]]]] = {
             ("tus", "ven"),  # the Papal Marche between
             ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
             ("bal", "ska"),  # the Danish straits: Denmark lies between them (decision 28)
+            ("lap", "nrg"),  # at the canvas's top edge (66 N), where Norway's coast runs on north
+        },
+    ),
+    "african_diplomacy_ii": (
+        {
+            # Both reach Lake Victoria, as do Kenya and Ruanda-Urundi between them on its
+            # east and west shores: no flat map lets all four share the lake and these two
+            # share a border as well (docs: the board).
+            ("tan", "uga"),
+        },
+        {
+            ("aeg", "bla"),  # the Sea of Marmara: Constantinople lies between them
+            ("egy", "tib"),  # a four-way corner with Cyrenaica and El Obeid, no diagonal a border
+            ("red", "syr"),  # the Gulf of Aqaba's head, Syria's on land but no coast of it
+        },
+    ),
+    "african_riots": (
+        {
+            ("ash", "ass"),  # fleets only, across a four-way point of the Nile (rules 2)
+            ("bas", "jaa"),  # fleets only, across a four-way point (rules 2)
+            ("cai", "sin"),  # Suez, the canal's space, lies between (rules 8)
+            ("ada", "bob"),  # Biafra and Yaounde meet at the Bight's head, before Douala's coast
+            ("agu", "map"),  # the current washes KwaZulu-Natal; Maputo's coast faces the channel
+            ("bnn", "kan"),  # across the Sankuru, whose space lies between
+            ("goa", "sob"),  # round the Horn, where the Arabian Sea's water lies between
+            ("gsd", "lys"),  # Cyrenaica's bulge parts them; they meet only off its cape
+        },
+        {
+            # Across the impassable lakes (rules 4): Chad, Albert and Edward, Tanganyika, Malawi
+            ("ada", "ndm"),
+            ("ada", "zin"),
+            ("ank", "itu"),
+            ("ank", "nkv"),
+            ("bur", "tan"),
+            ("ruk", "tan"),
+            ("des", "mal"),
+            ("ser", "wlv"),  # no fleet moves between them on Lake Victoria (rules 3)
+            # Four-way corners where the reconstruction kept the other diagonal:
+            ("bia", "yao"),
+            ("bod", "tun"),
+            ("dja", "ndm"),
+            ("drf", "kuf"),
+            ("equ", "hko"),
+            ("man", "snk"),
+            ("ndm", "ouh"),
+            # Gauteng and KwaZulu-Natal do not border (the map follows the real border), yet
+            # their regions meet at the corner where Mpumalanga's and Free State's do
+            ("joh", "kzn"),
+            ("gam", "gbi"),  # Senegal's Casamance between them is too narrow to draw
+            ("kzn", "mcs"),  # the channel's water reaches past Maputo's coast to the Natal shore
+            ("mcs", "nmp"),  # the channel's two spaces meet off Nampula's coast
+            ("cvs", "nao"),  # at the canvas's west edge, beyond the Canary Sea
+            ("jaa", "lys"),  # at the canvas's top edge, the Libyan Sea's water round Anatolia
+            ("dam", "lys"),  # the same water, round Cyprus to the Syrian coast's north end
         },
     ),
     "africa_ii": (
@@ -186,16 +258,43 @@ def test_territories_are_kept_between_runs_and_read_back_the_same(
     assert kept.read_text().startswith("{")
 
 
+def test_rivers_are_drawn_where_fleets_sail_them() -> None:
+    # African Riots: a river is a border fleets sail along (its data's [[edges]] tagged
+    # "river"); African Diplomacy II: a river is a coast of each province it runs through.
+    riots = load_variant("african_riots").board
+    regions = territories(riots).regions
+    rivers = river_lines(riots).buffer(0.5)
+    for pair, tags in riots.edge_tags.items():
+        a, b = sorted({province_of(location) for location in pair})
+        shared = regions[a].boundary.intersection(regions[b].buffer(0.25))
+        if "river" in tags and shared.length > 0:
+            assert shared.difference(rivers).length < 1, f"the river between {a} and {b}"
+    adii = load_variant("african_diplomacy_ii").board
+    rivers = river_lines(adii).buffer(0.5)
+    places = board_places(adii).units
+    for location in (loc for p in adii.provinces for loc in (p, *adii.locations(p))):
+        if "river" in adii.tags_of(location):
+            assert rivers.contains(shapely.Point(places[location])), f"{location} off its river"
+    for name in ("african_riots", "african_diplomacy_ii"):
+        svg = draw_board(load_variant(name))
+        assert '<path id="rivers" ' in svg
+        assert "navigable river: fleets sail along it" in _legend(svg)
+        assert "lake: no space of its own" in _legend(svg)
+
+
 # --- legibility ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
-def test_no_two_labels_overlap_nor_hide_a_unit_or_center(variant: Variant) -> None:
+def test_labels_stay_on_the_map_and_neither_overlap_nor_hide_a_piece(variant: Variant) -> None:
     mid = _mid_game(variant).after if variant.id != "outposts" else variant.initial_position()
     for position in (variant.initial_position(), mid):
         scene = Scene(variant, position, OBSERVER, ())
         placed = scene.labels(with_units=True)
         assert len(placed) == len(variant.board.provinces)
+        width, height = variant.board.size
+        for label in placed:  # not over the canvas's edge, nor into the legend under it
+            assert within(label.box, (0, 0, width, height)), f"{label.province} off the map"
         for i, one in enumerate(placed):
             for other in placed[i + 1 :]:
                 assert not overlaps(one.box, other.box), f"{one.province} over {other.province}"
@@ -214,6 +313,52 @@ def test_every_powers_colour_stands_apart(variant: Variant) -> None:
         for other, theirs in colors.items():
             if other < power:
                 assert difference(color, theirs) >= 25, f"{power} and {other}"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_powers_land_stands_apart_by_its_tint(variant: Variant) -> None:
+    # The land a power owns is tinted with its colour: Mozambique's white and the
+    # Mahdists' peach as plainly as the others.
+    tints = {p.name: tint(p.color) for p in variant.powers.values()}
+    for power, shade in tints.items():
+        assert difference(shade, LAND) >= TINT_APART, f"{power}'s land looks unowned"
+        for other, theirs in tints.items():
+            if other < power:
+                assert difference(shade, theirs) >= 10, f"{power}'s land and {other}'s"
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_powers_stand_apart_for_colour_blind_players(variant: Variant) -> None:
+    # Simulated protanopia and deuteranopia (palette.as_seen): the powers' colours stay
+    # plainly apart (ΔE >= 10), as well as their abbreviations on every unit.
+    colors = {p.name: p.color for p in variant.powers.values()}
+    for blindness in COLOUR_BLINDNESS:
+        for power, color in colors.items():
+            for other, theirs in colors.items():
+                apart = difference(as_seen(color, blindness), as_seen(theirs, blindness))
+                assert other >= power or apart >= COLOUR_BLIND_APART, (
+                    f"{power}, {other}: {blindness}"
+                )
+
+
+def test_an_unowned_center_is_told_from_an_owned_one_by_its_shape() -> None:
+    # Mozambique's centers are near-white (rules 5.6: white): an unowned center has a dark
+    # heart that no owner's colour can be taken for.
+    variant = load_variant("sub_saharan")
+    start = variant.initial_position()
+    owners = dict(start.centers)
+    lost = sorted(c for c, owner in owners.items() if owner not in variant.powers)[:3]
+    for center in lost:
+        del owners[center]
+    position = start.evolve(centers=owners)
+    svg = draw_board(variant, position)
+    markers = re.findall(r'<g class="center">(.*?)</g>', svg)
+    hearts = {
+        c: m.count('r="1.8"') for c, m in zip(sorted(variant.board.centers), markers, strict=True)
+    }
+    unowned = variant.board.centers - owners.keys()
+    assert lost and {c for c, n in hearts.items() if n} == unowned
+    assert "Mozambique" in owners.values()  # whose near-white centers have no heart
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
@@ -247,6 +392,59 @@ def test_sub_saharan_labels_are_the_rulebooks_abbreviations() -> None:
 
 
 # --- units and orders -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
+def test_every_unit_and_center_stands_inside_its_own_province(variant: Variant) -> None:
+    # A unit may stand at any of the board's locations (a split coast's point lies out on
+    # the water); a center's marker stands beside its province's point.
+    regions = territories(variant.board).regions
+    places = board_places(variant.board)
+    for location, xy in places.units.items():
+        region = regions[province_of(location)]
+        assert region.contains(shapely.Point(xy)), f"a unit in {location} stands outside it"
+    for center, xy in places.centers.items():
+        assert regions[center].contains(shapely.Point(xy)), f"{center}'s center is outside it"
+    svg = draw_board(variant, variant.initial_position())
+    for xy in places.centers.values():
+        assert f'cx="{num(xy[0])}" cy="{num(xy[1])}" r="4.6"' in svg  # drawn where placed
+
+
+def _covered_by_a_dislodged_unit(scene: Scene) -> list[str]:
+    """What a dislodged unit's glyph covers: a unit, a center, a label, another one."""
+    pieces = {f"unit in {u.location}": glyph_box(scene.locate(u.location)) for u in
+              scene.position.units.values()}  # fmt: skip
+    pieces |= {f"center {c}": disc_box(xy, CENTER_RADIUS) for c, xy in scene.places.centers.items()}
+    pieces |= {f"label {p.province}": p.box for p in scene.labels(with_units=True)}
+    waiting = sorted(scene.waiting_places.items())
+    pieces |= {f"dislodged in {p}": dislodged_box(xy) for p, xy in waiting}
+    return [
+        f"dislodged in {province} covers the {what}"
+        for province, xy in waiting
+        for what, box in pieces.items()
+        if what != f"dislodged in {province}" and overlaps(dislodged_box(xy), box)
+    ]
+
+
+@pytest.mark.parametrize("variant", _variants()[:-1], ids=lambda v: v.id)
+def test_a_dislodged_unit_covers_no_unit_center_nor_label(variant: Variant) -> None:
+    position = _mid_game(variant).after
+    assert position.dislodged
+    assert _covered_by_a_dislodged_unit(Scene(variant, position, OBSERVER, ())) == []
+
+
+def test_a_dislodged_army_beside_vienna_covers_neither_its_center_nor_its_army(
+    classic: Variant,
+) -> None:
+    # Italy's army in Tyrolia, dislodged by Austria's from Bohemia, waits beside Tyrolia,
+    # whose point lies close to Vienna's center and army.
+    start = classic.initial_position().evolve(
+        units=units({"Austria": ["A vie", "A boh", "A tri"], "Italy": ["A tyr"]})
+    )
+    given = orders(classic.board, {"Austria": ["A boh - tyr", "A vie S A boh - tyr"]})
+    retreat = play_phase(classic, start, given).after
+    assert "tyr" in retreat.dislodged
+    assert _covered_by_a_dislodged_unit(Scene(classic, retreat, OBSERVER, ())) == []
 
 
 def test_a_dislodged_unit_is_drawn_during_its_retreat_phase(classic: Variant) -> None:
@@ -292,6 +490,45 @@ def test_orders_are_drawn_with_their_results(classic: Variant) -> None:
     assert 'stroke-dasharray="7 4"' in failed and "#d7191c" in failed  # dashed, with a cross
     assert re.search(r'<g class="order fails"><title>Italy: A Ven - Tri: Bounced', svg)
     assert "France: A Mar S A Par - Bur: Succeeds" in svg
+
+
+def test_a_move_between_close_places_keeps_a_visible_arrow(classic: Variant) -> None:
+    # Liverpool's and Yorkshire's units stand 17 apart: the arrow still leaves the
+    # moving unit's glyph with a shaft of its own.
+    start = classic.initial_position().evolve(units=units({"England": ["A lvp"]}))
+    svg = draw_phase(
+        classic, play_phase(classic, start, orders(classic.board, {"England": ["A lvp - yor"]}))
+    )
+    drawn = re.search(
+        r"England: A Lvp - Yor: Succeeds.*?d=\"M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)", svg
+    )
+    assert drawn
+    x1, y1, x2, y2 = (float(v) for v in drawn.groups())
+    unit = board_places(classic.board).units["lvp"]
+    assert math.dist((x1, y1), unit) >= GLYPH_RADIUS - 0.1  # off the glyph
+    assert math.dist((x1, y1), (x2, y2)) >= SHORTEST - 0.1
+
+
+def test_the_legend_explains_each_kind_of_order_and_lists_the_results(classic: Variant) -> None:
+    start = classic.initial_position()
+    given = orders(
+        classic.board,
+        {"France": ["A par - bur", "A mar S A par - bur", "F bre H"], "Germany": ["A mun - bur"]},
+    )
+    legend = _legend(draw_phase(classic, play_phase(classic, start, given)))
+    for meaning in ("move or retreat", "support: ", "hold: ", "order failed"):
+        assert meaning in legend
+    assert "convoy: " not in legend  # only the kinds the phase has
+    assert "A Mun - Bur: Bounced" in legend and "A Par - Bur: Succeeds" in legend
+
+
+def test_a_failed_order_does_not_look_like_a_border_with_no_passage(classic: Variant) -> None:
+    # A light power's failed move: its dark halo is dashed with it, so the map shows
+    # between its dashes; a border with no passage is a dark line crossed by ticks.
+    given = orders(classic.board, {"France": ["A par - bur"], "Germany": ["A mun - bur"]})
+    svg = draw_phase(classic, play_phase(classic, classic.initial_position(), given))
+    failed = svg[svg.index("France: A Par - Bur") :].split('<g class="order', 1)[0]
+    assert failed.count(f'stroke-dasharray="{FAILED_DASH}"') == 2  # the halo and the line
 
 
 def test_sub_saharan_minor_units_are_drawn_as_keeps() -> None:
@@ -348,11 +585,23 @@ def test_state_status_patron_and_religion_are_drawn(eu: Europe1615) -> None:
     assert "Hungary (Hu): ALIGNED with England; Protestant; shares: Austria 46%, England 53%" in svg
 
 
+def test_the_legend_explains_the_tags_and_shades_of_the_states(eu: Europe1615) -> None:
+    # "Pa C" under Rome's label: the Papal States, Catholic; hatching, cross-hatching, dots.
+    svg = draw_board(eu, eu.initial_position())
+    assert re.search(r'font-style="italic">Pa C</text>', svg)
+    legend = _legend(svg)
+    assert "religion: C Catholic, P Protestant, I Islamic" in legend
+    assert "Pa Papal States" in legend and "Ot Ottoman Empire" in legend
+    for shading in ("hatching in a power's colour, ALIGNED", "cross-hatching, NEUTRAL", "dots"):
+        assert shading in legend
+
+
 def _shade_on(svg: str, province: str, pattern: str) -> bool:
     """Whether the province's region is laid with the pattern (the marks reuse its path)."""
     region = re.search(rf'<path id="{province}" [^>]* d="([^"]+)"', svg)
     assert region, province
-    return f'<path d="{region.group(1)}" fill="url(#{pattern})"' in svg
+    marks = re.findall(rf'<path d="([^"]+)" fill="url\(#{pattern}\)"', svg)
+    return any(region.group(1) in laid for laid in marks)
 
 
 def test_state_units_carry_their_states_label(eu: Europe1615) -> None:
@@ -398,6 +647,24 @@ def _eu_positions(eu: Europe1615, games: int) -> Iterator[tuple[Position, PhaseR
             if result.end:
                 break
             position = result.after
+
+
+def test_an_order_secret_until_the_game_ends_shows_on_its_powers_board_only() -> None:
+    # Outposts' objective is kept secret until the game ends (Secrecy.UNTIL_END): the
+    # phase's results under the board list it for its own power only, and for everyone
+    # once the game is over.
+    outposts = load_variant_from(OUTPOSTS)
+    order_of_play = ("South", "North", "East")
+    lots = play_phase(outposts, outposts.initial_position(), {}, {ORDER_OF_PLAY: order_of_play})
+    given = {"South": [Place("for"), Objective("mid")]}
+    result = play_phase(outposts, lots.after, given)
+    secret = "Objective Mid"
+    assert secret in _legend(draw_phase(outposts, result, Viewer(power="South")))
+    for viewer in (OBSERVER, Viewer(power="North"), Viewer(power="East")):
+        svg = draw_phase(outposts, result, viewer)
+        assert secret not in svg and "Place S For" in _legend(svg), viewer
+    over = replace(result, end=GameEnd(draw=order_of_play))
+    assert secret in _legend(draw_phase(outposts, over, OBSERVER))
 
 
 def test_sub_saharan_bids_stay_off_every_board() -> None:
@@ -448,6 +715,12 @@ def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
     assert image.startswith(b"\x89PNG\r\n\x1a\n")
     width = int.from_bytes(image[16:20], "big")
     assert width == int(classic.board.size[0] * png_module.ZOOM)
+
+
+def test_a_wide_boards_png_is_drawn_no_wider_than_forums_take() -> None:
+    riots = load_variant("african_riots")  # 1610 units wide: 2415 pixels at the usual zoom
+    image = png_of(draw_board(riots))
+    assert int.from_bytes(image[16:20], "big") == png_module.WIDEST
 
 
 def test_png_without_any_font_is_refused_with_the_reason(

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from hegemon import jsonio
 from hegemon.cli import main
-from hegemon.game import Game
+from hegemon.game import Game, Variant
 from hegemon.randomplay import random_game
 from hegemon.variants import available_variants, load_variant
 
@@ -144,6 +144,20 @@ def test_adjudicate_json_never_crashes(name: str, data: st.DataObject) -> None:
         json.dumps(jsonio.adjudicate_request(document))
     except jsonio.WireError as exc:
         _assert_one_clear_line(exc)
+
+
+def test_a_dislodged_units_attacker_given_as_a_list_is_refused_in_one_line(
+    classic: Variant,
+) -> None:
+    # Found by the fuzzing above: a list is no province, and cannot be looked up as one.
+    position = {
+        "phase": "S1901R",
+        "units": {"Germany": ["A bur"]},
+        "dislodged": [{"power": "France", "unit": "A bur", "attacker_from": []}],
+    }
+    with pytest.raises(jsonio.WireError, match="attacker_from") as refused:
+        jsonio.position_from_json(position, classic)
+    _assert_one_clear_line(refused.value)
 
 
 def _assert_one_clear_line(exc: Exception) -> None:

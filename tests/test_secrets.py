@@ -124,17 +124,30 @@ class Search:
 
     def phase(self, before: Position, orders: dict[str, list[Order]], result: PhaseResult) -> None:
         variant = self.variant
-        pending = {p: _texts(given) for p, given in orders.items()}
-        secret = {p: _secret_texts(given, self.secret_kinds) for p, given in orders.items()}
         for viewer in self.viewers:
             # The board as JSON before the phase is the one the previous phase's results
             # hold, searched then; as text it is searched here, orders pending.
-            shown = self.shown[viewer] = Shown(
+            self.shown[viewer] = Shown(
                 position_report(variant, before, viewer),
                 phase_report(variant, result, viewer),
                 phase_result_to_json(result, viewer),
             )
-            shown_before = [shown.board]
+        self.search(orders, result)
+        self._status(before, orders)
+
+    def search(
+        self,
+        orders: dict[str, list[Order]],
+        result: PhaseResult,
+        also_before: dict[Viewer, list[str]] | None = None,
+    ) -> None:
+        """Search what each viewer was shown of the phase (`self.shown`, and any other
+        output before the adjudication, `also_before`) for the other powers' secrets."""
+        pending = {p: _texts(given) for p, given in orders.items()}
+        secret = {p: _secret_texts(given, self.secret_kinds) for p, given in orders.items()}
+        for viewer in self.viewers:
+            shown = self.shown[viewer]
+            shown_before = [shown.board, *(also_before or {}).get(viewer, [])]
             shown_after = [shown.report, json.dumps(shown.results)]
             mine = viewer.power or ""
             for power in orders:
@@ -147,7 +160,6 @@ class Search:
                     self._absent(theirs, shown_after, viewer, power, "a secret order")
             if _any_in(secret.get(mine, set()), shown_after):
                 self.own_secrets_seen["orders"] += 1
-        self._status(before, orders)
 
     def _status(self, before: Position, orders: dict[str, list[Order]]) -> None:
         """Whose orders are in, as everyone reads it: the same names as with nothing sent

@@ -17,9 +17,11 @@ from typing import Any
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game import (
+    PLAYING,
     ChanceError,
     Draw,
     Game,
+    GameEnd,
     GameOver,
     PhaseResult,
     SetupError,
@@ -454,27 +456,45 @@ def game_checksum(data: Mapping[str, Any]) -> str:
 
 def game_to_json(game: Game) -> dict[str, Any]:
     """Everything: the game master's file."""
-    variant = game.variant
+    return saved_game(
+        game.variant,
+        game.seed,
+        position_to_json(game.start),
+        [phase_entry(r) for r in game.history],
+        orders_to_json(game.pending),
+        game.agreed,
+    )
+
+
+def saved_game(
+    variant: Variant,
+    seed: int,
+    start: dict[str, Any],
+    phases: list[dict[str, Any]],
+    pending: dict[str, list[str]],
+    agreed: GameEnd = PLAYING,
+) -> dict[str, Any]:
+    """A game file from its parts as JSON (each phase as `phase_entry` writes it), for a
+    program that keeps them apart, such as the server's database."""
     data: dict[str, Any] = {"format": GAME_FORMAT, "variant": variant.id}
     if variant.options:
         data["options"] = dict(variant.options)
     if variant.seated is not None:
         data["seats"] = list(variant.seated)
-    data["seed"] = game.seed
-    data["start"] = position_to_json(game.start)
-    data["phases"] = [_phase_entry(r) for r in game.history]
-    data["pending"] = orders_to_json(game.pending)
-    if game.agreed:
+    data["seed"] = seed
+    data["start"] = start
+    data["phases"] = phases
+    data["pending"] = pending
+    if agreed:
         data["agreed"] = (
-            {"concede_to": game.agreed.winners[0]}
-            if game.agreed.winners
-            else {"draw": list(game.agreed.draw)}
+            {"concede_to": agreed.winners[0]} if agreed.winners else {"draw": list(agreed.draw)}
         )
     data["checksum"] = game_checksum(data)
     return data
 
 
-def _phase_entry(result: PhaseResult) -> dict[str, Any]:
+def phase_entry(result: PhaseResult) -> dict[str, Any]:
+    """A phase as a game file keeps it: its code, orders, draws and the digest after it."""
     entry: dict[str, Any] = {
         "phase": phase_to_json(result.before.phase),
         "orders": orders_to_json(result.orders),

@@ -70,21 +70,26 @@ def _visible(outcome: Outcome, viewer: Viewer) -> bool:
 
 
 def order_lines(variant: Variant, outcomes: Iterable[Outcome]) -> list[str]:
-    """Orders grouped under their power's heading, each with its result in a column.
+    """Orders grouped under their power's heading, each with its result in a column."""
+    lines: list[str] = []
+    for heading, listed in order_groups(variant, outcomes):
+        lines.append(heading)
+        lines += [line for o in listed for line in _order_with_result(o)]
+    return lines
 
-    The players' powers come first in the variant's order, then any other group the
-    variant names (such as the minor powers), each listed by province."""
+
+def order_groups(variant: Variant, outcomes: Iterable[Outcome]) -> list[tuple[str, list[Outcome]]]:
+    """Orders grouped under their power's heading: the players' powers first in the
+    variant's order, then any other group the variant names (such as the minor powers),
+    each listed by province."""
     groups: dict[str, list[Outcome]] = {}
     for outcome in outcomes:
         groups.setdefault(variant.report_group(outcome.power), []).append(outcome)
     players = [p for p in variant.powers if p in groups]
     others = sorted(set(groups) - set(players))
-    lines: list[str] = []
-    for heading in players + others:
-        lines.append(heading)
-        listed = groups[heading] if heading in players else sorted(groups[heading], key=_place)
-        lines += [line for o in listed for line in _order_with_result(o)]
-    return lines
+    return [(heading, groups[heading]) for heading in players] + [
+        (heading, sorted(groups[heading], key=_place)) for heading in others
+    ]
 
 
 def _order_with_result(outcome: Outcome) -> list[str]:

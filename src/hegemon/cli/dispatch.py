@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from hegemon import jsonio
 from hegemon.board import MapError
-from hegemon.cli import playing, reading, tools
+from hegemon.cli import hosting, playing, reading, tools
 from hegemon.cli.common import UserError, add_variant_dir_option
 from hegemon.datc import DatcFormatError
 from hegemon.game import SetupError
@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_variant_dir_option(parser)
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
-    for module in (playing, reading, tools):
+    for module in (playing, reading, tools, hosting):
         module.add_commands(commands)
     return parser
 

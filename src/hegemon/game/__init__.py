@@ -14,6 +14,7 @@ from hegemon.game.machine import (
     chances_for,
     describe_end,
     latest_per_slot,
+    phase_rng,
     play_phase,
 )
 from hegemon.game.marks import NO_MARKS, Marks, Pattern, Shade
@@ -69,6 +70,7 @@ __all__ = [
     "describe_end",
     "latest_per_slot",
     "order_problems",
+    "phase_rng",
     "play_phase",
     "read_draws",
     "seasons_calendar",

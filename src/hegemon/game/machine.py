@@ -218,7 +218,7 @@ class Game:
         game's seed, the same for this phase however often the game is loaded."""
         if self.over:
             raise GameOver(f"the game is over: {describe_end(self.end)}")
-        rng = random.Random(f"{self.seed}:{len(self.history)}")
+        rng = phase_rng(self.seed, len(self.history))
         drawn = settle(chances_for(self.variant, self.position), draws, rng)
         result = play_phase(self.variant, self.position, self.pending, drawn)
         self.history.append(result)
@@ -236,6 +236,12 @@ def latest_per_slot(orders: Iterable[Order]) -> list[Order]:
         latest.pop(key, None)  # so that the later one takes its place at the end
         latest[key] = order
     return list(latest.values())
+
+
+def phase_rng(seed: int, played: int) -> random.Random:
+    """Where the draws of chance of a game's next phase come from, once `played` phases
+    have been: the same for that phase whoever adjudicates it, and however often."""
+    return random.Random(f"{seed}:{played}")
 
 
 class GameOver(RuntimeError):

@@ -41,6 +41,7 @@ class Marks:
     glyphs: Mapping[str, str] = field(default_factory=dict)  # a unit's glyph, by its province
     captions: Mapping[str, str] = field(default_factory=dict)  # the text on a unit, by province
     glyph_meanings: Mapping[str, str] = field(default_factory=dict)  # legend: glyph -> words
+    key: tuple[str, ...] = ()  # lines the legend prints to explain the tags and shades
 
 
 NO_MARKS = Marks()

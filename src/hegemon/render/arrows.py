@@ -1,6 +1,7 @@
 """A phase's orders as arrows, each in its power's colour: solid if it succeeded, dashed
 with a cross at its head if it failed, grey and dotted if it was void; each carries the
-report's words for its result as its tooltip.
+report's words for its result as its tooltip (and the legend lists them). An arrow
+between two places close by keeps a shaft of `SHORTEST` at the least.
 
 | order | drawn as |
 | --- | --- |
@@ -24,7 +25,9 @@ from hegemon.render import palette
 from hegemon.render.svg import Point, num, pt, title
 
 GLYPH_RADIUS = 12.0  # how far an arrow stops short of a unit's point
+SHORTEST = 16.0  # the least length of an arrow's visible shaft, between neighbours close by
 VOID = "#8c8c8c"
+FAILED_DASH = "7 4"
 Locate = Callable[[str], Point]  # where a location is drawn
 
 
@@ -44,6 +47,44 @@ def order_marks(
         drawing = _drawing(outcome, locate, unit_at, moves)
         if drawing:
             yield f'<g class="order {outcome.verdict}">{tip}{_styled(drawing, color, outcome)}</g>'
+
+
+_KEY = (
+    (
+        (Move, Retreat),
+        '<path d="M-11,0H9M4,-4L10,0L4,4"/>',
+        "move or retreat: an arrow to where it goes",
+    ),
+    (
+        (Support,),
+        '<path d="M-11,5L6,-3" stroke-width="1.6"/><circle cx="7" cy="-3.5" r="2.5"/>',
+        "support: a thin line to the move (dot) or unit (ring) it supports",
+    ),
+    (
+        (Convoy,),
+        '<path d="M-11,5L6,-3" stroke-width="1.6" stroke-dasharray="1 4"/>'
+        '<circle cx="7" cy="-3.5" r="2.5"/>',
+        "convoy: a dotted line to the army's move",
+    ),
+    ((Hold,), '<circle r="8"/>', "hold: a ring round the unit"),
+    ((Build,), '<circle r="8"/><path d="M6,-10h8M10,-14v8"/>', "build: a ring with a plus"),
+    ((Disband,), '<path d="M-6,-6L6,6M-6,6L6,-6"/>', "disband: a cross over the unit"),
+)
+
+
+def order_key(outcomes: list[Outcome]) -> list[tuple[str, str]]:
+    """For the legend: a drawing of each kind of order among the outcomes, with what
+    it means."""
+    kinds = {type(o.order) for o in outcomes}
+    return [
+        (
+            f'<g fill="none" stroke="{palette.INK}" stroke-width="2.2" stroke-linecap="round" '
+            f'stroke-linejoin="round">{drawing}</g>',
+            meaning,
+        )
+        for types, drawing, meaning in _KEY
+        if any(issubclass(kind, types) for kind in kinds)
+    ]
 
 
 def _drawing(
@@ -82,14 +123,16 @@ def _styled(drawing: str, color: str, outcome: Outcome) -> str:
     """The drawing twice: a halo that sets it off from any ground, then in its colour."""
     dash = ""
     if outcome.verdict is Verdict.FAILS:
-        dash = ' stroke-dasharray="7 4"'
+        dash = f' stroke-dasharray="{FAILED_DASH}"'
     elif outcome.verdict is Verdict.VOID:
         dash = ' stroke-dasharray="2 3"'
     halo = palette.outline_of(color)
     head = _failure_cross(drawing) if outcome.verdict is Verdict.FAILS else ""
+    # The halo is dashed with the line: between a failed order's dashes the map shows,
+    # so that a light power's failed move never reads as a border with no passage.
     return (
         f'<g fill="none" stroke="{halo}" stroke-width="5" stroke-linecap="round" '
-        f'stroke-opacity="0.75">{drawing}</g>'
+        f'stroke-opacity="0.75"{dash}>{drawing}</g>'
         f'<g fill="none" stroke="{color}" stroke-width="2.6" stroke-linecap="round"{dash}>'
         f"{drawing}</g>{head}"
     )
@@ -108,7 +151,7 @@ def _failure_cross(drawing: str) -> str:
 
 
 def _arrow(start: Point, end: Point) -> str:
-    (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS)
+    (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS, SHORTEST)
     angle = math.atan2(y2 - y1, x2 - x1)
     left, right = (
         (x2 - 9 * math.cos(angle + s), y2 - 9 * math.sin(angle + s)) for s in (0.45, -0.45)
@@ -153,12 +196,19 @@ def _along(start: Point, end: Point, share: float) -> Point:
     return start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share
 
 
-def _shorten(start: Point, end: Point, at_start: float, at_end: float) -> tuple[Point, Point]:
+def _shorten(
+    start: Point, end: Point, at_start: float, at_end: float, least: float = 1.0
+) -> tuple[Point, Point]:
+    """The line from `start` to `end`, stopping `at_start` and `at_end` short of them
+    (off the glyphs there), but with at least `least` of it left: between two places
+    close by, it runs over the target's glyph, and beyond the target's point if need be."""
     length = math.dist(start, end)
-    if length <= at_start + at_end + 1:
+    if length == 0:
         return start, end
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    at_end = min(at_end, max(0.0, length - at_start - least))
+    reach = max(length - at_end, at_start + least)
     return (
         (start[0] + ux * at_start, start[1] + uy * at_start),
-        (end[0] - ux * at_end, end[1] - uy * at_end),
+        (start[0] + ux * reach, start[1] + uy * reach),
     )

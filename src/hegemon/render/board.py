@@ -20,14 +20,24 @@ from hegemon.orders import Secrecy
 from hegemon.position import OBSERVER, Position, Unit, Viewer
 from hegemon.render import palette
 from hegemon.render.arrows import order_marks
-from hegemon.render.glyphs import BOX, unit_glyph
+from hegemon.render.glyphs import CENTER_RADIUS, center_marker, no_passage, unit_glyph
 from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
 from hegemon.render.legend import legend
+from hegemon.render.places import (
+    DISLODGED_RADIUS,
+    DISLODGED_RISE,
+    DISLODGED_SCALE,
+    Places,
+    board_places,
+    disc_box,
+    dislodged_box,
+    dislodged_places,
+    glyph_box,
+)
+from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import Point, num, pt, text, title
-from hegemon.render.territories import Territories, territories
+from hegemon.render.territories import Territories, border_paths, territories
 
-CENTER_OFFSET = (-17.0, 2.0)  # where a center's marker sits from its province's point
-DISLODGED_OFFSET = (16.0, -14.0)  # where a dislodged unit waits, from its province's point
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -74,6 +84,14 @@ class Scene:
         return territories(self.board)
 
     @cached_property
+    def places(self) -> Places:
+        return board_places(self.board)
+
+    @cached_property
+    def waiting_places(self) -> dict[str, Point]:
+        return dislodged_places(self.board, self.position)
+
+    @cached_property
     def colors(self) -> dict[str, str]:
         return {p.name: p.color for p in self.variant.powers.values()}
 
@@ -101,6 +119,8 @@ class Scene:
                 f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>',
                 *self._regions(),
                 *self._shades(),
+                *self._outlines(),
+                *self._rivers(),
                 *self._borders(),
                 *(self._centers() if with_units else ()),
                 '<g id="orders">',
@@ -116,8 +136,8 @@ class Scene:
 
     # --- where things are ----------------------------------------------------------------
     def locate(self, location: str) -> Point:
-        board = self.board
-        return board.coast_xy.get(location, board.provinces[province_of(location)].xy)
+        """Where a unit at this location stands (`hegemon.render.places`)."""
+        return self.places.units[location]
 
     def unit_at(self, location: str) -> Point:
         """Where the unit an order names is drawn: beside its province if dislodged."""
@@ -126,46 +146,53 @@ class Scene:
         return self.locate(location)
 
     def waiting(self, location: str) -> Point:
-        """Where a dislodged unit waits: beside its province's point."""
-        x, y = self.locate(location)
-        return x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]
+        """Where a dislodged unit waits: beside its province, clear of the pieces."""
+        return self.waiting_places[province_of(location)]
 
     def center_point(self, province: str) -> Point:
-        x, y = self.board.provinces[province].xy
-        return x + CENTER_OFFSET[0], y + CENTER_OFFSET[1]
+        return self.places.centers[province]
 
     # --- territories -------------------------------------------------------------------
     def _regions(self) -> Iterator[str]:
         land = self.land
-        yield '<g id="provinces" stroke-linejoin="round">'
+        yield '<g id="provinces">'
         for province in self.board.provinces.values():
             fill = palette.SEA if province.is_sea else self._fill(province.id)
-            stroke = palette.COAST if province.is_sea else palette.BORDER
             kind = "sea" if province.is_sea else "land"
             yield (
                 f'<path id="{province.id}" class="province {kind}" '
                 f'data-name="{text(province.name)}" d="{land.paths[province.id]}" fill="{fill}" '
-                f'fill-rule="evenodd" stroke="{stroke}" stroke-width="0.8">'
-                f"{title(self._tooltip(province.id))}</path>"
+                f'fill-rule="evenodd">{title(self._tooltip(province.id))}</path>'
             )
         yield "</g>"
-        shore, lakes, unclaimed = land.outline_paths
+        _, lakes, unclaimed = land.outline_paths
         yield (
             f'<path d="{unclaimed}" fill="url(#unclaimed)" stroke="{palette.BORDER}" '
             f'stroke-width="0.5">{title("Impassable: no province")}</path>'
         )
         yield f'<path d="{lakes}" fill="{palette.LAKE}" stroke="none"/>'
-        yield f'<path d="{shore}" fill="none" stroke="{palette.COAST}" stroke-width="1.1"/>'
+
+    def _outlines(self) -> Iterator[str]:
+        """The borders, each drawn once over the regions and their shades, then the shore."""
+        land_borders, sea_borders = border_paths(self.board)
+        shore = self.land.outline_paths[0]
+        yield (
+            f'<g id="borders" fill="none" stroke-width="0.8" stroke-linejoin="round">'
+            f'<path d="{sea_borders}" stroke="{palette.COAST}"/>'
+            f'<path d="{land_borders}" stroke="{palette.BORDER}"/>'
+            f'<path d="{shore}" stroke="{palette.COAST}" stroke-width="1.1"/></g>'
+        )
 
     def _fill(self, province: str) -> str:
         fills = [s for s in self.marks.shades.get(province, ()) if s.pattern is Pattern.FILL]
         if fills:
-            return palette.mix(fills[-1].color, palette.LAND, palette.FAINT)
+            return palette.tint(fills[-1].color)
         owner = self.position.centers.get(province)
         if owner is None:
             return palette.LAND
-        amount = palette.FAINT if owner in self.colors else palette.FAINT / 2
-        return palette.mix(self.color_of(owner), palette.LAND, amount)
+        if owner not in self.colors:  # a minor power's: a shade only
+            return palette.mix(palette.NEUTRAL, palette.LAND, palette.FAINT / 2)
+        return palette.tint(self.colors[owner])
 
     def _tooltip(self, province: str) -> str:
         p = self.board.provinces[province]
@@ -186,29 +213,37 @@ class Scene:
                     yield _pattern(_pattern_id(shade), shade.pattern, shade.color, None)
 
     def _shades(self) -> Iterator[str]:
-        yield '<g id="marks">'
+        """Each hatching, cross-hatching or dots over all the provinces it marks, as one
+        path: far cheaper to render than one a province."""
+        marked: dict[Shade, list[str]] = {}
         for province, shades in self.marks.shades.items():
-            region = self.land.paths[province]
             for shade in shades:
                 if shade.pattern is not Pattern.FILL:
-                    yield (
-                        f'<path d="{region}" fill="url(#{_pattern_id(shade)})" fill-rule="evenodd" '
-                        f'stroke="none">{title(shade.meaning)}</path>'
-                    )
+                    marked.setdefault(shade, []).append(self.land.paths[province])
+        yield '<g id="marks">'
+        for shade, regions in marked.items():
+            yield (
+                f'<path d="{"".join(regions)}" fill="url(#{_pattern_id(shade)})" '
+                f'fill-rule="evenodd">{title(shade.meaning)}</path>'
+            )
         yield "</g>"
+
+    def _rivers(self) -> Iterator[str]:
+        path = river_path(self.board)
+        if path:
+            yield (
+                f'<path id="rivers" d="{path}" fill="none" stroke="{palette.RIVER}" '
+                'stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">'
+                f"{title(RIVER_MEANING)}</path>"
+            )
 
     def _borders(self) -> Iterator[str]:
         board = self.board
         for (a, b), shared in self.land.barrier_paths.items():
             names = f"No passage between {board.provinces[a].name} and {board.provinces[b].name}"
-            yield (
-                f'<g fill="none" stroke-linecap="round">{title(names)}'
-                f'<path d="{shared}" stroke="{palette.BARRIER}" stroke-width="4.2"/>'
-                f'<path d="{shared}" stroke="#ffffff" stroke-width="1.4" '
-                'stroke-dasharray="3 3"/></g>'
-            )
+            yield f'<g fill="none" stroke-linecap="round">{title(names)}{no_passage(shared)}</g>'
         for a, b in self.land.crossings:
-            start, end = board.provinces[a].xy, board.provinces[b].xy
+            start, end = self.locate(a), self.locate(b)
             names = f"{board.provinces[a].name} and {board.provinces[b].name} are neighbours"
             yield (
                 f'<path d="M{pt(start)}L{pt(end)}" stroke="{palette.COAST}" stroke-width="2" '
@@ -220,19 +255,10 @@ class Scene:
         homes = {c for cs in self.variant.home_centers(self.position).values() for c in cs}
         yield '<g id="centers">'
         for center in sorted(self.board.centers):
-            x, y = self.center_point(center)
             owner = self.position.centers.get(center)
-            fill = self.color_of(owner) if owner else "#ffffff"
-            ring = (
-                f'<circle cx="{num(x)}" cy="{num(y)}" r="7.5" fill="#ffffff" '
-                f'stroke="{palette.INK}" stroke-width="1.3"/>'
-                if center in homes
-                else ""
-            )
-            yield (
-                f'<g class="center">{ring}<circle cx="{num(x)}" cy="{num(y)}" r="4.6" '
-                f'fill="{fill}" stroke="{palette.outline_of(fill) if owner else palette.INK}" '
-                'stroke-width="1.4"/></g>'
+            color = self.color_of(owner) if owner else None
+            yield center_marker(
+                self.center_point(center), color, center in homes, ' class="center"'
             )
         yield "</g>"
 
@@ -244,10 +270,11 @@ class Scene:
             unit = dislodgement.unit
             x, y = self.waiting(unit.location)
             yield (
-                f'<circle cx="{num(x)}" cy="{num(y - 2)}" r="13" fill="#ffffff" fill-opacity="0.7" '
-                'stroke="#d7191c" stroke-width="2" stroke-dasharray="4 2"/>'
+                f'<circle cx="{num(x)}" cy="{num(y - DISLODGED_RISE)}" r="{num(DISLODGED_RADIUS)}" '
+                'fill="#ffffff" fill-opacity="0.7" stroke="#d7191c" stroke-width="2" '
+                'stroke-dasharray="4 2"/>'
             )
-            yield self._unit(unit, (x, y), 0.8, " dislodged")
+            yield self._unit(unit, (x, y), DISLODGED_SCALE, " dislodged")
         yield "</g>"
 
     def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> str:
@@ -271,11 +298,9 @@ class Scene:
     def obstacles(self, with_units: bool) -> list[Box]:
         if not with_units:
             return []
-        boxes = [_glyph_box(self.locate(u.location), 1.0) for u in self.position.units.values()]
-        boxes += [
-            _glyph_box(self.waiting(d.unit.location), 0.8) for d in self.position.dislodged.values()
-        ]
-        boxes += [_disc_box(self.center_point(c), 7.5) for c in self.board.centers]
+        boxes = [glyph_box(self.locate(u.location)) for u in self.position.units.values()]
+        boxes += [dislodged_box(xy) for xy in self.waiting_places.values()]
+        boxes += [disc_box(xy, CENTER_RADIUS) for xy in self.places.centers.values()]
         return boxes
 
     def labels(self, with_units: bool) -> list[Placed]:
@@ -283,12 +308,13 @@ class Scene:
             Request(
                 p.id,
                 (p.label, self.marks.tags[p.id]) if p.id in self.marks.tags else (p.label,),
-                p.xy,
+                self.locate(p.id),
                 self.land.regions[p.id],
             )
             for p in self.board.provinces.values()
         ]
-        return place_labels(requests, self.obstacles(with_units))
+        width, height = self.board.size
+        return place_labels(requests, self.obstacles(with_units), (0.0, 0.0, width, height))
 
     def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
         yield from self._leaders(placed)
@@ -315,7 +341,7 @@ class Scene:
         yield f'<g id="leaders" stroke="{palette.INK}" stroke-width="0.7" opacity="0.6">'
         for label in placed:
             if not self.land.regions[label.province].contains(shapely.Point(label.center)):
-                end = self.board.provinces[label.province].xy
+                end = self.locate(label.province)
                 yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
         yield "</g>"
 
@@ -332,17 +358,6 @@ def abbreviations(powers: list[str]) -> dict[str, str]:
         options += [letters[0] + c for c in letters[1:]]
         chosen[power] = next((o for o in options if o not in chosen.values()), letters[:3] or power)
     return chosen
-
-
-def _glyph_box(xy: Point, scale: float) -> Box:
-    x, y = xy
-    left, top, right, bottom = BOX
-    return (x + left * scale, y + top * scale, x + right * scale, y + bottom * scale)
-
-
-def _disc_box(xy: Point, radius: float) -> Box:
-    x, y = xy
-    return (x - radius, y - radius, x + radius, y + radius)
 
 
 def _pattern_id(shade: Shade) -> str:

@@ -16,6 +16,7 @@ from hegemon.render import palette
 from hegemon.render.svg import Point, num, text
 
 BOX = (-13.0, -15.0, 13.0, 9.0)  # the extent of any glyph around its point, unscaled
+CENTER_RADIUS = 7.5  # a center's marker, with the ring of a home center
 _HEXAGON = ((-12, 0), (-7, -8), (7, -8), (12, 0), (7, 8), (-7, 8))
 _HULL = ((-13, -4), (13, -4), (9, 8), (-9, 8))
 _SAIL = ((-1, -5), (-1, -15), (9, -6))
@@ -48,6 +49,35 @@ def unit_glyph(
         f" scale({scale:g})" if scale != 1 else ""
     )
     return f'<g transform="{transform}"{attributes}>{tooltip}{shape}{label}</g>'
+
+
+def center_marker(xy: Point, color: str | None, home: bool, attributes: str = "") -> str:
+    """A supply center's marker: a disc in its owner's colour; unowned, a white disc
+    with a dark dot at its heart, a shape no owner's colour (Mozambique's white) can be
+    taken for; a home center's inside a ring."""
+    x, y = num(xy[0]), num(xy[1])
+    ring = (
+        f'<circle cx="{x}" cy="{y}" r="{num(CENTER_RADIUS)}" fill="#ffffff" '
+        f'stroke="{palette.INK}" stroke-width="1.3"/>'
+        if home
+        else ""
+    )
+    fill, outline = (color, palette.outline_of(color)) if color else ("#ffffff", palette.INK)
+    heart = f'<circle cx="{x}" cy="{y}" r="1.8" fill="{palette.INK}"/>' if color is None else ""
+    return (
+        f'<g{attributes}>{ring}<circle cx="{x}" cy="{y}" r="4.6" fill="{fill}" '
+        f'stroke="{outline}" stroke-width="1.4"/>{heart}</g>'
+    )
+
+
+def no_passage(path: str) -> str:
+    """A border between provinces that are not neighbours: a dark line crossed by
+    ticks, like a fence; no order's line looks like it."""
+    return (
+        f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="2" stroke-linejoin="round"/>'
+        f'<path d="{path}" stroke="{palette.BARRIER}" stroke-width="8" '
+        'stroke-dasharray="1.6 4.4" stroke-linecap="butt" stroke-linejoin="bevel"/>'
+    )
 
 
 def _shape(glyph: str, color: str, outline: str) -> str:

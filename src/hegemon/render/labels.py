@@ -1,15 +1,17 @@
 """Placing province labels beside their units and centers, never over one another.
 
 Each label tries places around its province's point, nearest first (below, above, to
-either side, then the diagonals, then further out); it takes the first that overlaps no
-label placed before it and no unit or center and lies inside its own region, else the
-nearest that overlaps no label and no unit or center, else the nearest clear of labels.
-Provinces with the smallest regions choose first, having the fewest good places.
+either side, then the diagonals, then further out), then, if none of them will do, places
+anywhere inside its own region, nearest first; it takes the first that overlaps no label
+placed before it and no unit or center and lies inside its own region, else the nearest
+that overlaps no label and no unit or center, else the nearest clear of labels. A label
+never leaves the canvas. Provinces with the smallest regions choose first, having the
+fewest good places.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import shapely
@@ -21,8 +23,9 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 FONT = 10.0  # a label's font size, in canvas units
 TAG_FONT = 7.5  # the size of a tag's text under a label
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
-_RINGS = (1.0, 1.6, 2.3, 3.1, 4.0)
+_RINGS = (1.0, 1.6, 2.3, 3.1, 4.0, 5.0, 6.2)
 _GAP = (15.0, 15.0)  # the first ring's distance from the point, across and down
+_GRID = 6.0  # the spacing of the places tried inside a region, in canvas units
 
 
 @dataclass(frozen=True)
@@ -62,12 +65,14 @@ def label_size(lines: Sequence[str]) -> tuple[float, float]:
     return width + 2, height
 
 
-def place_labels(requests: Iterable[Request], obstacles: Sequence[Box]) -> list[Placed]:
+def place_labels(
+    requests: Iterable[Request], obstacles: Sequence[Box], canvas: Box
+) -> list[Placed]:
     ordered = sorted(requests, key=lambda r: (r.region.area, r.province))
     placed: list[Placed] = []
     taken: list[Box] = []
     for request in ordered:
-        placed.append(_place(request, taken, obstacles))
+        placed.append(_place(request, taken, obstacles, canvas))
         taken.append(placed[-1].box)
     return placed
 
@@ -76,31 +81,87 @@ def overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box]) -> Placed:
+def within(a: Box, b: Box) -> bool:
+    """Whether box `a` lies wholly within box `b`."""
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+Score = tuple[int, int, int, int]  # clashes with labels, with pieces, outside, rank
+
+
+def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box) -> Placed:
+    """The label's place: on the rings around its point, else anywhere inside its
+    region, the best by `Score`; never off the canvas."""
     width, height = label_size(request.lines)
-    candidates = list(_candidates(request.anchor, width, height))
-    margin = _farthest(candidates, request.anchor) + width  # no candidate's box goes further
-    x, y = request.anchor
-    reach = (x - margin, y - margin, x + margin, y + margin)
+    rings = list(_candidates(request.anchor, width, height))
+    left, top, right, bottom = request.region.bounds
+    reach = bounds([*(_box(c, width, height) for c in rings), (left, top, right, bottom)])
     taken = [b for b in taken if overlaps(b, reach)]
     obstacles = [b for b in obstacles if overlaps(b, reach)]
-    best: tuple[int, int, int, int] | None = None
-    choice = candidates[0]
-    for rank, center in enumerate(candidates):
+
+    def score(rank: int, center: Point, inside: bool) -> Score:
         box = _box(center, width, height)
         clashes = int(any(overlaps(box, other) for other in taken))
         blocked = int(any(overlaps(box, other) for other in obstacles))
-        outside = 0 if request.region.contains(shapely.Point(center)) else 1
-        score = (clashes, blocked, outside, rank)
-        if best is None or score < best:
-            best, choice = score, center
-        if score[:3] == (0, 0, 0):
+        return clashes, blocked, 0 if inside else 1, rank
+
+    best: tuple[Score, Point] | None = None
+    for rank, (center, inside) in enumerate(_places(request, rings, width, height, canvas)):
+        scored = (score(rank, center, inside), center)
+        best = scored if best is None else min(best, scored)
+        if scored[0][:3] == (0, 0, 0):
             break
+    choice = best[1] if best else _onto(rings[0], width, height, canvas)
     return Placed(request.province, request.lines, choice, _box(choice, width, height))
 
 
-def _farthest(points: Sequence[Point], anchor: Point) -> float:
-    return max(max(abs(x - anchor[0]), abs(y - anchor[1])) for x, y in points)
+def _places(
+    request: Request, rings: list[Point], width: float, height: float, canvas: Box
+) -> Iterator[tuple[Point, bool]]:
+    """The places a label tries, on the canvas, each with whether it lies inside the
+    label's region: on the rings first, then on a grid inside the region."""
+    for center in rings:
+        if within(_box(center, width, height), canvas):
+            yield center, bool(request.region.contains(shapely.Point(center)))
+    for center in _inner(request, width, height, canvas):
+        yield center, True
+
+
+def _inner(request: Request, width: float, height: float, canvas: Box) -> list[Point]:
+    """Places inside the label's own region, on a grid, nearest its point first."""
+    left, top, right, bottom = request.region.bounds
+    columns = max(1, int((right - left) // _GRID))
+    rows = max(1, int((bottom - top) // _GRID))
+    grid = [
+        (left + (i + 0.5) * (right - left) / columns, top + (j + 0.5) * (bottom - top) / rows)
+        for i in range(columns)
+        for j in range(rows)
+    ]
+    inside = shapely.contains_xy(request.region, *zip(*grid, strict=True))
+    x, y = request.anchor
+    places = [
+        xy
+        for xy, ok in zip(grid, inside, strict=True)
+        if ok and within(_box(xy, width, height), canvas)
+    ]
+    return sorted(places, key=lambda xy: (xy[0] - x) ** 2 + (xy[1] - y) ** 2)
+
+
+def _onto(center: Point, width: float, height: float, canvas: Box) -> Point:
+    """The place moved onto the canvas."""
+    x = min(max(center[0], canvas[0] + width / 2), canvas[2] - width / 2)
+    y = min(max(center[1], canvas[1] + height / 2), canvas[3] - height / 2)
+    return x, y
+
+
+def bounds(boxes: Sequence[Box]) -> Box:
+    """The box around the boxes."""
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _candidates(anchor: Point, width: float, height: float) -> Iterable[Point]:

@@ -4,22 +4,31 @@ every province's label with its full name."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from hegemon.adjudication.outcome import Verdict
 from hegemon.game import Pattern, Shade
 from hegemon.render import palette
-from hegemon.render.glyphs import unit_glyph
+from hegemon.render.arrows import FAILED_DASH, order_key
+from hegemon.render.glyphs import center_marker, no_passage, unit_glyph
 from hegemon.render.labels import Placed, text_width
+from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import num, text
+from hegemon.report import order_groups
 
 if TYPE_CHECKING:
     from hegemon.render.board import Scene
+
 
 MARGIN = 14.0
 ROW = 22.0  # the height of a row of powers or symbols
 INDEX_ROW = 11.0  # the height of a row of the province index
 INDEX_FONT = 8.0
+CELL_FONT = 10.5  # the words beside a legend's drawing
+KEY_FONT = 9.5  # a variant's own key to its marks
+KEY_ROW = 12.5
 
 
 def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, float]:
@@ -38,6 +47,14 @@ def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, f
             svg, rows = _grid(cells, width, y, 4)
             parts.append(svg)
             y += rows * ROW + 6
+    if with_units and scene.marks.key:
+        key, rows = _paragraphs(scene.marks.key, width, y + 4)
+        parts.append(key)
+        y += rows * KEY_ROW + 14
+    if scene.outcomes:
+        results, rows = _results(scene, width, y + 6)
+        parts.append(results)
+        y += rows * INDEX_ROW + 12
     index, rows = _index(scene, width, y + 6)
     parts.append(index)
     y += rows * INDEX_ROW + MARGIN + 6
@@ -56,17 +73,24 @@ Cell = tuple[str, str]  # a drawing 22 units wide at (0, 0), and the words besid
 
 
 def _grid(cells: list[Cell], width: float, top: float, columns: int) -> tuple[str, int]:
+    """The cells in rows of `columns`, a cell whose words need more room taking more
+    than one column; with the number of rows."""
     column = (width - 2 * MARGIN) / columns
     parts = []
-    for i, (drawing, words) in enumerate(cells):
-        x = MARGIN + (i % columns) * column
-        y = top + (i // columns) * ROW + ROW / 2
+    row, at = 0, 0  # the row, and the column the next cell starts at
+    for drawing, words in cells:
+        span = min(columns, math.ceil((30 + text_width(words, CELL_FONT) + 8) / column))
+        if at + span > columns:
+            row, at = row + 1, 0
+        x = MARGIN + at * column
+        y = top + row * ROW + ROW / 2
         parts.append(
             f'<g transform="translate({num(x + 12)},{num(y)})">{drawing}</g>'
-            f'<text x="{num(x + 30)}" y="{num(y + 4)}" font-size="10.5" fill="{palette.INK}">'
-            f"{text(words)}</text>"
+            f'<text x="{num(x + 30)}" y="{num(y + 4)}" font-size="{num(CELL_FONT)}" '
+            f'fill="{palette.INK}">{text(words)}</text>'
         )
-    return "".join(parts), (len(cells) + columns - 1) // columns
+        at += span
+    return "".join(parts), row + 1 if cells else 0
 
 
 def _powers(scene: Scene) -> Iterator[Cell]:
@@ -78,15 +102,16 @@ def _powers(scene: Scene) -> Iterator[Cell]:
     others = sum(n for owner, n in counts.items() if owner not in scene.variant.powers)
     if others:
         yield (
-            _center(palette.NEUTRAL, False),
+            center_marker((0, 0), palette.NEUTRAL, False),
             f"others: {others} center{'s' if others != 1 else ''}",
         )
 
 
 def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
     if with_units:
-        yield _center("#ffffff", False), "supply center, unowned"
-        yield _center(palette.NEUTRAL, True), "home center (ring)"
+        yield center_marker((0, 0), None, False), "supply center, unowned"
+        yield center_marker((0, 0), palette.NEUTRAL, False), "supply center, its owner's colour"
+        yield center_marker((0, 0), palette.NEUTRAL, True), "home center (ring)"
         kinds = {k.glyph: k.name for k in scene.board.kinds.values()}
         for glyph, name in sorted(kinds.items()):
             yield unit_glyph(glyph, (0, 0), palette.NEUTRAL, name[:1].upper()), name
@@ -100,16 +125,21 @@ def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
             )
     if scene.outcomes:
         yield _line("none"), "order carried out"
-        yield _line("7 4") + _cross(), "order failed"
+        yield _line(FAILED_DASH) + _cross(), "order failed"
         yield _line("2 3", palette.NEUTRAL), "order void"
+        yield from order_key(list(scene.outcomes))
+    if river_path(scene.board):
+        yield (
+            f'<path d="M-11,2C-4,-6 4,8 11,-2" fill="none" stroke="{palette.RIVER}" '
+            'stroke-width="2.4" stroke-linecap="round"/>',
+            RIVER_MEANING,
+        )
+    if not scene.land.lakes.is_empty:
+        yield _swatch(palette.LAKE), "lake: no space of its own"
     if scene.land.crossings:
         yield _line("5 3", palette.COAST), "neighbours across the water"
     if scene.land.barriers:
-        yield (
-            f'<path d="M-11,0H11" stroke="{palette.BARRIER}" stroke-width="4.2"/>'
-            '<path d="M-11,0H11" stroke="#ffffff" stroke-width="1.4" stroke-dasharray="3 3"/>',
-            "no passage: not neighbours",
-        )
+        yield f'<g fill="none">{no_passage("M-11,0H11")}</g>', "no passage: not neighbours"
     if not scene.land.unclaimed.is_empty:
         yield _swatch("url(#unclaimed)"), "impassable"
     yield from _shades(scene)
@@ -122,10 +152,59 @@ def _shades(scene: Scene) -> Iterator[Cell]:
             seen.setdefault((shade.meaning, shade.color, shade.pattern), shade)
     for shade in sorted(seen.values(), key=lambda s: (s.pattern != Pattern.FILL, s.meaning)):
         if shade.pattern is Pattern.FILL:
-            fill = palette.mix(shade.color, palette.LAND, palette.FAINT)
+            fill = palette.tint(shade.color)
         else:
             fill = f"url(#{shade.pattern}-{shade.color.lstrip('#')})"
         yield _swatch(fill), shade.meaning
+
+
+def _paragraphs(paragraphs: tuple[str, ...], width: float, top: float) -> tuple[str, int]:
+    """Lines of words, wrapped to the legend's width; with the number of lines."""
+    lines = [line for paragraph in paragraphs for line in _wrapped(paragraph, width - 2 * MARGIN)]
+    parts = [f'<g id="key" font-size="{num(KEY_FONT)}" fill="{palette.INK}">']
+    for i, line in enumerate(lines):
+        y = top + (i + 1) * KEY_ROW
+        parts.append(f'<text x="{num(MARGIN)}" y="{num(y)}">{text(line)}</text>')
+    parts.append("</g>")
+    return "".join(parts), len(lines)
+
+
+def _wrapped(words: str, width: float) -> list[str]:
+    lines = [""]
+    for word in words.split():
+        line = f"{lines[-1]} {word}".strip()
+        if lines[-1] and text_width(line, KEY_FONT) > width:
+            lines.append(word)
+        else:
+            lines[-1] = line
+    return lines
+
+
+def _results(scene: Scene, width: float, top: float) -> tuple[str, int]:
+    """The phase's orders with their results, under each power's name, in columns: the
+    report's words, which the arrows only show by their style."""
+    lines: list[tuple[str, str]] = []  # words, and how they are set
+    for heading, outcomes in order_groups(scene.variant, scene.outcomes):
+        lines.append((heading, 'font-weight="bold"'))
+        lines += [(f"{o.text}: {o.note}", _RESULT_STYLE[o.verdict]) for o in outcomes]
+    widest = max(text_width(words, INDEX_FONT) for words, _ in lines)
+    columns = max(1, int((width - 2 * MARGIN) // (widest + 14)))
+    rows = (len(lines) + columns - 1) // columns
+    column = (width - 2 * MARGIN) / columns
+    parts = [f'<g id="results" font-size="{num(INDEX_FONT)}" fill="{palette.INK}">']
+    for i, (words, style) in enumerate(lines):
+        x = MARGIN + (i // rows) * column
+        y = top + (i % rows) * INDEX_ROW
+        parts.append(f'<text x="{num(x)}" y="{num(y)}" {style}>{text(words)}</text>')
+    parts.append("</g>")
+    return "".join(parts), rows
+
+
+_RESULT_STYLE = {
+    Verdict.SUCCEEDS: "",
+    Verdict.FAILS: 'fill="#b2151a"',
+    Verdict.VOID: f'fill="{palette.NEUTRAL}" font-style="italic"',
+}
 
 
 def _index(scene: Scene, width: float, top: float) -> tuple[str, int]:
@@ -145,15 +224,6 @@ def _index(scene: Scene, width: float, top: float) -> tuple[str, int]:
         )
     parts.append("</g>")
     return "".join(parts), rows
-
-
-def _center(fill: str, home: bool) -> str:
-    ring = (
-        f'<circle r="7.5" fill="#ffffff" stroke="{palette.INK}" stroke-width="1.3"/>'
-        if home
-        else ""
-    )
-    return f'{ring}<circle r="4.6" fill="{fill}" stroke="{palette.INK}" stroke-width="1.4"/>'
 
 
 def _line(dash: str, color: str = palette.INK) -> str:

@@ -20,12 +20,13 @@ as impassable borders. Either way the board shows the adjacency exactly.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -37,12 +38,16 @@ from hegemon.render.svg import area_path, line_path
 SAMPLE_STEP = 6.0  # canvas units between samples along a star's arms
 GRID = 0.01  # the precision of the regions' coordinates, in canvas units
 TOUCH = 2.0  # the length of shared border that makes two regions touch, in canvas units
-_REACH = 1.25  # how far a land region reaches from its star, in typical neighbour distances
+_REACH = 1.4  # how far a land region reaches from its star, in typical neighbour distances
 _SEA_REACH = 2.5  # and a sea's
 _JITTER = (0.0, 0.013, -0.021, 0.008, -0.005, 0.017, -0.011)  # canvas units
 _STRAIT = 2  # samples of water a land arm crosses (the Bosporus), or of land a sea's arm
 _SHORE = 0.12  # the strip of shore an inland province leaves to its coastal neighbours
 _SMALL_ISLAND = 0.5  # an island any nearby province may hold, in neighbour distances across
+_DISPUTED = 0.3  # a third point this much nearer than its ends' stops an arm
+_SMOOTH = 6.0  # how much of a border's detail smoothing drops (the sides of its triangles)
+_WHOLE_ISLAND = 2.0  # the largest island a region partly claims and is given whole, across
+_OFFSHORE = 0.2  # how far off its coast an island may lie, in neighbour distances
 _ISLAND = 0.3  # an island's radius where the coast has no land under a point, likewise
 
 
@@ -109,6 +114,34 @@ def _from_stored(data: Mapping[str, Any]) -> Territories:
     )
 
 
+@cache
+def border_paths(board: Board) -> tuple[str, str]:
+    """The borders between land regions, and between seas, as SVG path data: each drawn
+    once (each region's own outline would draw a shared border twice, and the shore
+    over again, which a board draws apart)."""
+    regions = territories(board).regions
+    land, seas = (
+        _shared_edges([r for pid, r in regions.items() if board.provinces[pid].is_sea == sea])
+        for sea in (False, True)
+    )
+    return line_path(land), line_path(seas)
+
+
+def _shared_edges(regions: list[BaseGeometry]) -> BaseGeometry:
+    """The edges two of the regions share: the regions match edge for edge (a coverage),
+    so a shared edge is one that two of their rings run along."""
+    counts: dict[tuple[tuple[float, float], tuple[float, float]], int] = {}
+    for region in regions:
+        for polygon in shapely.get_parts(region):
+            for ring in (polygon.exterior, *polygon.interiors):
+                points = [(x, y) for x, y in shapely.get_coordinates(ring).tolist()]
+                for a, b in itertools.pairwise(points):
+                    edge = (a, b) if a <= b else (b, a)
+                    counts[edge] = counts.get(edge, 0) + 1
+    shared = [edge for edge, count in counts.items() if count > 1]
+    return shapely.line_merge(shapely.MultiLineString(shared)) if shared else shapely.Point()
+
+
 def derive(board: Board) -> Territories:
     """The territories of a board, worked out from its data and the coast."""
     width, height = board.size
@@ -116,25 +149,104 @@ def derive(board: Board) -> Territories:
     spacing = _typical_spacing(board)
     if board.geo is not None:
         land, lakes = coast.land(board.geo, board.size), coast.lakes(board.geo, board.size)
+        land, lakes, lake_seas = _with_sea_lakes(board, land, lakes)
     else:
-        land, lakes = _land_of_cells(board, canvas), shapely.Polygon()
+        land, lakes, lake_seas = _land_of_cells(board, canvas), shapely.Polygon(), frozenset()
     known = board.geo is not None
-    regions = _partition(board, False, land, _REACH * spacing, canvas, known)
+    coasts = frozenset(p.id for p in board.provinces.values() if not p.is_sea)
+    regions = _partition(board, False, land, spacing, canvas, known, lake_seas)
+    regions = _whole_islands(regions, land, (spacing * _WHOLE_ISLAND) ** 2)
     regions = _inland_off_the_shore(board, regions, canvas - land, _SHORE * spacing)
-    regions |= _partition(board, True, canvas - land, _SEA_REACH * spacing, canvas, known)
+    regions |= _partition(board, True, canvas - land, spacing, canvas, known, coasts)
     regions = _without_stray_pieces(board, _with_islands(board, regions, _ISLAND * spacing))
-    regions = {pid: polygonal(region) for pid, region in regions.items()}
+    regions = _smoothed(board, {pid: polygonal(region) for pid, region in regions.items()})
     claimed = shapely.union_all(
         [r for pid, r in regions.items() if not board.provinces[pid].is_sea]
     )
+    sailed = shapely.union_all([r for pid, r in regions.items() if board.provinces[pid].is_sea])
     return Territories(
         regions=regions,
-        land=land | claimed,
+        land=(land | claimed) - sailed,
         lakes=lakes & claimed,
-        unclaimed=land - claimed,
+        unclaimed=land - claimed - sailed,
         crossings=tuple(_crossings(board, regions)),
         barriers=dict(_barriers(board, regions)),
     )
+
+
+def _whole_islands(
+    regions: dict[str, BaseGeometry], land: BaseGeometry, largest: float
+) -> dict[str, BaseGeometry]:
+    """An island no larger than `largest` that one region claims only in part (the
+    rest beyond its reach) is that region's whole: Sicily, Naples's."""
+    ids = list(regions)
+    tree = shapely.STRtree([regions[pid] for pid in ids])
+    rests: dict[str, list[BaseGeometry]] = {}
+    for island in shapely.get_parts(land):
+        if island.area > largest:
+            continue
+        shares = {
+            ids[i]: regions[ids[i]].intersection(island).area
+            for i in tree.query(island, predicate="intersects")
+        }
+        holders = [pid for pid, share in shares.items() if share > 0]
+        if len(holders) == 1 and shares[holders[0]] < island.area - TOUCH:
+            rests.setdefault(holders[0], []).append(island)
+    whole = dict(regions)
+    for pid, islands in rests.items():
+        whole[pid] = polygonal(shapely.union_all([regions[pid], *islands], grid_size=GRID))
+    return whole
+
+
+def _with_sea_lakes(
+    board: Board, land: BaseGeometry, lakes: BaseGeometry
+) -> tuple[BaseGeometry, BaseGeometry, frozenset[str]]:
+    """A lake that holds a sea's point is that sea's water (Lake Victoria's spaces, the
+    Caspian): taken out of the land, and out of the lakes drawn on it. With the seas
+    that lie on lakes."""
+    seas = {p.id: shapely.Point(p.xy) for p in board.provinces.values() if p.is_sea}
+    on_lakes = {pid for pid, sea in seas.items() if lakes.contains(sea)}
+    sailed = [
+        lake for lake in shapely.get_parts(lakes) if any(lake.contains(s) for s in seas.values())
+    ]
+    if not sailed:
+        return land, lakes, frozenset()
+    water = shapely.union_all(sailed)
+    return polygonal(land - water), polygonal(lakes - water), frozenset(on_lakes)
+
+
+def _smoothed(board: Board, regions: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
+    """The borders between land regions, and between seas, smoothed: where two arms run
+    side by side, the Voronoi diagram of their samples draws a saw's teeth between them.
+    The shore stays as the coast data draws it."""
+    smoothed = _coverage(regions)
+    for seas in (False, True):
+        ids = [pid for pid in smoothed if board.provinces[pid].is_sea == seas]
+        parts = shapely.coverage_simplify(
+            [smoothed[pid] for pid in ids], _SMOOTH, simplify_boundary=False
+        )
+        smoothed.update(zip(ids, parts, strict=True))
+    return smoothed
+
+
+def _coverage(regions: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
+    """The regions remade from the faces their borders cut the plane into, so that two
+    regions share each border point for point and never overlap (a face two regions
+    claim goes to the first), as smoothing them together needs."""
+    ids = list(regions)
+    borders = shapely.union_all([regions[pid].boundary for pid in ids], grid_size=GRID)
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(borders)))
+    middles = [face.representative_point() for face in faces]
+    tree = shapely.STRtree([regions[pid] for pid in ids])
+    owned: dict[str, list[BaseGeometry]] = {pid: [] for pid in ids}
+    for face, middle in zip(faces, middles, strict=True):
+        holders = tree.query(middle, predicate="within")
+        if len(holders):
+            owned[ids[min(holders)]].append(face)
+    return {
+        pid: shapely.coverage_union_all(parts) if parts else shapely.Polygon()
+        for pid, parts in owned.items()
+    }
 
 
 def touching(a: BaseGeometry, b: BaseGeometry) -> bool:
@@ -152,43 +264,84 @@ def _typical_spacing(board: Board) -> float:
     return statistics.median(nearest) if nearest else min(board.size) / 10
 
 
-Arm = tuple[tuple[float, float], bool]  # where an arm ends, and whether it crosses realms
+class Arm(NamedTuple):
+    end: tuple[float, float]
+    across: bool  # toward a neighbour of the other realm: it crosses the shore
+    toward: str  # the neighbour, or "" toward one of the province's own split coasts
 
 
-def _arms(board: Board, province: Province, onto_coasts: bool) -> list[Arm]:
-    """Where the arms of a province's star end: halfway to each neighbour, or, for a sea
-    dividing the water `onto_coasts`, all the way to each coast it washes, so that it
-    claims the water in front of that coast; and to each of its own split coasts. An arm
-    to a neighbour of the other realm (land to sea, sea to land) crosses the shore."""
+class Realm(NamedTuple):
+    """The points of the provinces that divide one domain (the land, or the water)."""
+
+    ids: list[str]
+    points: shapely.STRtree
+
+
+def _arms(board: Board, province: Province, to_shore: frozenset[str]) -> list[Arm]:
+    """Where the arms of a province's star end: halfway to each neighbour, or all the way
+    to a neighbour `to_shore` of the other realm (land to sea, sea to land), as the arm
+    stops at the shore: a sea's, to claim the water in front of the coast it washes; a
+    coast's to a lake, which is small beside the distances between points; and to each
+    of its own split coasts."""
     x, y = province.xy
-    arms = [(board.coast_xy[c], False) for c in board.locations(province.id) if c in board.coast_xy]
+    arms = [
+        Arm(board.coast_xy[c], False, "")
+        for c in board.locations(province.id)
+        if c in board.coast_xy
+    ]
     for neighbour in sorted(board.province_graph[province.id]):
         other = board.provinces[neighbour]
         nx, ny = other.xy
         across = other.is_sea != province.is_sea
-        reach = 1.0 if onto_coasts and province.is_sea and across else 0.5
-        arms.append(((x + (nx - x) * reach, y + (ny - y) * reach), across))
+        reach = 1.0 if across and neighbour in to_shore else 0.5
+        arms.append(Arm((x + (nx - x) * reach, y + (ny - y) * reach), across, neighbour))
     return arms
 
 
 def _star(
-    board: Board, province: Province, onto_coasts: bool, domain: BaseGeometry | None
-) -> list[tuple[float, float]]:
-    """Samples of a province's point and of its star's arms, kept inside the domain (the
-    land, or the water) if it is known: an arm across the shore stops there, or it would
-    claim the far side of a sea or of a peninsula; an arm to a neighbour of its own realm
-    goes on across a strait, to claim the far shore of the Bosporus, but not across a sea."""
+    board: Board,
+    province: Province,
+    to_shore: frozenset[str],
+    realm: Realm,
+    domain: BaseGeometry | None,
+) -> list[list[tuple[float, float]]]:
+    """The province's point, then the samples of each of its star's arms, kept inside
+    the domain (the land, or the water) if it is known: an arm across the shore stops
+    there, or it would claim the far side of a sea or of a peninsula; an arm to a
+    neighbour of its own realm goes on across a strait, to claim the far shore of the
+    Bosporus, but not across a sea, nor, on land, past a third province's point (see
+    `_undisputed`)."""
     x, y = province.xy
-    samples = [(x, y)]
-    for (ex, ey), across in _arms(board, province, onto_coasts):
+    arms = [[(x, y)]]
+    for (ex, ey), across, toward in _arms(board, province, to_shore):
         steps = max(2, int(_distance((x, y), (ex, ey)) // SAMPLE_STEP))
         arm = [(x + (ex - x) * i / steps, y + (ey - y) * i / steps) for i in range(1, steps)]
+        if toward and arm and not across and not province.is_sea:
+            arm = arm[: _undisputed(arm, (province, board.provinces[toward]), realm)]
         if domain is not None and arm:
             inside = list(shapely.contains_xy(domain, *zip(*arm, strict=True)))
             end = _shore_of(inside, 0 if across else _STRAIT)
             arm = [xy for xy, ok in zip(arm[:end], inside[:end], strict=True) if ok]
-        samples += arm
-    return samples
+        if arm:
+            arms.append(arm)
+    return arms
+
+
+def _undisputed(
+    arm: list[tuple[float, float]], ends: tuple[Province, Province], realm: Realm
+) -> int:
+    """How far an arm between two provinces of one realm goes: up to the first sample
+    much nearer to a third province's point than to theirs. Such an arm would claim that
+    province's heartland (Norway's to St Petersburg, over Sweden's north)."""
+    ids = {end.id for end in ends}
+    (_, nearest), distances = realm.points.query_nearest(
+        shapely.points(arm), return_distance=True, all_matches=False
+    )
+    for i, (index, distance) in enumerate(zip(nearest, distances, strict=True)):
+        own = min(_distance(arm[i], end.xy) for end in ends)
+        if realm.ids[index] not in ids and distance < _DISPUTED * own:
+            return i
+    return len(arm)
 
 
 def _shore_of(inside: list[bool], strait: int) -> int:
@@ -222,31 +375,40 @@ def _cells(
 def _voronoi(
     board: Board,
     provinces: list[Province],
-    onto_coasts: bool,
+    to_shore: frozenset[str],
     canvas: BaseGeometry,
     domain: BaseGeometry | None = None,
 ) -> tuple[dict[str, BaseGeometry], dict[str, BaseGeometry]]:
     """Each province's share of the plane (the cells of its star's samples), and its
     star as lines."""
-    stars = {p.id: _star(board, p, onto_coasts, domain) for p in provinces}
-    owners = [pid for pid, star in stars.items() for _ in star]
-    cells = _cells(owners, [xy for star in stars.values() for xy in star], canvas)
-    lines = {pid: _star_lines(board.provinces[pid].xy, star) for pid, star in stars.items()}
+    realms = {
+        seas: Realm(
+            [p.id for p in provinces if p.is_sea == seas],
+            shapely.STRtree([shapely.Point(p.xy) for p in provinces if p.is_sea == seas]),
+        )
+        for seas in (False, True)
+    }
+    stars = {p.id: _star(board, p, to_shore, realms[p.is_sea], domain) for p in provinces}
+    samples = {pid: [xy for arm in star for xy in arm] for pid, star in stars.items()}
+    owners = [pid for pid, star in samples.items() for _ in star]
+    cells = _cells(owners, [xy for star in samples.values() for xy in star], canvas)
+    lines = {pid: _star_lines(star) for pid, star in stars.items()}
     return cells, lines
 
 
-def _star_lines(center: tuple[float, float], star: list[tuple[float, float]]) -> BaseGeometry:
-    """The star as lines from its point through its samples' ends."""
+def _star_lines(star: list[list[tuple[float, float]]]) -> BaseGeometry:
+    """The star as lines from its point to each arm's last sample."""
+    (center,), *arms = star
     return (
-        shapely.MultiLineString([[center, xy] for xy in star[1:]])
-        if len(star) > 1
-        else (shapely.Point(center))
+        shapely.MultiLineString([[center, arm[-1]] for arm in arms])
+        if arms
+        else shapely.Point(center)
     )
 
 
 def _land_of_cells(board: Board, canvas: BaseGeometry) -> BaseGeometry:
     """Without a real coast: the land is where land provinces' stars are nearest."""
-    cells, _ = _voronoi(board, list(board.provinces.values()), False, canvas)
+    cells, _ = _voronoi(board, list(board.provinces.values()), frozenset(), canvas)
     return shapely.union_all([c for pid, c in cells.items() if not board.provinces[pid].is_sea])
 
 
@@ -254,28 +416,26 @@ def _partition(
     board: Board,
     seas: bool,
     domain: BaseGeometry,
-    reach: float,
+    spacing: float,
     canvas: BaseGeometry,
     known: bool,
+    to_shore: frozenset[str],
 ) -> dict[str, BaseGeometry]:
     """The domain (the water for the seas, else the land) divided among its provinces,
-    each within reach of its star and of the seas it touches; `known` if the domain is
-    the real coast's, so that stars stop at its shore."""
+    each within reach of its star (see `_near`); `spacing` is the typical distance
+    between neighbours' points; `known` if the domain is
+    the real coast's, so that stars stop at its shore; arms go all the way to the
+    neighbours `to_shore` (see `_arms`)."""
     realm = [p for p in board.provinces.values() if p.is_sea == seas]
     if not realm:
         return {}
     shapely.prepare(domain)
-    cells, stars = _voronoi(board, realm, True, canvas, domain if known else None)
-    island = (reach / _REACH * _SMALL_ISLAND) ** 2
+    cells, stars = _voronoi(board, realm, to_shore, canvas, domain if known else None)
+    reach = (_SEA_REACH if seas else _REACH) * spacing
     held: dict[str, list[BaseGeometry]] = {}
     orphans: list[tuple[str, BaseGeometry]] = []
     for province in realm:
-        ends = [board.provinces[n].xy for n in board.province_graph[province.id]]
-        ends += [board.coast_xy[c] for c in board.locations(province.id) if c in board.coast_xy]
-        lines = [[province.xy, end] for end in ends]
-        near: BaseGeometry = shapely.Point(province.xy).buffer(reach)
-        if lines:
-            near |= shapely.MultiLineString(lines).buffer(reach, quad_segs=4)
+        near = _near(board, province, stars[province.id], reach, domain if known else None)
         here = shapely.Point(province.xy)
         held[province.id] = []
         for piece in shapely.get_parts(cells[province.id] & domain & near):
@@ -286,19 +446,50 @@ def _partition(
             else:
                 orphans.append((province.id, piece))
     regions = {pid: shapely.union_all(parts) for pid, parts in held.items()}
-    return _adopt(regions, orphans, island, {p.id: p.xy for p in realm})
+    return _adopt(regions, orphans, (spacing * _SMALL_ISLAND) ** 2, spacing * _OFFSHORE)
+
+
+def _near(
+    board: Board,
+    province: Province,
+    star: BaseGeometry,
+    reach: float,
+    domain: BaseGeometry | None,
+) -> BaseGeometry:
+    """Where a province's region may reach: within `reach` of its star and of the lines
+    to its neighbours; a land province's line to a sea only as far as the first shore
+    (the domain's, if known), so that Iran does not reach round the Caspian."""
+    lines = [star]
+    for neighbour in sorted(board.province_graph[province.id]):
+        end = board.provinces[neighbour].xy
+        if domain is not None and board.provinces[neighbour].is_sea and not province.is_sea:
+            end = _shore_toward(province.xy, end, domain)
+        lines.append(shapely.LineString([province.xy, end]))
+    return shapely.union_all(lines).buffer(reach, quad_segs=4)
+
+
+def _shore_toward(
+    start: tuple[float, float], end: tuple[float, float], land: BaseGeometry
+) -> tuple[float, float]:
+    """Where the straight way from `start` toward `end` first leaves the land."""
+    (x, y), (ex, ey) = start, end
+    steps = max(2, int(_distance(start, end) // SAMPLE_STEP))
+    way = [(x + (ex - x) * i / steps, y + (ey - y) * i / steps) for i in range(steps + 1)]
+    inside = list(shapely.contains_xy(land, *zip(*way, strict=True)))
+    return way[max(0, _shore_of(inside, 0) - 1)]
 
 
 def _adopt(
     regions: dict[str, BaseGeometry],
     orphans: list[tuple[str, BaseGeometry]],
     island: float,
-    points: Mapping[str, tuple[float, float]],
+    offshore: float,
 ) -> dict[str, BaseGeometry]:
     """Pieces no star reaches: a piece bordering other regions goes to the one it borders
     most (the tip of a peninsula nearer another province's point than its own); a small
-    island to the province whose point is nearest; a land mass only nearness would give
-    away (Ireland to Liverpool on the standard map) stays unclaimed."""
+    island (smaller than `island`) to the region it lies off, if no further than `offshore`
+    (Sicily to Naples); a land mass only nearness would give away (Ireland to Liverpool,
+    Corsica to Tuscany on the standard map) stays unclaimed."""
     ids = list(regions)
     tree = shapely.STRtree([regions[pid] for pid in ids])
     adopted: dict[str, list[BaseGeometry]] = {pid: [r] for pid, r in regions.items()}
@@ -312,9 +503,9 @@ def _adopt(
         if best is not None and borders[best] > TOUCH:
             adopted[best].append(piece)
         elif piece.area < island:
-            middle = piece.representative_point()
-            nearest = min(ids, key=lambda pid: _distance((middle.x, middle.y), points[pid]))
-            adopted[nearest].append(piece)
+            nearest = tree.query_nearest(piece, max_distance=offshore)
+            if len(nearest):
+                adopted[ids[nearest[0]]].append(piece)
     return {
         pid: polygonal(shapely.union_all(parts, grid_size=GRID)) for pid, parts in adopted.items()
     }
@@ -360,16 +551,15 @@ def polygonal(geometry: BaseGeometry) -> BaseGeometry:
 def _with_islands(
     board: Board, regions: dict[str, BaseGeometry], radius: float
 ) -> dict[str, BaseGeometry]:
-    """A land province the coast leaves without land under its point, or with too little
-    to see (a small island such as St. Helena), is drawn as a disc there, cut out of the
-    sea."""
+    """A province the coast leaves without room under its point, or with too little to
+    see (a small island such as St. Helena, a lake the coast data draws smaller than the
+    map's space on it, such as Lake Chad), is drawn as a disc there, cut out of the
+    regions around it."""
     islands = {}
     for pid, region in regions.items():
-        province = board.provinces[pid]
-        disc = shapely.Point(province.xy).buffer(radius)
-        if not province.is_sea and (
-            region.area < disc.area / 2
-            or not region.buffer(0.5).contains(shapely.Point(province.xy))
+        disc = shapely.Point(board.provinces[pid].xy).buffer(radius)
+        if region.area < disc.area / 4 or not region.buffer(0.5).contains(
+            shapely.Point(board.provinces[pid].xy)
         ):
             islands[pid] = disc
     if not islands:

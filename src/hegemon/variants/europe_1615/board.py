@@ -60,7 +60,21 @@ def state_marks(variant: Europe1615, position: Position, viewer: Viewer) -> Mark
         for u in position.units.values()
         if u.power in variant.state_of_owner
     }
-    return Marks(shades=shades, tags=tags, notes=notes, captions=captions)
+    return Marks(shades=shades, tags=tags, notes=notes, captions=captions, key=_key(variant))
+
+
+def _key(variant: Europe1615) -> tuple[str, ...]:
+    """The legend's words for the tags under the labels and the shades over the states."""
+    states = sorted(variant.states.values(), key=lambda s: s.label)
+    return (
+        "Under a state's province's label, in italics: the state's two letters, which its "
+        "units carry, and its religion: C Catholic, P Protestant, I Islamic (Pa C: the "
+        "Papal States, Catholic).",
+        "Over a state's provinces: hatching in a power's colour, ALIGNED with that power "
+        "(grey where the patron is secret); grey cross-hatching, NEUTRAL, closed to all "
+        "but its own units; dots, its religion; none of these, unmarked.",
+        "States: " + ", ".join(f"{s.label} {s.name}" for s in states) + ".",
+    )
 
 
 def _state_shades(

@@ -1,0 +1,200 @@
+"""The HTTP API: `create_app(database_url)` gives the FastAPI application.
+
+Every answer is JSON (or a board as SVG); every refusal is a 4xx answer whose ``detail``
+says why in one line, with ``problems`` listing each refused order and its reason where
+there are several; a refused request changes nothing, as each request is one
+transaction. The OpenAPI description is served at ``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from argon2 import PasswordHasher
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from hegemon import jsonio
+from hegemon.server.auth import AuthError
+from hegemon.server.routes import accounts, games, history, master
+from hegemon.server.table import Refusal
+from hegemon.store import Store, database_url
+from hegemon.store.models import now
+
+log = logging.getLogger("hegemon.server")
+
+MAX_BODY = 1 << 20  # a request's body: orders, a new game ... far below this
+MAX_IMPORT = jsonio.MAX_BYTES  # a game file sent to be imported
+IMPORT_PATH = "/api/games/import"
+
+
+def create_app(
+    url: str | None = None,
+    *,
+    store: Store | None = None,
+    hasher: PasswordHasher | None = None,
+    clock: Callable[[], datetime] = now,
+) -> FastAPI:
+    """The API on the database at `url` (see `hegemon.store.database_url`), or on a
+    `store` already open. The tables must be current (`Store.upgrade`)."""
+    app = FastAPI(
+        title="Hegemon",
+        summary="A judge for Diplomacy and its influence variants, for many players over HTTP",
+        version="1",
+        docs_url=None,  # the interactive pages load their scripts from elsewhere
+        redoc_url=None,
+    )
+    app.state.store = store or Store(database_url(url))
+    app.state.hasher = hasher or password_hasher()
+    app.state.clock = clock
+    for module in (accounts, games, history, master):
+        app.include_router(module.router)
+    _handle_errors(app)
+    app.add_middleware(BodyLimit)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home() -> str:
+        return _HOME
+
+    return app
+
+
+ARGON2_VARIABLE = "HEGEMON_ARGON2"
+
+
+def password_hasher() -> PasswordHasher:
+    """argon2 with its library's defaults, or with the time cost, memory (KiB) and
+    parallelism that $HEGEMON_ARGON2 gives (``3,65536,4``), tuned to the machine."""
+    setting = os.environ.get(ARGON2_VARIABLE)
+    if not setting:
+        return PasswordHasher()
+    try:
+        time_cost, memory_cost, parallelism = (int(part) for part in setting.split(","))
+        return PasswordHasher(time_cost, memory_cost, parallelism)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"${ARGON2_VARIABLE} {setting!r}: expected TIME,MEMORY_KIB,LANES") from exc
+
+
+def _problem(
+    status: int,
+    detail: str,
+    problems: list[str] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Any:
+    body: dict[str, Any] = {"detail": detail}
+    if problems:
+        body["problems"] = problems
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _handle_errors(app: FastAPI) -> None:
+    @app.exception_handler(Refusal)
+    def refused(request: Request, exc: Refusal) -> Any:
+        return _problem(exc.status, exc.detail, exc.problems)
+
+    @app.exception_handler(AuthError)
+    def unauthorized(request: Request, exc: AuthError) -> Any:
+        return _problem(401, str(exc), headers={"WWW-Authenticate": "Bearer"})
+
+    @app.exception_handler(RequestValidationError)
+    def invalid(request: Request, exc: RequestValidationError) -> Any:
+        problems = [_validation_line(error) for error in exc.errors()]
+        return _problem(422, "; ".join(problems[:3]) or "invalid request", problems)
+
+    @app.exception_handler(StaleDataError)
+    @app.exception_handler(IntegrityError)
+    def conflict(request: Request, exc: Exception) -> Any:
+        log.info("conflict on %s: %s", request.url.path, exc)
+        return _problem(409, "changed by another request meanwhile: nothing stored; read it again")
+
+    @app.exception_handler(OperationalError)
+    def busy(request: Request, exc: OperationalError) -> Any:
+        log.warning("database busy on %s: %s", request.url.path, exc)
+        detail = "the database is busy: nothing stored; try again"
+        return _problem(503, detail, headers={"Retry-After": "1"})
+
+
+def _validation_line(error: Any) -> str:
+    """``body.orders[0]: String should have at most 300 characters``."""
+    where = ""
+    for part in error.get("loc", ()):
+        where += f"[{part}]" if isinstance(part, int) else f".{part}" if where else str(part)
+    return f"{where}: {error.get('msg', 'invalid')}"
+
+
+class BodyLimit:
+    """Refuse a request whose body is larger than the API ever needs, before reading
+    it whole (413)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = MAX_IMPORT if scope["path"] == IMPORT_PATH else MAX_BODY
+        body = await _read_body(receive, limit)
+        if body is None:
+            response = JSONResponse(
+                {"detail": f"the request's body is larger than {limit} bytes"}, status_code=413
+            )
+            await response(scope, receive, send)
+            return
+        await self.app(scope, _replay(body, receive), send)
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Receive) -> Callable[[], Awaitable[Message]]:
+    """The body read, given again to the application; then what the client sends next
+    (its going away)."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return again
+
+
+_HOME = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Hegemon</title></head>
+<body>
+<h1>Hegemon</h1>
+<p>A judge for Diplomacy and its variants. The API is described at
+<a href="/openapi.json">/openapi.json</a>; docs/server.md shows it with examples.</p>
+</body></html>
+"""
+
+
+def from_environment() -> FastAPI:
+    """The API on the database $HEGEMON_DATABASE_URL names: for ``uvicorn --factory``,
+    which may run it in several processes."""
+    return create_app()

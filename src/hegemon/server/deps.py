@@ -1,0 +1,55 @@
+"""What every route needs: the store, the clock, and the signed-in caller."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from hegemon.server import auth
+from hegemon.store import Store, models
+from hegemon.store.models import now
+
+
+def store(request: Request) -> Store:
+    found: Store = request.app.state.store
+    return found
+
+
+def clock(request: Request) -> datetime:
+    """Now (tests may set the app's clock to move time on)."""
+    moment: datetime = request.app.state.clock()
+    return moment
+
+
+_bearer = HTTPBearer(auto_error=False, description="the token POST /api/sessions gives")
+
+
+def token(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> str | None:
+    if credentials is not None:
+        return credentials.credentials
+    return request.cookies.get(auth.COOKIE)
+
+
+def signed_in(
+    found: Annotated[Store, Depends(store)],
+    given: Annotated[str | None, Depends(token)],
+    moment: Annotated[datetime, Depends(clock)],
+) -> models.User:
+    """The caller, from a bearer token or the session cookie; 401 if none or expired."""
+    with found.reading() as session:
+        user, _ = auth.caller(session, given, moment)
+        return user
+
+
+StoreDep = Annotated[Store, Depends(store)]
+Now = Annotated[datetime, Depends(clock)]
+Caller = Annotated[models.User, Depends(signed_in)]
+Token = Annotated[str | None, Depends(token)]
+
+__all__ = ["Caller", "Now", "StoreDep", "Token", "now"]

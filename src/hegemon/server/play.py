@@ -1,0 +1,237 @@
+"""Seats and orders: a game created, seats taken and observed, the game started; orders
+given and withdrawn, readiness.
+
+Orders are read by the variant's reader and checked by `hegemon.game.order_problems` (on
+what that power may know) exactly as the CLI checks them, each later order replacing an
+earlier one for the same slot (`Game.with_orders`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from hegemon import jsonio
+from hegemon.game import Game, order_problems
+from hegemon.notation import OrderSyntaxError
+from hegemon.orders import Order
+from hegemon.server.adjudication import adjudicate, adjudicate_if_all_ready
+from hegemon.server.policy import Policy
+from hegemon.server.table import (
+    ACTIVE,
+    ENDED,
+    FORMING,
+    MASTER_ROLE,
+    OBSERVER_ROLE,
+    PLAYER,
+    Refusal,
+    Table,
+)
+from hegemon.store import models
+from hegemon.store.records import audit, configured, parse_orders
+
+
+def create_game(
+    session: Session,
+    user: models.User,
+    title: str,
+    variant_name: str,
+    options: Mapping[str, Any] | None,
+    seats: Sequence[str] | None,
+    seed: int | None,
+    policy: Policy,
+) -> models.Game:
+    """A new game, forming, its creator its game master."""
+    try:
+        variant = configured(variant_name, options, seats)
+    except jsonio.WireError as exc:
+        raise Refusal(422, str(exc)) from None
+    start = variant.initial_position()
+    game = models.Game(
+        title=title,
+        variant=variant.id,
+        options=dict(options or {}),
+        seats=None if variant.seated is None else list(variant.seated),
+        seed=secrets.randbits(32) if seed is None else seed,
+        status=FORMING,
+        policy=policy.to_json(),
+        start=jsonio.position_to_json(start),
+        played=0,
+        phase=start.phase.code,
+    )
+    session.add(game)
+    session.flush()
+    session.add(models.Member(game_id=game.id, user_id=user.id, role=MASTER_ROLE))
+    for power in variant.powers:
+        session.add(models.Pending(game_id=game.id, power=power, orders=[]))
+    audit(
+        session,
+        game,
+        user,
+        "created",
+        {
+            "variant": variant.id,
+            "options": game.options,
+            "seats": game.seats,
+            "policy": game.policy,
+        },
+    )
+    session.flush()
+    return game
+
+
+def join(table: Table, spelling: str, now: datetime) -> None:
+    """Take a free seat; the game starts when the last seat is taken."""
+    if table.game.status == ENDED:
+        raise Refusal(409, "the game is over")
+    power = table.power_named(spelling)
+    taken = table.session.scalar(
+        select(models.Member).where(
+            models.Member.game_id == table.game.id, models.Member.power == power
+        )
+    )
+    if taken is not None:
+        raise Refusal(409, f"{power} is taken")
+    assert table.user is not None
+    if table.member is None:
+        table.member = models.Member(game_id=table.game.id, user_id=table.user.id)
+        table.session.add(table.member)
+    elif table.member.role != OBSERVER_ROLE:
+        held = table.member.power or "the game master's seat"
+        raise Refusal(409, f"you hold {held} in this game already")
+    table.member.role, table.member.power = PLAYER, power
+    table.session.flush()
+    table.log("joined", power=power)
+    if table.game.status == FORMING and _seats_filled(table):
+        start(table, now)
+
+
+def _seats_filled(table: Table) -> bool:
+    players = table.session.scalars(
+        select(models.Member.power).where(
+            models.Member.game_id == table.game.id, models.Member.role == PLAYER
+        )
+    )
+    return set(table.variant.powers) <= set(players)
+
+
+def observe(table: Table) -> None:
+    if table.member is not None:
+        raise Refusal(409, f"you are this game's {table.member.power or table.member.role}")
+    assert table.user is not None
+    table.member = models.Member(game_id=table.game.id, user_id=table.user.id, role=OBSERVER_ROLE)
+    table.session.add(table.member)
+    table.log("observes")
+
+
+def start(table: Table, now: datetime) -> None:
+    """The game begins: the first deadline runs (and a phase nobody acts in, such as a
+    draw of lots, is played at once)."""
+    if table.game.status != FORMING:
+        raise Refusal(409, f"the game has started already ({table.game.status})")
+    table.game.status = ACTIVE
+    table.game.deadline = table.policy.deadline(table.position.phase.kind.name, now)
+    table.log("started", phase=table.game.phase)
+    if not table.actors:
+        adjudicate(table, now)
+
+
+def submit(
+    table: Table,
+    power: str,
+    texts: Sequence[str],
+    replace: bool = False,
+    phase: str | None = None,
+    version: int | None = None,
+) -> models.Pending:
+    """Store a power's orders: each replaces its earlier order for the same slot (all of
+    them with `replace`). Every unreadable or illegal order is refused with its reason,
+    and then nothing is stored."""
+    table.require_playing()
+    row = _expected(table, power, phase, version)
+    orders, problems = _read(table, texts)
+    if not problems:
+        current = _stored(table, row)
+        merged = orders if replace else _with_orders(table, power, current, orders)
+        problems = order_problems(table.variant, table.position, power, merged)
+    if problems:
+        raise Refusal(422, f"nothing stored: {len(problems)} order(s) refused", problems)
+    row.orders = [o.format() for o in merged]
+    if row.disorder:  # its player is back
+        row.disorder, row.missed = False, 0
+    table.log("orders", power=power, given=list(texts), replace=replace)
+    table.session.flush()
+    return row
+
+
+def withdraw(
+    table: Table, power: str, text: str | None = None, phase: str | None = None
+) -> tuple[models.Pending, int]:
+    """Withdraw all the power's orders, or its order for the slot `text` names (``A Par``
+    names a unit's); how many were withdrawn."""
+    table.require_playing()
+    row = _expected(table, power, phase, None)
+    current = _stored(table, row)
+    if text is None:
+        kept: list[Order] = []
+    else:
+        named, problems = _read(table, [text])
+        if problems:
+            raise Refusal(422, problems[0], problems)
+        slot = named[0].slot() or named[0]
+        kept = [o for o in current if (o.slot() or o) != slot]
+    withdrawn = len(current) - len(kept)
+    row.orders = [o.format() for o in kept]
+    table.log("withdrew", power=power, order=text, withdrawn=withdrawn)
+    table.session.flush()
+    return row, withdrawn
+
+
+def _expected(table: Table, power: str, phase: str | None, version: int | None) -> models.Pending:
+    """The power's pending row, if the caller's idea of the game is still true."""
+    if phase is not None and phase.upper() != table.game.phase:
+        raise Refusal(409, f"the game is at {table.game.phase} now, not {phase}")
+    row = table.lock_pending(power)
+    if version is not None and version != row.version:
+        raise Refusal(
+            409, f"{power}'s orders changed meanwhile (version {row.version}, not {version})"
+        )
+    return row
+
+
+def _read(table: Table, texts: Sequence[str]) -> tuple[list[Order], list[str]]:
+    """The orders as the variant reads them, and every text it cannot read, with why."""
+    units = table.position.all_units
+    orders: list[Order] = []
+    problems: list[str] = []
+    for text in texts:
+        try:
+            orders.append(table.variant.parse_order(text, units))
+        except OrderSyntaxError as exc:
+            problems.append(str(exc))
+    return orders, problems
+
+
+def _stored(table: Table, row: models.Pending) -> list[Order]:
+    return parse_orders(table.variant, table.position, {row.power: row.orders}).get(row.power, [])
+
+
+def _with_orders(
+    table: Table, power: str, current: list[Order], orders: list[Order]
+) -> list[Order]:
+    """The core's rule: each new order replaces the earlier one for its slot."""
+    return Game(table.variant, table.position, pending={power: current}).with_orders(power, orders)
+
+
+def set_ready(table: Table, power: str, ready: bool, now: datetime) -> list[models.Phase]:
+    """Mark a power ready (or not); when every power awaited is ready and the game
+    adjudicates early, the phase is adjudicated at once. The phases played, if any."""
+    table.require_playing()
+    table.pending[power].ready = ready
+    table.log("ready" if ready else "not ready", power=power)
+    return adjudicate_if_all_ready(table, now)

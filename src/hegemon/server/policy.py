@@ -1,0 +1,59 @@
+"""A game's deadline policy and what becomes of a power that sends no orders: explicit
+settings of each game, chosen when it is created (docs/server.md, "Deadlines").
+
+- `deadlines`: the length of each kind of phase in seconds, by the kind's name in lower
+  case (``movement``, ``retreat``, ``adjustment``, or a variant's own, such as
+  ``placement``) and ``other`` for the kinds not named; 0 sets no deadline (the game
+  master adjudicates, or the players by all being ready).
+- `early`: adjudicate as soon as every power awaited has marked itself ready.
+- `grace`: seconds granted once per phase past the deadline when a power awaited has
+  sent no orders at all.
+- `disorder_after`: a power that sends no orders in this many phases in a row, where
+  it had something to order, goes into civil disorder (0: never). A power that sends
+  nothing holds, as its variant does with no orders (in Winter, the disbands of civil
+  disorder); one in civil disorder is no longer awaited, and comes back by sending orders
+  or when the game master gives its seat to another player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+DAY = 24 * 3600
+
+
+def _standard_lengths() -> dict[str, int]:
+    return {"movement": 2 * DAY, "retreat": DAY, "adjustment": DAY, "other": DAY}
+
+
+@dataclass(frozen=True)
+class Policy:
+    deadlines: Mapping[str, int] = field(default_factory=_standard_lengths)
+    early: bool = True
+    grace: int = 0
+    disorder_after: int = 2
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Policy:
+        """The policy a game stores (checked when the game was created)."""
+        return cls(**data)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["deadlines"] = dict(self.deadlines)
+        return data
+
+    def length(self, kind_name: str) -> int:
+        """Seconds a phase of this kind lasts; 0 for no deadline."""
+        name = kind_name.lower()
+        return self.deadlines.get(name, self.deadlines.get("other", 0))
+
+    def deadline(self, kind_name: str, now: datetime) -> datetime | None:
+        seconds = self.length(kind_name)
+        return now + timedelta(seconds=seconds) if seconds else None
+
+
+NO_DEADLINES = Policy(deadlines={"other": 0}, early=True, grace=0, disorder_after=0)

@@ -1,0 +1,149 @@
+"""Games: create, list, join, observe, read; the legal orders of a power; orders given,
+withdrawn, readiness."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query
+
+from hegemon.server import play, views
+from hegemon.server.deps import Caller, Now, StoreDep
+from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, RowId, Seat
+from hegemon.server.table import Lock, Table, member_view
+from hegemon.variants import available_variants, load_variant
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+PowerQuery = Annotated[PowerName | None, Query(description="the game master names the power")]
+
+
+@router.get("/variants")
+def variants() -> list[dict[str, Any]]:
+    """The variants a game may be played with: powers, seats and options."""
+    listed = []
+    for name in available_variants():
+        variant = load_variant(name)
+        listed.append(
+            {
+                "id": name,
+                "map_name": variant.board.name,
+                "powers": list(variant.powers),
+                "seats": list(variant.seats) if variant.seats[1] else None,
+                "options": {o.name: o.describe() for o in variant.declared.values()},
+            }
+        )
+    return listed
+
+
+@router.post("/games", status_code=201)
+def create(body: NewGame, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """A new game, its creator its game master; it starts when every seat is taken (or
+    when its game master starts it)."""
+    with store.writing() as session:
+        game = play.create_game(
+            session,
+            user,
+            body.title or f"{body.variant} game",
+            body.variant,
+            body.options,
+            body.seats,
+            body.seed,
+            body.policy.policy(),
+        )
+        return views.game_view(Table.open(session, game.id, user))
+
+
+@router.get("/games")
+def games(
+    user: Caller, store: StoreDep, which: Literal["mine", "open"] = "mine"
+) -> list[dict[str, Any]]:
+    """The caller's games, or those with a free seat."""
+    with store.reading() as session:
+        return views.games_list(session, user, which)
+
+
+@router.get("/games/{game_id}")
+def game(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """The game as the caller may see it: the position through the caller's view, whose
+    orders are in and awaited, the caller's own pending orders (all of them for the game
+    master), the deadline."""
+    with member_view(store, game_id, user) as table:
+        return views.game_view(table)
+
+
+@router.post("/games/{game_id}/join")
+def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Take a free seat."""
+    with store.writing() as session:
+        table = Table.open(session, game_id, user, Lock.UPDATE)
+        play.join(table, body.power, moment)
+        return views.game_view(table)
+
+
+@router.post("/games/{game_id}/observe")
+def observe(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Follow the game as an observer: what is public."""
+    with store.writing() as session:
+        table = Table.open(session, game_id, user, Lock.SHARE)
+        play.observe(table)
+        return views.game_view(table)
+
+
+@router.get("/games/{game_id}/options")
+def options(
+    game_id: RowId, user: Caller, store: StoreDep, power: PowerQuery = None
+) -> dict[str, Any]:
+    """Every legal order of the power's units this phase (what `hegemon options` lists)."""
+    with store.reading() as session:
+        table = Table.open(session, game_id, user)
+        return views.options_view(table, table.acting_power(power))
+
+
+@router.post("/games/{game_id}/orders")
+def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Give orders, as text: each replaces the power's earlier order for the same unit (or
+    bid, deployment ...), or all of them with `replace`. Every order is checked at once;
+    if any is refused, each refusal is listed with its reason and nothing is stored."""
+    with store.writing() as session:
+        table = Table.open(session, game_id, user, Lock.SHARE)
+        power = table.acting_power(body.power)
+        play.submit(table, power, body.orders, body.replace, body.phase, body.version)
+        return views.pending_view(table, power)
+
+
+@router.delete("/games/{game_id}/orders")
+def withdraw(
+    game_id: RowId,
+    user: Caller,
+    store: StoreDep,
+    power: PowerQuery = None,
+    order: Annotated[
+        str | None, Query(max_length=300, description="withdraw only the order for this slot")
+    ] = None,
+    phase: Annotated[str | None, Query(max_length=12)] = None,
+) -> dict[str, Any]:
+    """Withdraw the power's orders: all, or the one for the unit (or slot) `order` names."""
+    with store.writing() as session:
+        table = Table.open(session, game_id, user, Lock.SHARE)
+        acting = table.acting_power(power)
+        _, withdrawn = play.withdraw(table, acting, order, phase)
+        return {**views.pending_view(table, acting), "withdrawn": withdrawn}
+
+
+@router.post("/games/{game_id}/ready")
+def ready(
+    game_id: RowId, body: ReadyIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Mark the power ready (or not): once every power awaited is, the phase is
+    adjudicated at once if the game's policy says so."""
+    with store.writing() as session:
+        table = Table.open(session, game_id, user, Lock.UPDATE)
+        power = table.acting_power(body.power)
+        played = play.set_ready(table, power, body.ready, moment)
+        return {
+            "power": power,
+            "ready": body.ready and not played,
+            "adjudicated": [row.phase for row in played],
+            "phase": table.game.phase,
+        }

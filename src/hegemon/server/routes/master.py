@@ -1,0 +1,153 @@
+"""The game master's actions: start, adjudicate now, extend, pause and resume, replace a
+player, civil disorder, end by agreement; the audit log, the game file, the check of the
+log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter
+
+from hegemon import jsonio
+from hegemon.server import adjudication, mastering, play, views
+from hegemon.server.deps import Caller, Now, StoreDep
+from hegemon.server.schemas import (
+    AdjudicateIn,
+    DisorderIn,
+    EndIn,
+    ExtendIn,
+    ImportIn,
+    ReplaceIn,
+    RowId,
+)
+from hegemon.server.table import Lock, Refusal, Table
+from hegemon.store import Store, exchange
+from hegemon.store.models import User
+
+router = APIRouter(prefix="/api/games", tags=["game master"])
+
+
+def _master(table: Table) -> Table:
+    table.require_master()
+    return table
+
+
+def _act(
+    store: Store, game_id: int, user: User, action: Callable[[Table], object]
+) -> dict[str, Any]:
+    """One action of the game's master, in one transaction: the game as it then stands."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        action(table)
+        return views.game_view(table)
+
+
+@router.post("/{game_id}/start")
+def start(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Start the game with the seats taken so far (a free seat's power is awaited until
+    civil disorder takes it)."""
+    return _act(store, game_id, user, lambda table: play.start(table, moment))
+
+
+@router.post("/{game_id}/adjudicate")
+def adjudicate(
+    game_id: RowId, body: AdjudicateIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Adjudicate the current phase now, with the orders given so far (and the game
+    master's own roll for a draw of chance, if given; else the game's seed draws)."""
+    with store.writing() as session:
+        table = _master(Table.open(session, game_id, user, Lock.UPDATE))
+        draws = {k: tuple(v) if isinstance(v, list) else v for k, v in (body.draws or {}).items()}
+        played = adjudication.adjudicate(table, moment, draws)
+        return {"adjudicated": [row.phase for row in played], "phase": table.game.phase}
+
+
+@router.post("/{game_id}/extend")
+def extend(
+    game_id: RowId, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Move the deadline on by so many seconds."""
+    return _act(store, game_id, user, lambda table: mastering.extend(table, body.seconds, moment))
+
+
+@router.post("/{game_id}/pause")
+def pause(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Stop the clock."""
+    return _act(store, game_id, user, lambda table: mastering.pause(table, moment))
+
+
+@router.post("/{game_id}/resume")
+def resume(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """Start the clock again, with the time that was left."""
+    return _act(store, game_id, user, lambda table: mastering.resume(table, moment))
+
+
+@router.post("/{game_id}/replace")
+def replace(game_id: RowId, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Give a power's seat to another user."""
+    return _act(
+        store, game_id, user, lambda table: mastering.replace_player(table, body.power, body.user)
+    )
+
+
+@router.post("/{game_id}/disorder")
+def disorder(
+    game_id: RowId, body: DisorderIn, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """Put a power in civil disorder (or take it out): it is no longer awaited."""
+    return _act(
+        store,
+        game_id,
+        user,
+        lambda table: mastering.set_disorder(table, body.power, body.disorder, moment),
+    )
+
+
+@router.post("/{game_id}/end")
+def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """End the game as its players agreed: a draw of the powers named, or a concession."""
+    return _act(
+        store, game_id, user, lambda table: mastering.end_game(table, body.draw, body.concede_to)
+    )
+
+
+@router.get("/{game_id}/audit")
+def audit(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+    """Every action on the game: who, when, what."""
+    with store.reading() as session:
+        table = _master(Table.open(session, game_id, user))
+        return views.audit_view(session, table.game)
+
+
+@router.get("/{game_id}/export")
+def export(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """The game as a CLI game file (every power's pending orders included)."""
+    with store.reading() as session:
+        table = _master(Table.open(session, game_id, user))
+        return exchange.export_game(session, table.game)
+
+
+@router.get("/{game_id}/verify")
+def verify(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Replay every stored phase from the start and compare each with its stored
+    snapshot and digest."""
+    with store.reading() as session:
+        table = _master(Table.open(session, game_id, user))
+        problems = exchange.verify(session, table.game)
+        return {"phases": table.game.played, "sound": not problems, "problems": problems}
+
+
+@router.post("/import", status_code=201)
+def import_game(body: ImportIn, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+    """A CLI game file as a new game, the caller its game master."""
+    with store.writing() as session:
+        try:
+            game = exchange.import_game(
+                session, body.game, body.title or "imported game", body.policy.policy().to_json()
+            )
+        except jsonio.WireError as exc:
+            raise Refusal(422, f"game: {exc}") from None
+        table = Table.open(session, game.id, user)
+        mastering.seat_master(table, moment)
+        return views.game_view(table)

@@ -1,0 +1,223 @@
+"""A game as one caller finds it within one transaction (`Table`): the caller's role in it
+and what that role may do, the variant, position and pending orders; and the refusals
+(`Refusal`) that every operation raises with an HTTP status and a reason.
+
+Locks: an operation that only adds a power's orders takes a shared lock on the game's row
+(PostgreSQL: ``FOR SHARE``), so that powers never wait for one another but all wait for an
+adjudication, which takes it exclusively (``FOR UPDATE``) as every change to the game
+itself does; each power's orders are a row of their own, with an optimistic version. On
+SQLite a change holds the database's single write lock from its start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from hegemon.game import Game, OrderStatus, Variant, describe_end
+from hegemon.game.phases import Procedure
+from hegemon.position import MASTER, OBSERVER, Position, Viewer
+from hegemon.server.policy import Policy
+from hegemon.store import Store, models
+from hegemon.store.exchange import end_from_json
+from hegemon.store.records import (
+    audit,
+    current_position,
+    parse_orders,
+    pending_rows,
+    variant_of,
+)
+
+FORMING, ACTIVE, PAUSED, ENDED = "forming", "active", "paused", "ended"
+MASTER_ROLE, PLAYER, OBSERVER_ROLE = "master", "player", "observer"
+
+
+class Refusal(Exception):
+    """A request the game refuses: the HTTP status, the reason in one line, and each
+    problem (each refused order with its reason)."""
+
+    def __init__(self, status: int, detail: str, problems: Sequence[str] = ()) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.problems = list(problems)
+
+
+class Lock(Enum):
+    NONE = "none"
+    SHARE = "share"  # adds a power's orders: may run beside others, never beside a change
+    UPDATE = "update"  # changes the game itself
+
+
+def find_game(session: Session, game_id: int, lock: Lock = Lock.NONE) -> models.Game:
+    query = select(models.Game).where(models.Game.id == game_id)
+    if lock is Lock.SHARE:
+        query = query.with_for_update(read=True)
+    elif lock is Lock.UPDATE:
+        query = query.with_for_update()
+    game = session.scalar(query)
+    if game is None:
+        raise Refusal(404, f"no game {game_id}")
+    return game
+
+
+@contextlib.contextmanager
+def member_view(store: Store, game_id: int, user: models.User) -> Iterator[Table]:
+    """A game read by one of its members (anyone else is refused), in one transaction."""
+    with store.reading() as session:
+        table = Table.open(session, game_id, user)
+        table.require_member()
+        yield table
+
+
+def find_user(session: Session, name: str) -> models.User:
+    user = session.scalar(select(models.User).where(models.User.name == name))
+    if user is None:
+        raise Refusal(404, f"no user named {name!r}")
+    return user
+
+
+@dataclass
+class Table:
+    """A game as one caller finds it within one transaction: the caller's part in it (None
+    for the deadline worker, who acts for nobody), the variant, position and pending
+    orders, read when first needed."""
+
+    session: Session
+    game: models.Game
+    user: models.User | None
+    member: models.Member | None
+
+    @classmethod
+    def open(
+        cls, session: Session, game_id: int, user: models.User | None, lock: Lock = Lock.NONE
+    ) -> Table:
+        game = find_game(session, game_id, lock)
+        member = None
+        if user is not None:
+            member = session.scalar(
+                select(models.Member).where(
+                    models.Member.game_id == game.id, models.Member.user_id == user.id
+                )
+            )
+        return cls(session, game, user, member)
+
+    @cached_property
+    def variant(self) -> Variant:
+        return variant_of(self.game)
+
+    @cached_property
+    def position(self) -> Position:
+        return current_position(self.session, self.game)
+
+    @cached_property
+    def pending(self) -> dict[str, models.Pending]:
+        return pending_rows(self.session, self.game)
+
+    def lock_pending(self, power: str) -> models.Pending:
+        """A power's pending row, read again and locked until the transaction ends, so
+        that the same power's orders sent twice at once are added one after the other
+        (PostgreSQL ``FOR UPDATE``; on SQLite the transaction holds the write lock)."""
+        row = self.session.scalar(
+            select(models.Pending)
+            .where(models.Pending.game_id == self.game.id, models.Pending.power == power)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+        assert row is not None
+        self.pending[power] = row
+        return row
+
+    @cached_property
+    def order_status(self) -> OrderStatus:
+        """Whose orders are in and whose are awaited, by the names anyone may read
+        (`Game.order_status`: never a name that would tell who sent orders for another)."""
+        given = {p: row.orders for p, row in self.pending.items() if row.orders}
+        pending = parse_orders(self.variant, self.position, given)
+        return Game(self.variant, self.position, pending=pending).order_status()
+
+    @property
+    def policy(self) -> Policy:
+        return Policy.from_json(self.game.policy)
+
+    @property
+    def procedure(self) -> Procedure:
+        return self.variant.calendar.procedure(self.position.phase)
+
+    @property
+    def actors(self) -> tuple[str, ...]:
+        """The powers the current phase awaits orders from, by the rules."""
+        if self.game.status == ENDED:
+            return ()
+        return self.procedure.actors(self.variant, self.position)
+
+    @property
+    def awaited(self) -> list[str]:
+        """The actors not in civil disorder: those the game waits for."""
+        return [p for p in self.actors if not self.pending[p].disorder]
+
+    @property
+    def role(self) -> str | None:
+        return None if self.member is None else self.member.role
+
+    @property
+    def viewer(self) -> Viewer:
+        """What the caller may see: everything for the game master, a player's own secrets,
+        an observer what is public."""
+        if self.member is None or self.member.role == OBSERVER_ROLE:
+            return OBSERVER
+        if self.member.role == MASTER_ROLE:
+            return MASTER
+        return Viewer(power=self.member.power)
+
+    # --- who may do what ---------------------------------------------------------------
+    def require_member(self) -> None:
+        if self.member is None:
+            raise Refusal(403, f"you take no part in game {self.game.id}: join or observe it")
+
+    def require_master(self) -> None:
+        if self.role != MASTER_ROLE:
+            raise Refusal(403, f"only the game master of game {self.game.id} may do this")
+
+    def acting_power(self, spelling: str | None) -> str:
+        """The power whose orders the caller gives: a player's own, or any power named by
+        the game master."""
+        self.require_member()
+        assert self.member is not None
+        if self.member.role == OBSERVER_ROLE:
+            raise Refusal(403, "an observer gives no orders")
+        if self.member.role == MASTER_ROLE:
+            if spelling is None:
+                raise Refusal(422, "name the power whose orders these are ('power')")
+            return self.power_named(spelling)
+        own = self.member.power or ""
+        if spelling is not None and self.variant.power_named(spelling) != own:
+            raise Refusal(403, f"you play {own}, not {spelling}")
+        return own
+
+    def power_named(self, spelling: str) -> str:
+        power = self.variant.power_named(spelling)
+        if power is None:
+            powers = ", ".join(self.variant.powers)
+            raise Refusal(422, f"unknown power {spelling!r} (powers: {powers})")
+        return power
+
+    def require_playing(self) -> None:
+        """The game has started and is not over."""
+        if self.game.status == FORMING:
+            raise Refusal(409, "the game has not started yet")
+        if self.game.status == ENDED:
+            raise Refusal(409, f"the game is over: {self.end_text()}")
+
+    def end_text(self) -> str:
+        return describe_end(end_from_json(self.game.ended or {}))
+
+    def log(self, action: str, **detail: Any) -> None:
+        audit(self.session, self.game, self.user, action, detail)

@@ -1,0 +1,70 @@
+"""The deadline worker: finds the games whose deadline has passed and adjudicates them
+(or grants their grace period), one game per transaction.
+
+Several workers, and API processes adjudicating when every power is ready, may share one
+PostgreSQL: a worker claims a due game with ``SELECT ... FOR UPDATE SKIP LOCKED``, so two
+never take the same game, and an adjudication also holds the game's row exclusively, checks
+its version and stores the phase under a unique (game, number), so that no phase is ever
+adjudicated twice. On SQLite one writer at a time does the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm.exc import StaleDataError
+
+from hegemon.server.adjudication import claim_due, run_deadline
+from hegemon.server.table import Table
+from hegemon.store import Store
+from hegemon.store.models import now
+
+log = logging.getLogger("hegemon.worker")
+
+POLL = 2.0  # seconds between looks when nothing is due
+
+
+def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100) -> int:
+    """Handle every game due now (at most `limit`); how many phases were adjudicated. A
+    game that fails is logged and passed over until the next run, so that it holds up no
+    other."""
+    played = 0
+    failed: set[int] = set()
+    for _ in range(limit):
+        game_id = None
+        try:
+            with store.writing() as session:
+                game_id = claim_due(session, clock(), failed)
+                if game_id is None:
+                    break
+                table = Table.open(session, game_id, None)
+                rows = run_deadline(table, clock())
+                log.info("game %s: %s", game_id, [r.phase for r in rows] or "grace")
+                played += len(rows)
+        except StaleDataError as exc:  # another process got there first
+            log.info("deadline skipped, to be seen again: %s", exc)
+        except DBAPIError as exc:  # the database: all is tried again at the next look
+            log.warning("deadlines stopped until the next look: %s", exc)
+            break
+        except Exception:
+            log.exception("game %s: its deadline failed", game_id)
+            if game_id is not None:
+                failed.add(game_id)
+    return played
+
+
+def work(
+    store: Store, stop: threading.Event, poll: float = POLL, clock: Callable[[], datetime] = now
+) -> None:
+    """Run deadlines until `stop` is set."""
+    while not stop.is_set():
+        try:
+            if not run_due(store, clock):
+                stop.wait(poll)
+        except Exception:  # a worker keeps going; the error is logged with its game
+            log.exception("deadline worker")
+            stop.wait(poll)

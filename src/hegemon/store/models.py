@@ -1,0 +1,178 @@
+"""The tables a server keeps: accounts and their sessions, games, who plays what in each,
+the orders pending for each power, the log of phases with a snapshot after each, and the
+audit of every action.
+
+A game's current position is the snapshot of its last phase (or its start), so that a
+request reads one row and never replays a game; a phase's report or board is rebuilt by
+playing that one phase again from the snapshot before it with its stored orders and
+draws. `games.version` and `pending_orders.version` are optimistic versions: every update
+says which version it changes, and one that finds another has changed it meanwhile fails
+(`sqlalchemy.orm.exc.StaleDataError`) instead of silently writing over it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Integer,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A moment, kept as UTC without a zone (as SQLite and PostgreSQL alike can) and read
+    back as UTC."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {  # noqa: RUF012 (SQLAlchemy's own)
+        datetime: UTCDateTime,
+        dict[str, Any]: JSON,
+        list[Any]: JSON,
+    }
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created: Mapped[datetime] = mapped_column(default=now)
+
+
+class Session(Base):
+    """A signed-in session: only a hash of its token is kept, so that the table read by
+    someone else opens no account."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created: Mapped[datetime] = mapped_column(default=now)
+    expires: Mapped[datetime]
+
+
+class Game(Base):
+    """A game: its variant as configured, its seed, status and deadline policy, and how far
+    it has been played (`played` phases, the last of which holds the current position)."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    title: Mapped[str] = mapped_column(String(100))
+    variant: Mapped[str] = mapped_column(String(60))
+    options: Mapped[dict[str, Any]]
+    seats: Mapped[list[Any] | None]  # the powers playing, where fewer than all
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10), index=True)  # forming/active/paused/ended
+    policy: Mapped[dict[str, Any]]  # deadlines and missed orders (hegemon.server.policy)
+    start: Mapped[dict[str, Any]]  # the starting position, as JSON
+    played: Mapped[int] = mapped_column(Integer, default=0)  # phases adjudicated
+    phase: Mapped[str] = mapped_column(String(12))  # the current phase's code
+    deadline: Mapped[datetime | None] = mapped_column(index=True)
+    grace_used: Mapped[bool] = mapped_column(Boolean, default=False)
+    paused_left: Mapped[float | None]  # seconds left to the deadline when paused
+    agreed: Mapped[dict[str, Any] | None]  # an end by agreement: {"draw": [...]} or ...
+    ended: Mapped[dict[str, Any] | None]  # how it ended: winners, draw, agreed
+    created: Mapped[datetime] = mapped_column(default=now)
+    version: Mapped[int] = mapped_column(Integer)
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (SQLAlchemy's own)
+
+
+class Member(Base):
+    """Who takes part in a game: its game master, the player of a power, an observer."""
+
+    __tablename__ = "members"
+    __table_args__ = (
+        UniqueConstraint("game_id", "user_id"),
+        UniqueConstraint("game_id", "power"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(10))  # master, player, observer
+    power: Mapped[str | None] = mapped_column(String(60))
+
+
+class Pending(Base):
+    """A power's orders for the current phase, as text, and how it stands: ready, phases
+    missed in a row, in civil disorder. One row per power of a game, for the whole game,
+    so that two powers' submissions never touch the same row."""
+
+    __tablename__ = "pending_orders"
+    __table_args__ = (UniqueConstraint("game_id", "power"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    power: Mapped[str] = mapped_column(String(60))
+    orders: Mapped[list[Any]]
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    missed: Mapped[int] = mapped_column(Integer, default=0)
+    disorder: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer)
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (SQLAlchemy's own)
+
+
+class Phase(Base):
+    """One adjudicated phase: its orders and draws as the game file keeps them, the digest
+    of the position after it, and that position as JSON (the game master's, with every
+    secret)."""
+
+    __tablename__ = "phases"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)  # 1 for the first phase played
+    phase: Mapped[str] = mapped_column(String(12))
+    orders: Mapped[dict[str, Any]]
+    draws: Mapped[dict[str, Any]]
+    digest: Mapped[str] = mapped_column(String(16))
+    after: Mapped[dict[str, Any]]
+    adjudicated: Mapped[datetime] = mapped_column(default=now)
+
+
+class Audit(Base):
+    """Every action: who, when, what."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    at: Mapped[datetime] = mapped_column(default=now)
+    action: Mapped[str] = mapped_column(String(40))
+    detail: Mapped[dict[str, Any]]

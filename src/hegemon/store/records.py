@@ -1,0 +1,138 @@
+"""A game's rows as the judge's objects: its variant as configured, the current position
+(the last phase's snapshot), a phase played again from the snapshot before it, and the
+rows of a new phase.
+
+Snapshots are the game master's JSON of a position (`jsonio.position_to_json`), read back
+by the same validating reader as a game file's; nothing here replays more than one phase.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from hegemon import jsonio
+from hegemon.game import PhaseResult, Variant, play_phase
+from hegemon.orders import Order
+from hegemon.position import Position
+from hegemon.store import models
+from hegemon.variants import load_variant
+
+
+def variant_of(game: models.Game) -> Variant:
+    """The game's variant, configured with its options and seats."""
+    return _configured(game.variant, json.dumps(game.options, sort_keys=True), _text(game.seats))
+
+
+def configured(
+    name: str, options: Mapping[str, Any] | None, seats: Sequence[str] | None
+) -> Variant:
+    """A variant configured for a game; a `jsonio.WireError` says why it cannot be."""
+    return _configured(name, json.dumps(options or {}, sort_keys=True), _text(seats))
+
+
+def _text(seats: Sequence[str] | None) -> str | None:
+    return None if seats is None else json.dumps(list(seats))
+
+
+@lru_cache(maxsize=256)
+def _configured(name: str, options: str, seats: str | None) -> Variant:
+    # Configured once per set of options: its rules and calendar are built on first use.
+    return jsonio.configured(
+        load_variant, name, json.loads(options), None if seats is None else json.loads(seats)
+    )
+
+
+def position_after(session: Session, game: models.Game, played: int) -> Position:
+    """The position once `played` phases are adjudicated: the start, or that phase's
+    snapshot."""
+    variant = variant_of(game)
+    if played == 0:
+        return jsonio.position_from_json(game.start, variant)
+    snapshot = session.scalar(
+        select(models.Phase.after).where(
+            models.Phase.game_id == game.id, models.Phase.number == played
+        )
+    )
+    if snapshot is None:
+        raise LookupError(f"game {game.id} has no phase {played}")
+    return jsonio.position_from_json(snapshot, variant)
+
+
+def current_position(session: Session, game: models.Game) -> Position:
+    return position_after(session, game, game.played)
+
+
+def phase_rows(session: Session, game: models.Game) -> list[models.Phase]:
+    return list(
+        session.scalars(
+            select(models.Phase)
+            .where(models.Phase.game_id == game.id)
+            .order_by(models.Phase.number)
+        )
+    )
+
+
+def phase_row(session: Session, game: models.Game, number: int) -> models.Phase | None:
+    return session.scalar(
+        select(models.Phase).where(models.Phase.game_id == game.id, models.Phase.number == number)
+    )
+
+
+def parse_orders(
+    variant: Variant, position: Position, texts: Mapping[str, Sequence[str]]
+) -> dict[str, list[Order]]:
+    """Stored orders (each power's, as text) read again on the position they were given in."""
+    return jsonio.orders_from_json({p: list(t) for p, t in texts.items()}, variant, position)
+
+
+def replay(session: Session, game: models.Game, row: models.Phase) -> PhaseResult:
+    """One stored phase played again from the snapshot before it, with its stored orders
+    and draws: its report, its results, its board."""
+    variant = variant_of(game)
+    before = position_after(session, game, row.number - 1)
+    return play_phase(variant, before, parse_orders(variant, before, row.orders), row.draws)
+
+
+def phase_record(game: models.Game, number: int, result: PhaseResult) -> models.Phase:
+    """The row of a phase just adjudicated: what the game file keeps of it, and the
+    snapshot after it."""
+    entry = jsonio.phase_entry(result)
+    return models.Phase(
+        game_id=game.id,
+        number=number,
+        phase=entry["phase"],
+        orders=entry["orders"],
+        draws=entry.get("draws", {}),
+        digest=entry["digest"],
+        after=jsonio.position_to_json(result.after),
+    )
+
+
+def pending_rows(session: Session, game: models.Game) -> dict[str, models.Pending]:
+    rows = session.scalars(select(models.Pending).where(models.Pending.game_id == game.id))
+    return {row.power: row for row in rows}
+
+
+def audit(
+    session: Session,
+    game: models.Game | None,
+    by: models.User | None,
+    action: str,
+    detail: dict[str, Any] | None = None,
+) -> None:
+    """Log an action: who (None for the deadline worker), what, on which game (the time
+    is the row's)."""
+    session.add(
+        models.Audit(
+            game_id=None if game is None else game.id,
+            user_id=None if by is None else by.id,
+            action=action,
+            detail=detail or {},
+        )
+    )

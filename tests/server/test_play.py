@@ -1,0 +1,213 @@
+"""Playing through the API: seats, orders checked as the CLI checks them, readiness,
+adjudication, history, deadlines and missed orders, and the game master's actions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hegemon import jsonio
+from hegemon.server import adjudication
+from hegemon.server.worker import run_due
+from hegemon.store import Store
+from tests.server.conftest import Clock, Seated, User, seated_game
+
+
+def test_a_game_forms_and_starts_when_its_last_seat_is_taken(client: TestClient) -> None:
+    master = User(client, "gm")
+    game = master.ok("post", "/api/games", {"variant": "classic", "title": "Friday game"})
+    assert game["status"] == "forming" and game["you"]["role"] == "master"
+    path = f"/api/games/{game['id']}"
+    france = User(client, "fr")
+    assert france.ok("get", "/api/games", params={"which": "open"})[0]["open_seats"][2] == "France"
+    france.ok("post", f"{path}/join", {"power": "france"})  # any case, as the CLI
+    assert france.post(f"{path}/join", {"power": "England"}).status_code == 409
+    assert User(client, "late").post(f"{path}/join", {"power": "France"}).status_code == 409
+    for power in ("Austria", "England", "Germany", "Italy", "Russia"):
+        User(client, power).ok("post", f"{path}/join", {"power": power})
+    assert master.ok("get", path)["status"] == "forming"
+    last = User(client, "tr").ok("post", f"{path}/join", {"power": "Turkey"})
+    assert last["status"] == "active" and last["deadline"] is not None
+    mine = france.ok("get", "/api/games")
+    assert [(g["power"], g["owes_orders"]) for g in mine] == [("France", True)]
+    france.ok("post", f"{path}/orders", {"orders": ["A par H"]})
+    assert france.ok("get", "/api/games")[0]["owes_orders"] is False
+
+
+def test_orders_are_checked_stored_by_slot_and_withdrawn(classic_game: Seated) -> None:
+    france, path = classic_game.players["France"], classic_game.path
+    stored = france.ok("post", f"{path}/orders", {"orders": ["A par - bur", "F bre - mao"]})
+    assert stored["orders"] == ["A Par - Bur", "F Bre - Mid"] and stored["unordered"] == ["A Mar"]
+    # A later order for the same unit replaces the earlier one, as the CLI's do.
+    stored = france.ok("post", f"{path}/orders", {"orders": ["A par - pic", "A mar H"]})
+    assert stored["orders"] == ["F Bre - Mid", "A Par - Pic", "A Mar H"]
+    refused = france.post(f"{path}/orders", {"orders": ["A par - mun", "A ber - kie", "zz"]})
+    assert refused.status_code == 422
+    problems = refused.json()["problems"]
+    assert len(problems) == 1 and "zz" in problems[0]  # unreadable: nothing checked further
+    refused = france.post(f"{path}/orders", {"orders": ["A par - mun", "A ber - kie"]})
+    assert [p.split(":")[0] for p in refused.json()["problems"]] == ["A Par - Mun", "A Ber - Kie"]
+    assert "belongs to Germany" in refused.json()["problems"][1]
+    assert france.ok("get", path)["orders"]["France"]["orders"] == stored["orders"]  # unchanged
+    replaced = france.ok("post", f"{path}/orders", {"orders": ["A par H"], "replace": True})
+    assert replaced["orders"] == ["A Par H"]
+    withdrawn = france.ok("delete", f"{path}/orders", params={"order": "A Par"})
+    assert withdrawn["orders"] == [] and withdrawn["withdrawn"] == 1
+
+
+def test_a_player_sees_its_own_pending_orders_and_only_whose_are_in(classic_game: Seated) -> None:
+    game = classic_game
+    game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A par - bur"]})
+    seen_by_germany = game.players["Germany"].ok("get", game.path)
+    assert list(seen_by_germany["orders"]) == ["Germany"]
+    assert seen_by_germany["received"] == ["France"] and "France" not in seen_by_germany["awaiting"]
+    assert "A Par - Bur" not in str(seen_by_germany)
+    assert game.observer.ok("get", game.path)["orders"] == {}
+    assert game.master.ok("get", game.path)["orders"]["France"]["orders"] == ["A Par - Bur"]
+
+
+def test_the_phase_is_adjudicated_once_every_power_is_ready(classic_game: Seated) -> None:
+    game = classic_game
+    game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A par - bur"]})
+    powers = list(game.players)
+    for power in powers[:-1]:
+        assert game.players[power].ok("post", f"{game.path}/ready")["adjudicated"] == []
+    last = game.players[powers[-1]].ok("post", f"{game.path}/ready")
+    assert last["adjudicated"] == ["S1901M"] and last["phase"] == "F1901M"
+    phases = game.observer.ok("get", f"{game.path}/phases")
+    assert [(p["number"], p["phase"], p["name"]) for p in phases] == [
+        (1, "S1901M", "Spring 1901 Movement")
+    ]
+    played = game.observer.ok("get", f"{game.path}/phases/1")
+    assert "A Par - Bur                 Succeeds" in played["report"]
+    assert played["result"]["position"]["units"]["France"] == ["A bur", "A mar", "F bre"]
+    assert game.players["France"].ok("get", game.path)["ready"] == []  # a new phase
+
+
+def test_a_player_not_ready_holds_the_phase_until_the_deadline(
+    classic_game: Seated, store: Store, clock: Clock
+) -> None:
+    game = classic_game
+    for power in list(game.players)[1:]:
+        game.players[power].ok("post", f"{game.path}/ready")
+    assert game.master.ok("get", game.path)["phase"] == "S1901M"
+    assert run_due(store, clock) == 0
+    clock.advance(2 * 24 * 3600 + 1)  # the standard movement phase: two days
+    assert run_due(store, clock) == 1
+    view = game.master.ok("get", game.path)
+    assert view["phase"] == "F1901M" and view["played"] == 1
+    assert game.master.ok("get", f"{game.path}/verify")["sound"]
+
+
+def test_a_game_whose_deadline_fails_holds_up_no_other(
+    client: TestClient, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = seated_game(client, "classic", prefix="a", policy={"deadlines": {"other": 60}})
+    second = seated_game(client, "classic", prefix="b", policy={"deadlines": {"other": 61}})
+    played = adjudication.play_phase
+
+    def failing(variant: Any, position: Any, orders: Any, draws: Any) -> Any:
+        if failing.calls == 0:  # the first game due, the first time
+            failing.calls += 1
+            raise RuntimeError("a bug")
+        return played(variant, position, orders, draws)
+
+    failing.calls = 0  # type: ignore[attr-defined]
+    monkeypatch.setattr(adjudication, "play_phase", failing)
+    clock.advance(62)
+    assert run_due(store, clock) == 1
+    assert first.master.ok("get", first.path)["played"] == 0
+    assert second.master.ok("get", second.path)["played"] == 1
+    assert run_due(store, clock) == 1  # tried again at the next look
+    assert first.master.ok("get", first.path)["played"] == 1
+
+
+def test_a_grace_period_then_civil_disorder_after_missed_phases(
+    client: TestClient, store: Store, clock: Clock
+) -> None:
+    policy = {"deadlines": {"other": 3600}, "grace": 600, "disorder_after": 2}
+    game = seated_game(client, "classic", policy=policy)
+    _everyone_but_italy_orders(game)
+    clock.advance(3601)
+    assert run_due(store, clock) == 0  # Italy sent nothing: the grace period first
+    assert game.master.ok("get", f"{game.path}/audit")[-1]["action"] == "grace"
+    clock.advance(601)
+    assert run_due(store, clock) == 1
+    assert game.master.ok("get", game.path)["orders"]["Italy"]["missed"] == 1
+    _everyone_but_italy_orders(game)
+    clock.advance(3601 + 601)
+    assert run_due(store, clock) == 1
+    view = game.master.ok("get", game.path)
+    assert view["disorder"] == ["Italy"] and "Italy" not in view["awaiting"]
+    # Back: orders from Italy take it out of civil disorder.
+    game.players["Italy"].ok("post", f"{game.path}/orders", {"orders": ["A rom H"]})
+    assert game.master.ok("get", game.path)["disorder"] == []
+
+
+def _everyone_but_italy_orders(game: Seated) -> None:
+    for power, player in game.players.items():
+        if power != "Italy":
+            menu = player.ok("get", f"{game.path}/options")["orders"]
+            holds = [orders[0] for orders in menu.values()]
+            player.ok("post", f"{game.path}/orders", {"orders": holds})
+
+
+def test_the_game_masters_actions(client: TestClient, store: Store, clock: Clock) -> None:
+    game = seated_game(client, "classic", policy={"deadlines": {"other": 3600}})
+    master, path = game.master, game.path
+    deadline = master.ok("get", path)["deadline"]
+    assert master.ok("post", f"{path}/extend", {"seconds": 600})["deadline"] > deadline
+    assert master.ok("post", f"{path}/pause")["status"] == "paused"
+    clock.advance(10_000)
+    assert run_due(store, clock) == 0  # a paused game's clock stands still
+    assert master.ok("post", f"{path}/resume")["status"] == "active"
+    newcomer = User(client, "newcomer")
+    master.ok("post", f"{path}/replace", {"power": "Italy", "user": "newcomer"})
+    assert newcomer.ok("get", path)["you"] == {"role": "player", "power": "Italy"}
+    assert game.players["Italy"].get(path).status_code == 403  # no longer takes part
+    assert master.ok("post", f"{path}/disorder", {"power": "Turkey"})["disorder"] == ["Turkey"]
+    assert master.ok("post", f"{path}/adjudicate")["adjudicated"] == ["S1901M"]
+    ended = master.ok("post", f"{path}/end", {"draw": ["France", "England"]})
+    assert ended["status"] == "ended"
+    assert ended["end"]["draw"] == ["England", "France"] and "by agreement" in ended["end"]["text"]
+    assert master.post(f"{path}/adjudicate").status_code == 409
+    actions = [entry["action"] for entry in master.ok("get", f"{path}/audit")]
+    for action in ("created", "joined", "extended", "paused", "resumed", "replaced"):
+        assert action in actions
+    assert actions[-2:] == ["adjudicated", "ended"]
+
+
+def test_the_deadline_resumes_with_the_time_that_was_left(client: TestClient, clock: Clock) -> None:
+    game = seated_game(client, "classic", policy={"deadlines": {"other": 3600}})
+    game.master.ok("post", f"{game.path}/pause")
+    clock.advance(10_000)
+    resumed = game.master.ok("post", f"{game.path}/resume")
+    left = (datetime.fromisoformat(resumed["deadline"]) - clock.moment).total_seconds()
+    assert left == 3600
+
+
+def test_a_submission_for_a_phase_gone_or_orders_changed_is_refused(classic_game: Seated) -> None:
+    france, path = classic_game.players["France"], classic_game.path
+    version = france.ok("get", path)["orders"]["France"]["version"]
+    france.ok("post", f"{path}/orders", {"orders": ["A par H"], "version": version})
+    stale = france.post(f"{path}/orders", {"orders": ["A mar H"], "version": version})
+    assert stale.status_code == 409 and "changed meanwhile" in stale.json()["detail"]
+    classic_game.master.ok("post", f"{path}/adjudicate")
+    late = france.post(f"{path}/orders", {"orders": ["A par H"], "phase": "S1901M"})
+    assert late.status_code == 409 and "F1901M" in late.json()["detail"]
+
+
+def test_history_boards_and_the_game_file(classic_game: Seated) -> None:
+    game = classic_game
+    game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A par - bur"]})
+    game.master.ok("post", f"{game.path}/adjudicate")
+    board = game.players["Germany"].get(f"{game.path}/phases/1/board.svg")
+    assert board.status_code == 200 and board.headers["content-type"] == "image/svg+xml"
+    assert "<svg" in board.text and 'id="bur"' in board.text
+    assert game.players["Germany"].get(f"{game.path}/phases/2").status_code == 404
+    exported = game.master.ok("get", f"{game.path}/export")
+    assert exported["format"] == jsonio.GAME_FORMAT and exported["seed"] == 7
+    assert exported["phases"][0]["orders"] == {"France": ["A Par - Bur"]}

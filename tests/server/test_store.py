@@ -1,0 +1,123 @@
+"""The store: its migrations, CLI game files in and out, and the replay of a game's log."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import select, update
+
+from hegemon import jsonio
+from hegemon.cli import main
+from hegemon.game import Game
+from hegemon.randomplay import random_orders
+from hegemon.store import Store, exchange, models
+from hegemon.variants import load_variant
+
+
+def test_the_migrations_make_the_tables_the_models_describe(store: Store) -> None:
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), models.Base.metadata) == []
+    assert store.is_current()
+
+
+def _played(variant_id: str, options: dict[str, Any], phases: int, seed: int = 1) -> Game:
+    """A game of random orders, with orders pending for the phase it stops at."""
+    variant = load_variant(variant_id).configure(options)
+    game = Game.new(variant, seed)
+    rng = random.Random(seed)
+    for _ in range(phases):
+        game.pending = random_orders(variant, game.position, rng)
+        game.adjudicate()
+        if game.over:
+            break
+    game.pending = random_orders(variant, game.position, rng)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("sub_saharan", {}),
+        ("europe_1615", {}),
+        ("african_diplomacy_ii", {"placement": "lists"}),
+    ],
+)
+def test_a_game_file_goes_in_and_comes_out_the_same(
+    store: Store, variant: str, options: dict[str, Any]
+) -> None:
+    original = jsonio.game_to_json(_played(variant, options, 12))
+    with store.writing() as session:
+        game_id = exchange.import_game(session, original, "imported", {}).id
+    with store.reading() as session:
+        game = session.get(models.Game, game_id)
+        assert game is not None
+        assert exchange.export_game(session, game) == original
+        assert exchange.verify(session, game) == []
+
+
+def test_a_game_ended_by_agreement_comes_out_ended(store: Store) -> None:
+    played = _played("classic", {}, 3)
+    played.end_by_agreement(draw=["France", "Italy"])
+    original = jsonio.game_to_json(played)
+    with store.writing() as session:
+        game = exchange.import_game(session, original, "agreed", {})
+        assert game.status == "ended" and game.ended == {
+            "winners": [],
+            "draw": ["France", "Italy"],
+            "agreed": True,
+        }
+        assert exchange.export_game(session, game) == original
+
+
+def test_the_replay_finds_a_phase_that_was_changed(store: Store) -> None:
+    original = jsonio.game_to_json(_played("classic", {}, 6))
+    with store.writing() as session:
+        game_id = exchange.import_game(session, original, "changed", {}).id
+        phase = session.scalar(
+            select(models.Phase).where(models.Phase.game_id == game_id, models.Phase.number == 3)
+        )
+        assert phase is not None
+        phase.orders = {}  # as if the orders stored were not the ones adjudicated
+    with store.reading() as session:
+        game = session.get(models.Game, game_id)
+        assert game is not None
+        problems = exchange.verify(session, game)
+    assert problems and problems[0].startswith(f"phase 3 ({original['phases'][2]['phase']})")
+
+
+def test_a_game_file_refused_stores_nothing(store: Store) -> None:
+    broken = jsonio.game_to_json(_played("classic", {}, 3))
+    broken["phases"][1]["digest"] = "0" * 16
+    refused = pytest.raises(jsonio.WireError, match="replay gives a different position")
+    with refused, store.writing() as session:
+        exchange.import_game(session, broken, "broken", {})
+    with store.reading() as session:
+        assert session.scalar(select(models.Game.id)) is None
+
+
+def test_the_cli_moves_game_files_in_and_out(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_file = tmp_path / "game.json"
+    game_file.write_text(json.dumps(jsonio.game_to_json(_played("sub_saharan", {}, 5))))
+    assert main(["db", "import", str(game_file), "--database", database]) == 2
+    assert "run 'hegemon db upgrade'" in capsys.readouterr().err
+    assert main(["db", "upgrade", "--database", database]) == 0
+    assert main(["db", "import", str(game_file), "--database", database]) == 0
+    assert "Game 1: game, sub_saharan" in capsys.readouterr().out
+    assert main(["db", "verify", "1", "--database", database]) == 0
+    assert "5 phase(s) replayed, 0 problem(s)" in capsys.readouterr().out
+    out = tmp_path / "out.json"
+    assert main(["db", "export", "1", str(out), "--database", database]) == 0
+    assert json.loads(out.read_text()) == json.loads(game_file.read_text())
+    assert main(["db", "export", "2", str(out), "--database", database]) == 2
+    assert "no game 2" in capsys.readouterr().err
+    with Store(database).writing() as session:
+        session.execute(update(models.Phase).where(models.Phase.number == 2).values(draws={"x": 1}))
+    assert main(["db", "verify", "1", "--database", database]) == 1
