@@ -42,6 +42,7 @@ bench: $(DEV)
 	$(BIN)/python benchmarks/random_games.py europe_1615
 	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920
 	$(BIN)/python benchmarks/random_games.py african_riots --years 200
+	$(BIN)/python benchmarks/random_games.py africa_ii --option random_events=true
 	$(BIN)/python benchmarks/boards.py
 
 bench-server: $(DEV)

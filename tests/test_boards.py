@@ -42,6 +42,8 @@ from hegemon.render.rivers import river_lines
 from hegemon.render.svg import num
 from hegemon.render.territories import territories, touching
 from hegemon.variants import available_variants, load_variant, load_variant_from
+from hegemon.variants.africa_ii import AfricaII
+from hegemon.variants.africa_ii import Ledger as AfricaLedger
 from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
 from tests.conftest import orders, units
 from tests.test_europe_1615 import _empire_aligned_with_spain
@@ -199,6 +201,17 @@ EXCEPTIONS: dict[str, tuple[set[tuple[str, str]], set[tuple[str, str]]]] = {
             ("cvs", "nao"),  # at the canvas's west edge, beyond the Canary Sea
             ("jaa", "lys"),  # at the canvas's top edge, the Libyan Sea's water round Anatolia
             ("dam", "lys"),  # the same water, round Cyprus to the Syrian coast's north end
+        },
+    ),
+    "africa_ii": (
+        set(),
+        {
+            # The great lakes, which no space covers: states that share a lake, not a
+            # border (docs/variants/africa_ii.md, "The map").
+            ("aru", "kam"),  # Lake Victoria: Uganda's shore faces Tanganyika's Arusha
+            ("eli", "mbe"),  # Lake Tanganyika: Katanga faces Tanganyika's Mbeya,
+            ("eli", "tab"),  # its Tabora
+            ("eli", "rua"),  # and Usumbura, at the lake's head
         },
     ),
 }
@@ -669,6 +682,29 @@ def test_sub_saharan_bids_stay_off_every_board() -> None:
             svg = draw_phase(variant, result, viewer)
             assert not [bid for bid in bids if bid in svg], f"{viewer} reads a bid"
         position = result.after
+
+
+# --- Africa II's states -------------------------------------------------------------------
+
+
+def test_africa_ii_states_are_drawn_in_their_controllers_colour() -> None:
+    # rules a.7, a.11, a.12: who controls each state is public; a state in civil war stands
+    variant = load_variant("africa_ii")
+    assert isinstance(variant, AfricaII)
+    ledger = replace(
+        AfricaLedger.of(variant.initial_position()),
+        control={"Kenya": "Soviet Union", "Uganda": "France"},
+        holdings={"Kenya": {"Soviet Union": 10, "France": 7}, "Uganda": {"France": 3}},
+        civil_wars={"Uganda": "United States"},
+    )
+    svg = draw_board(variant, variant.initial_position().evolve(state=ledger))
+    legend = _legend(svg)
+    assert "controlled by Soviet Union" in legend and "controlled by France" in legend
+    assert _shade_on(svg, "kam", "crosshatch-4d4d4d")  # the civil war
+    assert not _shade_on(svg, "nai", "crosshatch-4d4d4d")
+    assert "Kenya: Soviet Union; IPs: France 7, Soviet Union 10" in svg
+    assert ">Ken</text>" in _unit_group(svg, "nai")
+    assert ">RSA</text>" in _unit_group(svg, "win")  # Namibia is the RSA's at the start
 
 
 # --- output ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import random
 import resource
 import signal
 import struct
@@ -20,7 +21,7 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.cli import main
-from hegemon.game import Chance, ChanceError, SetupError
+from hegemon.game import Chance, ChanceError, SetupError, settle
 from hegemon.game.variant import Option
 from hegemon.gamefile import read_game
 from hegemon.rules import Edition
@@ -323,6 +324,17 @@ def test_a_die_is_read_in_ascii_digits() -> None:
     assert die.read(" 4 ") == 4
     with pytest.raises(ChanceError, match="event: expected a whole number from 1 to 6, not"):
         die.read("\u00b2")
+
+
+def test_a_die_rerolled_on_faces_used_never_shows_them() -> None:
+    # A table whose every number comes up once (Africa II's random events, rules c.4):
+    # "If the same number is rolled a second time, discount and re-roll".
+    die = Chance("event", sides=10, rerolled=(2, 5, 7))
+    rng = random.Random(3)
+    assert {die.draw(rng) for _ in range(400)} == {1, 3, 4, 6, 8, 9, 10}
+    assert settle([die], {"event": 9}) == {"event": 9}
+    with pytest.raises(ChanceError, match="event: 5 came up before and is rolled again"):
+        settle([die], {"event": 5})
 
 
 def test_a_refusal_names_the_first_problems_and_counts_the_rest(

@@ -13,6 +13,7 @@ from hegemon.orders import Convoy, Move, Order, Support
 from hegemon.position import Position
 from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
+from hegemon.variants.africa_ii import Spend
 from hegemon.variants.african_diplomacy_ii import Place
 from tests.conftest import spring
 
@@ -46,6 +47,7 @@ GAMES = {
     "african_riots": ("african_riots", None, {}, 12),
     "sub_saharan": ("sub_saharan", None, {}, 16),
     "europe_1615": ("europe_1615", None, {}, 14),
+    "africa_ii": ("africa_ii", None, {"random_events": True}, 24),
     "adii_turns": ("african_diplomacy_ii", ["Red", "Blue", "Green"], {}, 28),
     "adii_lists": ("african_diplomacy_ii", ["Red", "Blue", "Green"], {"placement": "lists"}, 16),
 }
@@ -54,7 +56,8 @@ GAMES = {
 def _meaning(board: Board, order: Order) -> list[Order | tuple[object, ...]]:
     """What an order does, in the terms the menu offers it: a support's destination
     without its coast (it counts for either, DATC 6.B.4), an overseas move without "via
-    convoy" (it can go no other way), a ranked list as each of its provinces."""
+    convoy" (it can go no other way), a ranked list as each of its provinces, IPs spent in
+    a state as one IP there (the menu offers the state; a player says how many)."""
     if isinstance(order, Support):
         target = order.target and province_of(order.target)
         return [("support", order.location, order.supported, target)]
@@ -62,6 +65,8 @@ def _meaning(board: Board, order: Order) -> list[Order | tuple[object, ...]]:
         return [Move(order.unit, order.location, order.target)]
     if isinstance(order, Place):
         return [Place((p,)) for p in order.provinces]
+    if isinstance(order, Spend):
+        return [Spend(1, order.state)]
     return [order]
 
 

@@ -171,15 +171,16 @@ def test_parser_raises_only_its_own_error_on_order_like_text(
 
 
 @pytest.mark.parametrize(
-    "name", ["sub_saharan", "europe_1615", "african_diplomacy_ii", "african_riots"]
+    "name", ["sub_saharan", "europe_1615", "african_diplomacy_ii", "african_riots", "africa_ii"]
 )
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=40))
 def test_variant_parsers_raise_only_their_own_error(name: str, text: str) -> None:
     # Bids ("2: A Kas - Kam"), deployments ("16: WUR"), attacks ("LOR > France"),
-    # declarations ("Ally England", "Declare Bam") and placements ("Place A Bam, Gui") go
-    # through the variant's parser first; African Riots' names run to five words ("Central
-    # African Rep. Haute Kotto", "N'djamena").
+    # declarations ("Ally England", "Declare Bam"), placements ("Place A Bam, Gui") and
+    # Africa II's IPs and declarations ("5: Kenya", "Aid 2 Kenya", "Civil war Congo
+    # (Leopoldville)") go through the variant's parser first; African Riots' names run to
+    # five words ("Central African Rep. Haute Kotto", "N'djamena").
     variant = load_variant(name)
     with contextlib.suppress(OrderSyntaxError):
         variant.parse_order(text)

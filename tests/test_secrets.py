@@ -13,6 +13,8 @@ powers:
   waivers and alliance offers, which its random players give now and then, the tests'
   own variant's objectives), until the game is over: the kinds the rules make secret are
   named here (`RULES_SECRETS`), not only read from the code under test;
+- Africa II's IP spending, secret while pending (rules a.9: spending is "not upon other
+  powers' IP expenditure") and published once adjudicated (a.7);
 - Europe 1615's ledger: a power's INFs in each state, its spending, its alliance offers
   and waivers, and the Ottoman Empire's patron (rules: STATUS, DIPLOMATIC ATTACK): no INF
   number of another power outside a diplomatic attack that took place, and nothing that
@@ -44,6 +46,7 @@ from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.randomplay import random_orders
 from hegemon.report import order_status_lines, phase_report, position_report
 from hegemon.variants import load_variant, load_variant_from
+from hegemon.variants.africa_ii import Spend
 from hegemon.variants.europe_1615 import OTTOMAN, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from tests.variants.outposts import Objective
@@ -63,6 +66,8 @@ RULES_SECRETS: dict[str, tuple[type[Order], ...]] = {
     # Optional Alliances: the alliance, not an offer, is "declared to the other players"
     "europe_1615": (Deploy, CaptureWaiver, AllianceOffer),
     "outposts": (Objective,),  # the objective a player names, which nobody else learns
+    # a.9: IPs are spent in secret, but only until adjudicated (a.7: holdings published)
+    "africa_ii": (),
 }
 
 
@@ -268,11 +273,23 @@ def test_the_kinds_the_rules_make_secret_stay_secret_until_the_end() -> None:
             assert kind.secrecy is Secrecy.UNTIL_END, kind.__name__
 
 
+def _spending_checks(search: Search, orders: dict[str, list[Order]]) -> None:
+    """Africa II: the IPs spent, searched for while pending like any order, are read by
+    everyone once adjudicated (rules a.7), so that the search was for what is there."""
+    spent = {o.format() for given in orders.values() for o in given if isinstance(o, Spend)}
+    for shown in search.shown.values():
+        assert all(_contains(shown.report, spend) for spend in spent)
+    search.own_secrets_seen["spending published"] += bool(spent)
+
+
 @pytest.mark.parametrize(
-    ("name", "fewest_phases"), [("sub_saharan", 20), ("europe_1615", 20), ("outposts", 5)]
+    ("name", "fewest_phases"),
+    [("sub_saharan", 20), ("europe_1615", 20), ("outposts", 5), ("africa_ii", 40)],
 )
 def test_no_output_carries_another_powers_secrets(name: str, fewest_phases: int) -> None:
     variant = load_variant_from(OUTPOSTS) if name == "outposts" else load_variant(name)
+    if name == "africa_ii":
+        variant = variant.configure({"random_events": True})
     search = Search(variant, RULES_SECRETS[name])
     phases = 0
     for seed in range(GAMES):
@@ -281,9 +298,14 @@ def test_no_output_carries_another_powers_secrets(name: str, fewest_phases: int)
             if name == "europe_1615":
                 _ledger_checks(search, result)
                 _empire_checks(search, before, orders, result)
+            if name == "africa_ii":
+                _spending_checks(search, orders)
             phases += 1
     assert phases > GAMES * fewest_phases
     # The counterparts: the powers did read their own secrets, so the search was real.
+    if name == "africa_ii":
+        assert search.own_secrets_seen["spending published"] >= GAMES * 9
+        return
     assert search.own_secrets_seen["orders"] > GAMES
     if name == "europe_1615":
         assert search.own_secrets_seen["inf"] > GAMES and search.own_secrets_seen["master"]

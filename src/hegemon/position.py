@@ -22,6 +22,7 @@ class Season(StrEnum):
     SUMMER = "Summer"
     FALL = "Fall"
     WINTER = "Winter"
+    AUTUMN = "Autumn"  # the Fall, in a rulebook that calls it so (its phase codes: A...M)
 
     # Hashed as the string it equals (an Enum's own hash is a Python call): every
     # phase's lookup on the calendar hashes its season.
@@ -29,7 +30,7 @@ class Season(StrEnum):
 
     @property
     def letter(self) -> str:
-        """The season in a phase code: S, U (sUmmer, as S is taken), F, W."""
+        """The season in a phase code: S, U (sUmmer, as S is taken), F, W, A."""
         return "U" if self is Season.SUMMER else self.value[0]
 
 

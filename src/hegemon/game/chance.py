@@ -24,16 +24,26 @@ class ChanceError(ValueError):
 @dataclass(frozen=True)
 class Chance:
     """A draw a phase needs: a die of `sides` faces (1 to sides), or a random order of
-    `items` (a shuffle)."""
+    `items` (a shuffle). A die may be `rerolled` on faces that count no more (a table
+    whose every number is used once): it is rolled again until another face comes up,
+    which is a face drawn evenly among the others."""
 
     name: str
     sides: int = 0
     items: tuple[str, ...] = ()
+    rerolled: tuple[int, ...] = ()
 
     def draw(self, rng: random.Random) -> Draw:
         if self.items:
             return tuple(rng.sample(self.items, len(self.items)))
+        if self.rerolled:
+            return rng.choice(self.faces)
         return rng.randint(1, self.sides)
+
+    @property
+    def faces(self) -> list[int]:
+        """The faces that count: every face of the die but those rerolled."""
+        return [face for face in range(1, self.sides + 1) if face not in self.rerolled]
 
     def problem(self, value: object) -> str | None:
         """Why `value` cannot be this draw's result, if it cannot."""
@@ -43,6 +53,9 @@ class Chance:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.sides:
             return f"{self.name}: expected a whole number from 1 to {self.sides}"
+        if value in self.rerolled:
+            left = ", ".join(map(str, self.faces))
+            return f"{self.name}: {value} came up before and is rolled again (faces left: {left})"
         return None
 
     def read(self, text: str) -> Draw:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Self
+from typing import ClassVar, NamedTuple, Self
 
 from hegemon.notation import POINTS, OrderSyntaxError, read_points
 from hegemon.orders import Order, ReadContext, Secrecy
@@ -22,17 +22,33 @@ _DEPLOY = re.compile(rf"^\s*({POINTS})\s*:\s*(.+?)\s*$")
 _ATTACK = re.compile(r"^\s*([A-Za-z][A-Za-z .']*?)\s*>\s*(.+?)\s*$")  # never "A par -> bur"
 
 
+class Wording(NamedTuple):
+    """How a rulebook words points placed in a state, for the reasons an order is refused:
+    "a deployment is at least 1 INF", "deploy INFs to the state"."""
+
+    order: str  # "deployment"
+    point: str  # "INF"
+    verb: str  # "deploy"
+    to: str  # "to"
+
+
 @dataclass(frozen=True, slots=True)
 class Deploy(Order):
     """Influence points placed in a state, written ``16: WUR`` (or the state's name). How
     many a power deploys stays secret: only the shares are published."""
 
     secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_END
+    wording: ClassVar[Wording] = Wording("deployment", "INF", "deploy", "to")
     points: int
     state: str
 
     def format(self) -> str:
-        return f"{self.points}: {self.state.upper()}"
+        return f"{self.points}: {self.shown(self.state)}"
+
+    @staticmethod
+    def shown(state: str) -> str:
+        """The state as orders write it: Europe 1615's ids are its labels, ``WUR``."""
+        return state.upper()
 
     def slot(self) -> Hashable | None:
         """A new deployment to the same state replaces the earlier one."""
@@ -43,20 +59,26 @@ class Deploy(Order):
         match = _DEPLOY.match(text)
         if match is None:
             return None
+        words = cls.wording
         written = match.group(2)
         if _DEPLOY.match(written):
-            raise OrderSyntaxError(text, "a deployment is to one state, not to another deployment")
+            raise OrderSyntaxError(
+                text, f"a {words.order} is to one state, not to another {words.order}"
+            )
+        how = f"{words.verb} {words.point}s {words.to}"
         state = context.lookup("state", written)
         if state is None:
             host = context.lookup("state of", written)
             if host is not None:  # "5: WAR": Warsaw is a province of Poland
                 raise OrderSyntaxError(
-                    text, f"{written!r} is a province of {host.upper()}: deploy INFs to the state"
+                    text, f"{written!r} is a province of {cls.shown(host)}: {how} the state"
                 )
-            raise OrderSyntaxError(text, f"{written!r} is not a state (deploy INFs as 'N: STATE')")
-        points = read_points(text, match.group(1), "a deployment")
+            raise OrderSyntaxError(
+                text, f"{written!r} is not a state ({words.verb} {words.point}s as 'N: STATE')"
+            )
+        points = read_points(text, match.group(1), f"a {words.order}")
         if points < 1:
-            raise OrderSyntaxError(text, "a deployment is at least 1 INF")
+            raise OrderSyntaxError(text, f"a {words.order} is at least 1 {words.point}")
         return cls(points, state)
 
 

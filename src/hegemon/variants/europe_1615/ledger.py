@@ -10,11 +10,12 @@ Empire's patron is are kept apart, for their power's eyes, until the game ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 from hegemon.influence.inf import Standing, shares
+from hegemon.influence.saved import FieldChecker
 from hegemon.position import Position, VariantState, Viewer
 
 OTTOMAN = "ote"
@@ -95,10 +96,8 @@ class Ledger(VariantState):
         if set(data) != {"ledger"} or not isinstance(data["ledger"], Mapping):
             raise ValueError("state: expected {'ledger': {...}}")
         raw = data["ledger"]
-        missing = [f.name for f in fields(cls) if f.name not in raw]
-        if missing:
-            raise ValueError(f"state.ledger: field {missing[0]!r} missing")
         check = _Checker(powers, states)
+        check.fields(raw, [f.name for f in fields(cls)])
         return cls(
             inf=check.table("inf", raw["inf"], check.state, check.count_by_power),
             spent=check.table("spent", raw["spent"], check.power, check.count),
@@ -128,56 +127,11 @@ class Ledger(VariantState):
         )
 
 
-class _Checker:
+class _Checker(FieldChecker):
     """Type checks for a saved ledger, each failing with the path and the reason."""
 
     def __init__(self, powers: Collection[str], states: Collection[str]) -> None:
-        self.powers, self.states = powers, states
-
-    @staticmethod
-    def list_(where: str, value: Any) -> list[Any]:
-        if not isinstance(value, list):
-            raise ValueError(f"state.ledger.{where}: expected a list")
-        return value
-
-    def table(
-        self,
-        where: str,
-        value: Any,
-        key: Callable[[str, Any], Any],
-        item: Callable[[str, Any], Any],
-    ) -> dict[Any, Any]:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"state.ledger.{where}: expected an object")
-        return {key(where, k): item(f"{where}.{k}", v) for k, v in value.items()}
-
-    def names(self, where: str, value: Any, item: Callable[[str, Any], Any]) -> list[Any]:
-        return [item(where, v) for v in self.list_(where, value)]
-
-    def power(self, where: str, value: Any) -> str:
-        if not isinstance(value, str) or value not in self.powers:
-            raise ValueError(f"state.ledger.{where}: {value!r} is not a power")
-        return str(value)
-
-    def state(self, where: str, value: Any) -> str:
-        if not isinstance(value, str) or value not in self.states:
-            raise ValueError(f"state.ledger.{where}: {value!r} is not a state")
-        return str(value)
-
-    @staticmethod
-    def text(where: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise ValueError(f"state.ledger.{where}: expected a name")
-        return value
-
-    @staticmethod
-    def count(where: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
-            raise ValueError(f"state.ledger.{where}: expected a whole number from 0")
-        return value
-
-    def count_by_power(self, where: str, value: Any) -> dict[str, int]:
-        return self.table(where, value, self.power, self.count)
+        super().__init__("state.ledger", powers, states)
 
     def status(self, where: str, value: Any) -> list[str | None]:
         standings = {s.value for s in Standing}
@@ -187,14 +141,13 @@ class _Checker:
             and isinstance(value[0], str)
             and value[0] in standings
         ):
-            raise ValueError(f"state.ledger.{where}: expected [standing, patron]")
+            raise self.fail(where, "expected [standing, patron]")
         patron = None if value[1] is None else self.power(where, value[1])
         return [value[0], patron]
 
-    @staticmethod
-    def faith(where: str, value: Any) -> str:
+    def faith(self, where: str, value: Any) -> str:
         if not isinstance(value, str) or value not in (PROTESTANT, CATHOLIC, ISLAMIC):
-            raise ValueError(f"state.ledger.{where}: {value!r} is not a religion")
+            raise self.fail(where, f"{value!r} is not a religion")
         return str(value)
 
     def provinces(self, where: str, value: Any) -> list[str]:
@@ -204,7 +157,7 @@ class _Checker:
         awards = []
         for award in self.list_(where, value):
             if not (isinstance(award, list) and len(award) == 3):
-                raise ValueError(f"state.ledger.{where}: expected [year, what for, VPs]")
+                raise self.fail(where, "expected [year, what for, VPs]")
             year, what, points = award
             awards.append(
                 [self.count(where, year), self.text(where, what), self.count(where, points)]

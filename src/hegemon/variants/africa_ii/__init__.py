@@ -1,0 +1,255 @@
+"""Africa II (Richard Egan, Vienna 57, July 1989): five superpowers, not on the board,
+control Africa's states through Influence Points (IPs). The rules text has a numbered list;
+what differs from the standard game, by rule:
+- a.2, a.3, a.13 (`states`, `procedures`): the players are the superpowers; the states own
+  the units and centers, each starting with an army in each home center, building armies
+  only; a state's units follow its controller's orders.
+- a.4 (`scoring`): Spring 1961 to the Autumn of 1970 (option `last_year`: 1971, as d.ii
+  says), or until one power controls more than half the units after an adjustment.
+- a.5 to a.12 (`influence`): the Spring IP phase after the Spring retreats: holdings
+  halved, spending in secret, control by the largest holding, civil war.
+- a.6, c.1, c.3 (`autumn`): the revenue published after the Autumn adjustments; conquered
+  states re-established; military aid.
+- c.2: Namibia, part of the RSA, declared independent by the RSA's controller, or
+  re-established as a conquered state.
+- c.4 (`events`): the optional random events table, a die of ten each Spring.
+- d.i, d.ii (`scoring`): 21 centers at any time; victory points at the end.
+The intervention units (b) are declared on the map and await a resolver that holds more
+than one unit in a province. Decisions where the rules are silent: docs/variants/africa_ii.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
+
+from hegemon.board import Board, MapError
+from hegemon.game import Chance, Draw, GameEnd, Marks, Preparation, Step, Variant
+from hegemon.game.phases import Calendar
+from hegemon.orders import Order, ReadContext
+from hegemon.position import Position, Season, Unit, Viewer
+from hegemon.rules import Rules
+from hegemon.variants.africa_ii import declarations, scoring
+from hegemon.variants.africa_ii.board import state_marks
+from hegemon.variants.africa_ii.book import Book
+from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
+from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
+from hegemon.variants.africa_ii.ledger import Ledger
+from hegemon.variants.africa_ii.lines import own_lines, standing_lines
+from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Spend
+from hegemon.variants.africa_ii.procedures import (
+    AfricaAdjustments,
+    AfricaMovement,
+    AfricaRetreats,
+    Given,
+)
+from hegemon.variants.africa_ii.rules import AfricaRules
+from hegemon.variants.africa_ii.states import read_states
+
+__all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger", "Spend"]
+
+
+@dataclass(frozen=True, eq=False)
+class AfricaII(Variant):
+    book: Book = field(default_factory=Book)
+    power_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    order_types = (Spend, CivilWar, Aid, Independence)
+
+    @classmethod
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+        variant = super().from_setup(id, board, setup, source)
+        problems: list[str] = []
+        powers = tuple(variant.powers)
+        states = read_states(board, setup.get("states", {}), powers, problems)
+        events = read_events(setup.get("events", {}), states, powers, problems)
+        numbers = _ip_numbers(setup.get("ip", {}), problems)
+        if problems:
+            raise MapError(source, problems)
+        book = Book(powers, states, events, **numbers)
+        aliases = {p: tuple(spec.get("aliases", ())) for p, spec in setup["powers"].items()}
+        return replace(
+            variant, book=book, power_aliases=aliases, calendar=_calendar(variant.calendar, book)
+        )
+
+    # --- the start and the state ---------------------------------------------------------
+    def initial_position(self) -> Position:
+        """Each state with an army in each home center (a.13), the superpowers with their
+        base income to spend at the first IP phase (a.6)."""
+        ledger = Ledger.start({p: self.book.base_income for p in self.powers})
+        homes = self.book.territory(ledger).homes
+        army = self.board.kinds[ARMY]
+        units = {c: Unit(state, army, c) for state, cs in homes.items() for c in sorted(cs)}
+        centers = {c: state for state, cs in homes.items() for c in cs}
+        return Position.create(self.calendar.first_phase(), units, centers, state=ledger)
+
+    def read_state(self, data: Mapping[str, Any]) -> Ledger:
+        ledger = Ledger.from_json(data, self.powers, self.book.states)
+        dependent = [s for s in ledger.independent if not self.book.states[s].within]
+        if dependent:
+            raise ValueError(f"state.independent: {dependent[0]} is part of no other state")
+        unknown = [n for n in (*ledger.events, ledger.event) if n and n not in self.book.events]
+        if unknown:
+            raise ValueError(f"state.events: {unknown[0]} is no random event's number")
+        return ledger
+
+    def home_centers(self, position: Position) -> Mapping[str, frozenset[str]]:
+        return self.book.territory(Ledger.of(position)).homes
+
+    def rules_for(self, position: Position) -> Rules:
+        return AfricaRules(self.book, Ledger.of(position), self.edition)
+
+    # --- names ---------------------------------------------------------------------------
+    def power_named(self, spelling: str) -> str | None:
+        """A superpower by name, adjective or another name the rules give it (Russia)."""
+        found = super().power_named(spelling)
+        folded = spelling.strip().casefold()
+        return found or next(
+            (p for p, names in self.power_aliases.items() if folded in map(str.casefold, names)),
+            None,
+        )
+
+    def owner_named(self, spelling: str) -> str | None:
+        return self._state_named(spelling) or super().owner_named(spelling)
+
+    def _state_named(self, spelling: str) -> str | None:
+        return next((s.name for s in self.book.states.values() if s.called(spelling)), None)
+
+    def read_context(self, units: Mapping[str, Unit] | None = None) -> ReadContext:
+        """Orders name states by name or alias (``5: Kenya``); a province names its state
+        in the reason a spending on it is refused."""
+        context = super().read_context(units)
+
+        def state_of(spelling: str) -> str | None:
+            province = self.board.lookup(spelling)
+            return self.book.state_listing.get(province) if province else None
+
+        names = {**context.names, "state": self._state_named, "state of": state_of}
+        return replace(context, names=names)
+
+    # --- orders --------------------------------------------------------------------------
+    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
+        return declarations.kinds_in(self.book, position, self._autumn(position))
+
+    def _autumn(self, position: Position) -> bool:
+        """Whether the phase is of the season that ends with the adjustments (c.3)."""
+        return position.phase.season is self.calendar.year[-1].season
+
+    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+        return declarations.problems(self.book, position, power, orders)
+
+    def own_order_forms(self, position: Position, power: str) -> list[str]:
+        return declarations.forms(self.book, position, self._autumn(position))
+
+    def commander_of(self, position: Position, unit: Unit) -> str | None:
+        return self.book.commander(Ledger.of(position), unit.power)
+
+    def may_order(self, position: Position, power: str, unit: Unit) -> bool:
+        return self.commander_of(position, unit) == power
+
+    # --- each phase ----------------------------------------------------------------------
+    def chances(self, position: Position) -> tuple[Chance, ...]:
+        """The random event, with the option (c.4): each Spring's moves, a die of ten
+        rolled again on the numbers that came up before, while any is left."""
+        if not self.options.get("random_events") or not self._year_begins(position):
+            return ()
+        used = Ledger.of(position).events
+        if len(used) >= len(self.book.events):
+            return ()
+        return (Chance(RANDOM_EVENT, sides=len(self.book.events), rerolled=tuple(sorted(used))),)
+
+    def _year_begins(self, position: Position) -> bool:
+        """Whether the phase is the year's first, the Spring moves: when the event is rolled."""
+        first = self.calendar.year[0]
+        phase = position.phase
+        return (phase.season, phase.kind) == (first.season, first.procedure.kind)
+
+    def prepare(
+        self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
+    ) -> Preparation:
+        """The random event, the declarations, then the orders under the states they are
+        for; what happened is told to everyone."""
+        ledger = replace(Ledger.of(position), adjusted=0, news=())
+        if self._year_begins(position):
+            ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
+        position = position.evolve(state=ledger)
+        public: list[str] = []
+        roll = draws.get(RANDOM_EVENT)
+        if isinstance(roll, int):
+            event = self.book.events[roll]
+            position, public = happen(event, self.board, self.book.territory(ledger), position)
+        position, declared = declarations.declare(self.book, position, orders)
+        public += declared
+        if position.phase.kind is INFLUENCE:
+            return Preparation(position, orders, tuple(public))
+        given = Given(self.book, position, orders)
+        refused = [f"   {p}: {o.format()}: {why}" for p, o, why in given.refused]
+        if refused:
+            public += ["Orders not followed", *refused]
+        return Preparation(position, given.owners, tuple(public))
+
+    def random_influence(
+        self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
+    ) -> list[Order]:
+        autumn = self._autumn(position)
+        return declarations.random_declarations(self.book, position, power, rng, autumn)
+
+    # --- the end -------------------------------------------------------------------------
+    def game_end(self, position: Position) -> GameEnd:
+        last_year = int(self.options["last_year"])
+        return scoring.ending(self.book, position, self.victory_centers, last_year)
+
+    # --- what each viewer reads ------------------------------------------------------------
+    def standings(self, position: Position) -> list[str]:
+        return standing_lines(self.book, position, int(self.options["last_year"]))
+
+    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
+        power = viewer.power
+        if power is None or power not in self.powers:
+            return []
+        return own_lines(self.book, position, power)
+
+    def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
+        """A superpower reads its own summary in a report that changed its states or its
+        revenue (the IP phase, the Autumn adjustments)."""
+        power = viewer.power
+        if power is None or power not in self.powers:
+            return []
+        was, now = Ledger.of(before), Ledger.of(after)
+        if (was.controlled_by(power), was.revenue.get(power)) == (
+            now.controlled_by(power),
+            now.revenue.get(power),
+        ):
+            return []
+        return own_lines(self.book, after, power)
+
+    def board_marks(self, position: Position, viewer: Viewer) -> Marks:
+        colors = {p.name: p.color for p in self.powers.values()}
+        return state_marks(self.book, position, colors)
+
+
+def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
+    """The numbers of the rules `[ip]` gives: the income, the aid's cost, the VPs."""
+    numbers = {}
+    for name in ("base_income", "aid_cost", "state_vp", "liberation_vp"):
+        value = ip.get(name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(f"[ip] {name}: a whole number from 0, not {value!r}")
+            value = 0
+        numbers[name] = value
+    return numbers
+
+
+def _calendar(standard: Calendar, book: Book) -> Calendar:
+    """The year of the rules' seasons: each one's moves and retreats, the IP phase after
+    the first's (a.7), the adjustments after the last's (a.6: "Autumn adjustments")."""
+    seasons = tuple(dict.fromkeys(s.season for s in standard.year if s.season is not Season.WINTER))
+    movement, retreats = AfricaMovement(book), AfricaRetreats(book)
+    steps = [Step(season, p) for season in seasons for p in (movement, retreats)]
+    steps.insert(2, Step(seasons[0], InfluencePhase(book)))
+    steps.append(Step(seasons[-1], AfricaAdjustments(book)))
+    return replace(standard, year=tuple(steps))
+
+
+VARIANT = AfricaII

@@ -1,0 +1,71 @@
+"""What Africa II's data says beyond the map (its states, the numbers of its rules and the
+random events table), and what follows from it for a position: the states as they stand,
+who commands whose units, and what each superpower controls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from hegemon.position import Position
+from hegemon.variants.africa_ii.events import Event
+from hegemon.variants.africa_ii.ledger import Ledger
+from hegemon.variants.africa_ii.states import State, Territory
+
+
+@dataclass(frozen=True)
+class Book:
+    powers: tuple[str, ...] = ()  # the superpowers (rules a.2)
+    states: Mapping[str, State] = field(default_factory=dict)  # by name
+    events: Mapping[int, Event] = field(default_factory=dict)  # by number (c.4)
+    base_income: int = 0  # a.6
+    aid_cost: int = 0  # c.3
+    state_vp: int = 0  # d.ii
+    liberation_vp: int = 0  # d.ii
+    _territories: dict[frozenset[str], Territory] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def territory(self, ledger: Ledger) -> Territory:
+        """The states as the ledger has them: asked for every unit ordered, so kept."""
+        independent = frozenset(ledger.independent)
+        found = self._territories.get(independent)
+        if found is None:
+            found = self._territories[independent] = Territory(self.states, independent)
+        return found
+
+    @cached_property
+    def state_listing(self) -> Mapping[str, str]:
+        """Each province's state in the data: the one whose territory lists it."""
+        return {p: s.name for s in self.states.values() for p in s.provinces}
+
+    def commander(self, ledger: Ledger, owner: str) -> str | None:
+        """Whose orders an owner's units follow: a superpower its own (its intervention
+        units); a state's, its controller's (a.5), none while it is uncontrolled or in
+        civil war (a.11, a.12): its units stand unordered."""
+        if owner in self.powers:
+            return owner
+        if owner in ledger.civil_wars:
+            return None
+        return ledger.control.get(owner)
+
+    def centers_of(self, position: Position, power: str) -> int:
+        """The supply centers a superpower controls: those of the states it controls, and
+        any its own units hold (guerillas, b.12), for a claim of victory (d.i)."""
+        ledger = Ledger.of(position)
+        counts = position.center_counts
+        return counts.get(power, 0) + sum(counts.get(s, 0) for s in ledger.controlled_by(power))
+
+    def income(self, position: Position, power: str) -> int:
+        """The IPs a superpower gains in a year: 12, and one for each center held by a
+        state under its influence (a.6), as its centers stand."""
+        ledger = Ledger.of(position)
+        counts = position.center_counts
+        return self.base_income + sum(counts.get(s, 0) for s in ledger.controlled_by(power))
+
+    def units_of(self, position: Position, power: str) -> int:
+        """The units a superpower controls: its own and those of the states it controls
+        (a.4: the game ends when one controls more than half the units on the board)."""
+        controlled = {power, *Ledger.of(position).controlled_by(power)}
+        return sum(1 for u in position.units.values() if u.power in controlled)

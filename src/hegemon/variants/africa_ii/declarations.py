@@ -1,0 +1,174 @@
+"""The declarations a superpower makes with its orders: Namibia's independence, at any time
+(rules c.2); civil war, with the orders of the turn after it was ousted (a.12); military
+aid, at the end of an Autumn turn (c.3). Each is checked when given, on what is public, and
+takes effect as the phase it was given in is adjudicated, before its moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from hegemon.orders import Order
+from hegemon.position import PhaseKind, Position
+from hegemon.variants.africa_ii.book import Book
+from hegemon.variants.africa_ii.influence import INFLUENCE
+from hegemon.variants.africa_ii.ledger import Ledger
+from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence
+
+_CIVIL_WAR_CHANCE = 0.5  # how often a random player declares the civil war it may
+_AID_CHANCE = 0.15  # how often it aids a state of its own, each Autumn
+_INDEPENDENCE_CHANCE = 0.05  # how often it makes Namibia independent, when it may
+
+
+def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order], ...]:
+    """The declarations this phase takes: Namibia's independence at any time, civil war in
+    a movement phase while someone may declare it, aid in an Autumn's movement and
+    retreats."""
+    ledger = Ledger.of(position)
+    kind = position.phase.kind
+    kinds: list[type[Order]] = []
+    if any(s.declared for s in book.states.values()):
+        kinds.append(Independence)
+    if kind is PhaseKind.MOVEMENT and ledger.rights:
+        kinds.append(CivilWar)
+    if autumn and kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT):
+        kinds.append(Aid)
+    return tuple(kinds)
+
+
+def _declarable(book: Book, ledger: Ledger) -> list[str]:
+    territory = book.territory(ledger)
+    return [s.name for s in book.states.values() if s.declared and not territory.is_active(s.name)]
+
+
+def forms(book: Book, position: Position, autumn: bool) -> list[str]:
+    kinds = kinds_in(book, position, autumn)
+    described = {
+        Independence: "Declare STATE independent  by the power controlling the state it is "
+        "part of, e.g. 'Declare Namibia independent' (rules c.2)",
+        CivilWar: "Civil war STATE  by a controller ousted at the last IP phase by a power "
+        "that held no IPs there: its units stand until the next IP phase (rules a.12)",
+        Aid: "Aid [N] STATE  N centers' worth of aid to a state you control, 5 IPs each off "
+        "the coming Spring's revenue, e.g. 'Aid Kenya', 'Aid 2 Kenya' (rules c.3)",
+    }
+    spend = ["N: STATE  spends N IPs in the state, e.g. '5: Kenya' (rules a.7)"]
+    own = spend if position.phase.kind is INFLUENCE else []
+    return own + [described[k] for k in kinds]
+
+
+def problems(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+    """Why declarations may not be given, each naming the order."""
+    found = []
+    aid = Ledger.of(position).aid_given(power)
+    for order in orders:
+        why = _problem(book, position, power, order, aid)
+        if why:
+            found.append(f"{order.format()}: {why}")
+        elif isinstance(order, Aid):
+            aid += order.centers
+    return found
+
+
+def _problem(book: Book, position: Position, power: str, order: Order, aid: int) -> str | None:
+    ledger = Ledger.of(position)
+    territory = book.territory(ledger)
+    if isinstance(order, Independence):
+        state = book.states[order.state]
+        if not state.declared:
+            return f"{order.state} is not one a power declares independent (rules c.2)"
+        if territory.is_active(order.state):
+            return f"{order.state} is independent already"
+        parent = territory.sovereign(state.within)
+        if ledger.control.get(parent) != power:
+            return f"only the power controlling {parent} declares it (rules c.2)"
+    elif isinstance(order, CivilWar) and ledger.rights.get(order.state) != power:
+        return (
+            f"{power} was not ousted from {order.state} at the last IP phase by a power "
+            f"that held no IPs there (rules a.12)"
+        )
+    elif isinstance(order, Aid):
+        if ledger.control.get(order.state) != power:
+            return f"{power} does not control {order.state} (rules c.3)"
+        revenue = book.income(position, power)
+        cost = book.aid_cost * (aid + order.centers)
+        if cost > revenue:
+            return f"aid of {cost} IPs in all this year, more than {power}'s {revenue} (rules c.3)"
+    return None
+
+
+def declare(
+    book: Book, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> tuple[Position, list[str]]:
+    """Every declaration that may be made, in the order given; a movement phase ends the
+    rights to declare civil war, which last one turn (a.12)."""
+    lines = []
+    for power, given in orders.items():
+        aid = Ledger.of(position).aid_given(power)
+        for order in given:
+            if _problem(book, position, power, order, aid):
+                continue
+            if isinstance(order, Independence):
+                position = _independent(book, position, order.state)
+                lines.append(f"{power} declares {order.state} independent (rules c.2)")
+            elif isinstance(order, CivilWar):
+                ledger = Ledger.of(position)
+                wars = {**ledger.civil_wars, order.state: power}
+                position = position.evolve(state=replace(ledger, civil_wars=wars))
+                lines.append(f"{power} declares civil war in {order.state} (rules a.12)")
+            elif isinstance(order, Aid):
+                aid += order.centers
+                position = _aid(position, power, order)
+                lines.append(f"{power} gives {order.state} aid: {order.centers} (rules c.3)")
+    if position.phase.kind is PhaseKind.MOVEMENT:
+        position = position.evolve(state=replace(Ledger.of(position), rights={}))
+    return position, (["Declarations", *(f"   {line}" for line in lines)] if lines else [])
+
+
+def _independent(book: Book, position: Position, name: str) -> Position:
+    """The state's centers its old state held, and that state's units in its provinces,
+    are the new state's (rules c.2: "treated as a separate state")."""
+    ledger = Ledger.of(position)
+    state = book.states[name]
+    parent = book.territory(ledger).sovereign(state.within)
+    centers = {
+        c: name if c in state.centers and owner == parent else owner
+        for c, owner in position.centers.items()
+    }
+    units = {
+        p: u._replace(power=name) if p in state.provinces and u.power == parent else u
+        for p, u in position.units.items()
+    }
+    ledger = replace(ledger, independent=(*ledger.independent, name))
+    return position.evolve(units=units, centers=centers, state=ledger)
+
+
+def _aid(position: Position, power: str, order: Aid) -> Position:
+    ledger = Ledger.of(position)
+    given = dict(ledger.aid.get(order.state, {}))
+    given[power] = given.get(power, 0) + order.centers
+    return position.evolve(state=replace(ledger, aid={**ledger.aid, order.state: given}))
+
+
+def random_declarations(
+    book: Book, position: Position, power: str, rng: random.Random, autumn: bool
+) -> list[Order]:
+    """A random player's declarations in a movement phase: now and then the civil war it
+    may declare, aid to one of its states in an Autumn, Namibia's independence."""
+    kinds = kinds_in(book, position, autumn)
+    ledger = Ledger.of(position)
+    orders: list[Order] = []
+    if CivilWar in kinds:
+        orders += [
+            CivilWar(state)
+            for state, ousted in sorted(ledger.rights.items())
+            if ousted == power and rng.random() < _CIVIL_WAR_CHANCE
+        ]
+    if Aid in kinds and rng.random() < _AID_CHANCE:
+        homes = book.territory(ledger).homes
+        mine = [s for s in ledger.controlled_by(power) if homes.get(s)]
+        if mine:
+            orders.append(Aid(rng.choice(mine)))
+    if Independence in kinds and rng.random() < _INDEPENDENCE_CHANCE:
+        orders += [Independence(s) for s in _declarable(book, ledger)]
+    return [o for o in orders if not _problem(book, position, power, o, ledger.aid_given(power))]

@@ -1,0 +1,115 @@
+"""Africa II's state of a position: the Influence Points held in each state, the revenue to
+spend, who controls each state, and what the special rules and random events leave behind.
+
+All of it is public: the holdings and the revenue are published on the game report (rules
+a.6, a.7), and so is who controls what. What is secret is a power's spending until it is
+adjudicated (a.9), which stays in its orders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from hegemon.influence.saved import FieldChecker
+from hegemon.position import Position, VariantState
+
+Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> IPs held there
+
+
+@dataclass(frozen=True)
+class Ledger(VariantState):
+    """Never changed in place: `replace` it."""
+
+    holdings: Holdings  # rules a.7, a.8, a.10
+    revenue: Mapping[str, int]  # power -> IPs to spend at the next IP phase (a.6)
+    control: Mapping[str, str]  # state -> its controller until the next IP phase (a.11)
+    independent: tuple[str, ...]  # states `within` another that are states now (c.2, c.4)
+    rights: Mapping[str, str]  # state -> the ousted controller who may declare civil war (a.12)
+    civil_wars: Mapping[str, str]  # state -> who declared it: its units stand (a.12)
+    aid: Mapping[str, Mapping[str, int]]  # state -> power -> centers' worth of aid (c.3)
+    events: tuple[int, ...]  # the random events rolled so far, in order (c.4)
+    event: int  # this year's random event, 0 for none: it lasts until the next Spring
+    doubled: tuple[str, ...]  # states where IPs spent at the next IP phase count double
+    liberator: str  # the power that liberated Namibia, "" for none (c.2, d.ii)
+    adjusted: int  # the year whose Autumn adjustments just ended; 0 once a phase is played
+    news: tuple[str, ...]  # what happened between phases, told by the reports that follow
+
+    @classmethod
+    def start(cls, revenue: Mapping[str, int]) -> Ledger:
+        """A game's start: nothing held or controlled, the first Spring's revenue (a.6)."""
+        return cls(
+            holdings={}, revenue=revenue, control={}, independent=(), rights={},
+            civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
+            news=(),
+        )  # fmt: skip
+
+    @classmethod
+    def of(cls, position: Position) -> Ledger:
+        state = position.state
+        if not isinstance(state, Ledger):
+            raise TypeError(f"a position of another variant: {type(state).__name__}")
+        return state
+
+    def held(self, state: str, power: str) -> int:
+        return self.holdings.get(state, {}).get(power, 0)
+
+    def controlled_by(self, power: str) -> list[str]:
+        return sorted(s for s, p in self.control.items() if p == power)
+
+    def aid_given(self, power: str) -> int:
+        """The centers' worth of aid a power gives this year."""
+        return sum(given.get(power, 0) for given in self.aid.values())
+
+    def aid_to(self, state: str) -> int:
+        return sum(self.aid.get(state, {}).values())
+
+    # --- JSON -----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else _plain(value)
+        return data
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], powers: Collection[str], states: Collection[str]
+    ) -> Ledger:
+        """The ledger as saved; a ValueError names the first part that is wrong."""
+        check = _Checker(powers, states)
+        check.fields(data, [f.name for f in fields(cls)], only=True)
+        return cls(
+            holdings=check.table("holdings", data["holdings"], check.state, check.count_by_power),
+            revenue=check.table("revenue", data["revenue"], check.power, check.count),
+            control=check.table("control", data["control"], check.state, check.power),
+            independent=check.tuple_of("independent", data["independent"], check.state),
+            rights=check.table("rights", data["rights"], check.state, check.power),
+            civil_wars=check.table("civil_wars", data["civil_wars"], check.state, check.power),
+            aid=check.table("aid", data["aid"], check.state, check.count_by_power),
+            events=check.tuple_of("events", data["events"], check.count),
+            event=check.count("event", data["event"]),
+            doubled=check.tuple_of("doubled", data["doubled"], check.state),
+            liberator=check.power_or_none("liberator", data["liberator"]),
+            adjusted=check.count("adjusted", data["adjusted"]),
+            news=check.tuple_of("news", data["news"], check.text),
+        )
+
+
+def _plain(value: Any) -> Any:
+    """Mappings as sorted dicts, all the way down, for a stable JSON."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in sorted(value.items())}
+    return value
+
+
+class _Checker(FieldChecker):
+    def __init__(self, powers: Collection[str], states: Collection[str]) -> None:
+        super().__init__("state", powers, states)
+
+    def power_or_none(self, where: str, value: Any) -> str:
+        return "" if value == "" else self.power(where, value)
+
+    def tuple_of(self, where: str, value: Any, item: Callable[[str, Any], Any]) -> tuple[Any, ...]:
+        return tuple(self.names(where, value, item))

@@ -1,0 +1,230 @@
+"""The standard phases as Africa II plays them: the superpowers give the orders, the
+African states own the units (rules a.3). A superpower's orders for the units of a state it
+controls are adjudicated under the state's name, as the state's own: the standard rules
+hold between the states, which are the owners on the board (two states one power controls
+may fight each other), and the superpowers stand outside them.
+
+The Autumn adjustments also close the year (`autumn`): the conquered states, the secessions
+captured, and the revenue of the coming Spring.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from hegemon.adjudication.outcome import Verdict
+from hegemon.game import Procedure, Turn, Variant
+from hegemon.game.menus import Menu, adjustment_menu
+from hegemon.game.phases import Adjustments, Movement, Retreats
+from hegemon.orders import Build, Order, UnitOrder, Waive
+from hegemon.position import Position, Viewer
+from hegemon.variants.africa_ii import autumn
+from hegemon.variants.africa_ii.book import Book
+from hegemon.variants.africa_ii.ledger import Ledger
+
+
+class Given:
+    """Orders by the owner they are for: each unit order under the name of the unit's
+    owner (a build, the center's owner) when its sender commands that owner's units. One
+    for a state's unit its sender does not command is `refused`, with why; one naming no
+    unit stays under its sender's name, for the adjudicator to refuse with the reason."""
+
+    def __init__(self, book: Book, position: Position, orders: Mapping[str, Sequence[Order]]):
+        ledger = Ledger.of(position)
+        self.owners: dict[str, list[Order]] = {}
+        self.refused: list[tuple[str, UnitOrder, str]] = []  # (sender, order, why)
+        for power, sent in orders.items():
+            for order in sent:
+                if not isinstance(order, UnitOrder):
+                    continue
+                owner = _owner(position, order)
+                if owner and book.commander(ledger, owner) == power:
+                    self.owners.setdefault(owner, []).append(order)
+                elif owner in book.states:
+                    self.refused.append((power, order, _not_commanded(ledger, power, owner)))
+                else:
+                    self.owners.setdefault(power, []).append(order)
+
+    def problems(self) -> list[str]:
+        return [f"{order.format()}: {why}" for _, order, why in self.refused]
+
+
+def _not_commanded(ledger: Ledger, power: str, state: str) -> str:
+    if state in ledger.civil_wars and ledger.control.get(state) == power:
+        return f"{state} is in civil war (rules a.12): its units take no orders"
+    if state not in ledger.control:
+        return f"nobody controls {state} (rules a.11): its units stand unordered"
+    return f"{power} does not control {state}"
+
+
+def _trial(
+    procedure: Procedure,
+    book: Book,
+    variant: Variant,
+    position: Position,
+    power: str,
+    orders: Sequence[Order],
+) -> list[str]:
+    """The orders adjudicated alone, under the states they are for: the void ones, and
+    those for a state's units the power does not command."""
+    given = Given(book, position, {power: orders})
+    turn = Turn(variant, position, given.owners, variant.rules_at_submission(position, power), {})
+    return given.problems() + [
+        f"{o.text}: {o.note.removeprefix('Void: ')}"
+        for o in procedure.resolve(turn).explain()
+        if o.power in given.owners and o.verdict is Verdict.VOID
+    ]
+
+
+@dataclass(frozen=True)
+class AfricaMovement(Movement):
+    book: Book
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        """The superpowers commanding units, and one that may declare civil war (a.12)."""
+        rights = set(Ledger.of(position).rights.values())
+        return tuple(
+            p for p in variant.powers if p in rights or variant.commanded_units(position, p)
+        )
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """The standard checks, and a state's units refused to a power not commanding
+        them with the reason in the rules' terms."""
+        given = Given(self.book, position, {power: orders})
+        refused = {order for _, order, _ in given.refused}
+        rest = [o for o in orders if o not in refused]
+        return given.problems() + super().check(variant, position, power, rest)
+
+
+@dataclass(frozen=True)
+class AfricaRetreats(Retreats):
+    book: Book
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return _trial(self, self.book, variant, position, power, orders)
+
+
+@dataclass(frozen=True)
+class AfricaAdjustments(Adjustments):
+    """The Autumn adjustments: the year's end around the standard change of centers, and
+    the builds and disbands of each state, ordered by its controller. A build not ordered
+    is waived: a `Waive` is refused, as it would not say for which state."""
+
+    book: Book
+
+    def enter(self, variant: Variant, position: Position) -> Position:
+        return autumn.settle(self.book, variant.board, super().enter(variant, position))
+
+    def leave(self, variant: Variant, position: Position) -> Position:
+        return autumn.close(self.book, position)
+
+    def due(self, variant: Variant, position: Position) -> bool:
+        """Whether a state must disband, or a controlled one may build."""
+        ledger = Ledger.of(position)
+        return any(
+            balance < 0 or self.book.commander(ledger, owner) is not None
+            for owner, balance in self._due(variant, position).items()
+        )
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        ledger = Ledger.of(position)
+        commanders = {self.book.commander(ledger, o) for o in self._due(variant, position)}
+        return tuple(p for p in variant.powers if p in commanders)
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        waived = [
+            f"{o.format()}: a build not ordered is waived; a waiver names no state"
+            for o in orders
+            if isinstance(o, Waive)
+        ]
+        return waived + _trial(self, self.book, variant, position, power, orders)
+
+    def _owners(self, variant: Variant, position: Position, power: str) -> dict[str, int]:
+        """The owners whose adjustments `power` orders, with what is due for each."""
+        ledger = Ledger.of(position)
+        return {
+            owner: balance
+            for owner, balance in sorted(self._due(variant, position).items())
+            if self.book.commander(ledger, owner) == power
+        }
+
+    def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
+        """Each state's builds or disbands, with the power ordering them."""
+        ledger = Ledger.of(position)
+        due = self._due(variant, position)
+
+        def listed(owners: list[str]) -> str:
+            return ", ".join(
+                f"{o} {abs(due[o])} ({self.book.commander(ledger, o) or 'nobody'})" for o in owners
+            )
+
+        builds = [o for o in sorted(due) if due[o] > 0]
+        disbands = [o for o in sorted(due) if due[o] < 0]
+        return [
+            *([f"Builds: {listed(builds)}"] if builds else []),
+            *([f"Disbands: {listed(disbands)}"] if disbands else []),
+        ]
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """Each commanded state's builds (armies only, a.13) or disbands, by state."""
+        menu: Menu = {}
+        for owner in self._owners(variant, position, power):
+            for what, orders in adjustment_menu(variant, position, owner).items():
+                kept = [o for o in orders if not isinstance(o, Waive)]
+                menu[f"{what} of {owner}" if what == "Builds" else what] = kept
+        return menu
+
+    def unordered(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        given = Given(self.book, position, {power: orders}).owners
+        left = []
+        for owner, due in self._owners(variant, position, power).items():
+            missing = abs(due) - len(given.get(owner, ()))
+            if missing > 0:
+                what = "build" if due > 0 else "disband"
+                left.append(f"{owner}: {missing} {what}{'s' if missing > 1 else ''}")
+        return left
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        """For each commanded state, builds on random free sites or disbands of random
+        units, now and then fewer than due (waived builds, civil disorder)."""
+        orders: dict[str, list[Order]] = {}
+        for power in self.actors(variant, position):
+            menu = self.menu(variant, position, power)
+            for owner, due in self._owners(variant, position, power).items():
+                if due > 0:
+                    choices = menu.get(f"Builds of {owner}", [])
+                else:
+                    offered = [o for given in menu.values() for o in given]
+                    choices = [
+                        o
+                        for o in offered
+                        if isinstance(o, UnitOrder) and _owner(position, o) == owner
+                    ]
+                count = min(abs(due), len(choices))
+                if count and rng.random() < _TOO_FEW:
+                    count -= 1
+                orders.setdefault(power, []).extend(rng.sample(choices, count))
+        return orders
+
+
+_TOO_FEW = 0.2  # how often a random player orders one build or disband fewer than due
+
+
+def _owner(position: Position, order: UnitOrder) -> str:
+    """Whose unit an order names (a build: whose center), "" for nobody's."""
+    if isinstance(order, Build):
+        return position.centers.get(order.province, "")
+    unit = position.all_units.get(order.province)
+    return unit.power if unit is not None else ""

@@ -1,0 +1,120 @@
+"""The African states of `setup.toml` (rules a.3, a.13, c.2, c.4), and the map of them as
+it stands: which are states now, and each one's provinces and home centers.
+
+A state `within` another (Namibia within the RSA, Biafra within Nigeria, Katanga within
+Congo (Leopoldville)) is part of it, its provinces and centers the other's, until it
+becomes independent: Namibia when declared (c.2) or re-established under the conquered
+states rule (c.1, `conquerable`), a secession when the random event raises it (c.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from hegemon.board import Board
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    label: str  # what its units carry on the board
+    provinces: tuple[str, ...]  # its own territory
+    centers: tuple[str, ...]  # its own home centers
+    aliases: tuple[str, ...] = ()  # other names orders may give it
+    within: str = ""  # the state it is part of until it is independent
+    declared: bool = False  # c.2: the controller of `within` may declare it independent
+    conquerable: bool = False  # c.2: a state of its own under c.1 even while within
+
+    def called(self, spelling: str) -> bool:
+        folded = spelling.strip().casefold()
+        return folded in (n.casefold() for n in (self.name, *self.aliases))
+
+
+def read_states(
+    board: Board, setup: Mapping[str, Any], powers: Collection[str], problems: list[str]
+) -> dict[str, State]:
+    """Every state of the setup by name; each problem of the data is added to `problems`."""
+    states = {name: _state(board, name, spec, problems) for name, spec in setup.items()}
+    spellings: dict[str, str] = {}
+    for state in states.values():
+        if state.within and state.within not in states:
+            problems.append(f"state {state.name}: within {state.within!r}, not a state")
+        for spelling in (state.name, *state.aliases):
+            folded = spelling.casefold()
+            if folded in spellings or any(folded == p.casefold() for p in powers):
+                problems.append(f"state {state.name}: {spelling!r} names another already")
+            spellings[folded] = state.name
+    held = [p for s in states.values() for p in s.provinces]
+    problems += [f"province {p!r} is in two states" for p in sorted(set(held)) if held.count(p) > 1]
+    return states
+
+
+def _state(board: Board, name: str, spec: Mapping[str, Any], problems: list[str]) -> State:
+    state = State(
+        name=name,
+        label=str(spec.get("label", name)),
+        provinces=tuple(spec.get("provinces", ())),
+        centers=tuple(spec.get("centers", ())),
+        aliases=tuple(str(a) for a in spec.get("aliases", ())),
+        within=str(spec.get("within", "")),
+        declared=bool(spec.get("declared", False)),
+        conquerable=bool(spec.get("conquerable", False)),
+    )
+    for province in state.provinces:
+        if province not in board.provinces or board.provinces[province].is_sea:
+            problems.append(f"state {name}: {province!r} is not a land province")
+    for center in state.centers:
+        if center not in state.provinces or center not in board.centers:
+            problems.append(f"state {name}: home {center!r} is not a center of its provinces")
+    return state
+
+
+@dataclass(frozen=True)
+class Territory:
+    """The states as they stand, given which of those `within` another are independent."""
+
+    states: Mapping[str, State]
+    independent: frozenset[str]
+
+    @cached_property
+    def active(self) -> tuple[str, ...]:
+        """The states there are now, by name."""
+        return tuple(sorted(s.name for s in self.states.values() if self.is_active(s.name)))
+
+    def is_active(self, name: str) -> bool:
+        state = self.states.get(name)
+        return state is not None and (not state.within or name in self.independent)
+
+    def sovereign(self, name: str) -> str:
+        """The state a state's territory belongs to now: itself, or the one it is part of."""
+        while not self.is_active(name):
+            name = self.states[name].within
+        return name
+
+    @cached_property
+    def province_state(self) -> Mapping[str, str]:
+        """Each province's state now."""
+        return {p: self.sovereign(s.name) for s in self.states.values() for p in s.provinces}
+
+    @cached_property
+    def homes(self) -> Mapping[str, frozenset[str]]:
+        """Each state's home centers now: its own and those of the states part of it."""
+        homes: dict[str, set[str]] = {name: set() for name in self.active}
+        for state in self.states.values():
+            homes[self.sovereign(state.name)].update(state.centers)
+        return {name: frozenset(centers) for name, centers in homes.items()}
+
+    def conquest_homes(self, name: str) -> frozenset[str]:
+        """The centers whose loss conquers a state (c.1): its home centers but those of a
+        state part of it that counts as a state of its own there (Namibia, c.2)."""
+        apart = {
+            c
+            for s in self.states.values()
+            if s.conquerable and s.name != name and self.sovereign(s.name) == name
+            for c in s.centers
+        }
+        home = self.homes[name] if self.is_active(name) else frozenset(self.states[name].centers)
+        return home - apart

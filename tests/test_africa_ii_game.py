@@ -1,0 +1,153 @@
+"""Africa II played as a game master plays it, through the `hegemon` command: two years with
+the random events on (the game master's own rolls), IPs spent, military aid, a civil war;
+then the saved file read back, replayed to the same positions, and its reports again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hegemon import jsonio
+from hegemon.cli import main
+from hegemon.gamefile import read_game
+
+# Each phase: its name, the orders as the players would send them in a file, and the game
+# master's roll of the random events' die.
+YEARS = [
+    ("Spring 1961 Movement", "", "7"),  # nobody controls a state yet: every unit stands
+    (
+        "Spring 1961 Influence",
+        """
+        Soviet Union: 6: Botswana
+        Soviet Union: 6: Rhodesia
+        France: 8: Kenya
+        France: 4: Uganda
+        United States: 12: Nigeria
+        Britain: 12: RSA
+        China: 12: Congo (Leopoldville)
+        """,
+        "",
+    ),
+    (
+        "Autumn 1961 Movement",
+        """
+        Soviet Union: A gab - kal     # Botswana's army makes room for a unit the aid keeps
+        Soviet Union: Aid Botswana
+        France: A nai - aru
+        Britain: A win - ova
+        """,
+        "",
+    ),
+    ("Autumn 1961 Adjustment", "Russia: Build A gab", ""),
+    ("Spring 1962 Movement", "", "2"),
+    (
+        "Spring 1962 Influence",
+        """
+        Soviet Union: 12: Kenya       # France's 8 are 4 now: Kenya changes hands
+        France: 12: Uganda
+        """,
+        "",
+    ),
+    (
+        "Autumn 1962 Movement",
+        """
+        France: Civil war Kenya
+        Soviet Union: A aru - nai
+        """,
+        "",
+    ),
+]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("africa_ii") / "game.json"
+
+
+@pytest.fixture
+def reports(played: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    """Each phase's report by the phase's name, and what France reads while it is pending."""
+    game = str(played)
+    _run(capsys, "new", "africa_ii", game, "--option", "random_events=true", "--force")
+    told = {}
+    for phase, orders, roll in YEARS:
+        if orders:
+            given = played.with_name(f"{phase}.txt")
+            given.write_text(orders, encoding="utf-8")
+            _run(capsys, "orders", game, "--from", str(given))
+        told[f"status {phase}"] = _run(capsys, "status", game, "--as", "France")
+        draw = ["--draw", f"random event={roll}"] if roll else []
+        told[phase] = _run(capsys, "adjudicate", game, *draw)
+        assert told[phase].startswith(phase), told[phase]
+    told["board"] = _run(capsys, "show", game, "--as", "Soviet Union")
+    return told
+
+
+def test_the_first_spring_stands_still_and_rolls_an_event(reports: dict[str, str]) -> None:
+    spring = reports["Spring 1961 Movement"]
+    assert "Drawn: random event: 7" in spring
+    assert "Random event 7: Coup in Uganda" in spring
+    assert "   A Nai H                     No order: holds" in spring
+
+
+def test_the_spending_is_secret_until_adjudicated_then_published(
+    reports: dict[str, str],
+) -> None:
+    pending = reports["status Spring 1961 Influence"]
+    assert "   8: Kenya" in pending  # France reads its own
+    assert "6: Botswana" not in pending  # and not the Soviet Union's
+    assert "Orders received from: Britain, China, France, Soviet Union, United States" in pending
+    spent = reports["Spring 1961 Influence"]
+    assert "Soviet Union\n   6: Botswana                 Spent\n   6: Rhodesia" in spent
+    assert "Kenya: controlled by France (was nobody)" in spent
+    assert "   Kenya: France; France 8" in spent
+
+
+def test_aid_keeps_a_fourth_unit_and_costs_five_ips(reports: dict[str, str]) -> None:
+    assert "   Soviet Union gives Botswana aid: 1 (rules c.3)" in reports["Autumn 1961 Movement"]
+    adjusted = reports["Autumn 1961 Adjustment"]
+    assert "   Build A Gab                 Built" in adjusted
+    assert (
+        "IPs to spend in Spring 1962 (rules a.6): Britain 17, China 15, France 16, "
+        "Soviet Union 11, United States 15"
+    ) in adjusted
+
+
+def test_an_event_changes_the_revenue_before_it_is_spent(reports: dict[str, str]) -> None:
+    spring = reports["Spring 1962 Movement"]
+    assert "Random event 2: French Community deplores lack of French aid" in spring
+    assert (
+        "IPs to spend this Spring: Britain 18, China 16, France 12, Soviet Union 12, "
+        "United States 16"
+    ) in spring
+
+
+def test_the_ousted_controller_declares_civil_war(reports: dict[str, str]) -> None:
+    influence = reports["Spring 1962 Influence"]
+    assert "Kenya: controlled by Soviet Union (was France)" in influence
+    assert "   France may declare civil war in Kenya with its next orders" in influence
+    autumn = reports["Autumn 1962 Movement"]
+    assert "   France declares civil war in Kenya (rules a.12)" in autumn
+    assert "Orders not followed\n   Soviet Union: A Aru - Nai: Kenya is in civil war" in autumn
+    assert "   A Aru H                     No order: holds" in autumn
+    assert "In civil war, their units standing: Kenya" in reports["board"]
+
+
+def test_the_file_replays_to_the_same_positions_and_reports(
+    reports: dict[str, str], played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = read_game(played)  # replays every phase and checks its digest
+    codes = [r.before.phase.code for r in game.history]
+    assert codes[:4] == ["S1961M", "S1961I", "A1961M", "A1961A"]
+    again = jsonio.game_from_json(jsonio.game_to_json(game))
+    assert jsonio.position_digest(again.position) == jsonio.position_digest(game.position)
+    for code, phase in (("S1961M", "Spring 1961 Movement"), ("A1961A", "Autumn 1961 Adjustment")):
+        assert _run(capsys, "report", str(played), code) == reports[phase]
