@@ -190,6 +190,8 @@
       this.reset();
       this.listen();
       this.showOrders();
+      const example = this.choices.menus.flatMap((m) => m.orders).find((o) => o.clicks.length);
+      if (example) document.getElementById("hg-order").placeholder = example.text;
     }
 
     name(province) {
@@ -311,8 +313,10 @@
         }
       }
       const extra = document.getElementById("hg-extra");
+      const bid = document.getElementById("hg-bid-points"); // kept as the choice narrows
+      const points = bid ? bid.value : "1";
       extra.replaceChildren();
-      if (this.bidding) extra.append(...this.pointsField("hg-bid-points", "Diplomacy Points to bid"));
+      if (this.bidding) extra.append(...this.pointsField("hg-bid-points", "Diplomacy Points to bid", points));
       if (menu.ranked) this.showRanked(extra);
       const list = document.getElementById("hg-candidates");
       list.replaceChildren();
@@ -357,8 +361,8 @@
       this.show();
     }
 
-    pointsField(id, label) {
-      const input = element("input", { id, type: "number", min: "1", max: "999", value: "1", required: "" });
+    pointsField(id, label, value = "1") {
+      const input = element("input", { id, type: "number", min: "1", max: "999", value, required: "" });
       return [element("label", { for: id }, label), input];
     }
 
@@ -432,7 +436,7 @@
         const item = element("li", { "data-unit": menu.key });
         const choose = element("button", { type: "button", class: "unit-choice" }, menu.key);
         choose.addEventListener("click", () => this.pick(menu));
-        item.append(choose, element("span", { class: order ? "order" : "order none" }, order ? order.slice(menu.key.length + 1) : "no order yet"));
+        item.append(choose, element("span", { class: order ? "order" : "order none" }, order || "no order yet"));
         if (order) item.append(this.withdrawButton(order));
         list.append(item);
       }
@@ -469,12 +473,13 @@
     }
 
     async give(text) {
+      this.reset(); // the next click starts a new order, even before the answer comes
+      say(this.message, `Sending ${text}…`);
       try {
         this.data.pending = await api("POST", `/api/games/${this.data.game}/orders`, {
           orders: [text], phase: this.choices.phase, power: this.acting(),
         });
         say(this.message, `Stored: ${text}`);
-        this.reset();
         this.showOrders();
         return true;
       } catch (error) {
