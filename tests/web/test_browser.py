@@ -43,7 +43,8 @@ def sees_no_secret(player: Player, secrets: Iterable[str]) -> None:
     for secret in secrets:
         for answer in player.answers:
             at = answer.find(f'"{secret}"')
-            assert at < 0, f"{player.name} was sent {secret!r}: {answer[max(0, at - 300) : at + 100]}"
+            where = answer[max(0, at - 300) : at + 100]
+            assert at < 0, f"{player.name} was sent {secret!r}: {where}"
         assert secret not in shown, f"{player.name}'s page shows {secret!r}"
 
 
@@ -167,7 +168,8 @@ def test_seven_players_play_a_year_by_clicking(
     france.page.click("text=Fall 1901 Movement")
     france.page.wait_for_selector("pre.report")
     report = france.page.inner_text("pre.report")
-    assert "A Yor - Nwy" in report and "A Bur - Mun" in report and "Dislodged by A Bur (2v1)" in report
+    assert "A Yor - Nwy" in report and "A Bur - Mun" in report
+    assert "Dislodged by A Bur (2v1)" in report
     france.screenshot("fall 1901 results")
     units = france.page.locator("#hg-board svg, figure.board svg").first.inner_html()
     assert 'data-province="mun"' in units

@@ -7,9 +7,8 @@ and the map: nothing another power has sent.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 from hegemon.board import Board, province_of
 from hegemon.game.menus import Menu, unit_menus

@@ -22,7 +22,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from hegemon.server import auth, views
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.schemas import PhaseNumber, PowerName, RowId
-from hegemon.server.table import ENDED, MASTER_ROLE, PLAYER, Refusal, Table
+from hegemon.server.table import ACTIVE, ENDED, MASTER_ROLE, PAUSED, PLAYER, Refusal, Table
 from hegemon.server.web.choices import choices
 from hegemon.store import Store, models
 
@@ -112,11 +112,8 @@ def game_page(
         game = views.game_view(table)
         acting = _acting(table, power)
         data = {
-            "game": game_id,
+            **_progress(game),
             "power": acting,
-            "played": game["played"],
-            "status": game["status"],
-            "version": game["version"],
             "pending": views.pending_view(table, acting) if acting else None,
             "choices": choices(table, acting) if acting else None,
         }
@@ -133,10 +130,15 @@ def game_page(
         )
 
 
+def _progress(game: dict[str, Any]) -> dict[str, Any]:
+    """What the page's script compares with `/progress` to know when to read it again."""
+    return {key: game[key] for key in ("played", "status", "version")} | {"game": game["id"]}
+
+
 def _acting(table: Table, named: str | None) -> str | None:
     """The power whose orders the page gives: a player's own while the phase awaits it;
     for the game master, the power chosen (the first awaited, if none)."""
-    if table.game.status not in ("active", "paused") or table.role not in (PLAYER, MASTER_ROLE):
+    if table.game.status not in (ACTIVE, PAUSED) or table.role not in (PLAYER, MASTER_ROLE):
         return None
     if table.role == MASTER_ROLE:
         actors = list(table.actors)
@@ -195,7 +197,6 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             user,
             game=game,
             seats=_seats(game),
-            data={"game": game_id, "played": game["played"], "status": game["status"],
-                  "version": game["version"]},  # fmt: skip
+            data=_progress(game),
             ended=game["status"] == ENDED,
         )
