@@ -125,6 +125,8 @@ def open_player(browser: Any, server: LiveServer, name: str, folder: Path) -> Pl
     page.goto(server.url + "/")
     page.fill("#hg-name", name)
     page.fill("#hg-password", PASSWORD)
+    if not list(folder.glob("*sign-in.png")):
+        player.screenshot("sign in")
     page.click("button.primary")
     page.wait_for_selector("h1:has-text('My games')")
     return player

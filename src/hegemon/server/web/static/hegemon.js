@@ -327,13 +327,15 @@
         list.append(element("li"));
         list.lastChild.append(button);
       }
-      const step = menu.ranked ? "click provinces in the order you want them, best first" : nextStep(this.kind, this.clicks.length);
-      const clicked = this.clicks.map((p) => this.name(p)).join(", ");
-      say(this.hint, `${menu.key}${clicked ? ` (${clicked})` : ""}: ${step}.`);
       const upcoming = menu.ranked
         ? menu.orders.map((o) => o.clicks[0]).filter((p) => !this.ranked.includes(p))
         : fitting.filter((o) => o.clicks.length > this.clicks.length).map((o) => o.clicks[this.clicks.length]);
-      this.highlight(upcoming, menu.province);
+      let step = nextStep(this.kind, this.clicks.length);
+      if (menu.ranked) step = "click provinces in the order you want them, best first";
+      else if (!upcoming.length) step = this.bidding ? "choose the order to bid on below" : "choose below";
+      const clicked = this.clicks.map((p) => this.name(p)).join(", ");
+      say(this.hint, `${this.bidding ? "Bid on " : ""}${menu.key}${clicked ? ` (${clicked})` : ""}: ${step}.`);
+      this.highlight(upcoming, [menu.province, ...this.clicks, ...this.ranked]);
     }
 
     showRanked(extra) {
@@ -402,17 +404,18 @@
         }
       }
       say(this.hint, `${this.name(province)}: choose below.`);
-      this.highlight([], province);
+      this.highlight([], [province]);
     }
 
-    // The provinces a click may pick next, outlined and reachable by the keyboard.
-    highlight(provinces, chosen = null) {
+    // The provinces a click may pick next, outlined and reachable by the keyboard; those
+    // chosen so far (the unit's, the ones clicked), outlined in the page's colour.
+    highlight(provinces, chosen = []) {
       if (!this.board) return;
       const targets = new Set(provinces);
       for (const shape of this.board.querySelectorAll("path.province")) {
         const on = targets.has(shape.id);
         shape.classList.toggle("target", on);
-        shape.classList.toggle("chosen", shape.id === chosen);
+        shape.classList.toggle("chosen", chosen.includes(shape.id));
         if (on) {
           shape.setAttribute("tabindex", "0");
           shape.setAttribute("role", "button");
@@ -449,6 +452,7 @@
       }
       const others = document.getElementById("hg-given");
       others.replaceChildren();
+      if (given.length) others.append(element("li", { class: "heading" }, "Other orders"));
       for (const order of given) {
         const item = element("li", { class: "other" });
         item.append(element("span", { class: "order" }, order), this.withdrawButton(order));
