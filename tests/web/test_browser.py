@@ -228,3 +228,22 @@ def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
     spain.page.reload()
     spain.screenshot("spain sees no INF")
     sees_no_secret(spain, ["2: LOR", "BAV > Spain"])
+
+
+def test_african_placements_and_spending_are_given_by_clicking(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    placing = seated_game(server.client, "african_diplomacy_ii", prefix="a_", seed=3)
+    blue = open_player(browser, server, "a_blue", screenshots)
+    open_game((blue,), server, placing)
+    board(blue, "aby")
+    given(blue, "Place A Aby")
+    blue.screenshot("an army placed")
+    spending = seated_game(server.client, "africa_ii", prefix="i_", seed=3)
+    britain = open_player(browser, server, "i_britain", screenshots)
+    open_game((britain,), server, spending)
+    board(britain, "kis")  # Kisumu, in Kenya
+    britain.page.fill("#hg-state-points", "3")
+    britain.screenshot("IPs to spend")
+    choose(britain, "Spend IPs")
+    given(britain, "3: Kenya")
