@@ -36,6 +36,17 @@ def open_game(players: Iterable[Player], server: LiveServer, game: Seated) -> No
         player.page.evaluate("window.hgSamePage = true")  # gone if the page is loaded again
 
 
+def at_table(
+    browser: Any, server: LiveServer, folder: Path, variant: str, prefix: str, *powers: str
+) -> tuple[Seated, list[Player]]:
+    """A game of `variant` seated, and the players of `powers` at its page."""
+    game = seated_game(server.client, variant, prefix=prefix, seed=3)
+    names = [prefix + power.lower().replace(" ", "_") for power in powers]
+    players = [open_player(browser, server, name, folder) for name in names]
+    open_game(players, server, game)
+    return game, players
+
+
 def sees_no_secret(player: Player, secrets: Iterable[str]) -> None:
     """Neither what the server sent the player's page nor what the page shows holds any of
     `secrets` (orders as the API writes them, and as the pages show them, a line each)."""
@@ -182,10 +193,9 @@ def test_seven_players_play_a_year_by_clicking(
 def test_a_sub_saharan_bid_is_given_by_clicking_and_kept_secret(
     browser: Any, server: LiveServer, screenshots: Path
 ) -> None:
-    game = seated_game(server.client, "sub_saharan", prefix="s_", seed=3)
-    angola = open_player(browser, server, "s_angola", screenshots)
-    ashanti = open_player(browser, server, "s_ashanti", screenshots)
-    open_game((angola, ashanti), server, game)
+    game, (angola, ashanti) = at_table(
+        browser, server, screenshots, "sub_saharan", "s_", "Angola", "Ashanti"
+    )
     board(angola, "bra")  # Brazzaville's army: a minor power's, for bids
     angola.screenshot("a minor power's unit")
     choose(angola, "Bid on A Bra")
@@ -207,10 +217,9 @@ def test_a_sub_saharan_bid_is_given_by_clicking_and_kept_secret(
 def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
     browser: Any, server: LiveServer, screenshots: Path
 ) -> None:
-    game = seated_game(server.client, "europe_1615", prefix="e_", seed=5)
-    france = open_player(browser, server, "e_france", screenshots)
-    spain = open_player(browser, server, "e_spain", screenshots)
-    open_game((france, spain), server, game)
+    _, (france, spain) = at_table(
+        browser, server, screenshots, "europe_1615", "e_", "France", "Spain"
+    )
     board(france, "lor")  # Lorraine, a minor state
     france.page.fill("#hg-state-points", "2")
     france.screenshot("INFs to deploy")
@@ -233,15 +242,11 @@ def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
 def test_african_placements_and_spending_are_given_by_clicking(
     browser: Any, server: LiveServer, screenshots: Path
 ) -> None:
-    placing = seated_game(server.client, "african_diplomacy_ii", prefix="a_", seed=3)
-    blue = open_player(browser, server, "a_blue", screenshots)
-    open_game((blue,), server, placing)
+    _, (blue,) = at_table(browser, server, screenshots, "african_diplomacy_ii", "a_", "Blue")
     board(blue, "aby")
     given(blue, "Place A Aby")
     blue.screenshot("an army placed")
-    spending = seated_game(server.client, "africa_ii", prefix="i_", seed=3)
-    britain = open_player(browser, server, "i_britain", screenshots)
-    open_game((britain,), server, spending)
+    _, (britain,) = at_table(browser, server, screenshots, "africa_ii", "i_", "Britain")
     board(britain, "kis")  # Kisumu, in Kenya
     britain.page.fill("#hg-state-points", "3")
     britain.screenshot("IPs to spend")

@@ -44,7 +44,7 @@ def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
 
 def unit_menus(variant: Variant, position: Position, power: str, units: Iterable[Unit]) -> Menu:
     """Every legal order for each of `units` under the rules `power` may know: its own
-    units, or the units nobody commands that it bids on (Sub-Saharan)."""
+    units, or the units nobody commands that it bids on, in a variant with bids."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
     reach = {p: _destinations(board, position, u) for p, u in position.units.items()}

@@ -290,8 +290,8 @@ class Variant:
         return []
 
     def biddable_units(self, position: Position) -> list[Unit]:
-        """The units no player commands whose orders the powers bid for (Sub-Saharan's
-        minor powers'); none by default."""
+        """The units no player commands whose orders the powers bid for (the minor
+        powers', in a variant with bids); none by default."""
         return []
 
     def own_order_forms(self, position: Position, power: str) -> list[str]:
