@@ -172,5 +172,10 @@ def test_a_session_cookie_signs_in_and_out(client: TestClient) -> None:
     assert "httponly" in answer.headers["set-cookie"].lower()
     assert "samesite=strict" in answer.headers["set-cookie"].lower()
     assert client.get("/api/me").json() == {"name": "cookie"}
-    client.delete("/api/sessions/current")
+    # A change the cookie signs in needs the page's CSRF token: another site has none.
+    _refused(client.delete("/api/sessions/current"), 403, "X-CSRF-Token")
+    wrong = {"X-CSRF-Token": "0" * 64}
+    _refused(client.delete("/api/sessions/current", headers=wrong), 403, "X-CSRF-Token")
+    assert client.get("/api/me").json() == {"name": "cookie"}
+    client.delete("/api/sessions/current", headers={"X-CSRF-Token": answer.json()["csrf"]})
     _refused(client.get("/api/me"), 401, "sign in")

@@ -8,7 +8,7 @@ know, so that a menu never offers an order the judge would call void at submissi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -39,11 +39,17 @@ Menu = dict[str, list[Order]]  # by the unit as orders name it ("A Par"), or "Bu
 
 def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
     """Every legal order for each unit `power` commands this phase."""
+    return unit_menus(variant, position, power, variant.commanded_units(position, power))
+
+
+def unit_menus(variant: Variant, position: Position, power: str, units: Iterable[Unit]) -> Menu:
+    """Every legal order for each of `units` under the rules `power` may know: its own
+    units, or the units nobody commands that it bids on, in a variant with bids."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
     reach = {p: _destinations(board, position, u) for p, u in position.units.items()}
     menu: Menu = {}
-    for unit in sorted(variant.commanded_units(position, power), key=lambda u: u.location):
+    for unit in sorted(units, key=lambda u: u.location):
         legal: dict[Order, None] = {}  # in the order found, each once
         for order in _candidates(board, position, unit, rules, reach):
             checked = check_movement_order(board, position, unit.power, order, rules)

@@ -289,6 +289,11 @@ class Variant:
         """Why orders of the variant's own kinds (bids, deployments) may not be given."""
         return []
 
+    def biddable_units(self, position: Position) -> list[Unit]:
+        """The units no player commands whose orders the powers bid for (the minor
+        powers', in a variant with bids); none by default."""
+        return []
+
     def own_order_forms(self, position: Position, power: str) -> list[str]:
         """How `power` writes the orders of the variant's own kinds it may give this
         phase, with an example each: the part of a player's menu a list cannot hold."""

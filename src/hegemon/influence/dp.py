@@ -71,6 +71,11 @@ def allotment(centers: int, cap: int = 3) -> int:
     return min(cap, centers)
 
 
+def takes_bids(kinds: Iterable[type[Order]]) -> bool:
+    """Whether a phase taking these kinds of order takes bids."""
+    return Bid in kinds
+
+
 def bids_of(orders: Iterable[Order]) -> list[Bid]:
     return [o for o in orders if isinstance(o, Bid)]
 

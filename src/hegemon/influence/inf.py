@@ -10,7 +10,7 @@ the Protestant and the Catholic powers' INFs.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, NamedTuple, Self
@@ -108,6 +108,25 @@ class DiplomaticAttack(Order):
         if target is None:
             raise OrderSyntaxError(text, f"{match.group(2)!r} is not a power (write STATE > POWER)")
         return cls(state, target)
+
+
+PointsKind = type[Deploy]  # a kind of points placed in states: INFs, or a variant's own
+
+
+def points_kind(kinds: Iterable[type[Order]]) -> PointsKind | None:
+    """The kind of points placed in states among these kinds of order (INFs, or a
+    variant's own, such as Africa II's IPs), if any."""
+    return next((k for k in kinds if issubclass(k, Deploy)), None)
+
+
+def states_of(orders: Iterable[Order]) -> set[str]:
+    """The states these orders place points in."""
+    return {o.state for o in orders if isinstance(o, Deploy)}
+
+
+def takes_attacks(kinds: Iterable[type[Order]]) -> bool:
+    """Whether a phase taking these kinds of order takes diplomatic attacks."""
+    return DiplomaticAttack in kinds
 
 
 Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> INFs there

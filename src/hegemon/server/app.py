@@ -17,7 +17,8 @@ from typing import Any
 from argon2 import PasswordHasher
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,6 +27,7 @@ from hegemon import jsonio
 from hegemon.server.auth import AuthError
 from hegemon.server.routes import accounts, games, history, master
 from hegemon.server.table import Refusal
+from hegemon.server.web import pages
 from hegemon.store import Store, database_url
 from hegemon.store.models import now
 
@@ -57,13 +59,10 @@ def create_app(
     app.state.clock = clock
     for module in (accounts, games, history, master):
         app.include_router(module.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")
     _handle_errors(app)
     app.add_middleware(BodyLimit)
-
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def home() -> str:
-        return _HOME
-
     return app
 
 
@@ -98,7 +97,13 @@ def _problem(
 def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
     def refused(request: Request, exc: Refusal) -> Any:
+        if not request.url.path.startswith("/api/"):
+            return pages.handle_page_errors(request, exc)
         return _problem(exc.status, exc.detail, exc.problems)
+
+    @app.exception_handler(pages.SignedOut)
+    def signed_out(request: Request, exc: pages.SignedOut) -> Any:
+        return pages.handle_page_errors(request, exc)
 
     @app.exception_handler(AuthError)
     def unauthorized(request: Request, exc: AuthError) -> Any:
@@ -182,16 +187,6 @@ def _replay(body: bytes, receive: Receive) -> Callable[[], Awaitable[Message]]:
         return {"type": "http.request", "body": body, "more_body": False}
 
     return again
-
-
-_HOME = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Hegemon</title></head>
-<body>
-<h1>Hegemon</h1>
-<p>A judge for Diplomacy and its variants. The API is described at
-<a href="/openapi.json">/openapi.json</a>; docs/server.md shows it with examples.</p>
-</body></html>
-"""
 
 
 def from_environment() -> FastAPI:

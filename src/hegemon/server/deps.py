@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from datetime import datetime
 from typing import Annotated
 
@@ -9,6 +10,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from hegemon.server import auth
+from hegemon.server.table import Refusal
 from hegemon.store import Store, models
 from hegemon.store.models import now
 
@@ -27,13 +29,25 @@ def clock(request: Request) -> datetime:
 _bearer = HTTPBearer(auto_error=False, description="the token POST /api/sessions gives")
 
 
+CSRF_HEADER = "X-CSRF-Token"
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
 def token(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> str | None:
+    """The session's token: the bearer token, else the session cookie, which signs in a
+    change only with the page's CSRF token beside it (SameSite keeps other sites' requests
+    from carrying the cookie in today's browsers; the token, in all)."""
     if credentials is not None:
         return credentials.credentials
-    return request.cookies.get(auth.COOKIE)
+    cookie = request.cookies.get(auth.COOKIE)
+    if cookie and request.method not in SAFE_METHODS:
+        sent = request.headers.get(CSRF_HEADER, "")
+        if not hmac.compare_digest(sent, auth.csrf_token(cookie)):
+            raise Refusal(403, f"a change signed in by the session cookie needs {CSRF_HEADER}")
+    return cookie
 
 
 def signed_in(

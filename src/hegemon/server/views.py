@@ -97,6 +97,21 @@ def game_view(table: Table) -> dict[str, Any]:
     return data
 
 
+def progress_view(table: Table) -> dict[str, Any]:
+    """The game's status, phase, phases played, version and deadline; whose orders are in
+    and who is ready (public, as in `game_view`)."""
+    game = table.game
+    return {
+        "status": game.status,
+        "phase": game.phase,
+        "played": game.played,
+        "version": game.version,
+        "deadline": _when(game.deadline),
+        "received": list(table.order_status.received),
+        "ready": [p for p in table.variant.powers if table.pending[p].ready],
+    }
+
+
 def pending_view(table: Table, power: str) -> dict[str, Any]:
     """A power's orders for the current phase: for that power and the game master."""
     row = table.pending[power]

@@ -47,7 +47,10 @@ def sign_in(
             samesite="strict",
             secure=request.url.scheme == "https",
         )
-    return {"name": user.name, "token": token, "expires": expires.isoformat()}
+    answer = {"name": user.name, "token": token, "expires": expires.isoformat()}
+    if body.cookie:
+        answer["csrf"] = auth.csrf_token(token)
+    return answer
 
 
 @router.delete("/sessions/current")

@@ -72,6 +72,14 @@ def game(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
         return views.game_view(table)
 
 
+@router.get("/games/{game_id}/progress")
+def progress(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+    """Where the game stands, in a few words: what a web page asks every few seconds, to
+    read the game again once it has moved on."""
+    with member_view(store, game_id, user) as table:
+        return views.progress_view(table)
+
+
 @router.post("/games/{game_id}/join")
 def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
     """Take a free seat."""

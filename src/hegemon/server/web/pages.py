@@ -1,0 +1,202 @@
+"""The web pages: sign in, my games, a game's page (the board as my power sees it, my
+orders given by clicking), a past phase, the game master's page.
+
+Pages are rendered on the server from the same views as the API (`hegemon.server.views`,
+`choices`), so a page shows a player nothing the API would not; every change is made by
+the page's script through the JSON API, with the session cookie and the CSRF token the
+page carries (`auth.csrf_token`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from hegemon.server import auth, views
+from hegemon.server.deps import Now, StoreDep
+from hegemon.server.schemas import PhaseNumber, PowerName, RowId
+from hegemon.server.table import ACTIVE, ENDED, MASTER_ROLE, PAUSED, PLAYER, Refusal, Table
+from hegemon.server.web.choices import choices
+from hegemon.store import Store, models
+
+router = APIRouter(include_in_schema=False)
+
+templates = Jinja2Templates(
+    env=Environment(loader=PackageLoader("hegemon.server.web"), autoescape=select_autoescape())
+)
+
+# Pages hold no script or style but the server's own files: no inline script runs.
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'"
+)
+
+
+class SignedOut(Exception):
+    """The page needs a signed-in user: the browser is sent to sign in, then back."""
+
+
+def _page(request: Request, template: str, user: models.User | None, **context: Any) -> Response:
+    token = request.cookies.get(auth.COOKIE, "")
+    answer = templates.TemplateResponse(
+        request,
+        template,
+        {"user": user, "csrf": auth.csrf_token(token) if user else "", **context},
+    )
+    answer.headers["Content-Security-Policy"] = POLICY
+    answer.headers["Cache-Control"] = "no-store"  # a player's page holds their orders
+    return answer
+
+
+def _signed_in(request: Request, store: Store, moment: datetime) -> models.User:
+    with store.reading() as session:
+        try:
+            user, _ = auth.caller(session, request.cookies.get(auth.COOKIE), moment)
+        except auth.AuthError:
+            raise SignedOut from None
+        return user
+
+
+@contextmanager
+def _game(store: Store, game_id: int, user: models.User) -> Iterator[Table]:
+    with store.reading() as session:
+        table = Table.open(session, game_id, user)
+        table.require_member()
+        yield table
+
+
+def handle_page_errors(request: Request, exc: Exception) -> Response:
+    """A page that cannot be shown: to sign in, or a page saying why (a game the user takes
+    no part in, one that does not exist)."""
+    if isinstance(exc, SignedOut):
+        return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
+    assert isinstance(exc, Refusal)
+    answer = _page(request, "refused.html", None, status=exc.status, detail=exc.detail)
+    answer.status_code = exc.status
+    return answer
+
+
+@router.get("/signin", response_class=HTMLResponse)
+def signin(request: Request, next: Annotated[str, Query(max_length=200)] = "/") -> Response:
+    # Only a path of this site is followed after signing in, never another site.
+    back = next if next.startswith("/") and not next.startswith("//") else "/"
+    return _page(request, "signin.html", None, next=back)
+
+
+@router.get("/", response_class=HTMLResponse)
+def my_games(request: Request, store: StoreDep, moment: Now) -> Response:
+    user = _signed_in(request, store, moment)
+    with store.reading() as session:
+        mine = views.games_list(session, user, "mine")
+        free = [g for g in views.games_list(session, user, "open") if g["role"] is None]
+    return _page(request, "games.html", user, games=mine, open_games=free)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def game_page(
+    request: Request,
+    game_id: RowId,
+    store: StoreDep,
+    moment: Now,
+    power: Annotated[PowerName | None, Query()] = None,
+) -> Response:
+    user = _signed_in(request, store, moment)
+    with _game(store, game_id, user) as table:
+        game = views.game_view(table)
+        acting = _acting(table, power)
+        data = {
+            **_progress(game),
+            "power": acting,
+            "pending": views.pending_view(table, acting) if acting else None,
+            "choices": choices(table, acting) if acting else None,
+        }
+        return _page(
+            request,
+            "game.html",
+            user,
+            game=game,
+            acting=acting,
+            data=data,
+            board=views.board_svg(table, None, False),
+            phases=views.phases_view(table),
+            seats=_seats(game),
+        )
+
+
+def _progress(game: dict[str, Any]) -> dict[str, Any]:
+    """What the page's script compares with `/progress` to know when to read it again."""
+    return {key: game[key] for key in ("played", "status", "version")} | {"game": game["id"]}
+
+
+def _acting(table: Table, named: str | None) -> str | None:
+    """The power whose orders the page gives: a player's own while the phase awaits it;
+    for the game master, the power chosen (the first awaited, if none)."""
+    if table.game.status not in (ACTIVE, PAUSED) or table.role not in (PLAYER, MASTER_ROLE):
+        return None
+    if table.role == MASTER_ROLE:
+        actors = list(table.actors)
+        if named is not None:
+            return table.power_named(named)
+        return actors[0] if actors else None
+    own = table.member.power if table.member else None
+    return own if own in table.actors else None
+
+
+def _seats(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each power's line in the public table: its player, whether its orders are in,
+    ready, in civil disorder."""
+    players = {m["power"]: m["name"] for m in game["members"] if m["role"] == PLAYER}
+    return [
+        {
+            "power": power,
+            "player": players.get(power),
+            "awaited": power in game["awaiting"],
+            "received": power in game["received"],
+            "ready": power in game["ready"],
+            "disorder": power in game["disorder"],
+        }
+        for power in game["powers"]
+    ]
+
+
+@router.get("/games/{game_id}/phases/{number}", response_class=HTMLResponse)
+def phase_page(
+    request: Request, game_id: RowId, number: PhaseNumber, store: StoreDep, moment: Now
+) -> Response:
+    user = _signed_in(request, store, moment)
+    with _game(store, game_id, user) as table:
+        phase = views.phase_view(table, number)
+        return _page(
+            request,
+            "phase.html",
+            user,
+            game=views.game_view(table),
+            phase=phase,
+            number=number,
+            board=views.board_svg(table, number, True),
+            phases=views.phases_view(table),
+        )
+
+
+@router.get("/games/{game_id}/master", response_class=HTMLResponse)
+def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) -> Response:
+    user = _signed_in(request, store, moment)
+    with _game(store, game_id, user) as table:
+        table.require_master()
+        game = views.game_view(table)
+        return _page(
+            request,
+            "master.html",
+            user,
+            game=game,
+            seats=_seats(game),
+            data=_progress(game),
+            ended=game["status"] == ENDED,
+        )

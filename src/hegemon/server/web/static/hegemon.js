@@ -1,0 +1,546 @@
+// Hegemon's pages: signing in, joining, the countdowns, orders given by clicking on the
+// board, readiness, the game master's actions, and reading the game again when it moves on.
+// Every change goes through the JSON API with the page's CSRF token.
+"use strict";
+
+(() => {
+  const POLL_MS = 3000;
+
+  // --- talking to the server ------------------------------------------------------------
+  const csrf = () => document.querySelector('meta[name="csrf-token"]').content;
+
+  async function api(method, path, body) {
+    const options = { method, headers: { "X-CSRF-Token": csrf() }, credentials: "same-origin" };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const answer = await fetch(path, options);
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      const error = new Error(data.detail || answer.statusText);
+      error.problems = data.problems || [];
+      throw error;
+    }
+    return data;
+  }
+
+  function say(where, text, bad = false) {
+    if (!where) return;
+    where.textContent = text;
+    where.classList.toggle("bad", bad);
+  }
+
+  const why = (error) =>
+    error.problems && error.problems.length > 1 ? error.problems.join("; ") : error.message;
+
+  function element(tag, attributes = {}, text = "") {
+    const made = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+    if (text) made.textContent = text;
+    return made;
+  }
+
+  // Read the page again and put its content in place of this one's, without reloading.
+  async function refresh() {
+    const answer = await fetch(location.href, { credentials: "same-origin" });
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    document.querySelector("main").replaceWith(page.querySelector("main"));
+    document.title = page.title;
+    start();
+  }
+
+  // --- countdowns -----------------------------------------------------------------------
+  const pad = (n) => String(n).padStart(2, "0");
+
+  function timeLeft(deadline) {
+    let seconds = Math.floor((Date.parse(deadline) - Date.now()) / 1000);
+    if (Number.isNaN(seconds)) return deadline;
+    if (seconds <= 0) return "passed";
+    const days = Math.floor(seconds / 86400);
+    seconds %= 86400;
+    const clock = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+    return `${days ? `${days} d ` : ""}${clock} left`;
+  }
+
+  function tick() {
+    for (const time of document.querySelectorAll("time.countdown")) {
+      time.textContent = timeLeft(time.dateTime);
+      time.title = new Date(time.dateTime).toLocaleString();
+    }
+  }
+
+  // --- reading the game again once it moves on ------------------------------------------
+  let polling = null;
+
+  function poll(data) {
+    clearInterval(polling);
+    polling = setInterval(async () => {
+      let now;
+      try {
+        now = await api("GET", `/api/games/${data.game}/progress`);
+      } catch {
+        return; // a moment offline: ask again at the next beat
+      }
+      if (now.played !== data.played || now.status !== data.status || now.version !== data.version) {
+        refresh();
+        return;
+      }
+      for (const row of document.querySelectorAll("tr[data-seat]")) {
+        const power = row.dataset.seat;
+        const cell = row.querySelector(".state");
+        if (!cell || /disorder/.test(cell.textContent)) continue;
+        if (now.ready.includes(power)) cell.textContent = "ready";
+        else if (now.received.includes(power)) cell.textContent = "in";
+      }
+    }, POLL_MS);
+  }
+
+  // --- sign in, sign out, join ----------------------------------------------------------
+  function signInPage() {
+    const form = document.getElementById("hg-signin");
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const message = form.querySelector(".message");
+      const credentials = { name: form.elements.name.value, password: form.elements.password.value };
+      try {
+        if (event.submitter && event.submitter.name === "register") {
+          await api("POST", "/api/accounts", credentials);
+        }
+        await api("POST", "/api/sessions", { ...credentials, cookie: true });
+        location.assign(form.dataset.next || "/");
+      } catch (error) {
+        say(message, why(error), true);
+      }
+    });
+  }
+
+  function gamesPage() {
+    for (const form of document.querySelectorAll("form.join")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        try {
+          await api("POST", `/api/games/${form.dataset.game}/join`, { power: form.elements.power.value });
+          location.assign(`/games/${form.dataset.game}`);
+        } catch (error) {
+          say(document.querySelector("main .message"), why(error), true);
+        }
+      });
+    }
+  }
+
+  // --- the game master's actions --------------------------------------------------------
+  const ACTIONS = {
+    adjudicate: () => ({}),
+    extend: (form) => ({ seconds: Math.round(Number(form.elements.hours.value) * 3600) }),
+    pause: () => undefined,
+    resume: () => undefined,
+    replace: (form) => ({ power: form.elements.power.value, user: form.elements.user.value }),
+    disorder: (form) => ({ power: form.elements.power.value, disorder: form.elements.disorder.checked }),
+    end: (form) => ({ draw: [...form.querySelectorAll("input[name=draw]:checked")].map((i) => i.value) }),
+  };
+
+  function masterPage(data) {
+    for (const form of document.querySelectorAll("form[data-action]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const action = form.dataset.action;
+        try {
+          await api("POST", `/api/games/${data.game}/${action}`, ACTIONS[action](form));
+          await refresh();
+          say(document.getElementById("hg-message"), `Done: ${action}.`);
+        } catch (error) {
+          say(document.getElementById("hg-message"), why(error), true);
+        }
+      });
+    }
+  }
+
+  // --- orders by clicking ---------------------------------------------------------------
+  const KIND_NAMES = {
+    hold: "Hold", move: "Move", support: "Support", convoy: "Convoy", retreat: "Retreat",
+    disband: "Disband", build: "Build", waive: "Waive",
+  };
+  const FIRST_KINDS = ["move", "retreat"]; // chosen at once when a unit is picked
+
+  // What a click means next, by the kind of order and how many provinces are clicked.
+  function nextStep(kind, clicked) {
+    if (kind === "support") return clicked ? "click where it moves, or click it again to support it where it stands" : "click the unit to support";
+    if (kind === "convoy") return clicked ? "click where the army lands" : "click the army to convoy";
+    if (kind === "move" || kind === "retreat") return "click where it goes";
+    return "click a province, or choose below";
+  }
+
+  class Orders {
+    constructor(data) {
+      this.data = data;
+      this.choices = data.choices;
+      this.board = document.querySelector("#hg-board svg");
+      this.hint = document.getElementById("hg-hint");
+      this.message = document.getElementById("hg-message");
+      this.picker = document.getElementById("hg-picker");
+      this.units = new Map(); // province -> the menu of my unit there
+      this.bids = new Map(); // province -> the menu of a unit I may bid on
+      this.sites = []; // menus of no unit: builds, placements
+      for (const menu of this.choices.menus) {
+        if (menu.province) this.units.set(menu.province, menu);
+        else this.sites.push(menu);
+      }
+      for (const menu of this.choices.bids) this.bids.set(menu.province, menu);
+      this.reset();
+      this.listen();
+      this.showOrders();
+      const example = this.choices.menus.flatMap((m) => m.orders).find((o) => o.clicks.length);
+      if (example) document.getElementById("hg-order").placeholder = example.text;
+    }
+
+    name(province) {
+      const shape = this.board && this.board.getElementById(province);
+      return (shape && shape.dataset.name) || province;
+    }
+
+    listen() {
+      if (this.board) {
+        this.board.addEventListener("click", (event) => this.clickedOn(event.target));
+        this.board.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            this.clickedOn(event.target);
+          }
+        });
+      }
+      document.getElementById("hg-cancel").addEventListener("click", () => this.reset());
+      document.getElementById("hg-write").addEventListener("submit", (event) => {
+        event.preventDefault();
+        const input = document.getElementById("hg-order");
+        if (input.value.trim()) this.give(input.value.trim()).then((ok) => ok && (input.value = ""));
+      });
+      document.getElementById("hg-ready").addEventListener("click", () => this.toggleReady());
+    }
+
+    clickedOn(target) {
+      const shape = target.closest("[data-province], path.province");
+      if (!shape) return;
+      this.clicked(shape.dataset.province || shape.id);
+    }
+
+    // --- the state of the choice: a menu picked, its kind, the provinces clicked ------------
+    reset() {
+      this.menu = null;
+      this.bidding = false;
+      this.kind = null;
+      this.clicks = [];
+      this.ranked = [];
+      this.picker.hidden = true;
+      say(this.hint, this.units.size || this.sites.length || this.bids.size || this.choices.points
+        ? "Click one of your units on the board, or choose it in the list below."
+        : "Nothing to order this phase.");
+      this.highlight([]);
+    }
+
+    pick(menu, bidding = false) {
+      this.menu = menu;
+      this.bidding = bidding;
+      this.clicks = [];
+      this.ranked = [];
+      const kinds = [...new Set(menu.orders.map((o) => o.kind))];
+      this.kind = kinds.find((k) => FIRST_KINDS.includes(k)) || null;
+      this.show();
+    }
+
+    clicked(province) {
+      if (!this.menu) return this.openProvince(province);
+      if (this.menu.ranked) return this.rank(province);
+      const wanted = [...this.clicks, province];
+      const fitting = this.candidates(wanted);
+      if (!fitting.length) {
+        if (province === this.menu.province && !this.clicks.length) return this.reset();
+        if (this.units.has(province) && !this.clicks.length) return this.pick(this.units.get(province));
+        say(this.hint, `${this.name(province)} is no choice here: ${nextStep(this.kind, this.clicks.length)}.`);
+        return;
+      }
+      this.clicks = wanted;
+      const exact = fitting.filter((o) => o.clicks.length === wanted.length);
+      if (exact.length === 1 && fitting.length === 1 && !this.bidding) return this.give(exact[0].text);
+      this.show();
+    }
+
+    // The orders of the menu picked that fit the kind chosen and the provinces clicked.
+    candidates(clicks = this.clicks) {
+      return this.menu.orders.filter(
+        (o) => (!this.kind || o.kind === this.kind) && clicks.every((p, i) => o.clicks[i] === p),
+      );
+    }
+
+    // Nothing picked: what the province offers (a build, a placement, a bid, a state).
+    openProvince(province) {
+      if (this.units.has(province)) return this.pick(this.units.get(province));
+      const site = this.sites.find((m) => m.orders.some((o) => o.clicks[0] === province));
+      const bid = this.bids.get(province);
+      const state = this.choices.points && this.choices.points.states[province];
+      if (site && !bid && !state) {
+        this.pick(site);
+        this.kind = null;
+        return site.ranked ? this.rank(province) : this.clicked(province);
+      }
+      if (!bid && !state) {
+        say(this.hint, `${this.name(province)}: nothing to order there. Click one of your units.`);
+        return;
+      }
+      this.menu = null;
+      this.showProvince(province, bid, state);
+    }
+
+    // --- showing the choice ---------------------------------------------------------------
+    show() {
+      const menu = this.menu;
+      this.picker.hidden = false;
+      document.getElementById("hg-picked").textContent = this.bidding ? `Bid on ${menu.key}` : menu.key;
+      const kinds = document.getElementById("hg-kinds");
+      kinds.replaceChildren();
+      const present = [...new Set(menu.orders.map((o) => o.kind))];
+      if (present.length > 1) {
+        for (const kind of present) {
+          const button = element("button", { type: "button", "aria-pressed": String(kind === this.kind) }, KIND_NAMES[kind] || kind);
+          button.addEventListener("click", () => {
+            this.kind = kind;
+            this.clicks = [];
+            const only = this.candidates();
+            if (only.length === 1 && !only[0].clicks.length && !this.bidding) return this.give(only[0].text);
+            this.show();
+          });
+          kinds.append(button);
+        }
+      }
+      const extra = document.getElementById("hg-extra");
+      const bid = document.getElementById("hg-bid-points"); // kept as the choice narrows
+      const points = bid ? bid.value : "1";
+      extra.replaceChildren();
+      if (this.bidding) extra.append(...this.pointsField("hg-bid-points", "Diplomacy Points to bid", points));
+      if (menu.ranked) this.showRanked(extra);
+      const list = document.getElementById("hg-candidates");
+      list.replaceChildren();
+      const fitting = menu.ranked ? [] : this.candidates();
+      for (const order of fitting) {
+        const button = element("button", { type: "button", class: "order-choice" }, order.text);
+        button.addEventListener("click", () => this.give(this.bidding ? `${this.points("hg-bid-points")}: ${order.text}` : order.text));
+        list.append(element("li"));
+        list.lastChild.append(button);
+      }
+      const upcoming = menu.ranked
+        ? menu.orders.map((o) => o.clicks[0]).filter((p) => !this.ranked.includes(p))
+        : fitting.filter((o) => o.clicks.length > this.clicks.length).map((o) => o.clicks[this.clicks.length]);
+      let step = nextStep(this.kind, this.clicks.length);
+      if (menu.ranked) step = "click provinces in the order you want them, best first";
+      else if (!upcoming.length) step = this.bidding ? "choose the order to bid on below" : "choose below";
+      const clicked = this.clicks.map((p) => this.name(p)).join(", ");
+      say(this.hint, `${this.bidding ? "Bid on " : ""}${menu.key}${clicked ? ` (${clicked})` : ""}: ${step}.`);
+      this.highlight(upcoming, [menu.province, ...this.clicks, ...this.ranked]);
+    }
+
+    showRanked(extra) {
+      const list = element("ol", { class: "ranked", "aria-label": "Your list, best first" });
+      for (const province of this.ranked) list.append(element("li", {}, this.name(province)));
+      const send = element("button", { type: "button", class: "primary" }, "Send the list");
+      send.disabled = !this.ranked.length;
+      send.addEventListener("click", () => {
+        const first = this.menu.orders.find((o) => o.clicks[0] === this.ranked[0]);
+        const head = first.text.slice(0, first.text.lastIndexOf(" "));
+        const names = this.ranked.map((p) => this.menu.orders.find((o) => o.clicks[0] === p).text.split(" ").pop());
+        this.give(`${head} ${names.join(", ")}`);
+      });
+      extra.append(list, send);
+    }
+
+    rank(province) {
+      if (!this.menu.orders.some((o) => o.clicks[0] === province)) {
+        say(this.hint, `${this.name(province)} cannot be placed in.`);
+        return;
+      }
+      const at = this.ranked.indexOf(province);
+      if (at >= 0) this.ranked.splice(at, 1);
+      else this.ranked.push(province);
+      this.show();
+    }
+
+    pointsField(id, label, value = "1") {
+      const input = element("input", { id, type: "number", min: "1", max: "999", value, required: "" });
+      return [element("label", { for: id }, label), input];
+    }
+
+    points(id) {
+      return Math.max(1, Number(document.getElementById(id).value) || 1);
+    }
+
+    showProvince(province, bid, state) {
+      this.picker.hidden = false;
+      document.getElementById("hg-picked").textContent = this.name(province);
+      document.getElementById("hg-kinds").replaceChildren();
+      document.getElementById("hg-candidates").replaceChildren();
+      const extra = document.getElementById("hg-extra");
+      extra.replaceChildren();
+      if (bid) {
+        const button = element("button", { type: "button" }, `Bid on ${bid.key}`);
+        button.addEventListener("click", () => this.pick(bid, true));
+        extra.append(element("p"));
+        extra.lastChild.append(button);
+      }
+      if (state) {
+        const points = this.choices.points;
+        const group = element("div", { class: "state-orders" });
+        group.append(...this.pointsField("hg-state-points", `${points.point}s to ${points.verb} ${points.to} ${state}`));
+        const send = element("button", { type: "button", class: "primary" }, `${points.verb[0].toUpperCase()}${points.verb.slice(1)} ${points.point}s`);
+        send.addEventListener("click", () => this.give(`${this.points("hg-state-points")}: ${state}`));
+        group.append(send);
+        extra.append(group);
+        if (this.choices.attacks.length) {
+          const attack = element("div", { class: "state-orders" });
+          const select = element("select", { id: "hg-attack" });
+          for (const power of this.choices.attacks) select.append(element("option", {}, power));
+          const go = element("button", { type: "button" }, "Attack");
+          go.addEventListener("click", () => this.give(`${state} > ${select.value}`));
+          attack.append(element("label", { for: "hg-attack" }, `Attack the ${points.point}s in ${state} of`), select, go);
+          extra.append(attack);
+        }
+      }
+      say(this.hint, `${this.name(province)}: choose below.`);
+      this.highlight([], [province]);
+    }
+
+    // The provinces a click may pick next, outlined and reachable by the keyboard; those
+    // chosen so far (the unit's, the ones clicked), outlined in the page's colour.
+    highlight(provinces, chosen = []) {
+      if (!this.board) return;
+      const targets = new Set(provinces);
+      for (const shape of this.board.querySelectorAll("path.province")) {
+        const on = targets.has(shape.id);
+        shape.classList.toggle("target", on);
+        shape.classList.toggle("chosen", chosen.includes(shape.id));
+        if (on) {
+          shape.setAttribute("tabindex", "0");
+          shape.setAttribute("role", "button");
+          shape.setAttribute("aria-label", shape.dataset.name);
+        } else {
+          shape.removeAttribute("tabindex");
+          shape.removeAttribute("role");
+          shape.removeAttribute("aria-label");
+        }
+      }
+    }
+
+    // --- my orders, as stored -------------------------------------------------------------
+    showOrders() {
+      const given = [...this.data.pending.orders];
+      const list = document.getElementById("hg-units");
+      list.replaceChildren();
+      for (const menu of this.units.values()) {
+        const at = given.findIndex((text) => text.startsWith(`${menu.key} `));
+        const order = at >= 0 ? given.splice(at, 1)[0] : null;
+        const item = element("li", { "data-unit": menu.key });
+        const choose = element("button", { type: "button", class: "unit-choice" }, menu.key);
+        choose.addEventListener("click", () => this.pick(menu));
+        item.append(choose, element("span", { class: order ? "order" : "order none" }, order || "no order yet"));
+        if (order) item.append(this.withdrawButton(order));
+        list.append(item);
+      }
+      for (const menu of this.sites) {
+        const item = element("li");
+        const choose = element("button", { type: "button", class: "unit-choice" }, menu.key);
+        choose.addEventListener("click", () => { this.pick(menu); this.kind = null; this.show(); });
+        item.append(choose);
+        list.append(item);
+      }
+      const others = document.getElementById("hg-given");
+      others.replaceChildren();
+      if (given.length) others.append(element("li", { class: "heading" }, "Other orders"));
+      for (const order of given) {
+        const item = element("li", { class: "other" });
+        item.append(element("span", { class: "order" }, order), this.withdrawButton(order));
+        others.append(item);
+      }
+      for (const what of this.data.pending.unordered.filter((u) => !this.units.has(u))) {
+        if (!this.units.size) others.append(element("li", { class: "none" }, `Still to give: ${what}`));
+      }
+      const ready = document.getElementById("hg-ready");
+      ready.setAttribute("aria-pressed", String(this.data.pending.ready));
+      ready.textContent = this.data.pending.ready ? "Ready ✓ (click to take it back)" : "Mark me ready";
+    }
+
+    withdrawButton(order) {
+      const button = element("button", { type: "button", class: "withdraw", "aria-label": `Withdraw ${order}`, title: "Withdraw" }, "✕");
+      button.addEventListener("click", () => this.withdraw(order));
+      return button;
+    }
+
+    acting() {
+      return this.data.choices.power;
+    }
+
+    async give(text) {
+      this.reset(); // the next click starts a new order, even before the answer comes
+      say(this.message, `Sending ${text}…`);
+      try {
+        this.data.pending = await api("POST", `/api/games/${this.data.game}/orders`, {
+          orders: [text], phase: this.choices.phase, power: this.acting(),
+        });
+        say(this.message, `Stored: ${text}`);
+        this.showOrders();
+        return true;
+      } catch (error) {
+        say(this.message, why(error), true);
+        return false;
+      }
+    }
+
+    async withdraw(text) {
+      const query = new URLSearchParams({ order: text, phase: this.choices.phase, power: this.acting() });
+      try {
+        this.data.pending = await api("DELETE", `/api/games/${this.data.game}/orders?${query}`);
+        say(this.message, `Withdrawn: ${text}`);
+        this.showOrders();
+      } catch (error) {
+        say(this.message, why(error), true);
+      }
+    }
+
+    async toggleReady() {
+      try {
+        const answer = await api("POST", `/api/games/${this.data.game}/ready`, {
+          ready: !this.data.pending.ready, power: this.acting(),
+        });
+        if (answer.adjudicated.length) return refresh();
+        this.data.pending.ready = answer.ready;
+        this.showOrders();
+        say(this.message, answer.ready ? "You are ready." : "You are not ready any more.");
+      } catch (error) {
+        say(this.message, why(error), true);
+      }
+    }
+  }
+
+  // --- each page ------------------------------------------------------------------------
+  let orders = null;
+
+  function start() {
+    tick();
+    const page = document.body.dataset.page;
+    const holder = document.getElementById("hg-data");
+    const data = holder ? JSON.parse(holder.textContent) : null;
+    if (page === "signin") signInPage();
+    if (page === "games") gamesPage();
+    if (page === "master") masterPage(data);
+    if (data) poll(data);
+    orders = page === "game" && data.choices ? new Orders(data) : null;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && orders) orders.reset();
+  });
+  document.addEventListener("click", async (event) => {
+    if (!event.target.closest("[data-action=sign-out]")) return;
+    await api("DELETE", "/api/sessions/current").catch(() => null);
+    location.assign("/signin");
+  });
+  setInterval(tick, 1000);
+  document.addEventListener("DOMContentLoaded", start);
+})();

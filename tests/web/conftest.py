@@ -1,0 +1,150 @@
+"""The browser tests' fixtures: a real server (uvicorn, in a thread, on a free port, on a
+fresh SQLite file) and Debian's headless Chromium driven by Playwright, never a browser
+downloaded at run time.
+
+Where /usr/bin/chromium is missing, the browser tests are skipped and the run says so at
+its end; with HEGEMON_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from hegemon.server import create_app
+from hegemon.store import Store
+from tests.server.conftest import CHEAP, PASSWORD
+
+CHROMIUM = Path("/usr/bin/chromium")
+REQUIRED = "HEGEMON_REQUIRE_BROWSER"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+_missing: list[str] = []
+
+
+def _browser_missing() -> str | None:
+    if CHROMIUM.exists():
+        return None
+    reason = f"{CHROMIUM} is missing (apt-get install -y chromium): the browser tests did not run"
+    if os.environ.get(REQUIRED):
+        pytest.fail(f"{reason}, and ${REQUIRED} asks for them")
+    _missing[:] = [reason]
+    return reason
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _missing:
+        terminalreporter.write_sep("!", "browser tests NOT run", red=True, bold=True)
+        terminalreporter.write_line(_missing[0])
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    missing = _browser_missing()
+    if missing:
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright  # only where a browser is there to drive
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class LiveServer:
+    """The server running on loopback, and a client of its API to set games up with."""
+
+    url: str
+    client: TestClient
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    store = Store(f"sqlite:///{tmp_path_factory.mktemp('web')}/hegemon.db")
+    store.upgrade()
+    app = create_app(store=store, hasher=CHEAP)
+    port = _free_port()
+    running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield LiveServer(f"http://127.0.0.1:{port}", TestClient(app))
+    running.should_exit = True
+    thread.join()
+    store.close()
+
+
+@dataclass
+class Player:
+    """One person at their browser: a context of their own (cookies apart), one page, and
+    every answer the server gave that page, to look for secrets in."""
+
+    name: str
+    page: Any
+    folder: Path
+    answers: list[str] = field(default_factory=list)
+    shots: int = 0
+
+    def screenshot(self, what: str) -> None:
+        self.shots += 1
+        slug = re.sub(r"[^a-z0-9]+", "-", what.lower()).strip("-")
+        self.page.screenshot(path=self.folder / f"{self.name}-{self.shots:02d}-{slug}.png")
+
+
+def open_player(browser: Any, server: LiveServer, name: str, folder: Path) -> Player:
+    """`name` signed in through the sign-in page, on the list of their games."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10000)
+    context.set_default_navigation_timeout(60000)  # a map's first drawing takes a while
+    page = context.new_page()
+    player = Player(name, page, folder)
+    page.on("response", lambda answer: _keep(player, answer))
+    page.on("pageerror", lambda error: pytest.fail(f"{name}'s page: {error}"))
+    page.goto(server.url + "/")
+    page.fill("#hg-name", name)
+    page.fill("#hg-password", PASSWORD)
+    if not list(folder.glob("*sign-in.png")):
+        player.screenshot("sign in")
+    page.click("button.primary")
+    page.wait_for_selector("h1:has-text('My games')")
+    return player
+
+
+def _keep(player: Player, answer: Any) -> None:
+    kind = answer.headers.get("content-type", "")
+    if answer.request.method != "OPTIONS" and ("json" in kind or "html" in kind or "svg" in kind):
+        try:
+            player.answers.append(answer.text())
+        except Exception:  # a page left before its answer was read: nothing to look in
+            return
+
+
+@pytest.fixture
+def screenshots(request: pytest.FixtureRequest) -> Path:
+    folder = SCREENSHOTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.png"):
+        old.unlink()
+    return folder

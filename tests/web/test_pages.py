@@ -1,0 +1,112 @@
+"""The pages without a browser: who may see which page, what a page holds for each
+viewer, the CSRF token beside the session cookie, and where signing in leads."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hegemon.server import auth, create_app
+from hegemon.store import Store
+from tests.server.conftest import CHEAP, PASSWORD, Seated, User, seated_game
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    store = Store(f"sqlite:///{tmp_path}/hegemon.db")
+    store.upgrade()
+    with TestClient(create_app(store=store, hasher=CHEAP)) as test_client:
+        yield test_client
+    store.close()
+
+
+def browser_of(client: TestClient, user: User) -> TestClient:
+    """A client signed in by the session cookie, as a browser is."""
+    answer = client.post(
+        "/api/sessions", json={"name": user.name, "password": PASSWORD, "cookie": True}
+    )
+    assert answer.status_code == 201, answer.text
+    return client
+
+
+def page_data(html: str) -> Any:
+    found = re.search(r'<script type="application/json" id="hg-data">(.*?)</script>', html, re.S)
+    assert found, "the page holds no data for its script"
+    return json.loads(found.group(1))
+
+
+def test_pages_ask_to_sign_in_first_and_lead_back(client: TestClient) -> None:
+    answer = client.get("/games/1", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/signin?next=/games/1"
+    page = client.get("/signin?next=/games/1").text
+    assert 'data-next="/games/1"' in page
+    for elsewhere in ("//evil.example/x", "https://evil.example/"):
+        assert 'data-next="/"' in client.get("/signin", params={"next": elsewhere}).text
+
+
+def test_a_game_page_holds_the_players_own_orders_and_nobody_elses(client: TestClient) -> None:
+    game = seated_game(client, "classic", seed=1)
+    game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A par - bur"]})
+    game.players["Germany"].ok("post", f"{game.path}/orders", {"orders": ["A mun - ruh"]})
+    browser = browser_of(client, game.players["France"])
+    answer = browser.get(f"/games/{game.id}")
+    assert answer.status_code == 200
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    data = page_data(answer.text)
+    assert data["pending"]["orders"] == ["A Par - Bur"]
+    assert sorted(m["key"] for m in data["choices"]["menus"]) == ["A Mar", "A Par", "F Bre"]
+    assert '"A Mun - Ruh"' not in answer.text and "A Mun - Ruh<" not in answer.text
+    par = next(m for m in data["choices"]["menus"] if m["key"] == "A Par")
+    assert {"text": "A Par - Bur", "kind": "move", "clicks": ["bur"]} in par["orders"]
+    support = {"text": "A Par S A Mar - Bur", "kind": "support", "clicks": ["mar", "bur"]}
+    assert support in par["orders"]
+
+
+def test_the_csrf_token_on_the_page_is_the_one_changes_need(client: TestClient) -> None:
+    game = seated_game(client, "classic", seed=1)
+    browser = browser_of(client, game.players["Italy"])
+    html = browser.get(f"/games/{game.id}").text
+    token = re.search(r'<meta name="csrf-token" content="([0-9a-f]{64})">', html)
+    assert token and token.group(1) == auth.csrf_token(browser.cookies[auth.COOKIE])
+    path = f"/api/games/{game.id}/orders"
+    refused = browser.post(path, json={"orders": ["A ven H"]})
+    assert refused.status_code == 403 and "X-CSRF-Token" in refused.json()["detail"]
+    stored = browser.post(
+        path, json={"orders": ["A ven H"]}, headers={"X-CSRF-Token": token.group(1)}
+    )
+    assert stored.json()["orders"] == ["A Ven H"]
+
+
+def _pages(game: Seated) -> list[str]:
+    return [f"/games/{game.id}", f"/games/{game.id}/phases/1", f"/games/{game.id}/master"]
+
+
+def test_each_page_is_shown_to_whom_it_concerns(client: TestClient) -> None:
+    game = seated_game(client, "classic", seed=1)
+    game.master.ok("post", f"{game.path}/adjudicate", {})
+    game_page, phase_page, master_page = _pages(game)
+    outsider = browser_of(client, game.outsider)
+    for path in (game_page, phase_page, master_page):
+        answer = outsider.get(path)
+        assert answer.status_code == 403 and "take no part" in answer.text
+    player = browser_of(client, game.players["Russia"])
+    assert player.get(phase_page).status_code == 200
+    assert "Spring 1901 Movement" in player.get(phase_page).text
+    refused = player.get(master_page)
+    assert refused.status_code == 403 and "only the game master" in refused.text
+    master = browser_of(client, game.master)
+    assert "Adjudicate Fall 1901 Movement" in master.get(master_page).text
+    assert master.get(f"/games/{game.id}/phases/9").status_code == 404
+
+
+def test_my_games_say_whose_orders_are_due(client: TestClient) -> None:
+    game = seated_game(client, "classic", seed=1)
+    game.players["England"].ok("post", f"{game.path}/orders", {"orders": ["F lon H"]})
+    assert "Your orders are due" not in browser_of(client, game.players["England"]).get("/").text
+    assert "Your orders are due" in browser_of(client, game.players["Turkey"]).get("/").text
