@@ -92,7 +92,7 @@ def _depth(data: Any) -> int:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict | list):
+        if isinstance(value, (dict, list)):
             deepest = max(deepest, depth)
             if depth <= MAX_DEPTH:
                 children = value.values() if isinstance(value, dict) else value
