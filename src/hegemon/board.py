@@ -142,6 +142,7 @@ class _Derived:
         self.convoy_shores: Mapping[str, frozenset[str]] | None = None
         self.convoy_regions: Mapping[str, int] | None = None
         self.convoy_network: dict[str, dict[str, int]] | None = None
+        self.name_words: dict[str, int] | None = None
         # Answers worked out once per question.
         self.distances: dict[tuple[bool, frozenset[str]], dict[str, int]] = {}
         self.routes_through: dict[tuple[str, str, str], bool] = {}
@@ -178,6 +179,19 @@ class Board:
     def lookup(self, spelling: str) -> str | None:
         """The province id for an id, full name or alias in any case; None if unknown."""
         return self._names.get(_fold(spelling))
+
+    def name_words(self, word: str) -> int:
+        """The most words in any name of a province that begins with this word (folded,
+        as `lookup` folds names); 0 if none does. A reader need try no longer run of
+        words for a place name that begins there."""
+        derived = self._derived
+        if derived.name_words is None:
+            longest: dict[str, int] = {}
+            for spelling in self._names:
+                words = spelling.split(" ")
+                longest[words[0]] = max(longest.get(words[0], 0), len(words))
+            derived.name_words = longest
+        return derived.name_words.get(word, 0)
 
     def coast_named(self, province: str, coast: str) -> str | None:
         """The location a coast of the province names, by its id or another name the

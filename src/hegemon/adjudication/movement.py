@@ -60,7 +60,9 @@ def adjudicate_movement(
     Illegal orders are void and their units hold; units without orders hold.
     """
     accepted, void = _accept_orders(board, position, orders, rules)
-    resolver = _Resolver(board, position.units, accepted, rules)
+    # The resolver reads units from a dict of its own: a lookup in a dict is a good deal
+    # quicker than through the position's read-only view, once compiled.
+    resolver = _Resolver(board, dict(position.units), accepted, rules)
     resolver.resolve_all()
     return resolver.result(void)
 
@@ -93,8 +95,8 @@ class _Resolver:
     def __init__(
         self,
         board: Board,
-        units: Mapping[str, Unit],
-        orders: Mapping[str, MovementOrder],
+        units: dict[str, Unit],
+        orders: dict[str, MovementOrder],
         rules: Rules,
     ) -> None:
         self.board = board
