@@ -53,9 +53,14 @@ run: $(RUNTIME)
 	fi
 
 # The whole suite twice: on the pure package and on the compiled core, which can differ.
+# Each on every core, but for the server's load test, run alone after: it counts what
+# the server gets through in its time, which a test beside it would take.
+LOAD_TEST := tests/server/test_load.py
 test: lint compiled
-	$(ON_PURE) $(BIN)/pytest
-	$(ON_COMPILED) $(BIN)/pytest
+	for build in "$(ON_PURE)" "$(ON_COMPILED)"; do \
+		env $$build $(BIN)/pytest -n auto --deselect $(LOAD_TEST) && \
+		env $$build $(BIN)/pytest $(LOAD_TEST) || exit 1; \
+	done
 
 lint: $(DEV)
 	$(BIN)/ruff check src tests benchmarks tools
