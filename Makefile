@@ -3,11 +3,20 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
-# Stamps: the package alone, enough to play; and the tools that test it.
+# Stamps: the package alone, enough to play; the compiler of its core; the tools that test it.
 RUNTIME := $(VENV)/.installed
+COMPILER := $(VENV)/.installed-compiler
 DEV := $(VENV)/.installed-dev
+# The compiled core: the whole package, its core modules compiled by mypyc (setup.py).
+# It is used by putting it first on PYTHONPATH; HEGEMON_BUILD says which build a run
+# asked for, and the tests check that it is the one they import.
+COMPILED := build/compiled
+# Every file of the package, templates and styles included: the build copies them all.
+PACKAGE_FILES := $(shell find src/hegemon -type f ! -path '*/__pycache__/*')
+ON_COMPILED := HEGEMON_BUILD=compiled PYTHONPATH=$(COMPILED)
+ON_PURE := HEGEMON_BUILD=pure
 
-.PHONY: run test lint bench bench-server boards datc clean
+.PHONY: run compiled test lint bench bench-server boards datc clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,28 +25,60 @@ $(RUNTIME): pyproject.toml | $(BIN)/python
 	$(PIP) -e .
 	touch $(RUNTIME)
 
+$(COMPILER): pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[compile]'
+	touch $(RUNTIME) $(COMPILER)
+
 $(DEV): pyproject.toml | $(BIN)/python
 	$(PIP) -e '.[dev]'
-	touch $(RUNTIME) $(DEV)
+	touch $(RUNTIME) $(COMPILER) $(DEV)
 
+compiled: $(COMPILED)/.built
+
+# Built afresh whenever the package changes: the build holds a copy of every module.
+$(COMPILED)/.built: $(PACKAGE_FILES) setup.py $(COMPILER)
+	rm -rf $(COMPILED) && mkdir -p build
+	HEGEMON_COMPILE=1 $(BIN)/python setup.py --quiet build --build-lib $(COMPILED) \
+		--build-temp build/temp >build/compile.log 2>&1 || (tail -20 build/compile.log; false)
+	touch $@
+
+# The compiled core when it builds; else, saying so, pure Python.
 run: $(RUNTIME)
 	@echo "The hegemon command is in $(BIN)/; '. $(BIN)/activate' puts it on your PATH."
-	$(BIN)/hegemon serve --demo
+	@if $(MAKE) --no-print-directory compiled; then \
+		echo "Serving on the compiled core ($(COMPILED))."; \
+		$(ON_COMPILED) $(BIN)/hegemon serve --demo; \
+	else \
+		echo "The compiled core did not build (build/compile.log says why): serving on pure Python."; \
+		$(ON_PURE) $(BIN)/hegemon serve --demo; \
+	fi
 
-test: lint
-	$(BIN)/pytest
+# The whole suite twice: on the pure package and on the compiled core, which can differ.
+# Each on every core, but for the server's load test, run alone after: it counts what
+# the server gets through in its time, which a test beside it would take.
+LOAD_TEST := tests/server/test_load.py
+test: lint compiled
+	for build in "$(ON_PURE)" "$(ON_COMPILED)"; do \
+		env $$build $(BIN)/pytest -n auto --deselect $(LOAD_TEST) && \
+		env $$build $(BIN)/pytest $(LOAD_TEST) || exit 1; \
+	done
 
 lint: $(DEV)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
-datc: $(RUNTIME)
-	$(BIN)/hegemon datc tests/data/datc/datc_v2.4_06.txt
-	$(BIN)/hegemon datc --edition 2023 tests/data/datc/datc_v2.4_06.txt tests/data/datc/datc_v3.0_changes.txt
+datc: $(RUNTIME) compiled
+	for build in "$(ON_PURE)" "$(ON_COMPILED)"; do \
+		echo "$$build:"; \
+		env $$build $(BIN)/hegemon datc tests/data/datc/datc_v2.4_06.txt && \
+		env $$build $(BIN)/hegemon datc --edition 2023 tests/data/datc/datc_v2.4_06.txt \
+			tests/data/datc/datc_v3.0_changes.txt || exit 1; \
+	done
 
-bench: $(DEV)
-	$(BIN)/python benchmarks/classic_phases.py
+bench: $(DEV) compiled
+	$(ON_PURE) $(BIN)/python benchmarks/classic_phases.py
+	$(ON_COMPILED) $(BIN)/python benchmarks/classic_phases.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
 	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920

@@ -2,21 +2,29 @@
 
 Plays a fixed set of seeded random games with `hegemon.randomplay`, keeps every phase's
 position and orders, then adjudicates exactly those phases again, one kind at a time,
-with Hegemon's `play_phase` and with the peer judge (PyPI ``diplomacy`` 1.1.2). Each side
-runs a few passes, the judges taking turns pass by pass, so that the machine's own drift
-weighs on both alike; the median pass counts and the spread is shown.
+with Hegemon and with the peer judge (PyPI ``diplomacy`` 1.1.2). Each line runs a few
+passes, the judges taking turns pass by pass, so that the machine's own drift weighs on
+both alike; the median pass counts and the spread is shown.
 
-What is timed, per phase:
-- Hegemon: one `play_phase` call, from position and orders to the next position.
-- peer: `Game.process()` alone. Building the peer's game for the position is not timed
-  (Hegemon needs no such step: a position is its input). A second peer figure adds
-  `set_orders`, which parses and checks the order strings, as a player's orders would be.
+The lines compare equal work, per phase:
+- parsed:  Hegemon's `play_phase` from position and parsed orders to the next position,
+  every order's outcome built (`PhaseResult.outcomes`); the peer's `Game.process()`,
+  which builds its results. Setting up the peer's game for the position is not timed
+  (Hegemon needs no such step: a position is its input), nor are its orders given.
+- strings: both from the orders as text: Hegemon reads them (`Variant.parse_order`) and
+  plays as above; the peer's `Game.set_orders()` and `Game.process()`.
+- json:    Hegemon's `adjudicate --json` path, text in and text out
+  (`jsonio.adjudicate_request` between `jsonio.parse` and `json.dumps`); the peer's whole
+  phase from the position: setting up its game, its orders, process().
 
 Memory: for each phase, the peak of Python allocations (tracemalloc) during the measured
 call above the level just before it; the table gives the largest over all phases. It is
 measured in separate, untimed passes, since tracing slows everything down. For the peer
 it is given for process() alone and for the whole phase (setting up its game, orders
 and process()), since the peer cannot adjudicate a position without building a game.
+
+Which build of Hegemon runs is whichever Python imports: `make bench` runs this on the
+pure package and on the compiled core (HEGEMON_BUILD, printed first).
 
 Usage: ``python benchmarks/classic_phases.py [--quick] [--games N] [--phases N] [--runs N]``
 """
@@ -25,6 +33,8 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
+import os
 import random
 import statistics
 import sys
@@ -39,19 +49,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.peer
 from diplomacy import Game as DiplomacyGame
 from tests import peer
 
+from hegemon import jsonio
 from hegemon.game import Game, Variant, play_phase
 from hegemon.orders import Order
 from hegemon.position import STANDARD_PHASE_KINDS, PhaseKind, Position
-from hegemon.randomplay import random_game
+from hegemon.randomplay import random_game, random_orders
 from hegemon.variants import load_variant
 
 
 @dataclass(frozen=True)
 class Sample:
-    """One phase as played: where it started, everyone's orders, the retreats open."""
+    """One phase as played: where it started, everyone's orders (parsed, as text, and as a
+    request to `adjudicate --json`), the retreats open."""
 
     position: Position
     orders: Mapping[str, Sequence[Order]]
+    texts: Mapping[str, list[str]]
+    request: str
     retreats: Mapping[str, list[str]] | None
 
 
@@ -61,8 +75,12 @@ def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[S
     for seed in range(games):
         for result in random_game(variant, random.Random(seed), phases):
             position = result.before
+            texts = {power: [o.format() for o in given] for power, given in result.orders.items()}
+            request = {"position": jsonio.position_to_json(position), "orders": texts}
             retreats = peer.retreats_of(variant, position)
-            samples[position.phase.kind].append(Sample(position, result.orders, retreats))
+            samples[position.phase.kind].append(
+                Sample(position, result.orders, texts, json.dumps(request), retreats)
+            )
     return samples
 
 
@@ -72,8 +90,34 @@ def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[S
 Step = Callable[[Sample], Callable[[], object]]
 
 
-def hegemon_step(variant: Variant) -> Step:
-    return lambda sample: lambda: play_phase(variant, sample.position, sample.orders)
+def hegemon_parsed(variant: Variant) -> Step:
+    return lambda sample: lambda: play_phase(variant, sample.position, sample.orders).outcomes
+
+
+def hegemon_strings(variant: Variant) -> Step:
+    def step(sample: Sample) -> Callable[[], object]:
+        def read_and_played() -> object:
+            units = sample.position.all_units
+            orders = {
+                power: [variant.parse_order(text, units) for text in texts]
+                for power, texts in sample.texts.items()
+            }
+            return play_phase(variant, sample.position, orders).outcomes
+
+        return read_and_played
+
+    return step
+
+
+def hegemon_json(variant: Variant) -> Step:
+    def step(sample: Sample) -> Callable[[], object]:
+        def text_in_text_out() -> str:
+            request = jsonio.parse(sample.request, "the request")
+            return json.dumps(jsonio.adjudicate_request(request, lambda _: variant))
+
+        return text_in_text_out
+
+    return step
 
 
 def peer_process(sample: Sample) -> Callable[[], object]:
@@ -130,44 +174,62 @@ def peak_bytes(samples: Sequence[Sample], step: Step) -> int:
 
 # --- the report -------------------------------------------------------------------------------
 
+LINES = ("parsed", "strings", "json")
+
 
 @dataclass(frozen=True)
-class Row:
-    kind: PhaseKind
+class Line:
+    """One way of adjudicating a kind of phase, measured on both judges."""
+
+    name: str
     count: int
-    passes: tuple[tuple[float, float, float], ...]  # seconds per pass: ours, peer, peer+orders
-    hegemon_peak: int  # bytes
-    peer_peak: int
-    peer_everything_peak: int
+    passes: tuple[tuple[float, float], ...]  # seconds per pass: ours, the peer's
 
     def rate(self, side: int) -> float:
         """Phases per second in the median pass."""
         return rate(self.count, statistics.median(seconds[side] for seconds in self.passes))
 
-    def ratios(self, side: int) -> list[float]:
+    def rates(self, side: int) -> list[float]:
+        """Phases per second, pass by pass, lowest first."""
+        return sorted(rate(self.count, seconds[side]) for seconds in self.passes)
+
+    def ratios(self) -> list[float]:
         """Our rate over the peer's, pass by pass, smallest first."""
-        return sorted(seconds[side] / seconds[0] for seconds in self.passes)
+        return sorted(peer / ours for ours, peer in self.passes)
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: PhaseKind
+    lines: tuple[Line, ...]
+    hegemon_peak: int  # bytes
+    peer_peak: int
+    peer_everything_peak: int
 
 
 def measure(variant: Variant, kind: PhaseKind, samples: Sequence[Sample], runs: int) -> Row:
-    ours = hegemon_step(variant)
-    steps = (ours, peer_process, peer_orders_and_process)
-    # The judges take turns pass by pass, so that the machine's drift weighs on each
-    # pass's ratio as little as it can; within a pass, each judge runs alone.
-    passes = tuple(_three([seconds(samples, step) for step in steps]) for _ in range(runs))
+    pairs = {
+        "parsed": (hegemon_parsed(variant), peer_process),
+        "strings": (hegemon_strings(variant), peer_orders_and_process),
+        "json": (hegemon_json(variant), peer_everything),
+    }
+    lines = tuple(
+        # The judges take turns pass by pass, so that the machine's drift weighs on each
+        # pass's ratio as little as it can; within a pass, each judge runs alone.
+        Line(name, len(samples), tuple(_pair(samples, *pairs[name]) for _ in range(runs)))
+        for name in LINES
+    )
     return Row(
         kind,
-        len(samples),
-        passes,
-        peak_bytes(samples, ours),
+        lines,
+        peak_bytes(samples, pairs["parsed"][0]),
         peak_bytes(samples, peer_process),
         peak_bytes(samples, peer_everything),
     )
 
 
-def _three(values: Sequence[float]) -> tuple[float, float, float]:
-    ours, peer, peer_orders = values
-    return ours, peer, peer_orders
+def _pair(samples: Sequence[Sample], ours: Step, theirs: Step) -> tuple[float, float]:
+    return seconds(samples, ours), seconds(samples, theirs)
 
 
 def rate(count: int, seconds: float) -> float:
@@ -175,25 +237,31 @@ def rate(count: int, seconds: float) -> float:
 
 
 def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> None:
-    print(f"Classic: {games} seeded random games (seeds 0-{games - 1}), at most {phases} phases")
-    print(f"each; {runs} passes, the judges taking turns pass by pass. Rates are phases")
-    print("adjudicated per second in the median pass; ratios are the median pass's, with the")
-    print("lowest and highest pass's in brackets.")
-    print("  hegemon      play_phase(): position and orders to the next position")
-    print("  peer         Game.process() only; setting up the peer's game is not counted")
-    print("  peer+orders  Game.set_orders() and Game.process()")
+    build = os.environ.get("HEGEMON_BUILD", "as imported")
+    print(f"Hegemon build: {build}. Classic: {games} seeded random games (seeds 0-{games - 1}),")
+    print(f"at most {phases} phases each; {runs} passes, the judges taking turns pass by pass.")
+    print("Rates are phases per second, the median pass's with the lowest and highest pass's;")
+    print("ratios are Hegemon's rate over the peer's, likewise.")
+    print("  parsed   hegemon: play_phase() with outcomes built;  peer: Game.process()")
+    print("  strings  hegemon: parse_order() of each order, then as above;")
+    print("           peer: set_orders(), process()")
+    print("  json     hegemon: adjudicate --json's function, text in and out;")
+    print("           peer: set up its game for the position, set_orders(), process()")
     print()
-    header = ("phase", "phases", "hegemon", "peer", "peer+orders", "heg/peer", "heg/(p+o)")
-    print("{:<11}{:>7}{:>9}{:>7}{:>13}{:>22}{:>22}".format(*header))
+    header = ("phase", "line", "phases", "hegemon", "peer", "hegemon/peer")
+    print("{:<11}{:<9}{:>7}{:>22}{:>16}{:>22}".format(*header))
     for row in rows:
-        print(
-            f"{row.kind.name.lower():<11}{row.count:>7}{row.rate(0):>9.0f}{row.rate(1):>7.0f}"
-            f"{row.rate(2):>13.0f}{_spread(row.ratios(1)):>22}{_spread(row.ratios(2)):>22}"
-        )
+        for line in row.lines:
+            print(
+                f"{row.kind.name.lower():<11}{line.name:<9}{line.count:>7}"
+                f"{_spread(line.rates(0), '.0f', ''):>22}{_spread(line.rates(1), '.0f', ''):>16}"
+                f"{_spread(line.ratios(), '.1f', 'x'):>22}"
+            )
     print()
     print("Peak memory (tracemalloc, untimed pass): the largest peak of Python allocations made")
     print("during one measured call, above the level just before it, over all phases.")
-    print("  peer: process() alone; peer, whole phase: setting up, orders and process()")
+    print("  hegemon: parsed; peer: process() alone; peer, whole phase: setting up, orders and")
+    print("  process()")
     print("{:<11}{:>10}{:>10}{:>19}".format("phase", "hegemon", "peer", "peer, whole phase"))
     for row in rows:
         print(
@@ -202,24 +270,28 @@ def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> Non
         )
 
 
-def _spread(ratios: Sequence[float]) -> str:
-    """``12.1x [11.4-12.9]``: the median and the extremes."""
-    return f"{statistics.median(ratios):.1f}x [{ratios[0]:.1f}-{ratios[-1]:.1f}]"
+def _spread(values: Sequence[float], digits: str, unit: str) -> str:
+    """``12.1x [11.4-12.9]``: the median and the extremes of values sorted lowest first."""
+    median = statistics.median(values)
+    return f"{median:{digits}}{unit} [{values[0]:{digits}}-{values[-1]:{digits}}]"
 
 
 def _kib(size: int) -> str:
     return f"{size / 1024:.0f} KiB"
 
 
-def keeping_history(variant: Variant, phases: int) -> tuple[float, float, float]:
-    """Seconds to keep a game's state after `phases` random phases, so that a what-if can
-    be tried on it: Hegemon copies its list of immutable snapshots; the peer, whose game
-    is one mutable object, must be deep-copied. Also Hegemon's time for the what-if phase."""
+def what_if(variant: Variant, phases: int) -> tuple[float, float, float, float]:
+    """Seconds to try a what-if on a game after `phases` random phases: keep the game as it
+    stands, then play its next phase with random orders. Hegemon copies its list of
+    immutable snapshots and plays the phase, its outcomes built; the peer, whose game is
+    one mutable object, must be deep-copied, then given the orders and processed."""
     game = Game.new(variant)
     for result in random_game(variant, random.Random(0), phases):
         game.history.append(result)
+    position = game.position
+    orders = random_orders(variant, position, random.Random(1))
     ours = _timed(lambda: Game(game.variant, game.start, list(game.history)))
-    what_if = _timed(lambda: play_phase(variant, game.position, {}))
+    our_phase = _timed(lambda: play_phase(variant, position, orders).outcomes)
     theirs = DiplomacyGame()
     rng = random.Random(0)
     for _ in range(phases):
@@ -227,7 +299,22 @@ def keeping_history(variant: Variant, phases: int) -> tuple[float, float, float]
         for power, places in theirs.get_orderable_locations().items():
             theirs.set_orders(power, [rng.choice(possible[p]) for p in places if possible[p]])
         theirs.process()
-    return ours, what_if, _timed(lambda: copy.deepcopy(theirs))
+    their_copy = _timed(lambda: copy.deepcopy(theirs))
+    possible = theirs.get_all_possible_orders()
+    chosen = {
+        power: [rng.choice(possible[p]) for p in places if possible[p]]
+        for power, places in theirs.get_orderable_locations().items()
+    }
+
+    copies = [copy.deepcopy(theirs) for _ in range(3)]  # a fresh game for each try
+
+    def their_phase() -> None:
+        tried = copies.pop()
+        for power, given in chosen.items():
+            tried.set_orders(power, given)
+        tried.process()
+
+    return ours, our_phase, their_copy, _timed(their_phase)
 
 
 def _timed(action: Callable[[], object], repeat: int = 3) -> float:
@@ -253,14 +340,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     rows = [measure(variant, kind, samples[kind], args.runs) for kind in STANDARD_PHASE_KINDS]
     print_report(rows, args.games, args.phases, args.runs)
     history = 60 if args.quick else 200
-    ours, what_if, theirs = keeping_history(variant, history)
+    ours, our_phase, theirs, their_phase = what_if(variant, history)
     print()
-    print(f"Keeping a game after {history} random phases, to try a what-if on it:")
+    print(f"A what-if on a game after {history} random phases: keep the game, play one phase")
     print(
-        f"  hegemon: copy the history list {ours * 1e6:.0f} us, then play the what-if "
-        f"phase {what_if * 1e6:.0f} us"
+        f"  hegemon: copy the history list {ours * 1e6:.0f} us, "
+        f"play the phase {our_phase * 1e6:.0f} us"
     )
-    print(f"  peer:    copy.deepcopy(game) {theirs * 1e3:.0f} ms")
+    print(
+        f"  peer:    copy.deepcopy(game) {theirs * 1e3:.0f} ms, "
+        f"set_orders() and process() {their_phase * 1e3:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
 
+import hegemon.board
 from hegemon.board import STANDARD_KINDS, Board
 from hegemon.game import Variant
 from hegemon.notation import parse_order
@@ -17,6 +19,33 @@ from hegemon.variants import load_variant
 
 # The DATC cases the suite runs, converted from ../shared/datc by tools/import_datc.py.
 DATC_DIR = Path(__file__).resolve().parent / "data" / "datc"
+
+
+# The build a run asks for (the Makefile sets HEGEMON_BUILD): the pure package, or the
+# compiled core put first on PYTHONPATH. A compiled build can differ silently from the
+# pure one, so a run that meant to test it must not test the other by mistake.
+BUILDS = {"pure": "pure Python", "compiled": "compiled core"}
+
+
+def imported_build() -> str:
+    """Which build of Hegemon this process imported: its core modules as mypyc extension
+    modules, or as Python source."""
+    return "compiled" if not hegemon.board.__file__.endswith(".py") else "pure"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    asked = os.environ.get("HEGEMON_BUILD")
+    if asked is not None and asked not in BUILDS:
+        raise pytest.UsageError(f"HEGEMON_BUILD={asked!r}: one of {', '.join(BUILDS)}")
+    if asked is not None and asked != imported_build():
+        raise pytest.UsageError(
+            f"HEGEMON_BUILD={asked} asks for the {BUILDS[asked]}, but the "
+            f"{BUILDS[imported_build()]} was imported, from {hegemon.board.__file__}"
+        )
+
+
+def pytest_report_header() -> str:
+    return f"hegemon: the {BUILDS[imported_build()]}, from {Path(hegemon.board.__file__).parent}"
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -663,7 +663,9 @@ def test_an_order_secret_until_the_game_ends_shows_on_its_powers_board_only() ->
     for viewer in (OBSERVER, Viewer(power="North"), Viewer(power="East")):
         svg = draw_phase(outposts, result, viewer)
         assert secret not in svg and "Place S For" in _legend(svg), viewer
-    over = replace(result, end=GameEnd(draw=order_of_play))
+    over = PhaseResult(
+        result.before, result.orders, result.explain, result.after, end=GameEnd(draw=order_of_play)
+    )
     assert secret in _legend(draw_phase(outposts, over, OBSERVER))
 
 

@@ -3,25 +3,35 @@
 from __future__ import annotations
 
 import contextlib
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hegemon.board import ARMY, FLEET, Board
-from hegemon.notation import OrderSyntaxError, parse_order, split_power
+from hegemon.notation import (
+    OrderSyntaxError,
+    parse_order,
+    read_in_full,
+    split_power,
+    written_as_formatted,
+)
 from hegemon.orders import (
+    STANDARD_ORDERS,
     Build,
     Convoy,
     Disband,
     Hold,
     Move,
+    Order,
     Retreat,
     Support,
     Waive,
     format_order,
 )
-from hegemon.variants import load_variant
+from hegemon.randomplay import random_game
+from hegemon.variants import available_variants, load_variant
 from tests.conftest import units
 
 A, F = ARMY, FLEET
@@ -184,3 +194,65 @@ def test_variant_parsers_raise_only_their_own_error(name: str, text: str) -> Non
     variant = load_variant(name)
     with contextlib.suppress(OrderSyntaxError):
         variant.parse_order(text)
+
+
+# --- orders written as Order.format writes them: read without searching for place names ------
+
+
+def _full_reading(text: str, board: Board) -> Order | str:
+    try:
+        return read_in_full(text, board)
+    except OrderSyntaxError as refused:
+        return refused.reason
+
+
+@pytest.mark.parametrize("name", available_variants())
+def test_every_order_of_random_games_reads_as_written_and_in_full_alike(name: str) -> None:
+    variant = load_variant(name)
+    texts = {
+        order.format()
+        for seed in range(2)
+        for result in random_game(variant, random.Random(seed), 80)
+        for given in result.orders.values()
+        for order in given
+        if type(order) in STANDARD_ORDERS
+    }
+    assert len(texts) > 100  # moves, supports, convoys, retreats, builds and disbands
+    quick = {text: written_as_formatted(text, variant.board) for text in texts}
+    for text, formatted in quick.items():
+        if formatted is not None:
+            assert formatted == _full_reading(text, variant.board), text
+    # All but those naming a place a longer name begins with ("Mid" of "Mid-Atlantic Ocean",
+    # "Dar" of "Dar es Salaam"), which the full reader reads.
+    assert sum(1 for formatted in quick.values() if formatted is not None) > len(texts) / 2
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("A Par - To", "'to' after a move is a filler word"),
+        ("A Gulf - Bur", "Gulf of Lyon: a longer name begins with this word"),
+        ("A par/ - Bur", "a coast left out"),
+        ("A Bud S A Ser", "a support to hold is formatted with H"),
+        ("F Nth C A Lon", "a convoy names the move"),
+        ("A Par - Bur via convoy", "formatted: via Convoy"),
+        ("D Par - Bur", "D is read as a disband first"),
+        ("A Spa/north - Gas", "a coast by its name"),
+        ("A Par  - Bur", "two spaces"),
+    ],
+)
+def test_orders_not_quite_as_formatted_are_left_to_the_full_reader(
+    board: Board, text: str, why: str
+) -> None:
+    assert written_as_formatted(text, board) is None, why
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_WORDS, min_size=2, max_size=7))
+def test_order_like_text_read_as_written_is_read_in_full_alike(
+    board: Board, words: list[str]
+) -> None:
+    text = " ".join(words)
+    formatted = written_as_formatted(text, board)
+    if formatted is not None:
+        assert formatted == _full_reading(text, board)

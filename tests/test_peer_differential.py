@@ -196,7 +196,9 @@ def convoy_dislodged_retreats_into_standoff(
     board, before = CLASSIC.board, result.before
     rules = CLASSIC.rules_for(before)
     moved = adjudicate_movement(board, before, result.orders, rules)
-    after = replace(before, units=moved.units, dislodged=moved.dislodged, contested=moved.contested)
+    after = before.evolve(
+        units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
+    )
     dislodged = dict(theirs.dislodged)
     destroyed = set(theirs.destroyed)
     for province, dislodgement in moved.dislodged.items():

@@ -19,7 +19,6 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +124,31 @@ def province_of(location: str) -> str:
     return location.partition("/")[0] if "/" in location else location
 
 
+Moves = dict[bool, tuple[dict[str, dict[str, str]], dict[str, frozenset[str]]]]
+
+
+class _Derived:
+    """The tables a board works out from its data when first asked for, kept here since
+    the board itself is frozen. (Not `functools.cached_property`, which stops caching
+    once the class is compiled: docs/compiled-core.md.)"""
+
+    def __init__(self) -> None:
+        self.centers: frozenset[str] | None = None
+        self.unit_words: Mapping[str, UnitKind] | None = None
+        self.moves: Moves | None = None
+        self.province_graph: Mapping[str, frozenset[str]] | None = None
+        self.convoy_places: frozenset[str] | None = None
+        self.convoy_legs: Mapping[str, frozenset[str]] | None = None
+        self.convoy_shores: Mapping[str, frozenset[str]] | None = None
+        self.convoy_regions: Mapping[str, int] | None = None
+        self.convoy_network: dict[str, dict[str, int]] | None = None
+        self.name_words: dict[str, int] | None = None
+        # Answers worked out once per question.
+        self.distances: dict[tuple[bool, frozenset[str]], dict[str, int]] = {}
+        self.routes_through: dict[tuple[str, str, str], bool] = {}
+        self.routes_needing: dict[tuple[str, str, str], bool] = {}
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """An immutable map graph. Adjacency is kept for each of the two ways units move
@@ -144,6 +168,7 @@ class Board:
     geo: GeoFrame | None = None  # where the canvas lies on the globe, if the data says
     coast_aliases: Mapping[str, str] = field(default_factory=dict)  # "bam/ec" -> "bam/sc"
     _names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    _derived: _Derived = field(default_factory=_Derived, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for province in self.provinces.values():
@@ -154,6 +179,19 @@ class Board:
     def lookup(self, spelling: str) -> str | None:
         """The province id for an id, full name or alias in any case; None if unknown."""
         return self._names.get(_fold(spelling))
+
+    def name_words(self, word: str) -> int:
+        """The most words in any name of a province that begins with this word (folded,
+        as `lookup` folds names); 0 if none does. A reader need try no longer run of
+        words for a place name that begins there."""
+        derived = self._derived
+        if derived.name_words is None:
+            longest: dict[str, int] = {}
+            for spelling in self._names:
+                words = spelling.split(" ")
+                longest[words[0]] = max(longest.get(words[0], 0), len(words))
+            derived.name_words = longest
+        return derived.name_words.get(word, 0)
 
     def coast_named(self, province: str, coast: str) -> str | None:
         """The location a coast of the province names, by its id or another name the
@@ -168,18 +206,24 @@ class Board:
         _, _, coast = location.partition("/")
         return f"{province.name} ({coast})" if coast else province.name
 
-    @cached_property
+    @property
     def centers(self) -> frozenset[str]:
-        return frozenset(p.id for p in self.provinces.values() if p.center)
+        derived = self._derived
+        if derived.centers is None:
+            derived.centers = frozenset(p.id for p in self.provinces.values() if p.center)
+        return derived.centers
 
-    @cached_property
+    @property
     def unit_words(self) -> Mapping[str, UnitKind]:
         """Each kind of unit by its letter and its name, in lower case, as orders write
         them: ``a``, ``army``, ``f``, ``fleet``."""
-        words: dict[str, UnitKind] = {}
-        for kind in self.kinds.values():
-            words[kind.letter.lower()] = words[kind.name.lower()] = kind
-        return words
+        derived = self._derived
+        if derived.unit_words is None:
+            words: dict[str, UnitKind] = {}
+            for kind in self.kinds.values():
+                words[kind.letter.lower()] = words[kind.name.lower()] = kind
+            derived.unit_words = words
+        return derived.unit_words
 
     # --- tags ----------------------------------------------------------------------
     def tags_of(self, location: str) -> frozenset[str]:
@@ -228,26 +272,27 @@ class Board:
 
     def reaches_province(self, kind: UnitKind, origin: str, province: str) -> bool:
         """Whether the unit can move from origin into some location of the province."""
-        return province in self._tables[kind.by_land][1].get(origin, ())
+        return province in self._moves()[kind.by_land][1].get(origin, ())
 
     def landing(self, kind: UnitKind, origin: str, written: str) -> str | None:
         """Where a unit at origin lands when ordered straight to `written`, if it can:
         units moving by land ignore coasts; a fleet's coast is filled in when only one is
         reachable."""
-        landings = self._tables[kind.by_land][0].get(origin)
+        landings = self._moves()[kind.by_land][0].get(origin)
         return None if landings is None else landings.get(written)
 
-    @cached_property
-    def _tables(
-        self,
-    ) -> dict[bool, tuple[dict[str, dict[str, str]], dict[str, frozenset[str]]]]:
+    def _moves(self) -> Moves:
         """For each way of moving (by land or not), built once so that checking an
         ordinary move is one lookup: from each location, the landing for every way of
         writing a destination it reaches, and the provinces it reaches."""
-        return {
-            True: (self._landings(self.army_edges, coasts=False), self._reach(self.army_edges)),
-            False: (self._landings(self.fleet_edges, coasts=True), self._reach(self.fleet_edges)),
-        }
+        derived = self._derived
+        if derived.moves is None:
+            army, fleet = self.army_edges, self.fleet_edges
+            derived.moves = {
+                True: (self._landings(army, coasts=False), self._reach(army)),
+                False: (self._landings(fleet, coasts=True), self._reach(fleet)),
+            }
+        return derived.moves
 
     @staticmethod
     def _reach(edges: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
@@ -275,14 +320,17 @@ class Board:
     def is_coastal(self, province: str) -> bool:
         return self.provinces[province].terrain is Terrain.COAST
 
-    @cached_property
+    @property
     def province_graph(self) -> Mapping[str, frozenset[str]]:
         """Provinces joined by any edge, army or fleet: the map as civil disorder sees it."""
-        graph: dict[str, set[str]] = {p: set() for p in self.provinces}
-        for edges in (self.army_edges, self.fleet_edges):
-            for origin, targets in edges.items():
-                graph[province_of(origin)].update(province_of(t) for t in targets)
-        return {p: frozenset(n) for p, n in graph.items()}
+        derived = self._derived
+        if derived.province_graph is None:
+            graph: dict[str, set[str]] = {p: set() for p in self.provinces}
+            for edges in (self.army_edges, self.fleet_edges):
+                for origin, targets in edges.items():
+                    graph[province_of(origin)].update(province_of(t) for t in targets)
+            derived.province_graph = {p: frozenset(n) for p, n in graph.items()}
+        return derived.province_graph
 
     def distance(self, location: str, provinces: frozenset[str], any_province: bool) -> int | None:
         """Fewest moves from a location to any of the provinces, counting through provinces
@@ -292,9 +340,10 @@ class Board:
         if province_of(location) in provinces:
             return 0  # even where no move leads out (a fleet on an unnavigable coast)
         key = (any_province, provinces)
-        if key not in self._distances:
-            self._distances[key] = self._spread(any_province, provinces)
-        return self._distances[key].get(province_of(location) if any_province else location)
+        distances = self._derived.distances
+        if key not in distances:
+            distances[key] = self._spread(any_province, provinces)
+        return distances[key].get(province_of(location) if any_province else location)
 
     def _spread(self, any_province: bool, provinces: frozenset[str]) -> dict[str, int]:
         edges = self.province_graph if any_province else self.fleet_edges
@@ -311,40 +360,45 @@ class Board:
             frontier = following
         return distance
 
-    @cached_property
-    def _distances(self) -> dict[tuple[bool, frozenset[str]], dict[str, int]]:
-        return {}
-
     # --- convoys -----------------------------------------------------------------------
-    @cached_property
+    @property
     def convoy_places(self) -> frozenset[str]:
         """The locations where a fleet may carry a convoy: every sea but those tagged
         ``no-convoy``, and the coasts tagged ``convoys`` (navigable rivers and lakes)."""
-        places = set()
-        for province in self.provinces.values():
-            for location in self.locations(province.id):
-                tags = self.tags_of(location)
-                if (province.is_sea and NO_CONVOY not in tags) or CONVOYS in tags:
-                    places.add(location)
-        return frozenset(places)
+        derived = self._derived
+        if derived.convoy_places is None:
+            places = set()
+            for province in self.provinces.values():
+                for location in self.locations(province.id):
+                    tags = self.tags_of(location)
+                    if (province.is_sea and NO_CONVOY not in tags) or CONVOYS in tags:
+                        places.add(location)
+            derived.convoy_places = frozenset(places)
+        return derived.convoy_places
 
-    @cached_property
+    @property
     def convoy_legs(self) -> Mapping[str, frozenset[str]]:
         """For each convoy place, the convoy places a fleet there could move to."""
-        return {
-            place: self.fleet_edges.get(place, frozenset()) & self.convoy_places
-            for place in self.convoy_places
-        }
+        derived = self._derived
+        if derived.convoy_legs is None:
+            places = self.convoy_places
+            derived.convoy_legs = {
+                place: self.fleet_edges.get(place, frozenset()) & places for place in places
+            }
+        return derived.convoy_legs
 
-    @cached_property
+    @property
     def convoy_shores(self) -> Mapping[str, frozenset[str]]:
         """For each province, the convoy places from which a fleet could move into it:
         where a convoy may pick up an army standing there, or land one."""
-        shores: dict[str, set[str]] = {p: set() for p in self.provinces}
-        for place in self.convoy_places:
-            for target in self.fleet_edges.get(place, ()):
-                shores[province_of(target)].add(place)
-        return {p: frozenset(places) for p, places in shores.items()}
+        derived = self._derived
+        if derived.convoy_shores is None:
+            shores: dict[str, set[str]] = {p: set() for p in self.provinces}
+            for place in self.convoy_places:
+                for target in self.fleet_edges.get(place, ()):
+                    shores[province_of(target)].add(place)
+            derived.convoy_shores = {p: frozenset(places) for p, places in shores.items()}
+        return derived.convoy_shores
 
     def convoy_chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
         """Whether fleets standing at these locations chain from the province `origin`
@@ -362,20 +416,24 @@ class Board:
             frontier.extend(nearby)
         return False
 
-    @cached_property
+    @property
     def convoy_regions(self) -> Mapping[str, int]:
         """Each convoy place's connected body of water, numbered: convoys stay inside one."""
-        region: dict[str, int] = {}
-        for number, start in enumerate(sorted(self.convoy_places)):
-            if start in region:
-                continue
-            frontier = [start]
-            while frontier:
-                place = frontier.pop()
-                if place not in region:
-                    region[place] = number
-                    frontier.extend(self.convoy_legs[place] - region.keys())
-        return region
+        derived = self._derived
+        if derived.convoy_regions is None:
+            region: dict[str, int] = {}
+            legs = self.convoy_legs
+            for number, start in enumerate(sorted(self.convoy_places)):
+                if start in region:
+                    continue
+                frontier = [start]
+                while frontier:
+                    place = frontier.pop()
+                    if place not in region:
+                        region[place] = number
+                        frontier.extend(p for p in legs[place] if p not in region)
+            derived.convoy_regions = region
+        return derived.convoy_regions
 
     def could_be_convoyed(self, origin: str, target: str) -> bool:
         """Whether some chain of convoy places could carry a unit from one province to
@@ -392,30 +450,29 @@ class Board:
         6.G.7). Worked out once per question, as two paths from `place` that share no
         other place, one reaching the army and one its destination (Menger's theorem)."""
         key = (origin, target, place)
-        if key not in self._routes_through:
-            self._routes_through[key] = place in self.convoy_places and _two_disjoint_paths(
-                self._convoy_network,
+        known = self._derived.routes_through
+        if key not in known:
+            known[key] = place in self.convoy_places and _two_disjoint_paths(
+                self._convoy_network(),
                 place,
                 self.convoy_shores[origin],
                 self.convoy_shores[target],
             )
-        return self._routes_through[key]
+        return known[key]
 
-    @cached_property
-    def _routes_through(self) -> dict[tuple[str, str, str], bool]:
-        return {}
-
-    @cached_property
     def _convoy_network(self) -> dict[str, dict[str, int]]:
         """The convoy places as a flow network, built once: each place split into an
         entry and an exit joined by a capacity of one, each leg from an exit to an entry
         (with its residual edge back), for `_two_disjoint_paths` to copy."""
-        capacity: dict[str, dict[str, int]] = {}
-        for place, nearby in self.convoy_legs.items():
-            _link(capacity, f"in {place}", f"out {place}")
-            for other in nearby:
-                _link(capacity, f"out {place}", f"in {other}")
-        return capacity
+        derived = self._derived
+        if derived.convoy_network is None:
+            capacity: dict[str, dict[str, int]] = {}
+            for place, nearby in self.convoy_legs.items():
+                _link(capacity, f"in {place}", f"out {place}")
+                for other in nearby:
+                    _link(capacity, f"out {place}", f"in {other}")
+            derived.convoy_network = capacity
+        return derived.convoy_network
 
     def needed_on_convoy_route(self, origin: str, target: str, place: str) -> bool:
         """Whether some route from `origin` to `target` needs `place`: a chain of convoy
@@ -424,17 +481,14 @@ class Board:
         `place` (the 2023 rules: a convoy by a fleet no route needs is illegal, DATC 3.0
         6.G.19). Worked out once per question."""
         key = (origin, target, place)
-        if key not in self._routes_needing:
+        known = self._derived.routes_needing
+        if key not in known:
             starts, ends = self.convoy_shores[origin], self.convoy_shores[target]
-            self._routes_needing[key] = place in self.convoy_places and any(
+            known[key] = place in self.convoy_places and any(
                 _needing_chain([start], place, starts, ends, self.convoy_legs)
                 for start in sorted(starts)
             )
-        return self._routes_needing[key]
-
-    @cached_property
-    def _routes_needing(self) -> dict[tuple[str, str, str], bool]:
-        return {}
+        return known[key]
 
 
 def _needing_chain(

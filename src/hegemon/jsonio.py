@@ -28,7 +28,7 @@ from hegemon.game import (
     Variant,
     play_phase,
 )
-from hegemon.notation import OrderSyntaxError
+from hegemon.notation import OrderSyntaxError, read_order
 from hegemon.orders import Order, Secrecy, format_order
 from hegemon.position import (
     MASTER,
@@ -92,7 +92,7 @@ def _depth(data: Any) -> int:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict | list):
+        if isinstance(value, (dict, list)):
             deepest = max(deepest, depth)
             if depth <= MAX_DEPTH:
                 children = value.values() if isinstance(value, dict) else value
@@ -182,8 +182,9 @@ def position_from_json(data: Any, variant: Variant) -> Position:
 def _units(data: Mapping[str, Any], variant: Variant) -> dict[str, Unit]:
     units: dict[str, Unit] = {}
     for power, texts in _object(data, "units", required=True).items():
+        owner = _owner(variant, power)  # once per power, not per unit
         for text in _strings(texts, f"units.{power}"):
-            unit = _unit(variant, power, text)
+            unit = _unit(variant, owner, text)
             if unit.province in units:
                 raise WireError(f"units: two units in {unit.province}")
             units[unit.province] = unit
@@ -211,7 +212,7 @@ def _dislodged(data: Mapping[str, Any], variant: Variant) -> dict[str, Dislodgem
         where = f"dislodged[{number}]"
         if not isinstance(entry, Mapping) or not isinstance(entry.get("power"), str):
             raise WireError(f"{where}: expected an object with power, unit and attacker_from")
-        unit = _unit(variant, entry["power"], entry.get("unit"))
+        unit = _unit(variant, _owner(variant, entry["power"]), entry.get("unit"))
         came_from = entry.get("attacker_from")
         if came_from is not None:
             came_from = _province(variant, came_from, f"{where}.attacker_from")
@@ -273,11 +274,11 @@ def _owner(variant: Variant, spelling: Any) -> str:
     return owner
 
 
-def _unit(variant: Variant, power: str, text: Any) -> Unit:
+def _unit(variant: Variant, owner: str, text: Any) -> Unit:
     if not isinstance(text, str):
         raise WireError(f"unit {text!r}: expected a unit such as 'A par'")
     try:
-        return read_unit(variant.board, _owner(variant, power), text)
+        return read_unit(variant.board, owner, text)
     except ValueError as exc:
         raise WireError(str(exc)) from None
 
@@ -292,7 +293,7 @@ def orders_from_json(
     any case); the first unreadable one raises."""
     if not isinstance(data, Mapping):
         raise WireError("orders: expected an object mapping each power to a list of orders")
-    units = position.all_units if position else None
+    context = variant.read_context(position.all_units if position else None)  # one for all
     orders: dict[str, list[Order]] = {}
     for spelling, texts in data.items():
         power = _power(variant, spelling)
@@ -304,7 +305,7 @@ def orders_from_json(
                     f"{MAX_ORDER_LENGTH} characters"
                 )
             try:
-                given.append(variant.parse_order(text, units))
+                given.append(read_order(text, context, variant.order_types))
             except OrderSyntaxError as exc:
                 raise WireError(f"orders of {power}: {exc}") from exc
     return orders

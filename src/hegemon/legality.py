@@ -8,9 +8,7 @@ one is cited beside it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from hegemon.board import COAST_REQUIRED, Board, Terrain, province_of
 from hegemon.orders import (
@@ -52,8 +50,7 @@ def _same_kind(unit: Unit, order: UnitOrder) -> bool:
 def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
-    check = _MOVEMENT_CHECKS.get(type(order))
-    if check is None or not isinstance(order, UnitOrder):
+    if not isinstance(order, (Hold, Move, Support, Convoy)):
         return Illegal(f"{order.format()!r} is not an order for a movement phase")
     unit = position.units.get(order.province)
     # The common case first, without a call: the power's own unit, of the kind named.
@@ -62,7 +59,17 @@ def check_movement_order(
         if isinstance(commanded, Illegal):
             return commanded
         unit = commanded
-    checked = check(board, position, unit, order, rules)
+    # Dispatched by hand rather than through a table of functions, which compiled code
+    # would call as Python objects.
+    checked: MovementOrder | Illegal
+    if isinstance(order, Move):
+        checked = _check_move(board, position, unit, order, rules)
+    elif isinstance(order, Support):
+        checked = _check_support(board, position, unit, order, rules)
+    elif isinstance(order, Hold):
+        checked = _check_hold(board, position, unit, order, rules)
+    else:
+        checked = _check_convoy(board, position, unit, order, rules)
     if isinstance(checked, Illegal) and _names_another_coast(order.location, unit.location):
         return _where_it_really_is(board, unit, order.location, checked)
     return checked
@@ -258,12 +265,3 @@ def _convoyed_problem(
             f"{convoyed.type.article} in {where}"
         )
     return None
-
-
-_MOVEMENT_CHECKS: dict[type, Callable[[Board, Position, Unit, Any, Rules], MovementOrder | Illegal]]
-_MOVEMENT_CHECKS = {
-    Hold: _check_hold,
-    Move: _check_move,
-    Support: _check_support,
-    Convoy: _check_convoy,
-}

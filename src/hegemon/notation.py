@@ -145,6 +145,13 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     Where the order leaves out the unit type (``Remove par``, ``Par - Bur``), it is taken
     from the unit standing there in `units`, if given.
     """
+    formatted = written_as_formatted(text, board)
+    return formatted if formatted is not None else read_in_full(text, board, units)
+
+
+def read_in_full(text: str, board: Board, units: Mapping[str, Unit] | None = None) -> Order:
+    """One order, read word by word in any of the notations above: `parse_order` for any
+    text not `written_as_formatted`."""
     reader = _Reader(board, text, _tokens(text))
     if not reader.tokens:
         raise reader.fail("the order is empty")
@@ -162,6 +169,92 @@ def parse_order(text: str, board: Board, units: Mapping[str, Unit] | None = None
     order = _read_action(reader, unit, location)
     reader.end()
     return order
+
+
+def written_as_formatted(text: str, board: Board) -> Order | None:
+    """The order, if it is written as `Order.format` writes the standard orders (``A Par -
+    Bur``, ``F Nth C A Lon - Bel``, ``A Bud S A Ser H``, ``Build F Stp/nc``); else None,
+    for `read_in_full` to read, which reads these to the same orders. Most orders come
+    so, from programs and players alike, and reading them this way needs no search for
+    place names."""
+    if text == "Waive":
+        return Waive()
+    words = text.split(" ")
+    if words[0] == "Build":
+        if len(words) != 3:
+            return None
+        kind, location = _formatted_unit(words[1], words[2], board)
+        return None if kind is None or location is None else Build(kind, location)
+    if len(words) < 3 or words[0].lower() in _LEADING:
+        return None
+    kind, location = _formatted_unit(words[0], words[1], board)
+    if kind is None or location is None:
+        return None
+    action, rest = words[2], words[3:]
+    if action == "-":
+        return _formatted_move(kind, location, rest, board)
+    if action in ("S", "C"):
+        return _formatted_support_or_convoy(action, kind, location, rest, board)
+    if action == "R" and len(rest) == 1:
+        target = _formatted_place(rest[0], board)
+        return None if target is None else Retreat(kind, location, target)
+    if not rest and action in ("H", "D"):
+        return Hold(kind, location) if action == "H" else Disband(kind, location)
+    return None
+
+
+# Words the full reader takes first, before a unit: a unit kind lettered so is not formatted.
+_LEADING = _WAIVE | _BUILD | _DISBAND
+
+
+def _formatted_move(kind: UnitKind, location: str, rest: list[str], board: Board) -> Move | None:
+    """``- Bur`` or ``- Bur via Convoy``."""
+    if len(rest) not in (1, 3) or rest[0].lower() == "to":  # "- to X": "to" is a filler
+        return None
+    if len(rest) == 3 and rest[1:] != ["via", "Convoy"]:
+        return None
+    target = _formatted_place(rest[0], board)
+    return None if target is None else Move(kind, location, target, len(rest) == 3)
+
+
+def _formatted_support_or_convoy(
+    action: str, kind: UnitKind, location: str, rest: list[str], board: Board
+) -> Support | Convoy | None:
+    """``S A Ser H``, ``S A Ser - Rum`` or ``C A Lon - Bel``."""
+    if len(rest) < 2:
+        return None
+    other_kind, other = _formatted_unit(rest[0], rest[1], board)
+    if other_kind is None or other is None:
+        return None
+    tail = rest[2:]
+    if action == "S" and tail == ["H"]:
+        return Support(kind, location, other, None, other_kind)
+    if len(tail) != 2 or tail[0] != "-" or tail[1].lower() == "to":
+        return None
+    target = _formatted_place(tail[1], board)
+    if target is None:
+        return None
+    if action == "S":
+        return Support(kind, location, other, target, other_kind)
+    return Convoy(kind, location, other, target, other_kind)
+
+
+def _formatted_unit(letter: str, word: str, board: Board) -> tuple[UnitKind | None, str | None]:
+    """A unit as `Order.format` writes it: its kind's letter and its location."""
+    kind = board.kinds.get(letter)
+    return (None, None) if kind is None else (kind, _formatted_place(word, board))
+
+
+def _formatted_place(word: str, board: Board) -> str | None:
+    """A location as `Order.format` writes it (``Par``, ``Spa/nc``), whose province no
+    longer place name begins with; None for any other word."""
+    location = word.lower()
+    province, slash, _ = location.partition("/")
+    if board.lookup(province) != province or board.name_words(province) != 1:
+        return None
+    if slash and location not in board.locations(province):
+        return None
+    return location
 
 
 # What an order of points (a bid, a deployment) may begin with before its colon: anything

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from hegemon.board import Board, UnitKind, province_of
 from hegemon.position import Unit
 
@@ -44,6 +46,7 @@ class ReadContext:
         return find(spelling) if find else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the variants' own kinds of order
 class Order:
     """An order of any kind."""
 

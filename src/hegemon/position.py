@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from hegemon.board import Board, UnitKind, province_of
 
@@ -34,18 +35,22 @@ class Season(StrEnum):
         return "U" if self is Season.SUMMER else self.value[0]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class PhaseKind:
     """What a phase is called: its letter in phase codes and its name. How it is played
     is the business of the procedure a variant's calendar gives it (`hegemon.game`).
     Each kind is made once, like an enumeration's member, and is itself alone."""
 
-    code: str
-    name: str
-
+    # A plain class, not a dataclass: compiled, a dataclass takes these for fields.
     MOVEMENT: ClassVar[PhaseKind]
     RETREAT: ClassVar[PhaseKind]
     ADJUSTMENT: ClassVar[PhaseKind]
+
+    def __init__(self, code: str, name: str) -> None:
+        self.code: Final = code
+        self.name: Final = name
+
+    def __repr__(self) -> str:
+        return f"PhaseKind({self.code!r}, {self.name!r})"
 
     def __str__(self) -> str:
         return self.name
@@ -134,6 +139,7 @@ MASTER = Viewer(master=True)
 OBSERVER = Viewer()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # variants keep their own, in Python
 class VariantState:
     """What a variant keeps in a position beyond units and centers (the homes its powers
     have named, its influence ledger ...). A variant's state is a frozen dataclass
@@ -152,17 +158,47 @@ class VariantState:
 NO_STATE = VariantState()  # the standard game keeps nothing more
 
 
-@dataclass(frozen=True)
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
+
+
 class Position:
     """Units by province, center owners by province, the phase, pending retreats, and
     the variant's own state."""
 
-    phase: Phase
-    units: Mapping[str, Unit] = field(default_factory=_frozen)
-    centers: Mapping[str, str] = field(default_factory=_frozen)
-    dislodged: Mapping[str, Dislodgement] = field(default_factory=_frozen)
-    contested: frozenset[str] = frozenset()  # standoffs: no retreat there
-    state: VariantState = NO_STATE
+    # A plain class with final fields rather than a frozen dataclass: every phase makes a
+    # few positions, and the compiled core builds and reads a plain class several times
+    # faster. Immutable all the same: nothing assigns its fields once it is made.
+    def __init__(
+        self,
+        phase: Phase,
+        units: Mapping[str, Unit] = _NOTHING,
+        centers: Mapping[str, str] = _NOTHING,
+        dislodged: Mapping[str, Dislodgement] = _NOTHING,
+        contested: frozenset[str] = frozenset(),  # standoffs: no retreat there
+        state: VariantState = NO_STATE,
+        center_counts: Mapping[str, int] | None = None,  # if known: those of `centers`
+    ) -> None:
+        self.phase: Final = phase
+        self.units: Final = units
+        self.centers: Final = centers
+        self.dislodged: Final = dislodged
+        self.contested: Final = contested
+        self.state: Final = state
+        self._center_counts = center_counts
+        self._convoying_fleets: frozenset[str] | None = None
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.phase, self.units, self.centers, self.dislodged, self.contested, self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # equal by its mappings, which change not
+
+    def __repr__(self) -> str:
+        names = ("phase", "units", "centers", "dislodged", "contested", "state")
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
+        return f"Position({shown})"
 
     @staticmethod
     def create(
@@ -188,32 +224,35 @@ class Position:
     ) -> Position:
         """A new position with some fields replaced. Dicts given are taken over, not copied:
         the caller must not change them afterwards."""
-        # Filled in directly rather than through the frozen dataclass's __init__, which
-        # sets each field by a call: every phase evolves a few positions.
-        was = self.__dict__
-        evolved = object.__new__(Position)
-        evolved.__dict__.update(
-            phase=was["phase"] if phase is None else phase,
-            units=was["units"] if units is None else MappingProxyType(units),
-            centers=was["centers"] if centers is None else MappingProxyType(centers),
-            dislodged=was["dislodged"] if dislodged is None else MappingProxyType(dislodged),
-            contested=was["contested"] if contested is None else contested,
-            state=was["state"] if state is None else state,
+        return Position(
+            self.phase if phase is None else phase,
+            self.units if units is None else MappingProxyType(units),
+            self.centers if centers is None else MappingProxyType(centers),
+            self.dislodged if dislodged is None else MappingProxyType(dislodged),
+            self.contested if contested is None else contested,
+            self.state if state is None else state,
+            self._center_counts if centers is None else None,  # the same centers, counts
         )
-        if centers is None and "center_counts" in was:  # the same centers, the same counts
-            evolved.__dict__["center_counts"] = was["center_counts"]
-        return evolved
 
-    @cached_property
+    @property
     def center_counts(self) -> Mapping[str, int]:
         """How many supply centers each owner holds: asked after every phase, and the
         same from phase to phase until centers change hands."""
-        return Counter(self.centers.values())
+        counts = self._center_counts
+        if counts is None:
+            counts = self._center_counts = Counter(self.centers.values())
+        return counts
 
-    @cached_property
+    @property
     def convoying_fleets(self) -> frozenset[str]:
-        """Where the units stand that could carry a convoy, whatever their orders."""
-        return frozenset(u.location for u in self.units.values() if u.type.convoys)
+        """Where the units stand that could carry a convoy, whatever their orders: worked
+        out once, when first asked for."""
+        fleets = self._convoying_fleets
+        if fleets is None:
+            fleets = self._convoying_fleets = frozenset(
+                u.location for u in self.units.values() if u.type.convoys
+            )
+        return fleets
 
     @property
     def all_units(self) -> dict[str, Unit]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
+from mypy_extensions import mypyc_attr
+
 from hegemon.board import Board
 from hegemon.orders import Move
 from hegemon.position import Position, Unit
@@ -24,6 +26,7 @@ class Edition(StrEnum):
     RULES_2023 = "2023"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each variant's rules, in Python
 class Rules:
     """Standard Diplomacy. Every hook below answers as the 2000 rulebook does, or the
     2023 one where the edition says so and they differ (docs/datc.md)."""

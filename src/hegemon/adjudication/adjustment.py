@@ -9,7 +9,7 @@ go first, fleets before armies, then in alphabetical order (DATC 6.J).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board
@@ -19,8 +19,7 @@ from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 
 
-@dataclass(frozen=True)
-class AdjustmentResult:
+class AdjustmentResult(NamedTuple):
     units: Mapping[str, Unit]
     outcomes: tuple[Outcome, ...]
     built: tuple[Unit, ...]
@@ -97,7 +96,7 @@ class _Winter:
         mine: list[Unit] = []
         used = 0
         for order in orders:
-            if not isinstance(order, Build | Waive):
+            if not isinstance(order, (Build, Waive)):
                 self._void(
                     power, order, "no disbands are due" if allowed else "no adjustments are due"
                 )

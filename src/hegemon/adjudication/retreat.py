@@ -9,7 +9,7 @@ order is disbanded.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board, province_of
@@ -19,8 +19,7 @@ from hegemon.position import Dislodgement, Position, Unit
 from hegemon.rules import Rules
 
 
-@dataclass(frozen=True)
-class RetreatResult:
+class RetreatResult(NamedTuple):
     units: Mapping[str, Unit]
     outcomes: tuple[Outcome, ...]
     disbanded: tuple[Unit, ...]
@@ -54,7 +53,7 @@ def adjudicate_retreats(
             target = _check_retreat(board, position, power, order, rules)
             if isinstance(target, Illegal):
                 outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {target.reason}"))
-            elif isinstance(order, Retreat | Move | Disband):
+            elif isinstance(order, (Retreat, Move, Disband)):
                 chosen[order.province] = target
     crowded = _crowded_targets(chosen)
     units = dict(position.units)
@@ -92,7 +91,7 @@ def _check_retreat(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> str | Illegal | None:
     """The location retreated to, None for a disband, or why the order is illegal."""
-    if not isinstance(order, Retreat | Move | Disband):
+    if not isinstance(order, (Retreat, Move, Disband)):
         return Illegal("only retreats and disbands may be ordered in a retreat phase")
     dislodgement = position.dislodged.get(order.province)
     if dislodgement is None:  # DATC 6.H.4

@@ -48,7 +48,8 @@ class Chance:
     def problem(self, value: object) -> str | None:
         """Why `value` cannot be this draw's result, if it cannot."""
         if self.items:
-            if not isinstance(value, tuple | list) or sorted(map(str, value)) != sorted(self.items):
+            listed = value if isinstance(value, (tuple, list)) else None
+            if listed is None or sorted(map(str, listed)) != sorted(self.items):
                 return f"{self.name}: expected an order of {', '.join(self.items)}"
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.sides:
@@ -70,8 +71,13 @@ class Chance:
             )
         return int(written)
 
-    def normal(self, value: Draw) -> Draw:
-        return tuple(str(v) for v in value) if isinstance(value, tuple | list) else value
+    def normal(self, value: object) -> Draw:
+        """A value `problem` accepts, as a draw: an order of items written as a list (as
+        JSON writes it) made a tuple."""
+        if isinstance(value, (tuple, list)):  # a tuple of types: compiled code needs one
+            return tuple(str(v) for v in value)
+        assert isinstance(value, int)
+        return value
 
 
 def read_draws(chances: Sequence[Chance], written: Mapping[str, str]) -> dict[str, Draw]:
@@ -85,10 +91,11 @@ def read_draws(chances: Sequence[Chance], written: Mapping[str, str]) -> dict[st
 
 
 def settle(
-    chances: Sequence[Chance], given: Mapping[str, Draw] | None, rng: random.Random | None = None
+    chances: Sequence[Chance], given: Mapping[str, object] | None, rng: random.Random | None = None
 ) -> dict[str, Draw]:
-    """The value of every draw: as given, else from `rng`. Raises ChanceError for a draw
-    that is missing with no generator to make it, impossible, or not asked for."""
+    """The value of every draw: as given (checked, for it may come from a file), else from
+    `rng`. Raises ChanceError for a draw that is missing with no generator to make it,
+    impossible, or not asked for."""
     if not chances and not given:  # most phases: no chance at all
         return {}
     given = dict(given or {})

@@ -14,8 +14,10 @@ import random
 import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Any, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
@@ -24,30 +26,50 @@ from hegemon.game.variant import PLAYING, GameEnd, Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
 
+_NONE: Mapping[str, Any] = MappingProxyType({})
 
-@dataclass(frozen=True)
+
 class PhaseResult:
     """One adjudicated phase: the position it started from, the orders and draws, what
     happened, and the position of the next phase to play."""
 
-    before: Position
-    orders: Mapping[str, tuple[Order, ...]]
-    explain: Callable[[], tuple[Outcome, ...]] = field(repr=False, compare=False)
-    after: Position
-    destroyed: tuple[Unit, ...] = ()  # dislodged units that could not retreat
-    end: GameEnd = PLAYING  # set when this phase ended the game
-    public: tuple[str, ...] = ()  # lines of the variant's own that everyone may read
-    private: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # by power
-    draws: Mapping[str, Draw] = field(default_factory=dict)
+    # A plain class, as the compiled core builds and reads one fastest (docs/compiled-core.md).
+    def __init__(
+        self,
+        before: Position,
+        orders: Mapping[str, tuple[Order, ...]],
+        explain: Callable[[], tuple[Outcome, ...]],
+        after: Position,
+        destroyed: tuple[Unit, ...] = (),  # dislodged units that could not retreat
+        end: GameEnd = PLAYING,  # set when this phase ended the game
+        public: tuple[str, ...] = (),  # lines of the variant's own that everyone may read
+        private: Mapping[str, tuple[str, ...]] = _NONE,  # by power
+        draws: Mapping[str, Draw] = _NONE,
+    ) -> None:
+        self.before: Final = before
+        self.orders: Final = orders
+        self.explain: Final = explain
+        self.after: Final = after
+        self.destroyed: Final = destroyed
+        self.end: Final = end
+        self.public: Final = public
+        self.private: Final = private
+        self.draws: Final = draws
+        self._outcomes: tuple[Outcome, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"PhaseResult(before={self.before!r}, orders={self.orders!r}, after={self.after!r})"
 
     @property
     def winners(self) -> tuple[str, ...]:
         return self.end.winners
 
-    @cached_property
+    @property
     def outcomes(self) -> tuple[Outcome, ...]:
         """Every order's fate and its reason, worked out when first asked for."""
-        return self.explain()
+        if self._outcomes is None:
+            self._outcomes = self.explain()
+        return self._outcomes
 
 
 def chances_for(variant: Variant, position: Position) -> tuple[Chance, ...]:
@@ -244,5 +266,7 @@ def phase_rng(seed: int, played: int) -> random.Random:
     return random.Random(f"{seed}:{played}")
 
 
+# Not a native class when compiled: mypyc compiles subclasses of few builtin exceptions.
+@mypyc_attr(native_class=False)
 class GameOver(RuntimeError):
     pass

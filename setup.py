@@ -1,0 +1,34 @@
+"""Builds Hegemon, pure Python by default; with HEGEMON_COMPILE=1, its core compiled by mypyc.
+
+The compiled core is the modules every phase runs through: the map, positions, orders,
+the rules hooks, legality, notation, the adjudicators, the phase machine and the JSON
+path. Everything else (variants, the server, drawing) stays Python and imports them
+alike; docs/compiled-core.md says what compiled code asks of the modules listed here.
+"""
+
+import os
+
+from setuptools import setup
+
+CORE = [
+    "src/hegemon/board.py",
+    "src/hegemon/position.py",
+    "src/hegemon/orders.py",
+    "src/hegemon/rules.py",
+    "src/hegemon/legality.py",
+    "src/hegemon/notation.py",
+    "src/hegemon/jsonio.py",
+    "src/hegemon/adjudication/outcome.py",
+    "src/hegemon/adjudication/movement.py",
+    "src/hegemon/adjudication/retreat.py",
+    "src/hegemon/adjudication/adjustment.py",
+    "src/hegemon/game/chance.py",
+    "src/hegemon/game/machine.py",
+]
+
+if os.environ.get("HEGEMON_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(CORE, opt_level="3"))
+else:
+    setup()
