@@ -375,7 +375,7 @@ class _Resolver:
             if province in moved:
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                units[self.move_to[province]] = Unit(unit.power, unit.type, order.target)
+                units[self.move_to[province]] = unit.moved_to(order.target)
             elif province in dislodger:
                 if self.rules.retreats(unit):
                     attacker = dislodger[province]
