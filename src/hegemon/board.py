@@ -570,7 +570,12 @@ _APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u00b4`", "'"))
 
 
 def _fold(spelling: str) -> str:
-    folded = spelling.lower().translate(_APOSTROPHES).replace(".", " ").replace("-", " ")
+    folded = spelling.lower()
+    # Translating goes character by character, slowly: only a spelling holding one of the
+    # apostrophes (all but "`" outside ASCII) needs it, and every order read is folded.
+    if "`" in folded or not folded.isascii():
+        folded = folded.translate(_APOSTROPHES)
+    folded = folded.replace(".", " ").replace("-", " ")
     return " ".join(folded.split())
 
 

@@ -52,7 +52,7 @@ def check_movement_order(
 ) -> MovementOrder | Illegal:
     if not isinstance(order, (Hold, Move, Support, Convoy)):
         return Illegal(f"{order.format()!r} is not an order for a movement phase")
-    unit = position.units.get(order.province)
+    unit = position.unit_in(order.province)
     # The common case first, without a call: the power's own unit, of the kind named.
     if unit is None or unit.power != power or unit.type is not order.unit:
         commanded = commanded_unit(board, unit, power, order)
@@ -173,7 +173,7 @@ def _check_support(
 ) -> Support | Illegal:
     # The unit stands in order.province; the supported one in `held`.
     held = province_of(order.supported)
-    supported = position.units.get(held)
+    supported = position.unit_in(held)
     if supported is None:
         return Illegal(f"there is no unit in {board.name_of(held)} to support")
     if held == order.province:
@@ -228,7 +228,7 @@ def _check_convoy(
     if not rules.may_convoy(board, unit):  # DATC 6.A.7
         return Illegal(f"{unit.type.article} in {board.name_of(unit.location)} cannot convoy")
     army_at, target = province_of(order.army), province_of(order.target)
-    army = position.units.get(army_at)
+    army = position.unit_in(army_at)
     if army is None:
         return Illegal(f"there is no unit in {board.name_of(army_at)} to convoy")
     refused = _convoyed_problem(board, unit, army, order, rules)

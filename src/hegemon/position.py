@@ -91,6 +91,12 @@ class Unit(NamedTuple):
     def __str__(self) -> str:
         return f"{self.type.letter} {self.location}"
 
+    def moved_to(self, location: str) -> Unit:
+        """The same unit standing at `location`. Made as the tuple it is: a NamedTuple's
+        own constructor is a function written in Python, which compiled code would call
+        for every unit that moves."""
+        return tuple.__new__(Unit, (self.power, self.type, location))
+
 
 def read_unit(board: Board, power: str, text: str) -> Unit:
     """``"A par"`` or ``"F spa/nc"`` as a unit of `power`; a ValueError says what is wrong."""
@@ -233,6 +239,13 @@ class Position:
             self.state if state is None else state,
             self._center_counts if centers is None else None,  # the same centers, counts
         )
+
+    def unit_in(self, province: str) -> Unit | None:
+        """The unit standing in `province`, if any. Read through the mapping's lookup
+        and membership, which compiled code reaches directly, where it would call the
+        mapping's `get` as a Python method."""
+        units = self.units
+        return units[province] if province in units else None  # noqa: SIM401
 
     @property
     def center_counts(self) -> Mapping[str, int]:

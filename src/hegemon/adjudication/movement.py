@@ -375,7 +375,7 @@ class _Resolver:
             if province in moved:
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                units[self.move_to[province]] = Unit(unit.power, unit.type, order.target)
+                units[self.move_to[province]] = unit.moved_to(order.target)
             elif province in dislodger:
                 if self.rules.retreats(unit):
                     attacker = dislodger[province]
@@ -397,7 +397,7 @@ class _Resolver:
             units, dislodged, contested, tuple(disbanded), lambda: self._outcomes(void, dislodger)
         )
 
-    def _outcomes(self, void: list[Outcome], dislodger: Mapping[str, str]) -> tuple[Outcome, ...]:
+    def _outcomes(self, void: list[Outcome], dislodger: dict[str, str]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
         that holds because its owner's order was void is told once, on that order's line
         ("Void: ...; holds"), not again as a unit without an order."""
@@ -415,7 +415,7 @@ class _Resolver:
         return (*told, *(self._outcome(p, dislodger) for p in ordered + unordered))
 
     def _outcome(
-        self, province: str, dislodger: Mapping[str, str], void: Outcome | None = None
+        self, province: str, dislodger: dict[str, str], void: Outcome | None = None
     ) -> Outcome:
         """The unit's order and its fate; for a unit without a legal order, which holds,
         its owner's `void` order if it gave one."""

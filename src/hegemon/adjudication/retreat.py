@@ -74,7 +74,7 @@ def adjudicate_retreats(
             outcomes.append(Outcome(unit.power, retreat, Verdict.FAILS, note, rivals))
             disbanded.append(unit)
         else:
-            units[province_of(target)] = Unit(unit.power, unit.type, target)
+            units[province_of(target)] = unit.moved_to(target)
             outcomes.append(Outcome(unit.power, retreat, Verdict.SUCCEEDS, "Succeeds"))
     return RetreatResult(units, tuple(outcomes), tuple(disbanded))
 
