@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hegemon import jsonio
-from hegemon.cli import main
 from hegemon.gamefile import read_game
+from tests.conftest import Command
 
 # Each phase: its name, the orders as the players would send them in a file, and the game
 # master's roll of the random events' die.
@@ -60,34 +60,27 @@ YEARS = [
 ]
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
-
-
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("africa_ii") / "game.json"
 
 
 @pytest.fixture
-def reports(played: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+def reports(played: Path, cli: Command) -> dict[str, str]:
     """Each phase's report by the phase's name, and what France reads while it is pending."""
     game = str(played)
-    _run(capsys, "new", "africa_ii", game, "--option", "random_events=true", "--force")
+    cli("new", "africa_ii", game, "--option", "random_events=true", "--force")
     told = {}
     for phase, orders, roll in YEARS:
         if orders:
             given = played.with_name(f"{phase}.txt")
             given.write_text(orders, encoding="utf-8")
-            _run(capsys, "orders", game, "--from", str(given))
-        told[f"status {phase}"] = _run(capsys, "status", game, "--as", "France")
+            cli("orders", game, "--from", str(given))
+        told[f"status {phase}"] = cli("status", game, "--as", "France")
         draw = ["--draw", f"random event={roll}"] if roll else []
-        told[phase] = _run(capsys, "adjudicate", game, *draw)
+        told[phase] = cli("adjudicate", game, *draw)
         assert told[phase].startswith(phase), told[phase]
-    told["board"] = _run(capsys, "show", game, "--as", "Soviet Union")
+    told["board"] = cli("show", game, "--as", "Soviet Union")
     return told
 
 
@@ -142,7 +135,7 @@ def test_the_ousted_controller_declares_civil_war(reports: dict[str, str]) -> No
 
 
 def test_the_file_replays_to_the_same_positions_and_reports(
-    reports: dict[str, str], played: Path, capsys: pytest.CaptureFixture[str]
+    reports: dict[str, str], played: Path, cli: Command
 ) -> None:
     game = read_game(played)  # replays every phase and checks its digest
     codes = [r.before.phase.code for r in game.history]
@@ -150,4 +143,4 @@ def test_the_file_replays_to_the_same_positions_and_reports(
     again = jsonio.game_from_json(jsonio.game_to_json(game))
     assert jsonio.position_digest(again.position) == jsonio.position_digest(game.position)
     for code, phase in (("S1961M", "Spring 1961 Movement"), ("A1961A", "Autumn 1961 Adjustment")):
-        assert _run(capsys, "report", str(played), code) == reports[phase]
+        assert cli("report", str(played), code) == reports[phase]

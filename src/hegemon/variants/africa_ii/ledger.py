@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from hegemon.influence.saved import FieldChecker
-from hegemon.position import Position, VariantState
+from hegemon.position import VariantState
 
 Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> IPs held there
 
@@ -44,13 +44,6 @@ class Ledger(VariantState):
             civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
             news=(),
         )  # fmt: skip
-
-    @classmethod
-    def of(cls, position: Position) -> Ledger:
-        state = position.state
-        if not isinstance(state, Ledger):
-            raise TypeError(f"a position of another variant: {type(state).__name__}")
-        return state
 
     def held(self, state: str, power: str) -> int:
         return self.holdings.get(state, {}).get(power, 0)
