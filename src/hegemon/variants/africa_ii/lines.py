@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from hegemon.orders import place
 from hegemon.position import Position
 from hegemon.variants.africa_ii.book import Book
+from hegemon.variants.africa_ii.guerillas import GUERILLA, guerillas
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.scoring import victory_points
 
@@ -81,7 +83,35 @@ def _special_lines(book: Book, ledger: Ledger) -> list[str]:
         lines.append(f"This year's random event (rules c.4): {event.number}, {event.text}")
     if ledger.liberator:
         lines.append(f"Namibia was liberated by {ledger.liberator} (rules c.2)")
+    lines += _intervention_lines(ledger)
     return ["", *lines] if lines else []
+
+
+def _intervention_lines(ledger: Ledger) -> list[str]:
+    """The guerillas to raise and disband after this turn's retreats (b.11), what the
+    Spring's units cost at the IP phase (b.3, b.10), the units lost for good (b.9)."""
+    lines = [
+        f"{' and '.join(powers)} raise{'s' if len(powers) == 1 else ''} G {place(province)} "
+        f"after the retreats (rules b.11)"
+        for province, powers in sorted(ledger.raising.items())
+    ]
+    lines += [
+        f"{power} disbands G {place(province)} after the retreats (rules b.11)"
+        for province, power in sorted(ledger.disbanding.items())
+    ]
+    lines += [
+        f"{power} pays upkeep at the IP phase for its {', '.join(kinds)} (rules b.3)"
+        for power, kinds in sorted(ledger.deployed.items())
+    ]
+    lines += [
+        f"{power} may hold no IPs where its guerillas operate: {', '.join(states)} (rules b.10)"
+        for power, states in sorted(ledger.operating.items())
+    ]
+    lines += [
+        f"Lost for good (rules b.9): {power}'s {', '.join(kinds)}"
+        for power, kinds in sorted(ledger.lost.items())
+    ]
+    return lines
 
 
 def own_lines(book: Book, position: Position, power: str) -> list[str]:
@@ -94,4 +124,10 @@ def own_lines(book: Book, position: Position, power: str) -> list[str]:
         lines.append(f"In civil war, their units standing: {', '.join(frozen)}")
     if power in ledger.revenue:
         lines.append(f"IPs {power} spends at the next IP phase: {ledger.revenue[power]}")
+    if book.places(power, GUERILLA):
+        count = len(guerillas(position, power))
+        limit = book.guerilla_limit(position, power)
+        lines.append(f"Guerillas: {count}, {limit} at most (rules b.12)")
+    if ledger.lost.get(power):
+        lines.append(f"Lost for good, never raised again: {', '.join(ledger.lost[power])}")
     return lines

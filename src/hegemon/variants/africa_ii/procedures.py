@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.adjudication.outcome import Verdict
-from hegemon.game import Procedure, Turn, Variant
+from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.menus import Menu, adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.orders import Build, Order, UnitOrder, Waive
 from hegemon.position import Position, Viewer
-from hegemon.variants.africa_ii import autumn
+from hegemon.variants.africa_ii import autumn, guerillas, interventions
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 
@@ -78,16 +78,38 @@ def _trial(
     ]
 
 
+def _spring(variant: Variant, position: Position) -> bool:
+    """Whether the phase is of the year's first season, the one with the IP phase."""
+    return position.phase.season is variant.calendar.year[0].season
+
+
 @dataclass(frozen=True)
 class AfricaMovement(Movement):
     book: Book
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
-        """The superpowers commanding units, and one that may declare civil war (a.12)."""
+        """The superpowers commanding units, one that may declare civil war (a.12), and
+        one that may raise a guerilla (b.11)."""
         rights = set(Ledger.of(position).rights.values())
         return tuple(
-            p for p in variant.powers if p in rights or variant.commanded_units(position, p)
+            p
+            for p in variant.powers
+            if p in rights
+            or variant.commanded_units(position, p)
+            or guerillas.may_raise(self.book, position, p)
         )
+
+    def resolve(self, turn: Turn) -> Resolution:
+        """The standard moves; then the superpowers' marines, paratroops and fleets
+        dislodged with no retreat are lost for good (b.9), and in the Spring what each
+        power had on the board is noted (b.3, b.10)."""
+        resolution = super().resolve(turn)
+        after = interventions.lose(self.book, resolution.after, resolution.destroyed)
+        if _spring(turn.variant, after):
+            dislodged = [d.unit for d in after.dislodged.values()]
+            seen = [*turn.position.units.values(), *after.units.values(), *dislodged]
+            after = interventions.witness(self.book, after, seen)
+        return resolution._replace(after=after)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -109,6 +131,26 @@ class AfricaRetreats(Retreats):
     ) -> list[str]:
         return _trial(self, self.book, variant, position, power, orders)
 
+    def resolve(self, turn: Turn) -> Resolution:
+        """The standard retreats; the superpowers' marines, paratroops and fleets that
+        did not retreat are lost for good (b.9)."""
+        resolution = super().resolve(turn)
+        standing = {(u.power, u.type) for u in resolution.after.units.values()}
+        gone = [
+            d.unit
+            for d in turn.position.dislodged.values()
+            if (d.unit.power, d.unit.type) not in standing
+        ]
+        return resolution._replace(after=interventions.lose(self.book, resolution.after, gone))
+
+    def leave(self, variant: Variant, position: Position) -> Position:
+        """After the retreats, played or not, the guerillas raised and disbanded this turn
+        (b.11); in the Spring, those standing then are noted (b.10)."""
+        position = guerillas.muster(variant.board, super().leave(variant, position))
+        if _spring(variant, position):
+            position = interventions.witness(self.book, position, position.units.values())
+        return position
+
 
 @dataclass(frozen=True)
 class AfricaAdjustments(Adjustments):
@@ -122,7 +164,7 @@ class AfricaAdjustments(Adjustments):
         return autumn.settle(self.book, variant.board, super().enter(variant, position))
 
     def leave(self, variant: Variant, position: Position) -> Position:
-        return autumn.close(self.book, position)
+        return autumn.close(self.book, variant.board, position)
 
     def due(self, variant: Variant, position: Position) -> bool:
         """Whether a state must disband, or a controlled one may build."""
