@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from hegemon.influence.inf import Deploy, Wording
-from hegemon.notation import OrderSyntaxError
+from hegemon.notation import OrderSyntaxError, province_named
 from hegemon.orders import Order, ReadContext, Secrecy, place
 
 _CIVIL_WAR = re.compile(r"^\s*civil\s+war\s+(?:in\s+)?(.+?)\s*$", re.IGNORECASE)
@@ -126,7 +126,4 @@ class Raise(Order):
         match = _RAISE.match(text)
         if match is None:
             return None
-        province = context.board.lookup(match.group(1))
-        if province is None:
-            raise OrderSyntaxError(text, f"{match.group(1)!r} is not a province")
-        return cls(province)
+        return cls(province_named(context.board, text, match.group(1)))
