@@ -1,6 +1,7 @@
 """Africa II played as a game master plays it, through the `hegemon` command: two years with
-the random events on (the game master's own rolls), IPs spent, military aid, a civil war;
-then the saved file read back, replayed to the same positions, and its reports again."""
+the random events on (the game master's own rolls), IPs spent, military aid, a civil war, a
+guerilla raised and taking a center; then the saved file read back, replayed to the same
+positions, and its reports again."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from tests.conftest import Command
 # Each phase: its name, the orders as the players would send them in a file, and the game
 # master's roll of the random events' die.
 YEARS = [
-    ("Spring 1961 Movement", "", "7"),  # nobody controls a state yet: every unit stands
+    # Nobody controls a state yet: every unit stands. China raises a guerilla.
+    ("Spring 1961 Movement", "China: Raise G nfd", "7"),
     (
         "Spring 1961 Influence",
         """
@@ -54,9 +56,11 @@ YEARS = [
         """
         France: Civil war Kenya
         Soviet Union: A aru - nai
+        China: G nfd - nai            # Kenya's units stand: Nairobi is China's guerilla's
         """,
         "",
     ),
+    ("Autumn 1962 Adjustment", "", ""),  # Kenya, in civil war, disbands by civil disorder
 ]
 
 
@@ -132,6 +136,17 @@ def test_the_ousted_controller_declares_civil_war(reports: dict[str, str]) -> No
     assert "Orders not followed\n   Soviet Union: A Aru - Nai: Kenya is in civil war" in autumn
     assert "   A Aru H                     No order: holds" in autumn
     assert "In civil war, their units standing: Kenya" in reports["board"]
+
+
+def test_a_guerilla_is_raised_and_takes_a_center_for_china(reports: dict[str, str]) -> None:
+    assert "Guerillas (rules b.11)\n   China: Raise G Nfd: after the retreats" in (
+        reports["Spring 1961 Movement"]
+    )
+    assert "China raises G Nfd (rules b.11)" in reports["Spring 1961 Movement"]
+    assert "   G Nfd - Nai                 Succeeds" in reports["Autumn 1962 Movement"]
+    adjusted = reports["Autumn 1962 Adjustment"]
+    assert "   China                  1 center,  1 unit    Nai" in adjusted
+    assert "   Kenya                  2 centers,  2 units  Kis, Mom" in adjusted
 
 
 def test_the_file_replays_to_the_same_positions_and_reports(
