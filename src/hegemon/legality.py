@@ -43,6 +43,19 @@ def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder
     return Illegal(f"the unit in {where} is {unit.type.article}, not {order.unit.article}")
 
 
+def ordered_unit(position: Position, power: str, order: UnitOrder) -> Unit | None:
+    """The unit an order of `power` names: the one in its province, or the one of the kind
+    it names aboard it (``M Sao``), or `power`'s off the board (``F OFFBOARD``)."""
+    unit = position.unit_in(order.province)
+    if not position.beyond_the_board:
+        return unit
+    if order.location == OFFBOARD:
+        return position.offboard_unit(power, order.unit)
+    if unit is not None and not _same_kind(unit, order):
+        return unit.aboard(order.unit) or unit
+    return unit
+
+
 def _same_kind(unit: Unit, order: UnitOrder) -> bool:
     """Whether the order names the unit's kind (the same object, as a rule)."""
     return unit.type is order.unit or unit.type == order.unit

@@ -7,7 +7,8 @@ Belgium``, ``A lvp - edi via convoy``, ``A par R bur``, ``A par D``, ``Build A k
 ``A kie B``, ``Remove F tri``, ``Waive``. Where a variant's rules allow units aboard others
 and off the board: ``F OFFBOARD - sao``, ``P joh - OFFBOARD``, ``M sao - lus`` (the marine
 aboard the fleet in Sao lands), ``M dca - F gog`` (it boards its fleet in Gog). A line may
-begin with the power, ``England: F lon - nth``. A coast may be written by another name the map gives it (``aliases`` of a coast).
+begin with the power, ``England: F lon - nth``. A coast may be written by another name the
+map gives it (``aliases`` of a coast).
 
 A variant's own kinds of order read themselves (`Order.read`); `read_order` tries them
 before the standard orders.

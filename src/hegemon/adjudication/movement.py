@@ -495,7 +495,8 @@ class _Resolver:
         units: dict[str, Unit] = {}
         dislodged: dict[str, Dislodgement] = {}
         disbanded: list[Unit] = []
-        offboard: list[Unit] = []
+        offboard: list[Unit] = []  # those that stay off the board
+        leaving: list[Unit] = []  # and those that leave it, after them
         beyond = self.beyond
         for province, unit in self.units.items():
             if beyond:
@@ -508,7 +509,7 @@ class _Resolver:
                 if province in boarding and province in moved:
                     continue  # aboard its carrier: see below
                 if self.move_to.get(province) == OFFBOARD:
-                    offboard.append(unit.moved_to(OFFBOARD))
+                    leaving.append(unit.moved_to(OFFBOARD))
                     continue
             if province in moved:
                 order = self.orders[province]
@@ -540,7 +541,7 @@ class _Resolver:
             contested,
             tuple(disbanded),
             lambda: self._outcomes(void, dislodger),
-            tuple(offboard),
+            (*offboard, *leaving),
         )
 
     def _unloaded(self, carrier: str, unit: Unit, moved: set[str]) -> Unit:
