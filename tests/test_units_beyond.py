@@ -202,6 +202,16 @@ def test_boarding_fails_when_the_carrier_is_bounced(board: Board) -> None:
     assert result.contested == {"nth"}
 
 
+def test_boarding_a_carrier_that_is_dislodged_fails(board: Board) -> None:
+    result = _play(
+        board,
+        {"England": ["F nth", "A yor"], "Germany": ["F hel", "F den"]},
+        {"England": ["A yor - F nth"], "Germany": ["F hel - nth", "F den S F hel - nth"]},
+    )
+    assert _shown(result) == {"yor": "A yor", "nth": "F nth", "den": "F den"}
+    assert result.dislodged["nth"].unit.cargo == ()
+
+
 def test_boarding_a_carrier_that_moves_into_the_boarder_fails(board: Board) -> None:
     # The boarding would succeed only if the fleet stayed, which it does only if the army
     # stayed: a cycle broken by failing the boarding, and the fleet bounces.
