@@ -10,6 +10,7 @@ of it, and every test here fails without the mechanism it names.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -17,8 +18,9 @@ import pytest
 from hegemon import jsonio
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats
-from hegemon.board import OFFBOARD, STANDARD_KINDS, Board
+from hegemon.board import OFFBOARD, STANDARD_KINDS, Board, province_of
 from hegemon.game import Variant, play_phase
+from hegemon.game.menus import movement_menu
 from hegemon.game.phases import Movement
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.notation import parse_order
@@ -34,6 +36,8 @@ from hegemon.position import (
     read_unit,
     unit_text,
 )
+from hegemon.randomplay import random_orders
+from hegemon.render import draw_board
 from hegemon.rules import Rules
 from tests.conftest import orders
 
@@ -50,7 +54,8 @@ class Carrying(Rules):
     def may_enter_board(
         self, board: Board, unit: Unit, location: str, occupant: Unit | None
     ) -> bool:
-        return unit.type is FLEET and board.provinces[location].is_sea and occupant is None
+        sea = board.provinces[province_of(location)].is_sea
+        return unit.type is FLEET and sea and occupant is None
 
 
 CARRYING = Carrying()
@@ -355,3 +360,41 @@ def test_positions_round_trip_through_json(classic: Variant) -> None:
 def test_orders_round_trip_through_the_notation(board: Board, text: str) -> None:
     assert parse_order(text, board).format() == text
     assert parse_order(text.lower(), board).format() == text
+
+
+def test_menus_offer_landings_boardings_entries_and_departures(classic: Variant) -> None:
+    variant = _carrying(classic)
+    position = _position(
+        classic.board,
+        {"England": ["F OFFBOARD", "F nth [A]", "A yor", "F edi"]},
+        PhaseKind.MOVEMENT,
+    )
+    menu = {
+        k: [o.format() for o in v] for k, v in movement_menu(variant, position, "England").items()
+    }
+    assert "F OFFBOARD - Nrg" in menu["F OFFBOARD"]
+    assert "F OFFBOARD - Nth" not in menu["F OFFBOARD"]  # occupied: these rules refuse it
+    assert {"A Nth H", "A Nth - Yor", "A Nth - Lon", "A Nth - OFFBOARD"} <= set(menu["A Nth"])
+    assert "A Nth - Edi" in menu["A Nth"]  # occupied by its own fleet, yet a legal order
+    assert "A Yor - F Nth" in menu["A Yor"]
+    assert "F Nth - OFFBOARD" in menu["F Nth"]
+    assert "F Edi - OFFBOARD" not in menu["F Edi"]  # not from a coast
+    standard = movement_menu(classic, position, "England")
+    assert "A Nth" not in standard or not any("OFFBOARD" in o.format() for o in standard["A Nth"])
+
+
+def test_random_orders_and_drawing_take_units_aboard_and_off_the_board(
+    classic: Variant,
+) -> None:
+    variant = _carrying(classic)
+    position = _position(
+        classic.board,
+        {"England": ["F OFFBOARD [A]", "F nth [A]", "A yor"], "France": ["F eng", "A bre"]},
+        PhaseKind.MOVEMENT,
+    )
+    for seed in range(5):
+        given = random_orders(variant, position, random.Random(seed))
+        play_phase(variant, position, given)
+    svg = draw_board(variant, position)
+    assert svg.count('class="unit aboard"') == 2
+    assert "England: fleet off the board offboard" in svg
