@@ -389,12 +389,32 @@ def test_random_orders_and_drawing_take_units_aboard_and_off_the_board(
     variant = _carrying(classic)
     position = _position(
         classic.board,
-        {"England": ["F OFFBOARD [A]", "F nth [A]", "A yor"], "France": ["F eng", "A bre"]},
+        {
+            "England": ["F OFFBOARD [A]", "F nth [A]", "A yor", "F iri", "A lvp"],
+            "France": ["F eng", "A bre"],
+        },
         PhaseKind.MOVEMENT,
     )
-    for seed in range(5):
+    kinds: set[str] = set()
+    for seed in range(40):
         given = random_orders(variant, position, random.Random(seed))
         play_phase(variant, position, given)
+        kinds |= {_kind_of(order.format()) for order in given.get("England", [])}
+    # Random play gives every order a unit may take beyond the standard ones.
+    assert {"enters", "lands", "leaves", "boards"} <= kinds, kinds
     svg = draw_board(variant, position)
     assert svg.count('class="unit aboard"') == 2
     assert "England: fleet off the board offboard" in svg
+
+
+def _kind_of(order: str) -> str:
+    """What an order of the test's position does, as the test names it."""
+    if order.startswith("F OFFBOARD -"):
+        return "enters"
+    if order.endswith("- OFFBOARD"):
+        return "leaves"
+    if order.startswith("A Nth -"):
+        return "lands"
+    if order.startswith("A Lvp - F "):
+        return "boards"
+    return "other"

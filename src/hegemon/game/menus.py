@@ -43,14 +43,26 @@ def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
     aboard others and off the board (their landings and entries; not supports of them)."""
     commanded = variant.commanded_units(position, power)
     menu = unit_menus(variant, position, power, commanded)
-    if position.beyond_the_board:
-        rules = variant.rules_at_submission(position, power)
-        beyond = [*(c for u in commanded for c in _addressable(u.cargo)), *position.offboard]
-        for unit in beyond:
-            if variant.commander_of(position, unit) == power:
-                legal = _checked(variant.board, position, unit, rules, _beyond(variant.board, unit))
-                menu[Hold(unit.type, unit.location).head] = legal
+    menu.update(beyond_menu(variant, position, power, commanded))
     return menu
+
+
+def beyond_menu(
+    variant: Variant, position: Position, power: str, commanded: Iterable[Unit]
+) -> Menu:
+    """Every legal order for the units aboard `commanded` and `power`'s units off the
+    board: to stay aboard, land, leave the board or enter it."""
+    if not position.beyond_the_board:
+        return {}
+    rules = variant.rules_at_submission(position, power)
+    beyond = [*(c for u in commanded for c in _addressable(u.cargo)), *position.offboard]
+    return {
+        Hold(unit.type, unit.location).head: _checked(
+            variant.board, position, unit, rules, _beyond(variant.board, unit)
+        )
+        for unit in beyond
+        if variant.commander_of(position, unit) == power
+    }
 
 
 def _addressable(units: Iterable[Unit]) -> list[Unit]:
