@@ -29,6 +29,11 @@ NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
 COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
 UNNAVIGABLE = "unnavigable"  # a coast on water no fleet sails: fleets stand there, never move
 
+# The place of units off the board (docs/writing-a-variant.md, "Units aboard and off the
+# board"): not a province, and written so in orders (``F OFFBOARD - sao``). Province ids
+# are lower case, so no map's province can be taken for it.
+OFFBOARD = "OFFBOARD"
+
 
 @dataclass(frozen=True, slots=True)
 class UnitKind:
@@ -202,6 +207,8 @@ class Board:
         return self.coast_aliases.get(location)
 
     def name_of(self, location: str) -> str:
+        if location == OFFBOARD:
+            return OFFBOARD
         province = self.provinces[province_of(location)]
         _, _, coast = location.partition("/")
         return f"{province.name} ({coast})" if coast else province.name

@@ -40,7 +40,9 @@ from hegemon.position import (
     Season,
     Unit,
     Viewer,
+    read_offboard_unit,
     read_unit,
+    unit_text,
 )
 from hegemon.variants import load_variant
 
@@ -133,7 +135,7 @@ def position_to_json(position: Position, viewer: Viewer = MASTER) -> dict[str, A
     """The position as JSON, its variant state as `viewer` may see it."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
-        units.setdefault(unit.power, []).append(str(unit))
+        units.setdefault(unit.power, []).append(unit_text(unit))
     centers: dict[str, list[str]] = {}
     for province, owner in sorted(position.centers.items()):
         centers.setdefault(owner, []).append(province)
@@ -144,9 +146,14 @@ def position_to_json(position: Position, viewer: Viewer = MASTER) -> dict[str, A
     }
     if position.dislodged:
         data["dislodged"] = [
-            {"power": d.unit.power, "unit": str(d.unit), "attacker_from": d.attacker_from}
+            {"power": d.unit.power, "unit": unit_text(d.unit), "attacker_from": d.attacker_from}
             for _, d in sorted(position.dislodged.items())
         ]
+    if position.offboard:
+        offboard: dict[str, list[str]] = {}
+        for unit in position.offboard:
+            offboard.setdefault(unit.power, []).append(unit_text(unit))
+        data["offboard"] = offboard
     if position.contested:
         data["contested"] = sorted(position.contested)
     state = position.state.view(viewer)
@@ -176,7 +183,40 @@ def position_from_json(data: Any, variant: Variant) -> Position:
         state = variant.read_state(_object(data, "state"))
     except ValueError as exc:
         raise WireError(str(exc)) from None
-    return Position.create(phase, units, _centers(data, variant), dislodged, contested, state)
+    offboard = _offboard(data, variant)
+    position = Position.create(
+        phase, units, _centers(data, variant), dislodged, contested, state, offboard
+    )
+    if position.beyond_the_board or dislodged:
+        _check_cargo(position, variant)
+    return position
+
+
+def _offboard(data: Mapping[str, Any], variant: Variant) -> tuple[Unit, ...]:
+    """``{"France": ["F [M]", "P"]}``: each power's units off the board, by kind."""
+    offboard: list[Unit] = []
+    for power, texts in _object(data, "offboard").items():
+        owner = _owner(variant, power)
+        for text in _strings(texts, f"offboard.{power}"):
+            try:
+                offboard.append(read_offboard_unit(variant.board, owner, text))
+            except ValueError as exc:
+                raise WireError(f"offboard.{power}: {exc}") from None
+    return tuple(offboard)
+
+
+def _check_cargo(position: Position, variant: Variant) -> None:
+    """Every unit aboard another is one the variant's rules let it carry."""
+    rules = variant.rules_for(position)
+    carriers = [*position.units.values(), *position.offboard]
+    carriers += [d.unit for d in position.dislodged.values()]
+    for carrier in carriers:
+        for index, unit in enumerate(carrier.cargo):
+            if not rules.may_carry(carrier.carrying(carrier.cargo[:index]), unit):
+                raise WireError(
+                    f"unit {unit_text(carrier)!r} of {carrier.power}: "
+                    f"{carrier.type.article} may not carry {unit.type.article}"
+                )
 
 
 def _units(data: Mapping[str, Any], variant: Variant) -> dict[str, Unit]:

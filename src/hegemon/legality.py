@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hegemon.board import COAST_REQUIRED, Board, Terrain, province_of
+from hegemon.board import COAST_REQUIRED, OFFBOARD, Board, Terrain, UnitKind, province_of
 from hegemon.orders import (
     Convoy,
+    Embark,
     Hold,
     Move,
     MovementOrder,
@@ -42,6 +43,19 @@ def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder
     return Illegal(f"the unit in {where} is {unit.type.article}, not {order.unit.article}")
 
 
+def ordered_unit(position: Position, power: str, order: UnitOrder) -> Unit | None:
+    """The unit an order of `power` names: the one in its province, or the one of the kind
+    it names aboard it (``M Sao``), or `power`'s off the board (``F OFFBOARD``)."""
+    unit = position.unit_in(order.province)
+    if not position.beyond_the_board:
+        return unit
+    if order.location == OFFBOARD:
+        return position.offboard_unit(power, order.unit)
+    if unit is not None and not _same_kind(unit, order):
+        return unit.aboard(order.unit) or unit
+    return unit
+
+
 def _same_kind(unit: Unit, order: UnitOrder) -> bool:
     """Whether the order names the unit's kind (the same object, as a rule)."""
     return unit.type is order.unit or unit.type == order.unit
@@ -55,6 +69,10 @@ def check_movement_order(
     unit = position.unit_in(order.province)
     # The common case first, without a call: the power's own unit, of the kind named.
     if unit is None or unit.power != power or unit.type is not order.unit:
+        if position.beyond_the_board:
+            beyond = _check_beyond(board, position, power, order, rules, unit)
+            if beyond is not None:
+                return beyond
         commanded = commanded_unit(board, unit, power, order)
         if isinstance(commanded, Illegal):
             return commanded
@@ -63,6 +81,8 @@ def check_movement_order(
     # would call as Python objects.
     checked: MovementOrder | Illegal
     if isinstance(order, Move):
+        if isinstance(order, Embark) or order.target == OFFBOARD:
+            return _check_departure(board, position, unit, order, rules)
         checked = _check_move(board, position, unit, order, rules)
     elif isinstance(order, Support):
         checked = _check_support(board, position, unit, order, rules)
@@ -73,6 +93,125 @@ def check_movement_order(
     if isinstance(checked, Illegal) and _names_another_coast(order.location, unit.location):
         return _where_it_really_is(board, unit, order.location, checked)
     return checked
+
+
+def _check_beyond(
+    board: Board,
+    position: Position,
+    power: str,
+    order: Hold | Move | Support | Convoy,
+    rules: Rules,
+    occupant: Unit | None,
+) -> MovementOrder | Illegal | None:
+    """The order checked if it names a unit off the board (``F OFFBOARD``) or one aboard
+    the unit in its province (``M Sao``); None if it names neither, for the usual checks
+    to judge."""
+    kind = order.unit
+    if order.location == OFFBOARD:
+        unit = position.offboard_unit(power, kind)
+        if unit is None:
+            return Illegal(f"{power} has no {kind.name} off the board")
+        if not isinstance(order, Move) or isinstance(order, Embark) or order.target == OFFBOARD:
+            return Illegal("units off the board may only enter it")
+        return _check_entry(board, position, unit, order, rules)
+    if occupant is None or not occupant.cargo:
+        return None
+    carried = occupant.aboard(kind) if occupant.power == power else None
+    if carried is None:
+        where = board.name_of(order.province)
+        return Illegal(f"there is no {kind.name} of {power} aboard in {where}")
+    if isinstance(order, Hold):
+        return Hold(carried.type, carried.location)  # stays aboard
+    if not isinstance(order, Move) or isinstance(order, Embark):
+        return Illegal(f"a unit aboard {occupant.type.article} may only land or stay aboard")
+    if order.target == OFFBOARD:
+        return _check_departure(board, position, carried, order, rules)
+    return _check_landing(board, carried, order, rules)
+
+
+def _check_landing(board: Board, unit: Unit, order: Move, rules: Rules) -> Move | Illegal:
+    """A unit aboard moving into a province beside its carrier's (``M Sao - Lus``)."""
+    target = order.destination
+    if target not in board.province_graph.get(unit.province, ()):
+        here, name = board.name_of(unit.province), board.name_of(target)
+        return Illegal(f"{here} does not border {name}")
+    if order.via_convoy:
+        return Illegal("a unit aboard lands straight from its carrier, not by convoy")
+    return _moved_beyond(board, unit, order, rules)
+
+
+def _check_entry(
+    board: Board, position: Position, unit: Unit, order: Move, rules: Rules
+) -> Move | Illegal:
+    """A unit off the board moving onto it (``F OFFBOARD - Sao``)."""
+    moved = _moved_beyond(board, unit, order, rules)
+    if isinstance(moved, Illegal):
+        return moved
+    occupant = position.unit_in(moved.destination)
+    if order.via_convoy or not rules.may_enter_board(board, unit, moved.target, occupant):
+        name = board.name_of(moved.target)
+        return Illegal(f"{unit.type.article} off the board may not enter {name}")
+    return moved
+
+
+def _moved_beyond(board: Board, unit: Unit, order: Move, rules: Rules) -> Move | Illegal:
+    """The move in normal form of a unit aboard or off the board into the location
+    written (its only coast filled in), if the unit may stand there."""
+    target = order.destination
+    if target not in board.provinces:
+        return Illegal(f"{order.target!r} is not a province")
+    fits = [loc for loc in board.locations(target) if board.can_hold(unit.type, loc)]
+    location = order.target if order.target in fits else None
+    if location is None and order.target == target and len(fits) == 1:
+        location = fits[0]
+    if location is None:
+        if len(fits) > 1 and order.target == target:
+            return Illegal(f"say which coast of {board.name_of(target)}: {' or '.join(fits)}")
+        return Illegal(f"{unit.type.plural} cannot stand in {board.name_of(order.target)}")
+    if not rules.may_enter(unit, target):
+        return Illegal(f"no unit may enter {board.name_of(target)}")
+    return Move(unit.type, unit.location, location)
+
+
+def _check_departure(
+    board: Board, position: Position, unit: Unit, order: Move, rules: Rules
+) -> Move | Illegal:
+    """A unit leaving its province other than for another province: off the board
+    (``P Joh - OFFBOARD``) or aboard its own carrier (``M Dca - F Gog``)."""
+    where = board.name_of(unit.location)
+    if order.target == OFFBOARD:
+        if not rules.may_leave_board(board, unit):
+            return Illegal(f"{unit.type.article} in {where} may not leave the board")
+        if order.via_convoy:
+            return Illegal("a unit leaving the board goes straight off it, not by convoy")
+        return Move(unit.type, unit.location, OFFBOARD)
+    assert isinstance(order, Embark)
+    return _check_embark(board, position, unit, order.destination, order.carrier, rules)
+
+
+def _check_embark(
+    board: Board,
+    position: Position,
+    unit: Unit,
+    target: str,
+    carrier: UnitKind | None,
+    rules: Rules,
+) -> Embark | Illegal:
+    """A unit boarding a carrier of its own power in the province beside its own: one
+    standing there, or one that may move there this phase. `carrier` is the carrier's
+    kind as written; if left out, that of the unit standing in `target`."""
+    if target not in board.province_graph.get(unit.province, ()):
+        return Illegal(f"{board.name_of(unit.location)} does not border {board.name_of(target)}")
+    occupant = position.unit_in(target)
+    kind = carrier or (occupant.type if occupant is not None else None)
+    own = [u for u in position.units_of(unit.power) if u.type == kind and u is not unit]
+    if kind is None or not any(rules.may_carry(u, unit) for u in own):
+        where = board.name_of(target)
+        return Illegal(
+            f"{unit.type.article} in {board.name_of(unit.location)} cannot board "
+            f"{kind.article if kind else 'a unit'} of {unit.power} in {where}"
+        )
+    return Embark(unit.type, unit.location, target, False, kind)
 
 
 def _names_another_coast(written: str, location: str) -> bool:
@@ -104,6 +243,10 @@ def _check_move(
     if landing is not None and rules.may_enter(unit, order.destination):
         return _normal_move(unit, order, landing)
     target = order.destination
+    carrier = position.unit_in(target)
+    if carrier is not None and carrier.power == unit.power and rules.may_carry(carrier, unit):
+        # Onto its own carrier, written as a move (``M Dca - Gog``): a boarding.
+        return _check_embark(board, position, unit, target, carrier.type, rules)
     if target == order.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
@@ -172,6 +315,10 @@ def _check_support(
     board: Board, position: Position, unit: Unit, order: Support, rules: Rules
 ) -> Support | Illegal:
     # The unit stands in order.province; the supported one in `held`.
+    if position.beyond_the_board:
+        beyond = _support_beyond(board, position, unit, order, rules)
+        if beyond is not None:
+            return beyond
     held = province_of(order.supported)
     supported = position.unit_in(held)
     if supported is None:
@@ -184,10 +331,7 @@ def _check_support(
     if goal == order.province:
         return Illegal("a unit cannot support a move into its own province")
     if not board.reaches_province(unit.type, unit.location, goal):  # DATC 6.A.3.fleet...
-        return Illegal(
-            f"{unit.type.article} in {board.name_of(unit.location)} cannot reach "
-            f"{board.name_of(goal)}"
-        )
+        return _cannot_reach(board, unit, goal)
     if order.target is not None and not _could_move(board, position, supported, goal, unit):
         # The support could never be valid together with the move (DATC 6.D.31): the
         # supported unit reaches the goal neither over land nor by any other fleets.
@@ -209,6 +353,53 @@ def _check_support(
     if unit.location == order.location and held == order.supported and target == order.target:
         return order
     return Support(unit.type, unit.location, held, target, order.supported_unit)
+
+
+def _cannot_reach(board: Board, unit: Unit, goal: str) -> Illegal:
+    return Illegal(
+        f"{unit.type.article} in {board.name_of(unit.location)} cannot reach {board.name_of(goal)}"
+    )
+
+
+def _support_beyond(
+    board: Board, position: Position, unit: Unit, order: Support, rules: Rules
+) -> Support | Illegal | None:
+    """The support checked if it names a unit off the board (``S F OFFBOARD - Sao``: the
+    supporter's own power's, or else any power's) or one aboard (``S M Sao - Lus``);
+    None if it names neither. Such units may be supported only to move."""
+    kind = order.supported_unit
+    held = province_of(order.supported)
+    if held == OFFBOARD:
+        if kind is None:
+            return Illegal("say which unit off the board it supports, e.g. F OFFBOARD")
+        mover = position.offboard_unit(unit.power, kind) or next(
+            (u for u in position.offboard if u.type == kind), None
+        )
+        if mover is None:
+            return Illegal(f"there is no {kind.name} off the board to support")
+    else:
+        occupant = position.unit_in(held)
+        if kind is None or occupant is None or occupant.type == kind:
+            return None
+        mover = occupant.aboard(kind)
+        if mover is None:
+            return None
+    if order.target is None:
+        return Illegal("a unit aboard or off the board may be supported only to move")
+    goal = province_of(order.target)
+    if goal == order.province:
+        return Illegal("a unit cannot support a move into its own province")
+    if not board.reaches_province(unit.type, unit.location, goal):
+        return _cannot_reach(board, unit, goal)
+    if not rules.may_support(unit, mover, goal):
+        return Illegal(
+            f"{unit.type.article} in {board.name_of(unit.location)} may not support "
+            f"{mover.type.article} into {board.name_of(goal)}"
+        )
+    target = goal if mover.type.by_land else order.target
+    if unit.location == order.location and held == order.supported and target == order.target:
+        return order
+    return Support(unit.type, unit.location, held, target, kind)
 
 
 def _could_move(

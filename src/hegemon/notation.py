@@ -4,8 +4,11 @@ Accepted, in any case: ``A Par - Bur``, ``A par-bur`` (or with an en or em dash 
 hyphen, as typeset texts write it), ``F NTH C A Lon - Bel``, ``A bud S A ser-rum``,
 ``F gas-spa/nc``, ``F Spa(sc)``, ``F Spa[sc]``, ``Fleet North Sea convoys Army London to
 Belgium``, ``A lvp - edi via convoy``, ``A par R bur``, ``A par D``, ``Build A kie``,
-``A kie B``, ``Remove F tri``, ``Waive``. A line may begin with the power, ``England: F lon
-- nth``. A coast may be written by another name the map gives it (``aliases`` of a coast).
+``A kie B``, ``Remove F tri``, ``Waive``. Where a variant's rules allow units aboard others
+and off the board: ``F OFFBOARD - sao``, ``P joh - OFFBOARD``, ``M sao - lus`` (the marine
+aboard the fleet in Sao lands), ``M dca - F gog`` (it boards its fleet in Gog). A line may
+begin with the power, ``England: F lon - nth``. A coast may be written by another name the
+map gives it (``aliases`` of a coast).
 
 A variant's own kinds of order read themselves (`Order.read`); `read_order` tries them
 before the standard orders.
@@ -17,11 +20,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from hegemon.board import Board, UnitKind, province_of
+from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.orders import (
     Build,
     Convoy,
     Disband,
+    Embark,
     Hold,
     Move,
     Order,
@@ -43,6 +47,7 @@ class OrderSyntaxError(ValueError):
 
 
 _MOVE = {"-", "->", "=>", "m", "move", "moves", "to", "mv"}
+_OFFBOARD = {"offboard"}
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
 _SUPPORT = {"s", "support", "supports", "sup"}
 _CONVOY = {"c", "convoy", "convoys", "cvy"}
@@ -105,7 +110,10 @@ class _Reader:
         return words[word] if word else None
 
     def location(self, what: str) -> str:
-        """The longest run of tokens that names a province, with its coast if written."""
+        """The longest run of tokens that names a province, with its coast if written; or
+        OFFBOARD, the place of units off the board."""
+        if self.take(_OFFBOARD):
+            return OFFBOARD
         for end in range(min(len(self.tokens), self.at + 5), self.at, -1):
             words = [t for t in self.tokens[self.at : end] if t != "-"]
             if not words or self.tokens[end - 1] == "-":
@@ -307,7 +315,10 @@ def _read_action(reader: _Reader, unit: UnitKind, location: str) -> Order:
         return Hold(unit, location)
     if reader.take(_MOVE):
         reader.take({"to"})  # "moves to"
+        carrier = _carrier(reader)
         target = reader.location("the destination")
+        if carrier is not None:
+            return Embark(unit, location, target, False, carrier)
         return Move(unit, location, target, via_convoy=_via_convoy(reader))
     if reader.take(_SUPPORT):
         return _read_support(reader, unit, location)
@@ -320,6 +331,23 @@ def _read_action(reader: _Reader, unit: UnitKind, location: str) -> Order:
     if reader.take(_BUILD):
         return Build(unit, location)
     raise reader.fail(f"{word!r} is not an order (expected H, -, S, C, R, D or B)")
+
+
+def _carrier(reader: _Reader) -> UnitKind | None:
+    """The kind of unit a move boards, if written before its province (``M Dca - F Gog``);
+    a word that only looks like one, being the start of the province's name, is left."""
+    start = reader.at
+    kind = reader.unit_type()
+    if kind is None:
+        return None
+    after = reader.at
+    try:
+        reader.location("the carrier's province")
+    except OrderSyntaxError:
+        reader.at = start
+        return None
+    reader.at = after  # the caller reads the province
+    return kind
 
 
 def _read_support(reader: _Reader, unit: UnitKind, location: str) -> Support:

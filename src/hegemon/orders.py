@@ -19,7 +19,7 @@ from typing import ClassVar, Self
 
 from mypy_extensions import mypyc_attr
 
-from hegemon.board import Board, UnitKind, province_of
+from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.position import Unit
 
 
@@ -72,7 +72,9 @@ class Order:
 
 
 def place(location: str) -> str:
-    """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``."""
+    """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``; OFFBOARD as it is."""
+    if location == OFFBOARD:
+        return location
     return location.capitalize()  # ids are lower case: "spa/nc" -> "Spa/nc"
 
 
@@ -114,6 +116,19 @@ class Move(UnitOrder):
 
     def format(self) -> str:
         return f"{self.head} - {place(self.target)}" + (" via Convoy" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Embark(Move):
+    """A move onto a carrier of one's own power, in the province `target` (``M Dca - F
+    Gog``): it boards the carrier that ends the phase there, competing for nothing
+    (docs/writing-a-variant.md, "Units aboard and off the board")."""
+
+    carrier: UnitKind | None = None  # the carrier's kind; always given, in normal form
+
+    def format(self) -> str:
+        kind = f"{self.carrier.letter} " if self.carrier else ""
+        return f"{self.head} - {kind}{place(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)

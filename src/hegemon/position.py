@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from hegemon.board import Board, UnitKind, province_of
+from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 
 
 class Season(StrEnum):
@@ -82,7 +82,12 @@ class Unit(NamedTuple):
     # and about twice as fast to create, which the resolver does for every unit that moves.
     power: str
     type: UnitKind
-    location: str  # a province id, or "prov/coast" for a fleet on a split coast
+    location: str  # a province id, "prov/coast" for a fleet on a split coast, or OFFBOARD
+    # Units of the same power aboard this one (a marine aboard its fleet), where a
+    # variant's rules let one unit carry another (`Rules.may_carry`). They stand where
+    # their carrier stands (its province, or OFFBOARD) and go where it goes; they hold no
+    # province (docs/writing-a-variant.md, "Units aboard and off the board").
+    cargo: tuple[Unit, ...] = ()
 
     @property
     def province(self) -> str:
@@ -92,22 +97,73 @@ class Unit(NamedTuple):
         return f"{self.type.letter} {self.location}"
 
     def moved_to(self, location: str) -> Unit:
-        """The same unit standing at `location`. Made as the tuple it is: a NamedTuple's
-        own constructor is a function written in Python, which compiled code would call
-        for every unit that moves."""
-        return tuple.__new__(Unit, (self.power, self.type, location))
+        """The same unit standing at `location`, with its cargo. Made as the tuple it is:
+        a NamedTuple's own constructor is a function written in Python, which compiled
+        code would call for every unit that moves."""
+        cargo = self.cargo
+        if cargo:
+            aboard = province_of(location)
+            cargo = tuple([unit.moved_to(aboard) for unit in cargo])
+        return tuple.__new__(Unit, (self.power, self.type, location, cargo))
+
+    def carrying(self, cargo: tuple[Unit, ...]) -> Unit:
+        """The same unit with this cargo aboard, each placed where the unit stands."""
+        aboard = self.province
+        placed = tuple([unit.moved_to(aboard) for unit in cargo])
+        return tuple.__new__(Unit, (self.power, self.type, self.location, placed))
+
+    def aboard(self, kind: UnitKind) -> Unit | None:
+        """The first unit of this kind aboard, if any: the one orders name ``M sao``."""
+        for unit in self.cargo:
+            if unit.type is kind or unit.type == kind:
+                return unit
+        return None
 
 
 def read_unit(board: Board, power: str, text: str) -> Unit:
-    """``"A par"`` or ``"F spa/nc"`` as a unit of `power`; a ValueError says what is wrong."""
-    letter, _, location = str(text).strip().partition(" ")
-    kind = board.kinds.get(letter.upper())
-    if kind is None:
-        raise ValueError(f"unit {text!r}: must start with {' or '.join(board.kinds)}")
+    """``"A par"`` or ``"F spa/nc"`` as a unit of `power`, with its cargo if written after
+    it in brackets (``"F sao [M]"``); a ValueError says what is wrong."""
+    text = str(text).strip()
+    head, bracket, rest = text.partition("[")
+    letter, _, location = head.strip().partition(" ")
+    kind = _kind(board, letter, text)
     location = location.strip().lower()
     if not board.can_hold(kind, location):
         raise ValueError(f"unit {text!r}: {kind.plural} cannot stand in {location!r}")
-    return Unit(power, kind, location)
+    unit = Unit(power, kind, location)
+    return unit.carrying(_cargo(board, power, rest, text)) if bracket else unit
+
+
+def read_offboard_unit(board: Board, power: str, text: str) -> Unit:
+    """``"F"`` or ``"F [M]"``: a unit of `power` off the board, with its cargo."""
+    text = str(text).strip()
+    head, bracket, rest = text.partition("[")
+    unit = Unit(power, _kind(board, head.strip(), text), OFFBOARD)
+    return unit.carrying(_cargo(board, power, rest, text)) if bracket else unit
+
+
+def _kind(board: Board, letter: str, text: str) -> UnitKind:
+    kind = board.kinds.get(letter.upper())
+    if kind is None:
+        raise ValueError(f"unit {text!r}: must start with {' or '.join(board.kinds)}")
+    return kind
+
+
+def _cargo(board: Board, power: str, inside: str, text: str) -> tuple[Unit, ...]:
+    """The units written inside a unit's brackets, by their letters: ``M]`` or ``M A]``."""
+    letters, closed, after = inside.partition("]")
+    if not closed or after.strip() or not letters.split():
+        raise ValueError(f"unit {text!r}: write its cargo as letters in brackets, e.g. [M]")
+    return tuple(Unit(power, _kind(board, letter, text), "") for letter in letters.split())
+
+
+def unit_text(unit: Unit) -> str:
+    """A unit as positions write it, its cargo in brackets: ``F sao [M]``; off the board,
+    its kind alone: ``F [M]`` (`read_unit`, `read_offboard_unit`)."""
+    head = unit.type.letter if unit.location == OFFBOARD else str(unit)
+    if not unit.cargo:
+        return head
+    return f"{head} [{' '.join(u.type.letter for u in unit.cargo)}]"
 
 
 class Dislodgement(NamedTuple):
@@ -178,8 +234,8 @@ _NOTHING: Mapping[Any, Any] = MappingProxyType({})
 
 
 class Position:
-    """Units by province, center owners by province, the phase, pending retreats, and
-    the variant's own state."""
+    """Units by province, center owners by province, the phase, pending retreats, the
+    units off the board, and the variant's own state."""
 
     # A plain class with final fields rather than a frozen dataclass: every phase makes a
     # few positions, and the compiled core builds and reads a plain class several times
@@ -193,6 +249,7 @@ class Position:
         contested: frozenset[str] = frozenset(),  # standoffs: no retreat there
         state: VariantState = NO_STATE,
         center_counts: Mapping[str, int] | None = None,  # if known: those of `centers`
+        offboard: tuple[Unit, ...] = (),  # units off the board, each at OFFBOARD
     ) -> None:
         self.phase: Final = phase
         self.units: Final = units
@@ -200,11 +257,21 @@ class Position:
         self.dislodged: Final = dislodged
         self.contested: Final = contested
         self.state: Final = state
+        self.offboard: Final = offboard
         self._center_counts = center_counts
+        self._beyond: bool | None = None  # memo of `beyond_the_board`
         self._convoying_fleets: frozenset[str] | None = None
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.phase, self.units, self.centers, self.dislodged, self.contested, self.state)
+        return (
+            self.phase,
+            self.units,
+            self.centers,
+            self.dislodged,
+            self.contested,
+            self.state,
+            self.offboard,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self._fields() == other._fields()
@@ -212,7 +279,7 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # equal by its mappings, which change not
 
     def __repr__(self) -> str:
-        names = ("phase", "units", "centers", "dislodged", "contested", "state")
+        names = ("phase", "units", "centers", "dislodged", "contested", "state", "offboard")
         shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
         return f"Position({shown})"
 
@@ -224,10 +291,10 @@ class Position:
         dislodged: Mapping[str, Dislodgement] | None = None,
         contested: frozenset[str] = frozenset(),
         state: VariantState = NO_STATE,
+        offboard: tuple[Unit, ...] = (),
     ) -> Position:
-        return Position(
-            phase, _frozen(units), _frozen(centers), _frozen(dislodged), contested, state
-        )
+        frozen = (_frozen(units), _frozen(centers), _frozen(dislodged))
+        return Position(phase, *frozen, contested, state, None, offboard)
 
     def evolve(
         self,
@@ -237,6 +304,7 @@ class Position:
         dislodged: dict[str, Dislodgement] | None = None,
         contested: frozenset[str] | None = None,
         state: VariantState | None = None,
+        offboard: tuple[Unit, ...] | None = None,
     ) -> Position:
         """A new position with some fields replaced. Dicts given are taken over, not copied:
         the caller must not change them afterwards."""
@@ -248,7 +316,47 @@ class Position:
             self.contested if contested is None else contested,
             self.state if state is None else state,
             self._center_counts if centers is None else None,  # the same centers, counts
+            self.offboard if offboard is None else offboard,
         )
+
+    @property
+    def beyond_the_board(self) -> bool:
+        """Whether any unit is off the board or aboard another: asked once a phase, so
+        that the standard game, where none ever is, keeps its quicker paths."""
+        beyond = self._beyond
+        if beyond is None:
+            beyond = self._beyond = bool(self.offboard) or any(
+                unit.cargo for unit in self.units.values()
+            )
+        return beyond
+
+    def offboard_unit(self, power: str, kind: UnitKind) -> Unit | None:
+        """`power`'s first unit of this kind off the board, if any: the one orders name
+        ``F OFFBOARD``."""
+        for unit in self.offboard:
+            if unit.power == power and (unit.type is kind or unit.type == kind):
+                return unit
+        return None
+
+    def placed(self, unit: Unit) -> Position:
+        """The position with `unit` put where it stands (OFFBOARD: off the board), in place
+        of whatever stood in its province. With `removed`, how a variant moves units
+        before the moves are resolved (a paratroop dropped onto the board)."""
+        if unit.location == OFFBOARD:
+            return self.evolve(offboard=(*self.offboard, unit))
+        return self.evolve(units={**self.units, unit.province: unit})
+
+    def removed(self, unit: Unit) -> Position:
+        """The position without `unit` (a unit on the board, or off it)."""
+        if unit.location == OFFBOARD:
+            offboard = list(self.offboard)
+            offboard.remove(unit)
+            return self.evolve(offboard=tuple(offboard))
+        units = dict(self.units)
+        if units.get(unit.province) != unit:
+            raise ValueError(f"{unit} is not on the board")
+        del units[unit.province]
+        return self.evolve(units=units)
 
     def unit_in(self, province: str) -> Unit | None:
         """The unit standing in `province`, if any. Read through the mapping's lookup

@@ -6,6 +6,13 @@ decides one lazily, recursing into the decisions it depends on; when a decision 
 to depend on itself it is tried both ways, and a cycle with no single answer is broken by
 the backup rule: all moves in a circle succeed, and a convoy paradox makes the convoyed
 armies in it fail (the Szykman rule, DATC 4.A.2).
+
+Units aboard others and units off the board (docs/writing-a-variant.md, "Units aboard and
+off the board") have decisions too, keyed apart from every province: ``sao+0`` for the
+first unit aboard the one in Sao, ``OFFBOARD+1`` for the second unit off the board. A
+move off the board always succeeds. A boarding competes for nothing: it decides whether
+its carrier ends the phase where it boards; a cycle through one is broken by failing the
+boarding, as a convoy paradox fails its convoyed army.
 """
 
 from __future__ import annotations
@@ -14,9 +21,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.board import Board, province_of
+from hegemon.board import OFFBOARD, Board, province_of
 from hegemon.legality import Illegal, check_movement_order
-from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder, place
+from hegemon.orders import (
+    Convoy,
+    Embark,
+    Hold,
+    Move,
+    MovementOrder,
+    Order,
+    Support,
+    UnitOrder,
+    place,
+)
 from hegemon.position import Dislodgement, Position, Unit
 from hegemon.rules import Rules
 
@@ -30,14 +47,16 @@ class MovementResult:
         units: Mapping[str, Unit],
         dislodged: Mapping[str, Dislodgement],
         contested: frozenset[str],
-        disbanded: tuple[Unit, ...],  # dislodged units that may not retreat
+        disbanded: tuple[Unit, ...],  # dislodged units that may not retreat, with their cargo
         explain: Callable[[], tuple[Outcome, ...]],
+        offboard: tuple[Unit, ...] = (),  # the units off the board after the phase
     ) -> None:
         self.units: Final = units
         self.dislodged: Final = dislodged
         self.contested: Final = contested
         self.disbanded: Final = disbanded
         self.explain: Final = explain
+        self.offboard: Final = offboard
         self._outcomes: tuple[Outcome, ...] | None = None
 
     @property
@@ -62,9 +81,25 @@ def adjudicate_movement(
     accepted, void = _accept_orders(board, position, orders, rules)
     # The resolver reads units from a dict of its own: a lookup in a dict is a good deal
     # quicker than through the position's read-only view, once compiled.
-    resolver = _Resolver(board, dict(position.units), accepted, rules)
+    resolver = _Resolver(board, dict(position.units), accepted, rules, position)
     resolver.resolve_all()
     return resolver.result(void)
+
+
+def _key(position: Position, power: str, order: MovementOrder) -> str:
+    """The resolver's key for the unit a legal order commands, in a position with units
+    aboard or off the board: its province, unless it is one of those."""
+    province = order.province
+    if province == OFFBOARD:
+        unit = position.offboard_unit(power, order.unit)
+        assert unit is not None  # the order is legal
+        return f"{OFFBOARD}+{position.offboard.index(unit)}"
+    occupant = position.unit_in(province)
+    if occupant is None or occupant.type == order.unit:
+        return province
+    carried = occupant.aboard(order.unit)
+    assert carried is not None  # the order is legal
+    return f"{province}+{occupant.cargo.index(carried)}"
 
 
 def _accept_orders(
@@ -74,6 +109,7 @@ def _accept_orders(
     accepted: dict[str, MovementOrder] = {}
     given: dict[str, Order] = {}  # as written, for the report of a replaced order
     void: list[Outcome] = []
+    beyond = position.beyond_the_board
     for power, power_orders in orders.items():
         for order in power_orders:
             checked = check_movement_order(board, position, power, order, rules)
@@ -81,6 +117,8 @@ def _accept_orders(
                 void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
                 continue
             province = checked.province
+            if beyond:
+                province = _key(position, power, checked)
             earlier = given.get(province)
             if earlier is not None:  # only the unit's owner can have given both
                 void.append(
@@ -98,9 +136,10 @@ class _Resolver:
         units: dict[str, Unit],
         orders: dict[str, MovementOrder],
         rules: Rules,
+        position: Position,
     ) -> None:
         self.board = board
-        self.units = units
+        self.units = units  # by province; and by key, units aboard and off the board
         self.rules = rules
         self.orders = orders  # units without an order hold
         self.move_to: dict[str, str] = {}
@@ -115,9 +154,28 @@ class _Resolver:
         self.decided: dict[str, bool] = {}  # settled decisions
         self.guess: dict[str, bool] = {}  # decisions being tried, while their cycle is found
         self.deps: list[str] = []
+        # Units aboard and off the board, and the moves none but they make.
+        self.beyond = position.beyond_the_board  # any of them, or (once indexed) such a move
+        self.cargo_keys: dict[str, list[str]] = {}  # carrier's province -> keys aboard it
+        self.offboard_keys: list[str] = []
+        self.boarding: dict[str, str] = {}  # boarding unit -> province boarded in
+        if self.beyond:
+            self._add_beyond(position)
         self._index_orders()
 
     # --- setting up ----------------------------------------------------------------
+    def _add_beyond(self, position: Position) -> None:
+        """Key the units aboard and off the board beside those in provinces."""
+        for province, carrier in position.units.items():
+            for index, unit in enumerate(carrier.cargo):
+                key = f"{province}+{index}"
+                self.units[key] = unit
+                self.cargo_keys.setdefault(province, []).append(key)
+        for index, unit in enumerate(position.offboard):
+            key = f"{OFFBOARD}+{index}"
+            self.units[key] = unit
+            self.offboard_keys.append(key)
+
     def _index_orders(self) -> None:
         convoys: list[tuple[str, Convoy]] = []
         supports: list[tuple[str, Support]] = []
@@ -125,6 +183,14 @@ class _Resolver:
             if isinstance(order, Move):
                 target = order.destination
                 self.move_to[origin] = target
+                if isinstance(order, Embark):  # competes for nothing (module docstring)
+                    self.boarding[origin] = target
+                    self.beyond = True
+                    continue
+                if target == OFFBOARD:
+                    self.decided[origin] = True  # always succeeds
+                    self.beyond = True
+                    continue
                 self.moves_into.setdefault(target, []).append(origin)
             elif isinstance(order, Support):
                 supports.append((origin, order))
@@ -136,14 +202,35 @@ class _Resolver:
                 self.convoy_fleets.setdefault(convoy.army, []).append(origin)
         self._decide_convoy_routes()
         for origin, support in supports:
-            if not self._support_matches(support):
+            supported = self._supported(origin, support)
+            if not self._support_matches(support, supported):
                 continue
             if support.target is None:
                 self.supports[origin] = None
-                self.hold_support.setdefault(support.supported, []).append(origin)
+                self.hold_support.setdefault(supported, []).append(origin)
             else:
                 self.supports[origin] = support.destination
-                self.move_support.setdefault(support.supported, []).append(origin)
+                self.move_support.setdefault(supported, []).append(origin)
+
+    def _supported(self, supporter: str, order: Support) -> str:
+        """The key of the unit a support names: the unit in its province, or the one
+        aboard it or off the board of the kind it names (off the board: the supporter's
+        own power's, or else the only one of that kind that moves where it supports)."""
+        held = order.supported
+        if not self.beyond or order.supported_unit is None:
+            return held
+        kind = order.supported_unit
+        if held == OFFBOARD:
+            power = self.units[supporter].power
+            keys = [k for k in self.offboard_keys if self.units[k].type == kind]
+            own = [k for k in keys if self.units[k].power == power]
+            moving = [k for k in keys if self.move_to.get(k) == order.destination]
+            return own[0] if own else moving[0] if len(moving) == 1 else held
+        occupant = self.units.get(held)
+        if occupant is None or occupant.type == kind:
+            return held
+        aboard = [k for k in self.cargo_keys.get(held, ()) if self.units[k].type == kind]
+        return aboard[0] if aboard else held
 
     def _decide_convoy_routes(self) -> None:
         """Which moves go by convoy (DATC 4.A.3): those that cannot go over land, and
@@ -152,7 +239,9 @@ class _Resolver:
         for origin, target in self.move_to.items():
             order = self.orders[origin]
             assert isinstance(order, Move)
-            if not order.unit.convoyed:
+            if not order.unit.convoyed or origin in self.boarding or target == OFFBOARD:
+                continue
+            if self.beyond and "+" in origin:  # aboard or off the board: never convoyed
                 continue
             over_land = self.board.reaches_province(order.unit, origin, target)
             if not over_land or self._intends_sea(origin, order):
@@ -167,6 +256,8 @@ class _Resolver:
             if self.move_to.get(target) == origin
             and origin not in self.by_convoy
             and target not in self.by_convoy
+            and origin not in self.boarding
+            and target not in self.boarding
         }
         self.stationary = (
             {p for p in self.move_to if self.rules.is_stationary(self.units[p])}
@@ -186,14 +277,14 @@ class _Resolver:
         convoying = [self.units[f] for f in fleets]
         return self.rules.goes_by_convoy(self.units[origin], order, convoying, route)
 
-    def _support_matches(self, order: Support) -> bool:
-        supported = self.units[order.supported]
-        if not self.rules.may_be_supported(supported):
+    def _support_matches(self, order: Support, key: str) -> bool:
+        supported = self.units.get(key)
+        if supported is None or not self.rules.may_be_supported(supported):
             return False
-        action = self.orders.get(order.supported)
+        action = self.orders.get(key)
         if order.target is None:
             return not isinstance(action, Move)
-        if not isinstance(action, Move):
+        if not isinstance(action, Move) or isinstance(action, Embark):
             return False
         if "/" in order.target:  # a coast named in a support must be the move's (DATC 6.B.9)
             return action.target == order.target
@@ -243,8 +334,12 @@ class _Resolver:
     def _backup_rule(self, mark: int) -> None:
         cycle = self.deps[mark:]
         carried = {self.convoys[q] for q in cycle if q in self.convoys}
+        boarding = [q for q in cycle if q in self.boarding]
         self._forget(mark)
-        if carried:  # a convoy paradox: the Szykman rule
+        if boarding:  # the boardings fail; the rest is decided again without them
+            for q in boarding:
+                self.decided[q] = False
+        elif carried:  # a convoy paradox: the Szykman rule
             for army in carried:
                 self.paradox.add(army)
                 self.decided[army] = False
@@ -255,7 +350,7 @@ class _Resolver:
 
     def _decide(self, p: str) -> bool:
         if p in self.move_to:
-            return self._move_succeeds(p)
+            return self._boards(p) if p in self.boarding else self._move_succeeds(p)
         if p in self.supports:
             return self._support_given(p)
         return not self._dislodged(p)
@@ -275,6 +370,32 @@ class _Resolver:
             if rival != origin and attack <= self._prevent(rival):
                 return False
         return True
+
+    def _boards(self, origin: str) -> bool:
+        """Whether a boarding succeeds: a carrier it may board ends the phase where it
+        boards, having stayed there undislodged or moved in."""
+        target = self.boarding[origin]
+        order = self.orders[origin]
+        assert isinstance(order, Embark)
+        unit = self.units[origin]
+        staying = self.units.get(target)
+        if (
+            staying is not None
+            and self._may_board(unit, staying, order)
+            and not (target in self.move_to and self.resolve(target))
+        ):
+            return not self._dislodged(target)
+        return any(
+            self._may_board(unit, self.units[q], order) and self.resolve(q)
+            for q in self.moves_into.get(target, ())
+        )
+
+    def _may_board(self, unit: Unit, carrier: Unit, order: Embark) -> bool:
+        return (
+            carrier.power == unit.power
+            and carrier.type == order.carrier
+            and self.rules.may_carry(carrier, unit)
+        )
 
     def _strength(self, supporters: Sequence[str], against: Unit | None = None) -> int:
         """One for the unit and one for each support given; supports from powers that may
@@ -362,40 +483,78 @@ class _Resolver:
     # --- results ---------------------------------------------------------------------
     def result(self, void: list[Outcome]) -> MovementResult:
         moved = {p for p in self.move_to if self.decided[p]}
+        boarding = self.boarding
         # Which unit dislodged the one standing in each province (none if it moved away).
         dislodger = {
             target: p
             for p in moved
-            if (target := self.move_to[p]) in self.units and target not in moved
+            if (target := self.move_to[p]) in self.units
+            and target not in moved
+            and p not in boarding
         }
         units: dict[str, Unit] = {}
         dislodged: dict[str, Dislodgement] = {}
         disbanded: list[Unit] = []
+        offboard: list[Unit] = []  # those that stay off the board
+        leaving: list[Unit] = []  # and those that leave it, after them
+        beyond = self.beyond
         for province, unit in self.units.items():
+            if beyond:
+                if province not in moved and "+" in province:  # stays aboard, or off the board
+                    if province in self.offboard_keys:
+                        offboard.append(unit)
+                    continue
+                if province in self.cargo_keys:
+                    unit = self._unloaded(province, unit, moved)
+                if province in boarding and province in moved:
+                    continue  # aboard its carrier: see below
+                if self.move_to.get(province) == OFFBOARD:
+                    leaving.append(unit.moved_to(OFFBOARD))
+                    continue
             if province in moved:
                 order = self.orders[province]
                 assert isinstance(order, Move)
                 units[self.move_to[province]] = unit.moved_to(order.target)
             elif province in dislodger:
                 if self.rules.retreats(unit):
-                    attacker = dislodger[province]
-                    came_from = None if attacker in self.by_convoy else attacker
-                    dislodged[province] = Dislodgement(unit, came_from)
+                    dislodged[province] = Dislodgement(unit, self._came_from(dislodger[province]))
                 else:
                     disbanded.append(unit)
             else:  # it stays, and nobody else can have moved in
                 units[province] = unit
+        for origin, target in boarding.items():
+            if origin in moved:  # its carrier ends the phase in the target, undislodged
+                carrier = units[target]
+                units[target] = carrier.carrying((*carrier.cargo, self.units[origin]))
         contested = frozenset(
             self.move_to[p]
             for p in self.move_to
             if p not in moved
             and self.move_to[p] not in units
+            and p not in boarding
             and self._prevent(p) > 0
             and dislodger.get(p) != self.move_to[p]
         )
         return MovementResult(
-            units, dislodged, contested, tuple(disbanded), lambda: self._outcomes(void, dislodger)
+            units,
+            dislodged,
+            contested,
+            tuple(disbanded),
+            lambda: self._outcomes(void, dislodger),
+            (*offboard, *leaving),
         )
+
+    def _unloaded(self, carrier: str, unit: Unit, moved: set[str]) -> Unit:
+        """The carrier without the units aboard it that landed or left the board."""
+        staying = tuple(self.units[k] for k in self.cargo_keys[carrier] if k not in moved)
+        return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
+
+    def _came_from(self, attacker: str) -> str | None:
+        """The province a dislodger came from, which its victim may not retreat to: none
+        if it was convoyed or came from off the board; its carrier's, if it landed."""
+        if attacker in self.by_convoy or attacker.startswith(OFFBOARD):
+            return None
+        return attacker.partition("+")[0]
 
     def _outcomes(self, void: list[Outcome], dislodger: dict[str, str]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
@@ -406,12 +565,20 @@ class _Resolver:
             province = outcome.order.province if isinstance(outcome.order, UnitOrder) else ""
             unit = self.units.get(province)
             if unit is not None and unit.power == outcome.power and province not in self.orders:
+                order = outcome.order
+                if self.beyond and isinstance(order, UnitOrder) and unit.type != order.unit:
+                    continue  # a void order for a unit aboard, or for none there
                 last_void[province] = index
         told = list(void)
         for province, index in last_void.items():
             told[index] = self._outcome(province, dislodger, void[index])
         ordered = [p for p in self.orders if p in self.units]
-        unordered = [p for p in self.units if p not in self.orders and p not in last_void]
+        # Units aboard and off the board do nothing unless ordered: only their orders are told.
+        unordered = [
+            p
+            for p in self.units
+            if p not in self.orders and p not in last_void and not (self.beyond and "+" in p)
+        ]
         return (*told, *(self._outcome(p, dislodger) for p in ordered + unordered))
 
     def _outcome(
@@ -431,6 +598,13 @@ class _Resolver:
             order = Hold(unit.type, unit.location)
             verdict, note, deciders = Verdict.SUCCEEDS, "No order: holds", ()
         attacker = dislodger.get(province)
+        if attacker is None and self.beyond and "+" in province:
+            carrier = province.partition("+")[0]
+            if carrier in dislodger and not (province in self.move_to and self.decided[province]):
+                # Still aboard its carrier, it shares its fate.
+                aboard = f"Aboard {self._label(carrier)}, dislodged with it"
+                note = aboard if verdict is Verdict.SUCCEEDS else f"{note}; {aboard}"
+                return Outcome(unit.power, order, Verdict.FAILS, note, deciders)
         if attacker is None:
             return Outcome(unit.power, order, verdict, note, deciders)
         by = self._label(attacker)
@@ -458,7 +632,8 @@ class _Resolver:
             return self._explain_move(p)
         if isinstance(order, Support):
             if p not in self.supports:
-                return Verdict.FAILS, f"No effect: {self._mismatch(order)}", ()
+                supported = self._supported(p, order)
+                return Verdict.FAILS, f"No effect: {self._mismatch(order, supported)}", ()
             if self.decided[p]:
                 return Verdict.SUCCEEDS, "Succeeds", ()
             cutter = next((a for a in self.moves_into.get(p, ()) if self._cuts(a, p)), None)
@@ -474,11 +649,14 @@ class _Resolver:
             )
         return Verdict.SUCCEEDS, "Succeeds", ()
 
-    def _mismatch(self, order: Support) -> str:
-        if not self.rules.may_be_supported(self.units[order.supported]):
-            return f"{self._label(order.supported)} may not be supported"
-        supported = self.orders.get(order.supported)
-        label = self._label(order.supported)
+    def _mismatch(self, order: Support, key: str) -> str:
+        if key not in self.units:  # off the board, none of that kind moves there
+            kind = order.supported_unit.letter if order.supported_unit else ""
+            return f"{kind} {OFFBOARD} does not move to {place(order.target or '')}"
+        if not self.rules.may_be_supported(self.units[key]):
+            return f"{self._label(key)} may not be supported"
+        supported = self.orders.get(key)
+        label = self._label(key)
         if order.target is None:
             return f"{label} is not holding"
         if isinstance(supported, Move):
@@ -488,6 +666,11 @@ class _Resolver:
     def _explain_move(self, origin: str) -> tuple[Verdict, str, tuple[str, ...]]:
         if self.decided[origin]:
             return Verdict.SUCCEEDS, "Succeeds", ()
+        if origin in self.boarding:
+            order = self.orders[origin]
+            assert isinstance(order, Embark) and order.carrier is not None
+            carrier = f"{order.carrier.name} of {self.units[origin].power}"
+            return Verdict.FAILS, f"Fails: no {carrier} to board in {place(order.target)}", ()
         if origin in self.paradox:
             return Verdict.FAILS, "Fails: convoy paradox (Szykman rule)", ()
         if not self._path(origin):

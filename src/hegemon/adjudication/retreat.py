@@ -3,7 +3,7 @@
 A dislodged unit may retreat to an adjacent province that is empty, was not left empty by
 a standoff, and is not where its attacker came from (unless the attacker was convoyed,
 DATC 6.H.11). Two retreats to one province both fail; a unit without a valid retreat
-order is disbanded.
+order is disbanded. Units aboard a dislodged unit go where it goes, and are lost with it.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def adjudicate_retreats(
         target = chosen.get(province)
         if target is None:
             note = "Disbanded" if province in chosen else "No order: disbanded"
+            note += lost_aboard(unit)
             order = Disband(unit.type, unit.location)
             outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, note))
             disbanded.append(unit)
@@ -70,13 +71,20 @@ def adjudicate_retreats(
         retreat = Retreat(unit.type, unit.location, target)
         rivals = tuple(place(r) for r in crowded.get(province_of(target), ()) if r != province)
         if rivals:  # DATC 6.H.7, 6.H.8: all retreats to one province fail
-            note = f"Bounced (with {', '.join(rivals)}): disbanded"
+            note = f"Bounced (with {', '.join(rivals)}): disbanded{lost_aboard(unit)}"
             outcomes.append(Outcome(unit.power, retreat, Verdict.FAILS, note, rivals))
             disbanded.append(unit)
         else:
             units[province_of(target)] = unit.moved_to(target)
             outcomes.append(Outcome(unit.power, retreat, Verdict.SUCCEEDS, "Succeeds"))
     return RetreatResult(units, tuple(outcomes), tuple(disbanded))
+
+
+def lost_aboard(unit: Unit) -> str:
+    """What a report adds of the units lost aboard a unit disbanded: ``, with M aboard``."""
+    if not unit.cargo:
+        return ""
+    return f", with {' '.join(u.type.letter for u in unit.cargo)} aboard"
 
 
 def _crowded_targets(chosen: Mapping[str, str | None]) -> dict[str, list[str]]:

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import Board, UnitKind
+from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
     Build,
     Convoy,
     Disband,
+    Embark,
     Hold,
     Move,
     MovementOrder,
@@ -38,8 +39,53 @@ Menu = dict[str, list[Order]]  # by the unit as orders name it ("A Par"), or "Bu
 
 
 def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
-    """Every legal order for each unit `power` commands this phase."""
-    return unit_menus(variant, position, power, variant.commanded_units(position, power))
+    """Every legal order for each unit `power` commands this phase, and for its units
+    aboard others and off the board (their landings and entries; not supports of them)."""
+    commanded = variant.commanded_units(position, power)
+    menu = unit_menus(variant, position, power, commanded)
+    menu.update(beyond_menu(variant, position, power, commanded))
+    return menu
+
+
+def beyond_menu(
+    variant: Variant, position: Position, power: str, commanded: Iterable[Unit]
+) -> Menu:
+    """Every legal order for the units aboard `commanded` and `power`'s units off the
+    board: to stay aboard, land, leave the board or enter it."""
+    if not position.beyond_the_board:
+        return {}
+    rules = variant.rules_at_submission(position, power)
+    beyond = [*(c for u in commanded for c in _addressable(u.cargo)), *position.offboard]
+    return {
+        Hold(unit.type, unit.location).head: _checked(
+            variant.board, position, unit, rules, _beyond(variant.board, unit)
+        )
+        for unit in beyond
+        if variant.commander_of(position, unit) == power
+    }
+
+
+def _addressable(units: Iterable[Unit]) -> list[Unit]:
+    """The first unit of each kind: the one orders can name (``M Sao``, ``F OFFBOARD``)."""
+    first: dict[UnitKind, Unit] = {}
+    for unit in units:
+        first.setdefault(unit.type, unit)
+    return list(first.values())
+
+
+def _beyond(board: Board, unit: Unit) -> Iterator[MovementOrder]:
+    """What a unit aboard (``M Sao``) or off the board (``F OFFBOARD``) might be ordered:
+    aboard, to stay, land beside its carrier or leave the board; off it, to enter it."""
+    if unit.location == OFFBOARD:
+        provinces: Iterable[str] = sorted(board.provinces)
+    else:
+        yield Hold(unit.type, unit.location)
+        yield Move(unit.type, unit.location, OFFBOARD)
+        provinces = sorted(board.province_graph.get(unit.province, ()))
+    for province in provinces:
+        for location in board.locations(province):
+            if board.can_hold(unit.type, location):
+                yield Move(unit.type, unit.location, location)
 
 
 def unit_menus(variant: Variant, position: Position, power: str, units: Iterable[Unit]) -> Menu:
@@ -50,13 +96,27 @@ def unit_menus(variant: Variant, position: Position, power: str, units: Iterable
     reach = {p: _destinations(board, position, u) for p, u in position.units.items()}
     menu: Menu = {}
     for unit in sorted(units, key=lambda u: u.location):
-        legal: dict[Order, None] = {}  # in the order found, each once
-        for order in _candidates(board, position, unit, rules, reach):
-            checked = check_movement_order(board, position, unit.power, order, rules)
-            if not isinstance(checked, Illegal):
-                legal[checked] = None
-        menu[Hold(unit.type, unit.location).head] = list(legal)
+        candidates = _candidates(board, position, unit, rules, reach)
+        menu[Hold(unit.type, unit.location).head] = _checked(
+            board, position, unit, rules, candidates
+        )
     return menu
+
+
+def _checked(
+    board: Board,
+    position: Position,
+    unit: Unit,
+    rules: Rules,
+    candidates: Iterable[MovementOrder],
+) -> list[Order]:
+    """The legal ones of the candidates, in the order found, each once."""
+    legal: dict[Order, None] = {}
+    for order in candidates:
+        checked = check_movement_order(board, position, unit.power, order, rules)
+        if not isinstance(checked, Illegal):
+            legal[checked] = None
+    return list(legal)
 
 
 def _candidates(
@@ -64,6 +124,10 @@ def _candidates(
 ) -> Iterator[MovementOrder]:
     """The orders the unit might be given: `reach` holds where each unit could move."""
     yield Hold(unit.type, unit.location)
+    yield Move(unit.type, unit.location, OFFBOARD)  # where the rules let it leave the board
+    for other in position.units.values():  # its own carriers beside it, to board
+        if other.power == unit.power and other.province in board.province_graph[unit.province]:
+            yield Embark(unit.type, unit.location, other.province, False, other.type)
     fleets = [u.location for u in position.units.values() if u.type.convoys]
     for target in reach[unit.province]:
         yield Move(unit.type, unit.location, target)

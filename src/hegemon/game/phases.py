@@ -25,7 +25,7 @@ from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
 from hegemon.game import menus, randomorders
 from hegemon.game.chance import Chance, Draw
 from hegemon.game.menus import Menu
-from hegemon.legality import Illegal, check_movement_order, commanded_unit
+from hegemon.legality import Illegal, check_movement_order, commanded_unit, ordered_unit
 from hegemon.orders import (
     Build,
     Convoy,
@@ -173,7 +173,7 @@ class Movement(Procedure):
         problems = []
         for order in orders:
             assert isinstance(order, UnitOrder)
-            unit = position.units.get(order.province)
+            unit = ordered_unit(position, power, order)
             if unit is not None and variant.may_order(position, power, unit):
                 checked = check_movement_order(variant.board, position, unit.power, order, rules)
             else:
@@ -186,7 +186,10 @@ class Movement(Procedure):
         board, position = turn.variant.board, turn.position
         moved = adjudicate_movement(board, position, turn.orders, turn.rules)
         after = position.evolve(
-            units=dict(moved.units), dislodged=dict(moved.dislodged), contested=moved.contested
+            units=dict(moved.units),
+            dislodged=dict(moved.dislodged),
+            contested=moved.contested,
+            offboard=moved.offboard,
         )
         # A dislodged unit with no retreat open is destroyed at once.
         stranded = {

@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import Board, UnitKind, province_of
+from hegemon.board import OFFBOARD, Board, UnitKind, province_of
+from hegemon.game.menus import beyond_menu
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (
     Build,
     Convoy,
     Disband,
+    Embark,
     Hold,
     Move,
     MovementOrder,
@@ -57,6 +59,9 @@ _NO_ORDER = 0.04  # chance a unit gets no order at all (it holds; a retreat disb
 _RETREAT_DISBANDS = 0.1  # chance a unit able to retreat disbands instead
 _WAIVE = 0.1  # chance a build is waived
 _TOO_FEW = 0.2  # chance a power builds or disbands fewer than due (civil disorder)
+# Where the rules have units leave the board, board carriers, land or enter it:
+_LEAVES_OR_BOARDS = 0.1  # chance a unit that may leave the board or board a carrier does
+_BEYOND_ACTS = 0.4  # chance a unit aboard or off the board lands, enters or leaves
 
 
 def _grouped(orders: Mapping[str, Order], commanders: Mapping[str, str]) -> dict[str, list[Order]]:
@@ -141,11 +146,26 @@ def movement(variant: Variant, position: Position, rng: random.Random) -> dict[s
     planned = _MovementPlanner(variant.board, variant.rules_for(position), position, rng).plan()
     orders: dict[str, list[Order]] = {}
     for power in sorted(variant.powers):
-        commanded = sorted(u.province for u in variant.commanded_units(position, power))
+        units = variant.commanded_units(position, power)
+        commanded = sorted(u.province for u in units)
         given: list[Order] = [planned[p] for p in commanded if p in planned]
+        given += _beyond_the_board(variant, position, power, units, rng)
         given += variant.random_influence(position, power, planned, rng)
         if given:
             orders[power] = given
+    return orders
+
+
+def _beyond_the_board(
+    variant: Variant, position: Position, power: str, commanded: list[Unit], rng: random.Random
+) -> list[Order]:
+    """Orders for the units aboard `commanded` and `power`'s units off the board: most
+    stay where they are, some land, enter the board or leave it."""
+    orders: list[Order] = []
+    for _, legal in sorted(beyond_menu(variant, position, power, commanded).items()):
+        moves = [order for order in legal if isinstance(order, Move)]
+        if moves and rng.random() < _BEYOND_ACTS:
+            orders.append(rng.choice(moves))
     return orders
 
 
@@ -204,6 +224,9 @@ class _MovementPlanner:
     # --- moves ---
     def _move_candidates(self, province: str) -> list[MovementOrder]:
         unit = self.position.units[province]
+        leaving = self._leaving(unit)
+        if leaving and self.rng.random() < _LEAVES_OR_BOARDS:
+            return leaving
         by_land: list[MovementOrder] = [
             Move(unit.type, unit.location, target)
             for target in _neighbours(self.data, unit.type, unit.location)
@@ -212,6 +235,18 @@ class _MovementPlanner:
             return by_land
         by_sea = self._overseas_moves(unit)
         return by_sea or by_land
+
+    def _leaving(self, unit: Unit) -> list[MovementOrder]:
+        """Off the board, or aboard a carrier of its own beside it, where the rules let it
+        (the standard game: never)."""
+        orders: list[MovementOrder] = []
+        if self.rules.may_leave_board(self.board, unit):
+            orders.append(Move(unit.type, unit.location, OFFBOARD))
+        for province in sorted(self.board.province_graph.get(unit.province, ())):
+            carrier = self.position.unit_in(province)
+            if carrier and carrier.power == unit.power and self.rules.may_carry(carrier, unit):
+                orders.append(Embark(unit.type, unit.location, province, False, carrier.type))
+        return orders
 
     def _overseas_moves(self, unit: Unit) -> list[MovementOrder]:
         """Army moves along the convoy lanes; to a neighbour, sometimes marked "via convoy"."""

@@ -14,7 +14,7 @@ from functools import cached_property
 import shapely
 
 from hegemon.adjudication.outcome import Outcome
-from hegemon.board import Board, province_of
+from hegemon.board import OFFBOARD, Board, province_of
 from hegemon.game import Marks, Pattern, PhaseResult, Shade, Variant
 from hegemon.orders import Secrecy
 from hegemon.position import OBSERVER, Position, Unit, Viewer
@@ -39,6 +39,10 @@ from hegemon.render.svg import Point, num, pt, text, title
 from hegemon.render.territories import Territories, border_paths, territories
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
+# Units aboard others, drawn small at their carrier's lower right; units off the board,
+# in a row at the map's lower right corner (where orders from and to OFFBOARD point).
+CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
+OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
 
 
 def draw_board(
@@ -136,7 +140,11 @@ class Scene:
 
     # --- where things are ----------------------------------------------------------------
     def locate(self, location: str) -> Point:
-        """Where a unit at this location stands (`hegemon.render.places`)."""
+        """Where a unit at this location stands (`hegemon.render.places`); off the board,
+        the map's bottom right corner, where the units off it are drawn."""
+        if location == OFFBOARD:
+            width, height = self.board.size
+            return (width - OFFBOARD_MARGIN, height - OFFBOARD_MARGIN)
         return self.places.units[location]
 
     def unit_at(self, location: str) -> Point:
@@ -266,6 +274,17 @@ class Scene:
         yield '<g id="units">'
         for unit in self.position.units.values():
             yield self._unit(unit, self.locate(unit.location), 1.0, "")
+            yield from self._cargo(unit, self.locate(unit.location), 1.0)
+        x, y = self.locate(OFFBOARD)
+        if self.position.offboard:
+            yield (
+                f'<text x="{num(x + OFFBOARD_MARGIN / 2)}" y="{num(y - OFFBOARD_MARGIN)}" '
+                f'text-anchor="end" font-size="12">{text("Off the board")}</text>'
+            )
+        for number, unit in enumerate(reversed(self.position.offboard)):
+            xy = (x - number * OFFBOARD_SPACING, y)
+            yield self._unit(unit, xy, OFFBOARD_SCALE, " offboard")
+            yield from self._cargo(unit, xy, OFFBOARD_SCALE)
         for dislodgement in self.position.dislodged.values():
             unit = dislodgement.unit
             x, y = self.waiting(unit.location)
@@ -275,7 +294,15 @@ class Scene:
                 'stroke-dasharray="4 2"/>'
             )
             yield self._unit(unit, (x, y), DISLODGED_SCALE, " dislodged")
+            yield from self._cargo(unit, (x, y), DISLODGED_SCALE)
         yield "</g>"
+
+    def _cargo(self, carrier: Unit, xy: Point, scale: float) -> Iterator[str]:
+        """The units aboard a unit: small glyphs below its right side."""
+        x, y = xy
+        for number, unit in enumerate(carrier.cargo):
+            at = (x + (CARGO_OFFSET + number * CARGO_SPACING) * scale, y + CARGO_OFFSET * scale)
+            yield self._unit(unit, at, CARGO_SCALE * scale, " aboard")
 
     def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> str:
         """A unit's glyph; a dislodged one (`state`) in its kind's own glyph."""
@@ -283,7 +310,8 @@ class Scene:
         caption = self.abbreviations.get(unit.power, "")
         if not state:
             caption = self.marks.captions.get(unit.province, caption)
-        where = self.board.name_of(unit.location)
+        off = unit.location == OFFBOARD
+        where = "off the board" if off else f"in {self.board.name_of(unit.location)}"
         return unit_glyph(
             glyph,
             xy,
@@ -291,7 +319,7 @@ class Scene:
             caption,
             scale,
             f' class="unit{state}" data-province="{unit.province}"',
-            title(f"{unit.power}: {unit.type.name} in {where}{state}"),
+            title(f"{unit.power}: {unit.type.name} {where}{state}"),
         )
 
     # --- labels --------------------------------------------------------------------------
