@@ -23,6 +23,9 @@ from hegemon.position import (
     Season,
     Unit,
     Viewer,
+    read_offboard_unit,
+    read_unit,
+    unit_text,
 )
 from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
@@ -49,22 +52,42 @@ def _at(
     units: Mapping[str, str] | None = None,
     removed: Sequence[str] = (),
     forces: Mapping[str, str] | None = None,
+    offboard: Sequence[str] | None = None,
     **ledger: object,
 ) -> Position:
     """A position of the phase (``A1962M``): `start` (the game's start by default) with units placed
     (``{"kam": "Kenya"}``: an army of Kenya in Kampala), intervention units placed
-    (``{"kal": "China G"}``: a Chinese guerilla in the Kalahari), provinces emptied, and
-    the ledger's fields replaced."""
+    (``{"kal": "China G", "sao": "Britain F [M]"}``: a Chinese guerilla in the Kalahari, a
+    British fleet with its marine aboard at sea), those left off the board (those of the
+    start but those placed, or ``["France F [M]"]``), provinces emptied, and the
+    ledger's fields replaced."""
     position = start or africa.initial_position()
     placed = {p: u for p, u in position.units.items() if p not in removed}
     army = africa.board.kinds["A"]
     placed.update((p, Unit(owner, army, p)) for p, owner in (units or {}).items())
     for province, written in (forces or {}).items():
-        power, _, letter = written.rpartition(" ")
-        placed[province] = Unit(power, africa.board.kinds[letter], province)
+        power, unit = _power_unit(written)
+        head, _, cargo = unit.partition(" ")
+        placed[province] = read_unit(africa.board, power, f"{head} {province} {cargo}")
+    if offboard is None:
+        on_board = {(u.power, u.type) for p in placed.values() for u in (p, *p.cargo)}
+        left = tuple(
+            u.carrying(tuple(c for c in u.cargo if (c.power, c.type) not in on_board))
+            for u in position.offboard
+            if (u.power, u.type) not in on_board
+        )
+    else:
+        left = tuple(read_offboard_unit(africa.board, *_power_unit(t)) for t in offboard)
     state = replace(Ledger.of(position), **ledger)  # type: ignore[arg-type]
     phase = phase_from_json(code, africa)
-    return position.evolve(phase=phase, units=placed, state=state)
+    return position.evolve(phase=phase, units=placed, state=state, offboard=left)
+
+
+def _power_unit(written: str) -> tuple[str, str]:
+    """``"United States F [M]"`` -> ``("United States", "F [M]")``."""
+    match = re.fullmatch(r"(.+) ([A-Z]( \[.*\])?)", written)
+    assert match is not None, written
+    return match.group(1), match.group(2)
 
 
 def _orders(
@@ -435,6 +458,15 @@ def test_b1_b2_b12_the_intervention_units_are_declared_needing_no_supply(
     assert [k for k in "APMGF" if kinds[k].convoyed] == ["A", "P", "M", "G"]
 
 
+def test_b2_b6_britain_france_and_the_us_start_with_p_m_f_off_the_board(africa: AfricaII) -> None:
+    start = africa.initial_position()
+    shown = sorted((u.power, unit_text(u)) for u in start.offboard)
+    assert shown == [
+        (p, t) for p in ("Britain", "France", US) for t in ("F [M]", "P")
+    ]  # the marine aboard its fleet, which lands it (b.5); China and the Soviet Union none
+    assert not [u for u in start.units.values() if u.power in africa.powers]
+
+
 def test_b3_a_marine_or_paratroop_costs_10_percent_of_the_spring_revenue_both_20(
     africa: AfricaII,
 ) -> None:
@@ -447,10 +479,106 @@ def test_b3_a_marine_or_paratroop_costs_10_percent_of_the_spring_revenue_both_20
     assert _ledger(result.after).revenue == {"Britain": 12, "France": 13, US: 15}
     report = phase_report(africa, result)
     assert "Britain pays 3 IPs (20%) for its marines and paratroops (rules b.3)" in report
-    # A paratroop withdrawn in the Spring counted as it stood when the turn began; one on
-    # the board only in the Autumn costs nothing.
+    # One on the board only in the Autumn costs nothing.
     autumn = _play(africa, _at(africa, "A1962M", forces=forces, revenue=revenue))
     assert _ledger(autumn.after).deployed == {}
+    # A marine aboard its fleet at sea is on the board; off the board with it, it is not.
+    # A paratroop leaving the board that Spring pays (b.3: "or leaving the board").
+    aboard = _at(
+        africa, "S1962M", forces={"sao": "Britain F [M]", "kal": "France P"}, revenue=revenue
+    )
+    withdrawn = _play(africa, aboard, {"France": ["P kal - OFFBOARD"]})
+    assert _ledger(withdrawn.after).revenue == {"Britain": 13, "France": 13, US: 15}
+    assert _ledger(_play(africa, _at(africa, "S1962M", revenue=revenue)).after).revenue == revenue
+
+
+def test_b4_paratroops_drop_into_empty_land_before_the_other_units_move(
+    africa: AfricaII,
+) -> None:
+    spring = _at(africa, "S1962M", control={"Botswana": RUSSIA})
+    assert _raised(africa, spring, "Britain", "P OFFBOARD - gab", "P OFFBOARD - sao") == [
+        "P OFFBOARD - Gab: a paratroop off the board may not enter Gaberones",
+        "P OFFBOARD - Sao: paratroops cannot stand in South Atlantic Ocean",
+    ]
+    # Dropped first, it holds in the Kalahari: Botswana's army moving in bounces.
+    result = _play(africa, spring, {"Britain": ["P OFFBOARD - kal"], RUSSIA: ["A gab - kal"]})
+    assert "   Britain: P OFFBOARD - Kal: dropped; it holds this turn" in result.public
+    assert _notes(result)["A Gab - Kal"].startswith("Bounced")
+    assert _notes(result)["P Kal H"] == "No order: holds"
+    assert result.after.units["kal"].power == "Britain"
+    # Two drops into one province stand each other off: both stay off the board.
+    both = _play(africa, spring, {"Britain": ["P OFFBOARD - kal"], "France": ["P OFFBOARD - kal"]})
+    assert "kal" not in both.after.units
+    assert {u.power for u in both.after.offboard if u.type.letter == "P"} == {
+        "Britain",
+        "France",
+        US,
+    }
+
+
+def test_b5_b7_marines_land_from_their_fleets_sea_and_fall_back_aboard_where_it_went(
+    africa: AfricaII,
+) -> None:
+    spring = _at(africa, "S1962M", forces={"sao": "Britain F [M]"}, control={"Angola": RUSSIA})
+    assert _raised(africa, spring, "Britain", "M sao - lus") == [
+        "M Sao - Lus: Luanda is occupied: a marine lands in an unoccupied coastal province "
+        "(rules b.5)"
+    ]
+    landed = _play(africa, spring, {"Britain": ["M sao - ben"]})
+    assert unit_text(landed.after.units["ben"]) == "M ben"
+    assert unit_text(landed.after.units["sao"]) == "F sao"
+    # Stood off like any unit; aboard its fleet again, wherever the fleet went (b.7).
+    bounced = _play(
+        africa, spring, {"Britain": ["M sao - ben", "F sao - agu"], RUSSIA: ["A lus - ben"]}
+    )
+    assert _notes(bounced)["M Sao - Ben"].startswith("Bounced")
+    assert unit_text(bounced.after.units["agu"]) == "F agu [M]"
+    # Its fleet supports its landing (b.7).
+    supported = _play(
+        africa, spring, {"Britain": ["M sao - ben", "F sao S M sao - ben"], RUSSIA: ["A lus - ben"]}
+    )
+    assert supported.after.units["ben"].type.letter == "M"
+
+
+def test_b8_paratroops_withdraw_from_anywhere_marines_onto_their_fleet(africa: AfricaII) -> None:
+    forces = {"kal": "Britain P", "ben": "Britain M", "sao": "Britain F", "hui": "France M"}
+    spring = _at(africa, "S1962M", forces=forces)
+    assert _raised(africa, spring, "Britain", "M ben - OFFBOARD") == [
+        "M Ben - OFFBOARD: a marine in Benguela may not leave the board"
+    ]
+    assert _raised(africa, spring, "France", "M hui - F sao") == [
+        "M Hui - F Sao: a marine in Huila cannot board a fleet of France in South Atlantic Ocean"
+    ]
+    result = _play(africa, spring, {"Britain": ["P kal - OFFBOARD", "M ben - F sao"]})
+    assert "kal" not in result.after.units and "ben" not in result.after.units
+    assert unit_text(result.after.units["sao"]) == "F sao [M]"
+    assert ("Britain", "P") in {(u.power, unit_text(u)) for u in result.after.offboard}
+    # The fleet must stay in, or enter, the sea the marine boards in.
+    away = _play(africa, spring, {"Britain": ["M ben - F sao", "F sao - agu"]})
+    assert unit_text(away.after.units["ben"]) == "M ben"
+
+
+def test_b6_fleets_enter_and_leave_the_board_but_by_the_mozambique_channel(
+    africa: AfricaII,
+) -> None:
+    spring = _at(
+        africa, "S1962M", forces={"moz": "Britain F"}, offboard=["France F [M]", "United States F"]
+    )
+    assert _raised(africa, spring, "France", "F OFFBOARD - moz", "F OFFBOARD - gog") == [
+        "F OFFBOARD - Moz: a fleet off the board may not enter Mozambique Channel"
+    ]
+    assert _raised(africa, spring, "Britain", "F moz - OFFBOARD") == [
+        "F Moz - OFFBOARD: a fleet in Mozambique Channel may not leave the board"
+    ]
+    result = _play(africa, spring, {"France": ["F OFFBOARD - gog"], US: ["F OFFBOARD - sao"]})
+    assert unit_text(result.after.units["gog"]) == "F gog [M]"  # its marine with it
+    # Two fleets entering one sea stand each other off; one leaving always succeeds.
+    both = _play(africa, spring, {"France": ["F OFFBOARD - sao"], US: ["F OFFBOARD - sao"]})
+    assert "sao" not in both.after.units
+    autumn = _at(africa, "A1962M", start=result.after)
+    gone = _play(africa, autumn, {"France": ["F gog - OFFBOARD"], US: ["F sao - gog"]})
+    assert "gog" in gone.after.units and gone.after.units["gog"].power == US
+    assert ("France", "F [M]") in {(u.power, unit_text(u)) for u in gone.after.offboard}
 
 
 def test_b6_fleets_never_enter_a_coast_and_support_only_their_own_marines_there(
@@ -533,6 +661,9 @@ def test_b9_a_marine_paratroop_or_fleet_disbanded_after_a_dislodgement_is_lost_f
     crushed = _play(africa, spring, {RUSSIA: ["A lus - ben", "A hui S A lus - ben"]})
     assert crushed.destroyed == (Unit("France", africa.board.kinds["M"], "ben"),)
     assert _ledger(crushed.after).lost == {"France": ("M",)}
+    # A fleet disbanded takes the marine aboard with it.
+    sunk = _play(africa, _dislodged(africa, "S1962R", {"sao": "Britain F [M]"}))
+    assert _ledger(sunk.after).lost == {"Britain": ("F", "M")}
 
 
 # --- b.10 to b.13: guerillas ----------------------------------------------------------------

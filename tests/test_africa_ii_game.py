@@ -139,8 +139,9 @@ def test_the_ousted_controller_declares_civil_war(reports: dict[str, str]) -> No
 
 
 def test_a_guerilla_is_raised_and_takes_a_center_for_china(reports: dict[str, str]) -> None:
-    assert "Guerillas (rules b.11)\n   China: Raise G Nfd: after the retreats" in (
-        reports["Spring 1961 Movement"]
+    assert (
+        "Guerillas (rules b.11)\n   China: Raise G Nfd: after the retreats"
+        in (reports["Spring 1961 Movement"])
     )
     assert "China raises G Nfd (rules b.11)" in reports["Spring 1961 Movement"]
     assert "   G Nfd - Nai                 Succeeds" in reports["Autumn 1962 Movement"]

@@ -25,16 +25,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
-from hegemon.board import Board, MapError
+from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Preparation, Step, Variant
+from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
 from hegemon.orders import Disband, Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
-from hegemon.variants.africa_ii import declarations, guerillas, scoring
+from hegemon.variants.africa_ii import declarations, guerillas, landings, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
+from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.lines import own_lines, standing_lines
@@ -45,7 +47,7 @@ from hegemon.variants.africa_ii.procedures import (
     AfricaRetreats,
     Given,
 )
-from hegemon.variants.africa_ii.rules import AfricaRules
+from hegemon.variants.africa_ii.rules import FLEET, MARINE, AfricaRules
 from hegemon.variants.africa_ii.states import read_states
 
 __all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger", "Raise", "Spend"]
@@ -83,7 +85,27 @@ class AfricaII(Variant):
         army = self.board.kinds[ARMY]
         units = {c: Unit(state, army, c) for state, cs in homes.items() for c in sorted(cs)}
         centers = {c: state for state, cs in homes.items() for c in cs}
-        return Position.create(self.calendar.first_phase(), units, centers, state=ledger)
+        offboard = self._intervention_units()
+        return Position.create(
+            self.calendar.first_phase(), units, centers, state=ledger, offboard=offboard
+        )
+
+    def _intervention_units(self) -> tuple[Unit, ...]:
+        """The paratroops, marines and fleets, off the board at the start (b.6: "These
+        units start the game off-board"), each marine aboard its power's fleet, which
+        lands it (b.5)."""
+        placed = []
+        for power, letters in self.book.intervention.items():
+            aboard = tuple(
+                Unit(power, self.board.kinds[k], OFFBOARD) for k in letters if k == MARINE
+            )
+            for letter in letters:
+                unit = Unit(power, self.board.kinds[letter], OFFBOARD)
+                if letter == FLEET:
+                    placed.append(unit.carrying(aboard))
+                elif letter not in (MARINE, GUERILLA):
+                    placed.append(unit)
+        return tuple(placed)
 
     def read_state(self, data: Mapping[str, Any]) -> Ledger:
         ledger = Ledger.from_json(data, self.powers, self.book.states)
@@ -205,13 +227,26 @@ class AfricaII(Variant):
         if position.phase.kind is INFLUENCE:
             return Preparation(position, orders, tuple(public))
         if position.phase.kind is PhaseKind.MOVEMENT:
-            position, orders, mustered = guerillas.take(self.book, self.board, position, orders)
-            public += mustered
+            position, orders, arrived = self._arrivals(position, orders)
+            public += arrived
         given = Given(self.book, position, orders)
         refused = [f"   {p}: {o.format()}: {why}" for p, o, why in given.refused]
         if refused:
             public += ["Orders not followed", *refused]
         return Preparation(position, given.owners, tuple(public))
+
+    def _arrivals(
+        self, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> tuple[Position, dict[str, list[Order]], list[str]]:
+        """Before a movement phase's moves, from the latest order for each unit: the
+        paratroops dropped (b.4), the landings into occupied provinces void (b.5), the
+        guerillas' raises and disbands kept for after the retreats (b.11)."""
+        latest = {power: latest_per_slot(given) for power, given in orders.items()}
+        rules = self.rules_for(position)
+        position, moving, dropped = landings.drop(self.board, rules, position, latest)
+        moving, void = landings.void_landings(self.board, position, moving)
+        position, moving, mustered = guerillas.take(self.book, self.board, position, moving)
+        return position, moving, [*dropped, *void, *mustered]
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
@@ -279,6 +314,8 @@ def _intervention(
             problems.append(f"[intervention] {power!r} is not a superpower")
         elif not isinstance(letters, list) or not set(letters) <= set(board.kinds) - {ARMY}:
             problems.append(f"[intervention] {power}: a list of the map's unit letters but A")
+        elif MARINE in letters and FLEET not in letters:
+            problems.append(f"[intervention] {power}: a marine lands from its fleet (rules b.5)")
         else:
             kinds[power] = tuple(letters)
     return kinds

@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from hegemon.board import Board
-from hegemon.game.machine import latest_per_slot
 from hegemon.orders import Disband, Order, place
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.africa_ii.book import Book
@@ -116,16 +115,15 @@ def _raise_problem(
 def take(
     book: Book, board: Board, position: Position, orders: Mapping[str, Sequence[Order]]
 ) -> tuple[Position, dict[str, list[Order]], list[str]]:
-    """The raises and disbands given with a movement phase's orders, kept in the ledger for
-    after the retreats; the position, the other orders (a guerilla to be disbanded gets
-    none: it holds) and what everyone reads of them."""
+    """The raises and disbands given with a movement phase's orders (the latest for each
+    unit), kept in the ledger for after the retreats; the position, the other orders (a
+    guerilla to be disbanded gets none: it holds) and what everyone reads of them."""
     raising: dict[str, list[str]] = {}
     disbanding: dict[str, str] = {}
     lines = []
     others: dict[str, list[Order]] = {}
     for power, given in orders.items():
-        latest = latest_per_slot(given)
-        mine = [o for o in latest if isinstance(o, Raise | Disband)]
+        mine = [o for o in given if isinstance(o, Raise | Disband)]
         refused = dict(_refused(book, board, position, power, mine))
         for order in mine:
             why = refused.get(order)
@@ -136,7 +134,7 @@ def take(
                 raising.setdefault(order.province, []).append(power)
             elif isinstance(order, Disband):
                 disbanding[order.province] = power
-        others[power] = [o for o in latest if o not in mine]
+        others[power] = [o for o in given if o not in mine]
     ledger = replace(
         Ledger.of(position),
         raising={p: tuple(powers) for p, powers in raising.items()},

@@ -28,8 +28,12 @@ UPKEEP = ("P", "M")  # b.3: the kinds whose upkeep a power pays; "no IPs for hav
 
 def lose(book: Book, position: Position, disbanded: Iterable[Unit]) -> Position:
     """The superpowers' marines, paratroops and fleets among units disbanded after a
-    dislodgement, recorded as lost for good (b.9)."""
-    gone = [u for u in disbanded if u.power in book.powers and u.type.letter in LOST_FOR_GOOD]
+    dislodgement, and aboard them, recorded as lost for good (b.9)."""
+    gone = [
+        u
+        for u in aboard_too(disbanded)
+        if u.power in book.powers and u.type.letter in LOST_FOR_GOOD
+    ]
     if not gone:
         return position
     ledger = Ledger.of(position)
@@ -45,14 +49,20 @@ def lose(book: Book, position: Position, disbanded: Iterable[Unit]) -> Position:
     return position.evolve(state=replace(ledger, lost=kept, news=(*ledger.news, *lines)))
 
 
+def aboard_too(units: Iterable[Unit]) -> list[Unit]:
+    """The units and those aboard them (a marine aboard its fleet)."""
+    return [u for unit in units for u in (unit, *unit.cargo)]
+
+
 def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
     """The units seen on the board in the Spring turn (b.3, b.10), added to the ledger:
-    each power's marines and paratroops, and the states its guerillas stand in."""
+    each power's marines and paratroops (a marine aboard its fleet at sea is on the board
+    with it), and the states its guerillas stand in."""
     ledger = Ledger.of(position)
     province_state = book.territory(ledger).province_state
     deployed = {p: set(kinds) for p, kinds in ledger.deployed.items()}
     operating = {p: set(states) for p, states in ledger.operating.items()}
-    for unit in units:
+    for unit in aboard_too(units):
         letter = unit.type.letter
         if unit.power not in book.powers:
             continue

@@ -20,7 +20,7 @@ from hegemon.game.menus import Menu, adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.orders import Build, Order, UnitOrder, Waive
 from hegemon.position import Position, Viewer
-from hegemon.variants.africa_ii import autumn, guerillas, interventions
+from hegemon.variants.africa_ii import autumn, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 
@@ -88,16 +88,34 @@ class AfricaMovement(Movement):
     book: Book
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
-        """The superpowers commanding units, one that may declare civil war (a.12), and
-        one that may raise a guerilla (b.11)."""
+        """The superpowers commanding units, on the board or off it, one that may declare
+        civil war (a.12), and one that may raise a guerilla (b.11)."""
         rights = set(Ledger.of(position).rights.values())
+        offboard = {u.power for u in position.offboard}
         return tuple(
             p
             for p in variant.powers
             if p in rights
+            or p in offboard
             or variant.commanded_units(position, p)
             or guerillas.may_raise(self.book, position, p)
         )
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """The standard menu without the landings into occupied provinces (b.5)."""
+        return {
+            head: [o for o in offered if not landings.landing_problem(variant.board, position, o)]
+            for head, offered in super().menu(variant, position, power).items()
+        }
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        """The standard random orders but landings into occupied provinces (b.5)."""
+        return {
+            power: [o for o in given if not landings.landing_problem(variant.board, position, o)]
+            for power, given in super().random_orders(variant, position, rng).items()
+        }
 
     def resolve(self, turn: Turn) -> Resolution:
         """The standard moves; then the superpowers' marines, paratroops and fleets
@@ -114,12 +132,18 @@ class AfricaMovement(Movement):
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
-        """The standard checks, and a state's units refused to a power not commanding
-        them with the reason in the rules' terms."""
+        """The standard checks, a state's units refused to a power not commanding them
+        with the reason in the rules' terms, and marines landing only into unoccupied
+        provinces (b.5)."""
         given = Given(self.book, position, {power: orders})
         refused = {order for _, order, _ in given.refused}
         rest = [o for o in orders if o not in refused]
-        return given.problems() + super().check(variant, position, power, rest)
+        landing = [
+            f"{o.format()}: {why}"
+            for o in rest
+            if (why := landings.landing_problem(variant.board, position, o)) is not None
+        ]
+        return given.problems() + landing + super().check(variant, position, power, rest)
 
 
 @dataclass(frozen=True)
@@ -135,13 +159,14 @@ class AfricaRetreats(Retreats):
         """The standard retreats; the superpowers' marines, paratroops and fleets that
         did not retreat are lost for good (b.9)."""
         resolution = super().resolve(turn)
-        standing = {(u.power, u.type) for u in resolution.after.units.values()}
+        after = resolution.after
+        standing = {(u.power, u.type) for u in interventions.aboard_too(after.units.values())}
         gone = [
-            d.unit
-            for d in turn.position.dislodged.values()
-            if (d.unit.power, d.unit.type) not in standing
+            u
+            for u in interventions.aboard_too(d.unit for d in turn.position.dislodged.values())
+            if (u.power, u.type) not in standing
         ]
-        return resolution._replace(after=interventions.lose(self.book, resolution.after, gone))
+        return resolution._replace(after=interventions.lose(self.book, after, gone))
 
     def leave(self, variant: Variant, position: Position) -> Position:
         """After the retreats, played or not, the guerillas raised and disbanded this turn

@@ -1,12 +1,15 @@
 """The standard rules as Africa II bends them: the units a state may keep (rules c.3), the
 guerillas a superpower may keep (b.12), the intervention fleets that never enter a coast
-and support only their own marines there (b.6), and convoys only where wanted (b.6)."""
+and support only their own marines there (b.6), convoys only where wanted (b.6), and the
+intervention units aboard and off the board: a fleet carrying its marine (b.5, b.8),
+fleets entering and leaving the board but by the Mozambique Channel (b.6), paratroops
+dropped and withdrawn (b.4, b.8)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hegemon.board import Board
+from hegemon.board import Board, province_of
 from hegemon.orders import Move
 from hegemon.position import Position, Unit
 from hegemon.rules import Edition, Rules
@@ -14,7 +17,8 @@ from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.ledger import Ledger
 
-FLEET, MARINE = "F", "M"
+FLEET, MARINE, PARATROOP = "F", "M", "P"
+NO_OFFBOARD = "no-offboard"  # a sea fleets neither enter the board by nor leave it from (b.6)
 
 
 class AfricaRules(Rules):
@@ -65,3 +69,28 @@ class AfricaRules(Rules):
         """ "Unwanted convoys are NOT allowed" (b.6): a move that could go over land goes
         by convoy only when its order says "via Convoy", whoever's fleets convoy it."""
         return move.via_convoy and (route or self.edition is Edition.RULES_2023)
+
+    def may_carry(self, carrier: Unit, unit: Unit) -> bool:
+        """A fleet carries its power's marine (b.5: "landed from the relevant
+        superpower's Fleet"; b.8: withdrawn "onto a Fleet"), one."""
+        return carrier.type.letter == FLEET and unit.type.letter == MARINE and not carrier.cargo
+
+    def may_leave_board(self, board: Board, unit: Unit) -> bool:
+        """A paratroop from any province (b.8), a fleet from any sea but the Mozambique
+        Channel (b.6); a marine only aboard its fleet, which leaves with it."""
+        letter = unit.type.letter
+        if letter == FLEET:
+            return NO_OFFBOARD not in board.provinces[unit.province].tags
+        return letter == PARATROOP
+
+    def may_enter_board(
+        self, board: Board, unit: Unit, location: str, occupant: Unit | None
+    ) -> bool:
+        """A fleet into an unoccupied sea but the Mozambique Channel (b.6); a paratroop
+        into an unoccupied land province, dropped before the moves (b.4, `landings`)."""
+        if occupant is not None:
+            return False
+        province = board.provinces[province_of(location)]
+        if unit.type.letter == FLEET:
+            return province.is_sea and NO_OFFBOARD not in province.tags
+        return unit.type.letter == PARATROOP and not province.is_sea
