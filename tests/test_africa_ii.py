@@ -562,12 +562,16 @@ def test_b6_fleets_enter_and_leave_the_board_but_by_the_mozambique_channel(
     africa: AfricaII,
 ) -> None:
     spring = _at(
-        africa, "S1962M", forces={"moz": "Britain F"}, offboard=["France F [M]", "United States F"]
+        africa, "S1962M", forces={"ind": "Britain F"}, offboard=["France F [M]", "United States F"]
     )
     assert _raised(africa, spring, "France", "F OFFBOARD - moz", "F OFFBOARD - gog") == [
         "F OFFBOARD - Moz: a fleet off the board may not enter Mozambique Channel"
     ]
-    assert _raised(africa, spring, "Britain", "F moz - OFFBOARD") == [
+    assert _raised(africa, spring, US, "F OFFBOARD - ind") == [
+        "F OFFBOARD - Ind: a fleet off the board may not enter Indian Ocean"  # occupied
+    ]
+    channel = _at(africa, "S1962M", forces={"moz": "Britain F"})
+    assert _raised(africa, channel, "Britain", "F moz - OFFBOARD") == [
         "F Moz - OFFBOARD: a fleet in Mozambique Channel may not leave the board"
     ]
     result = _play(africa, spring, {"France": ["F OFFBOARD - gog"], US: ["F OFFBOARD - sao"]})

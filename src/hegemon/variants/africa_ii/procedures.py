@@ -157,14 +157,14 @@ class AfricaRetreats(Retreats):
 
     def resolve(self, turn: Turn) -> Resolution:
         """The standard retreats; the superpowers' marines, paratroops and fleets that
-        did not retreat are lost for good (b.9)."""
+        did not retreat, and those aboard them, are lost for good (b.9)."""
         resolution = super().resolve(turn)
         after = resolution.after
-        standing = {(u.power, u.type) for u in interventions.aboard_too(after.units.values())}
+        standing = {(u.power, u.type) for u in after.units.values()}
         gone = [
-            u
-            for u in interventions.aboard_too(d.unit for d in turn.position.dislodged.values())
-            if (u.power, u.type) not in standing
+            d.unit
+            for d in turn.position.dislodged.values()
+            if (d.unit.power, d.unit.type) not in standing
         ]
         return resolution._replace(after=interventions.lose(self.book, after, gone))
 

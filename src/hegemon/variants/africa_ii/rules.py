@@ -86,11 +86,13 @@ class AfricaRules(Rules):
     def may_enter_board(
         self, board: Board, unit: Unit, location: str, occupant: Unit | None
     ) -> bool:
-        """A fleet into an unoccupied sea but the Mozambique Channel (b.6); a paratroop
-        into an unoccupied land province, dropped before the moves (b.4, `landings`)."""
+        """A fleet into an unoccupied sea but the Mozambique Channel (b.6); a paratroop,
+        the only other unit off the board (a marine is aboard its fleet), into an
+        unoccupied province (of land, where alone it stands), dropped before the moves
+        (b.4, `landings`)."""
         if occupant is not None:
             return False
-        province = board.provinces[province_of(location)]
         if unit.type.letter == FLEET:
+            province = board.provinces[province_of(location)]
             return province.is_sea and NO_OFFBOARD not in province.tags
-        return unit.type.letter == PARATROOP and not province.is_sea
+        return True
