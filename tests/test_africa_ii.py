@@ -533,6 +533,7 @@ def test_b5_b7_marines_land_from_their_fleets_sea_and_fall_back_aboard_where_it_
     )
     assert _notes(bounced)["M Sao - Ben"].startswith("Bounced")
     assert unit_text(bounced.after.units["agu"]) == "F agu [M]"
+    assert "Britain: F Agu [M]" in position_report(africa, bounced.after)
     # Its fleet supports its landing (b.7).
     supported = _play(
         africa, spring, {"Britain": ["M sao - ben", "F sao S M sao - ben"], RUSSIA: ["A lus - ben"]}

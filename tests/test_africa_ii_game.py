@@ -1,6 +1,7 @@
 """Africa II played as a game master plays it, through the `hegemon` command: two years with
 the random events on (the game master's own rolls), IPs spent, military aid, a civil war, a
-guerilla raised and taking a center; then the saved file read back, replayed to the same
+guerilla raised and taking a center, a paratroop dropped and withdrawn, fleets entering, a
+marine landing and boarding again; then the saved file read back, replayed to the same
 positions, and its reports again."""
 
 from __future__ import annotations
@@ -37,17 +38,28 @@ YEARS = [
         Soviet Union: A gab - kal     # Botswana's army makes room for a unit the aid keeps
         Soviet Union: Aid Botswana
         France: A nai - aru
+        France: F OFFBOARD - gog      # its fleet enters, its marine aboard
         Britain: A win - ova
+        Britain: P OFFBOARD - ofs     # dropped before the moves
+        United States: F OFFBOARD - sao
         """,
         "",
     ),
     ("Autumn 1961 Adjustment", "Russia: Build A gab", ""),
-    ("Spring 1962 Movement", "", "2"),
+    (
+        "Spring 1962 Movement",
+        """
+        France: M gog - lom           # landed from the fleet
+        Britain: P ofs - OFFBOARD     # withdrawn: it pays its upkeep all the same
+        United States: F sao - agu
+        """,
+        "2",
+    ),
     (
         "Spring 1962 Influence",
         """
         Soviet Union: 12: Kenya       # France's 8 are 4 now: Kenya changes hands
-        France: 12: Uganda
+        France: 10: Uganda            # its 12 less 2 for the marine's upkeep
         """,
         "",
     ),
@@ -57,6 +69,7 @@ YEARS = [
         France: Civil war Kenya
         Soviet Union: A aru - nai
         China: G nfd - nai            # Kenya's units stand: Nairobi is China's guerilla's
+        France: M lom - F gog         # back aboard its fleet
         """,
         "",
     ),
@@ -148,6 +161,20 @@ def test_a_guerilla_is_raised_and_takes_a_center_for_china(reports: dict[str, st
     adjusted = reports["Autumn 1962 Adjustment"]
     assert "   China                  1 center,  1 unit    Nai" in adjusted
     assert "   Kenya                  2 centers,  2 units  Kis, Mom" in adjusted
+
+
+def test_paratroops_marines_and_fleets_come_on_the_board_pay_and_leave_it(
+    reports: dict[str, str],
+) -> None:
+    autumn = reports["Autumn 1961 Movement"]
+    assert "Paratroop drops (rules b.4)\n   Britain: P OFFBOARD - Ofs: dropped" in autumn
+    assert "   F OFFBOARD - Gog            Succeeds" in autumn
+    spring = reports["Spring 1962 Movement"]
+    assert "   M Gog - Lom                 Succeeds" in spring
+    assert "   P Ofs - OFFBOARD            Succeeds" in spring
+    assert "Britain pays 2 IPs (10%) for its paratroops (rules b.3)" in spring
+    assert "France pays 2 IPs (10%) for its marines (rules b.3)" in spring
+    assert "   M Lom - F Gog               Succeeds" in reports["Autumn 1962 Movement"]
 
 
 def test_the_file_replays_to_the_same_positions_and_reports(

@@ -60,7 +60,7 @@ class InfluencePhase(Procedure):
         this Spring lost (b.10)."""
         ledger = Ledger.of(position)
         revenue, paid = interventions.upkeep(self.book, ledger)
-        ledger = replace(ledger, holdings=halved(ledger.holdings), revenue=revenue)
+        ledger = replace(ledger, holdings=halved(ledger.holdings), revenue=revenue, deployed={})
         holdings, lost = interventions.forfeit(ledger)
         news = (*ledger.news, *paid, *lost)
         return position.evolve(state=replace(ledger, holdings=holdings, news=news))

@@ -1,14 +1,15 @@
 """What Africa II's reports and boards say beyond the standard ones, all of it public (the
 holdings and the revenue are published, rules a.6, a.7): what the last steps did, each
 superpower's states, every state's holdings and controller, the civil wars, the aid, the
-random event and, at the end, the victory points; and for a power, its own summary."""
+random event, the intervention units off the board and what they cost, at the end the
+victory points; and for a power, its own summary."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from hegemon.orders import place
-from hegemon.position import Position
+from hegemon.position import Position, unit_text
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.guerillas import GUERILLA, guerillas
 from hegemon.variants.africa_ii.ledger import Ledger
@@ -26,6 +27,8 @@ def standing_lines(book: Book, position: Position, last_year: int) -> list[str]:
     lines += ["", "Superpowers:", *_superpower_lines(book, position)]
     lines += ["", "Influence Points (rules a.7):", *_holding_lines(book, ledger)]
     lines += _special_lines(book, ledger)
+    if position.offboard:
+        lines += ["", "Off the board (rules b.6):", *_offboard_lines(position)]
     if ledger.adjusted and ledger.adjusted >= last_year:
         lines += ["", "Victory points (rules d.ii):"]
         for power, points in victory_points(book, position).items():
@@ -60,6 +63,14 @@ def _holding_lines(book: Book, ledger: Ledger) -> list[str]:
         if held or controller:
             lines.append(f"   {state}: {controller or 'uncontrolled'}; {_listed(held) or 'no IPs'}")
     return lines or ["   none held"]
+
+
+def _offboard_lines(position: Position) -> list[str]:
+    """Each superpower's units off the board, the marine aboard its fleet: ``F [M], P``."""
+    by_power: dict[str, list[str]] = {}
+    for unit in position.offboard:
+        by_power.setdefault(unit.power, []).append(unit_text(unit))
+    return [f"   {power}: {', '.join(sorted(units))}" for power, units in sorted(by_power.items())]
 
 
 def _special_lines(book: Book, ledger: Ledger) -> list[str]:
