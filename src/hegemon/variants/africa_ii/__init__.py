@@ -14,8 +14,13 @@ what differs from the standard game, by rule:
   re-established as a conquered state.
 - c.4 (`events`): the optional random events table, a die of ten each Spring.
 - d.i, d.ii (`scoring`): 21 centers at any time; victory points at the end.
-The intervention units (b) are declared on the map and await a resolver that holds more
-than one unit in a province. Decisions where the rules are silent: docs/variants/africa_ii.md.
+- b (`rules`, `landings`, `interventions`, `guerillas`, `revolutions`): the intervention
+  units, the paratroops, marines and fleets off the board at the start, dropped, landed,
+  entering and leaving it through the core's units aboard and off the board, paying their
+  upkeep and lost for good; the guerillas raised and disbanded after the retreats,
+  capturing centers, costing their power its IPs where they operate, making revolutions
+  and liberating Namibia.
+Decisions where the rules are silent: docs/variants/africa_ii.md.
 """
 
 from __future__ import annotations
