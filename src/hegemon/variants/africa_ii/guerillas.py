@@ -127,7 +127,8 @@ def take(
         refused = dict(_refused(book, board, position, power, mine))
         for order in mine:
             why = refused.get(order)
-            lines.append(f"   {power}: {order.format()}: {why or 'after the retreats'}")
+            told = f"void, {why}" if why else "after the retreats"
+            lines.append(f"   {power}: {order.format()}: {told}")
             if why is not None:
                 continue
             if isinstance(order, Raise):
