@@ -714,7 +714,8 @@ def test_b11_guerillas_are_raised_in_an_empty_province_without_a_center_after_th
     ]
     assert _raised(africa, spring, "China", "Raise G kal") == []
     result = _play(africa, spring, {"China": ["Raise G kal", "Raise G ova"]})
-    assert "   China: Raise G Ova: void, China may have 1 guerilla at most" in "\n".join(result.public)
+    refused = "   China: Raise G Ova: void, China may have 1 guerilla at most"
+    assert refused in "\n".join(result.public)
     assert result.after.units["kal"] == Unit("China", africa.board.kinds["G"], "kal")
     assert "ova" not in result.after.units
     assert "China raises G Kal (rules b.11)" in phase_report(africa, result)
