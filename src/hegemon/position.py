@@ -6,7 +6,6 @@ list of snapshots and a what-if is one function call away.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -123,6 +122,15 @@ V = TypeVar("V")
 
 def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
     return MappingProxyType(dict(mapping or {}))
+
+
+def editable(mapping: Mapping[K, V]) -> dict[K, V]:
+    """A new dict of a position's mapping, to change and make the next position of. A
+    position's mappings are read-only views of dicts, and a view's `copy` copies the dict
+    beneath in one go, where `dict(view)` reads it key by key, several times slower."""
+    if isinstance(mapping, MappingProxyType):
+        return mapping.copy()
+    return dict(mapping)
 
 
 @dataclass(frozen=True)
@@ -253,7 +261,11 @@ class Position:
         same from phase to phase until centers change hands."""
         counts = self._center_counts
         if counts is None:
-            counts = self._center_counts = Counter(self.centers.values())
+            # Counted in a loop, not by a Counter: its constructor is written in Python.
+            counted: dict[str, int] = {}
+            for owner in self.centers.values():
+                counted[owner] = counted.get(owner, 0) + 1
+            counts = self._center_counts = counted
         return counts
 
     @property

@@ -17,7 +17,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, UnitOrder, place
-from hegemon.position import Dislodgement, Position, Unit
+from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.rules import Rules
 
 
@@ -62,7 +62,7 @@ def adjudicate_movement(
     accepted, void = _accept_orders(board, position, orders, rules)
     # The resolver reads units from a dict of its own: a lookup in a dict is a good deal
     # quicker than through the position's read-only view, once compiled.
-    resolver = _Resolver(board, dict(position.units), accepted, rules)
+    resolver = _Resolver(board, editable(position.units), accepted, rules)
     resolver.resolve_all()
     return resolver.result(void)
 

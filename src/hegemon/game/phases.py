@@ -39,7 +39,7 @@ from hegemon.orders import (
     UnitOrder,
     Waive,
 )
-from hegemon.position import Phase, PhaseKind, Position, Season, Unit, Viewer
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit, Viewer, editable
 from hegemon.rules import Rules
 
 if TYPE_CHECKING:  # the variant and its calendar refer to each other
@@ -308,7 +308,7 @@ class Adjustments(Procedure):
 
     def enter(self, variant: Variant, position: Position) -> Position:
         """Every supply center occupied by a unit that captures changes hands."""
-        centers = dict(position.centers)
+        centers = editable(position.centers)
         rules = variant.rules_for(position)
         supply_centers = variant.board.centers
         # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
+from hegemon.game.ending import PLAYING, GameEnd
 from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import read_order
@@ -34,22 +35,6 @@ class Power:
     color: str
     home_centers: tuple[str, ...]
     units: tuple[Unit, ...]
-
-
-@dataclass(frozen=True)
-class GameEnd:
-    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
-    when the players ended it themselves (a draw they agreed, a concession)."""
-
-    winners: tuple[str, ...] = ()
-    draw: tuple[str, ...] = ()
-    agreed: bool = False
-
-    def __bool__(self) -> bool:
-        return bool(self.winners or self.draw)
-
-
-PLAYING = GameEnd()  # the game goes on
 
 
 class Preparation(NamedTuple):
