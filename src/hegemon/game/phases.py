@@ -427,9 +427,12 @@ class Calendar:
     start_year: int
     year: tuple[Step, ...]
     opening: tuple[Step, ...] = ()
-    # Filled as phases are asked for (`_place`); a plain field, since a cached_property
-    # stops caching once compiled. Not an argument: a calendar replaced starts afresh.
+    # Filled when first asked for (`_place`, `kinds`); plain fields, since a cached_property
+    # stops caching once compiled. Not arguments: a calendar replaced starts afresh.
     _places: dict[tuple[int, Season, PhaseKind], tuple[Procedure, Phase, Procedure]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _kinds: dict[str, PhaseKind] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
 
@@ -458,7 +461,10 @@ class Calendar:
     @property
     def kinds(self) -> Mapping[str, PhaseKind]:
         """Every kind of phase on the calendar, by its code."""
-        return {s.procedure.kind.code: s.procedure.kind for s in (*self.opening, *self.year)}
+        if not self._kinds:
+            steps = (*self.opening, *self.year)
+            self._kinds.update((s.procedure.kind.code, s.procedure.kind) for s in steps)
+        return self._kinds
 
     def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
         """A phase's procedure, the phase after it and that one's procedure: worked out

@@ -421,11 +421,17 @@ class Variant:
     # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
         """The player's power for a name or adjective in any case ("england", "English")."""
-        folded = spelling.strip().lower()
+        return self._power_spellings.get(spelling.strip().lower())
+
+    @cached_property
+    def _power_spellings(self) -> Mapping[str, str]:
+        """Each power by its name and its adjective in lower case: the first power's if
+        two powers share a spelling. (A file names the powers of every unit and center.)"""
+        spellings: dict[str, str] = {}
         for power in self.powers.values():
-            if folded in (power.name.lower(), power.adjective.lower()):
-                return power.name
-        return None
+            for spelling in (power.name, power.adjective):
+                spellings.setdefault(spelling.lower(), power.name)
+        return spellings
 
     def owner_named(self, spelling: str) -> str | None:
         """Whoever may own units and centers: the players' powers and any the variant adds
