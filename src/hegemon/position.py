@@ -97,6 +97,13 @@ class Unit(NamedTuple):
         return tuple.__new__(Unit, (self.power, self.type, location))
 
 
+def new_unit(power: str, kind: UnitKind, location: str) -> Unit:
+    """`Unit(power, kind, location)`, made as the tuple it is: a NamedTuple's own
+    constructor is a function written in Python, which compiled code would call for every
+    unit it reads or builds."""
+    return tuple.__new__(Unit, (power, kind, location))
+
+
 def read_unit(board: Board, power: str, text: str) -> Unit:
     """``"A par"`` or ``"F spa/nc"`` as a unit of `power`; a ValueError says what is wrong."""
     letter, _, location = str(text).strip().partition(" ")
@@ -106,7 +113,7 @@ def read_unit(board: Board, power: str, text: str) -> Unit:
     location = location.strip().lower()
     if not board.can_hold(kind, location):
         raise ValueError(f"unit {text!r}: {kind.plural} cannot stand in {location!r}")
-    return Unit(power, kind, location)
+    return new_unit(power, kind, location)
 
 
 class Dislodgement(NamedTuple):
