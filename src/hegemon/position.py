@@ -289,7 +289,10 @@ class Position:
     @property
     def all_units(self) -> dict[str, Unit]:
         """Units on the board and units waiting to retreat, by province: whom orders name."""
-        return {**self.units, **{p: d.unit for p, d in self.dislodged.items()}}
+        units = editable(self.units)  # not {**self.units}, which reads the view key by key
+        for province, dislodgement in self.dislodged.items():
+            units[province] = dislodgement.unit
+        return units
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
