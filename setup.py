@@ -23,6 +23,8 @@ CORE = [
     "src/hegemon/adjudication/retreat.py",
     "src/hegemon/adjudication/adjustment.py",
     "src/hegemon/game/chance.py",
+    "src/hegemon/game/ending.py",
+    "src/hegemon/game/phases.py",
     "src/hegemon/game/machine.py",
 ]
 

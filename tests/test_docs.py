@@ -4,6 +4,7 @@ rules' hooks and of a phase kind's methods leave none out."""
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 import sys
@@ -59,9 +60,20 @@ def _table_hooks(number: str) -> dict[str, list[str] | None]:
 
 def _declares(cls: type, name: str) -> bool:
     """Whether the class has the attribute, or declares it for subclasses to set."""
-    return hasattr(cls, name) or any(
-        name in vars(c).get("__annotations__", {}) for c in cls.__mro__
-    )
+    return hasattr(cls, name) or any(name in _annotated(c) for c in cls.__mro__)
+
+
+def _annotated(cls: type) -> set[str]:
+    """The names a class of Hegemon annotates in its body, read from its source: a
+    compiled class keeps no `__annotations__`."""
+    if not cls.__module__.startswith("hegemon."):
+        return set()
+    path = (ROOT / "src" / Path(*cls.__module__.split("."))).with_suffix(".py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    return {
+        n.target.id for n in body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
 
 
 @pytest.mark.parametrize("number", TABLES)

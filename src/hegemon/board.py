@@ -578,6 +578,10 @@ _APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u00b4`", "'"))
 
 def _fold(spelling: str) -> str:
     folded = spelling.lower()
+    # Most spellings looked up are one plain word ("par", "stp"), which folds to itself:
+    # replacing, splitting and joining it would make four new strings for nothing.
+    if folded.isalpha() and folded.isascii():
+        return folded
     # Translating goes character by character, slowly: only a spelling holding one of the
     # apostrophes (all but "`" outside ASCII) needs it, and every order read is folded.
     if "`" in folded or not folded.isascii():

@@ -90,21 +90,26 @@ def _refuse_constant(name: str) -> Any:
 
 def _depth(data: Any) -> int:
     """How deeply objects and lists nest in `data` (without recursion: it may be deep)."""
+    if not isinstance(data, (dict, list)):
+        return 0
     deepest = 0
-    stack = [(data, 1)]
+    stack: list[tuple[dict[str, Any] | list[Any], int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, (dict, list)):
-            deepest = max(deepest, depth)
-            if depth <= MAX_DEPTH:
-                children = value.values() if isinstance(value, dict) else value
-                stack.extend((child, depth + 1) for child in children)
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            children = value.values() if isinstance(value, dict) else value
+            # Only objects and lists are stacked: most values are strings, which nest nothing.
+            for child in children:
+                if isinstance(child, (dict, list)):
+                    stack.append((child, depth + 1))
     return deepest
 
 
 # --- positions --------------------------------------------------------------------------
 
 _PHASE_CODE = re.compile(r"^([A-Za-z])(\d{1,6})([A-Za-z])$")
+_SEASONS = {season.letter: season for season in Season}  # by their letters in phase codes
 
 
 def phase_to_json(phase: Phase) -> str:
@@ -113,10 +118,9 @@ def phase_to_json(phase: Phase) -> str:
 
 def phase_from_json(code: Any, variant: Variant) -> Phase:
     """``S1901M`` as a phase of the variant's calendar."""
-    seasons = {season.letter: season for season in Season}
     match = _PHASE_CODE.match(code) if isinstance(code, str) else None
     kind = variant.calendar.kinds.get(match.group(3).upper()) if match else None
-    season = seasons.get(match.group(1).upper()) if match else None
+    season = _SEASONS.get(match.group(1).upper()) if match else None
     phase = Phase(int(match.group(2)), season, kind) if match and kind and season else None
     try:
         if phase is not None:

@@ -6,7 +6,6 @@ list of snapshots and a what-if is one function call away.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -120,6 +119,13 @@ class Unit(NamedTuple):
         return None
 
 
+def new_unit(power: str, kind: UnitKind, location: str) -> Unit:
+    """`Unit(power, kind, location)`, made as the tuple it is: a NamedTuple's own
+    constructor is a function written in Python, which compiled code would call for every
+    unit it reads or builds."""
+    return tuple.__new__(Unit, (power, kind, location, ()))
+
+
 def read_unit(board: Board, power: str, text: str) -> Unit:
     """``"A par"`` or ``"F spa/nc"`` as a unit of `power`, with its cargo if written after
     it in brackets (``"F sao [M]"``); a ValueError says what is wrong."""
@@ -130,7 +136,7 @@ def read_unit(board: Board, power: str, text: str) -> Unit:
     location = location.strip().lower()
     if not board.can_hold(kind, location):
         raise ValueError(f"unit {text!r}: {kind.plural} cannot stand in {location!r}")
-    unit = Unit(power, kind, location)
+    unit = new_unit(power, kind, location)
     return unit.carrying(_cargo(board, power, rest, text)) if bracket else unit
 
 
@@ -138,7 +144,7 @@ def read_offboard_unit(board: Board, power: str, text: str) -> Unit:
     """``"F"`` or ``"F [M]"``: a unit of `power` off the board, with its cargo."""
     text = str(text).strip()
     head, bracket, rest = text.partition("[")
-    unit = Unit(power, _kind(board, head.strip(), text), OFFBOARD)
+    unit = new_unit(power, _kind(board, head.strip(), text), OFFBOARD)
     return unit.carrying(_cargo(board, power, rest, text)) if bracket else unit
 
 
@@ -154,7 +160,7 @@ def _cargo(board: Board, power: str, inside: str, text: str) -> tuple[Unit, ...]
     letters, closed, after = inside.partition("]")
     if not closed or after.strip() or not letters.split():
         raise ValueError(f"unit {text!r}: write its cargo as letters in brackets, e.g. [M]")
-    return tuple(Unit(power, _kind(board, letter, text), "") for letter in letters.split())
+    return tuple(new_unit(power, _kind(board, letter, text), "") for letter in letters.split())
 
 
 def unit_text(unit: Unit) -> str:
@@ -180,6 +186,15 @@ S = TypeVar("S", bound="VariantState")
 
 def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
     return MappingProxyType(dict(mapping or {}))
+
+
+def editable(mapping: Mapping[K, V]) -> dict[K, V]:
+    """A new dict of a position's mapping, to change and make the next position of. A
+    position's mappings are read-only views of dicts, and a view's `copy` copies the dict
+    beneath in one go, where `dict(view)` reads it key by key, several times slower."""
+    if isinstance(mapping, MappingProxyType):
+        return mapping.copy()
+    return dict(mapping)
 
 
 @dataclass(frozen=True)
@@ -371,7 +386,11 @@ class Position:
         same from phase to phase until centers change hands."""
         counts = self._center_counts
         if counts is None:
-            counts = self._center_counts = Counter(self.centers.values())
+            # Counted in a loop, not by a Counter: its constructor is written in Python.
+            counted: dict[str, int] = {}
+            for owner in self.centers.values():
+                counted[owner] = counted.get(owner, 0) + 1
+            counts = self._center_counts = counted
         return counts
 
     @property
@@ -388,7 +407,10 @@ class Position:
     @property
     def all_units(self) -> dict[str, Unit]:
         """Units on the board and units waiting to retreat, by province: whom orders name."""
-        return {**self.units, **{p: d.unit for p, d in self.dislodged.items()}}
+        units = editable(self.units)  # not {**self.units}, which reads the view key by key
+        for province, dislodgement in self.dislodged.items():
+            units[province] = dislodgement.unit
+        return units
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]

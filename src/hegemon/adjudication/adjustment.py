@@ -15,7 +15,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board
 from hegemon.legality import Illegal, commanded_unit
 from hegemon.orders import Build, Disband, Order, Waive
-from hegemon.position import Position, Unit
+from hegemon.position import Position, Unit, editable, new_unit
 from hegemon.rules import Rules
 
 
@@ -67,7 +67,7 @@ class _Winter:
         self, board: Board, position: Position, homes: Mapping[str, frozenset[str]], rules: Rules
     ) -> None:
         self.board, self.position, self.homes, self.rules = board, position, homes, rules
-        self.units = dict(position.units)
+        self.units = editable(position.units)
         self.balances = adjustment_balances(position, rules)
         self.outcomes: list[Outcome] = []
         self.built: list[Unit] = []
@@ -192,4 +192,4 @@ def _check_build(
         )
     if not board.can_hold(order.unit, location):  # DATC 6.I.2
         return Illegal(f"{order.unit.article} cannot be built in {board.name_of(location)}")
-    return Unit(power, order.unit, location)
+    return new_unit(power, order.unit, location)

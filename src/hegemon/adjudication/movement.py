@@ -34,7 +34,7 @@ from hegemon.orders import (
     UnitOrder,
     place,
 )
-from hegemon.position import Dislodgement, Position, Unit
+from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.rules import Rules
 
 
@@ -81,7 +81,7 @@ def adjudicate_movement(
     accepted, void = _accept_orders(board, position, orders, rules)
     # The resolver reads units from a dict of its own: a lookup in a dict is a good deal
     # quicker than through the position's read-only view, once compiled.
-    resolver = _Resolver(board, dict(position.units), accepted, rules, position)
+    resolver = _Resolver(board, editable(position.units), accepted, rules, position)
     resolver.resolve_all()
     return resolver.result(void)
 

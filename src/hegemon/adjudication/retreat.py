@@ -15,7 +15,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, commanded_unit, fleet_destination
 from hegemon.orders import Disband, Move, Order, Retreat, place
-from hegemon.position import Dislodgement, Position, Unit
+from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.rules import Rules
 
 
@@ -56,7 +56,7 @@ def adjudicate_retreats(
             elif isinstance(order, (Retreat, Move, Disband)):
                 chosen[order.province] = target
     crowded = _crowded_targets(chosen)
-    units = dict(position.units)
+    units = editable(position.units)
     disbanded = []
     for province, dislodgement in position.dislodged.items():
         unit = dislodgement.unit

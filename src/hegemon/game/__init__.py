@@ -5,6 +5,7 @@ given."""
 
 from hegemon.game.chance import Chance, ChanceError, Draw, read_draws, settle
 from hegemon.game.checking import order_problems
+from hegemon.game.ending import PLAYING, GameEnd
 from hegemon.game.machine import (
     Game,
     GameOver,
@@ -30,8 +31,6 @@ from hegemon.game.phases import (
     seasons_calendar,
 )
 from hegemon.game.variant import (
-    PLAYING,
-    GameEnd,
     Power,
     Preparation,
     SetupError,

@@ -21,8 +21,9 @@ from mypy_extensions import mypyc_attr
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
+from hegemon.game.ending import PLAYING, GameEnd
 from hegemon.game.phases import Procedure, Turn
-from hegemon.game.variant import PLAYING, GameEnd, Variant
+from hegemon.game.variant import Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
 

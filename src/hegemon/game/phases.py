@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balances
 from hegemon.adjudication.movement import adjudicate_movement
@@ -38,35 +39,66 @@ from hegemon.orders import (
     UnitOrder,
     Waive,
 )
-from hegemon.position import Phase, PhaseKind, Position, Season, Unit, Viewer
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit, Viewer, editable
 from hegemon.rules import Rules
 
 if TYPE_CHECKING:  # the variant and its calendar refer to each other
     from hegemon.game.variant import Variant
 
 
-class Turn(NamedTuple):
+class Turn:
     """One phase being resolved: the position as prepared, the orders the adjudicator
-    sees, the rules in force and the draws of chance. (A NamedTuple, as is `Resolution`:
-    one of each is made for every phase, and that is several times faster than a frozen
-    dataclass.)"""
+    sees, the rules in force and the draws of chance."""
 
-    variant: Variant
-    position: Position
-    orders: Mapping[str, Sequence[Order]]
-    rules: Rules
-    draws: Mapping[str, Draw]
+    # A plain class, as is `Resolution`: one of each is made for every phase, and the
+    # compiled core builds and reads a plain class fastest (docs/compiled-core.md).
+    def __init__(
+        self,
+        variant: Variant,
+        position: Position,
+        orders: Mapping[str, Sequence[Order]],
+        rules: Rules,
+        draws: Mapping[str, Draw],
+    ) -> None:
+        self.variant: Final = variant
+        self.position: Final = position
+        self.orders: Final = orders
+        self.rules: Final = rules
+        self.draws: Final = draws
+
+    def replace(
+        self,
+        position: Position | None = None,
+        orders: Mapping[str, Sequence[Order]] | None = None,
+    ) -> Turn:
+        """The same turn with another position or other orders: for a procedure that
+        resolves part of its phase through another one."""
+        return Turn(
+            self.variant,
+            self.position if position is None else position,
+            self.orders if orders is None else orders,
+            self.rules,
+            self.draws,
+        )
 
 
-class Resolution(NamedTuple):
+class Resolution:
     """A resolved phase: the position after it (still in that phase), every order's fate,
     worked out when first asked for, and the units destroyed on the spot."""
 
-    after: Position
-    explain: Callable[[], tuple[Outcome, ...]]
-    destroyed: tuple[Unit, ...] = ()
+    def __init__(
+        self,
+        after: Position,
+        explain: Callable[[], tuple[Outcome, ...]],
+        destroyed: tuple[Unit, ...] = (),
+    ) -> None:
+        self.after: Final = after
+        self.explain: Final = explain
+        self.destroyed: Final = destroyed
 
 
+# Variants play phases of their own, subclassing procedures in Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Procedure(ABC):
     """How one kind of phase is played. The defaults suit a phase everyone acts in."""
 
@@ -150,6 +182,7 @@ def _trial(
     ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as variants subclass it
 class Movement(Procedure):
     """Orders for every unit, resolved together (DATC)."""
 
@@ -224,6 +257,7 @@ def _refusal(variant: Variant, unit: Unit | None, power: str, order: UnitOrder) 
     return Illegal(f"{power} may not order the unit in {variant.board.name_of(order.province)}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as variants subclass it
 class Retreats(Procedure):
     """The dislodged units retreat or disband."""
 
@@ -268,6 +302,7 @@ class Retreats(Procedure):
         )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as variants subclass it
 class Adjustments(Procedure):
     """Centers change hands as the phase begins; then builds and disbands."""
 
@@ -276,11 +311,13 @@ class Adjustments(Procedure):
 
     def enter(self, variant: Variant, position: Position) -> Position:
         """Every supply center occupied by a unit that captures changes hands."""
-        centers = dict(position.centers)
+        centers = editable(position.centers)
         rules = variant.rules_for(position)
-        for province in variant.board.centers & position.units.keys():
-            unit = position.units[province]
-            if rules.captures_centers(unit):
+        supply_centers = variant.board.centers
+        # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
+        # once compiled.
+        for province, unit in position.units.items():
+            if province in supply_centers and rules.captures_centers(unit):
                 centers[province] = unit.power
         return position.evolve(centers=centers)
 
@@ -307,7 +344,8 @@ class Adjustments(Procedure):
         for power, balance in adjustment_balances(position, rules).items():
             if balance > 0:
                 sites = rules.build_sites(power, homes.get(power, frozenset()), position)
-                balance = min(balance, len(sites - position.units.keys()))
+                free = [site for site in sites if site not in position.units]
+                balance = min(balance, len(free))
             if balance:
                 due[power] = balance
         return due
@@ -346,7 +384,7 @@ class Adjustments(Procedure):
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         due = self._due(variant, position).get(power, 0)
-        given = sum(1 for o in orders if isinstance(o, Build | Waive | Disband))
+        given = sum(1 for o in orders if isinstance(o, (Build, Waive, Disband)))
         if abs(due) <= given:
             return []
         what = "build" if due > 0 else "disband"
@@ -392,6 +430,14 @@ class Calendar:
     start_year: int
     year: tuple[Step, ...]
     opening: tuple[Step, ...] = ()
+    # Filled when first asked for (`_place`, `kinds`); plain fields, since a cached_property
+    # stops caching once compiled. Not arguments: a calendar replaced starts afresh.
+    _places: dict[tuple[int, Season, PhaseKind], tuple[Procedure, Phase, Procedure]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _kinds: dict[str, PhaseKind] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         for steps in (self.year, self.opening):
@@ -415,22 +461,24 @@ class Calendar:
         _, after, procedure = self._place(phase)
         return after, procedure
 
-    @cached_property
+    @property
     def kinds(self) -> Mapping[str, PhaseKind]:
         """Every kind of phase on the calendar, by its code."""
-        return {s.procedure.kind.code: s.procedure.kind for s in (*self.opening, *self.year)}
+        if not self._kinds:
+            steps = (*self.opening, *self.year)
+            self._kinds.update((s.procedure.kind.code, s.procedure.kind) for s in steps)
+        return self._kinds
 
     def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
         """A phase's procedure, the phase after it and that one's procedure: worked out
         once per phase, as the phase machine asks for them after every phase."""
-        place = self._places.get(phase)
+        # Keyed by the phase's parts: a dataclass's hash is a function written in Python,
+        # a tuple's is not, and this is asked a few times a phase.
+        key = (phase.year, phase.season, phase.kind)
+        place = self._places.get(key)
         if place is None:
-            place = self._places[phase] = self._find(phase)
+            place = self._places[key] = self._find(phase)
         return place
-
-    @cached_property
-    def _places(self) -> dict[Phase, tuple[Procedure, Phase, Procedure]]:
-        return {}
 
     def _find(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
         opening = phase.year < self.start_year and any(

@@ -19,9 +19,10 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
+from hegemon.game.ending import PLAYING, GameEnd
 from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
-from hegemon.notation import read_order
+from hegemon.notation import parse_order, read_order
 from hegemon.orders import Order, ReadContext
 from hegemon.position import NO_STATE, Position, Season, Unit, VariantState, Viewer, read_unit
 from hegemon.rules import STANDARD, Edition, Rules
@@ -34,22 +35,6 @@ class Power:
     color: str
     home_centers: tuple[str, ...]
     units: tuple[Unit, ...]
-
-
-@dataclass(frozen=True)
-class GameEnd:
-    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
-    when the players ended it themselves (a draw they agreed, a concession)."""
-
-    winners: tuple[str, ...] = ()
-    draw: tuple[str, ...] = ()
-    agreed: bool = False
-
-    def __bool__(self) -> bool:
-        return bool(self.winners or self.draw)
-
-
-PLAYING = GameEnd()  # the game goes on
 
 
 class Preparation(NamedTuple):
@@ -279,6 +264,10 @@ class Variant:
     def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
         """One order as written (without the power): one of the variant's own kinds or a
         standard one. Raises OrderSyntaxError naming the text and the reason."""
+        if not self.order_types:
+            # The standard orders read themselves from the board and the units alone: no
+            # context to make for each order read (that took a fifth of reading one).
+            return parse_order(text, self.board, units)
         return read_order(text, self.read_context(units), self.order_types)
 
     def orders_in(self, position: Position) -> tuple[type[Order], ...]:
@@ -432,11 +421,17 @@ class Variant:
     # --- names ------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
         """The player's power for a name or adjective in any case ("england", "English")."""
-        folded = spelling.strip().lower()
+        return self._power_spellings.get(spelling.strip().lower())
+
+    @cached_property
+    def _power_spellings(self) -> Mapping[str, str]:
+        """Each power by its name and its adjective in lower case: the first power's if
+        two powers share a spelling. (A file names the powers of every unit and center.)"""
+        spellings: dict[str, str] = {}
         for power in self.powers.values():
-            if folded in (power.name.lower(), power.adjective.lower()):
-                return power.name
-        return None
+            for spelling in (power.name, power.adjective):
+                spellings.setdefault(spelling.lower(), power.name)
+        return spellings
 
     def owner_named(self, spelling: str) -> str | None:
         """Whoever may own units and centers: the players' powers and any the variant adds

@@ -68,7 +68,7 @@ class Winter(Procedure):
             power: [o for o in given if not isinstance(o, Declare)]
             for power, given in turn.orders.items()
         }
-        adjusted = ADJUSTMENTS.resolve(turn._replace(position=declared, orders=others))
+        adjusted = ADJUSTMENTS.resolve(turn.replace(position=declared, orders=others))
         return Resolution(
             adjusted.after, lambda: (*outcomes, *adjusted.explain()), adjusted.destroyed
         )

@@ -1,0 +1,23 @@
+"""How a game ends: a solo winner, or a draw; asked after every phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
+    when the players ended it themselves (a draw they agreed, a concession)."""
+
+    # In a compiled module of its own: the phase machine asks whether the game has ended
+    # a few times a phase, and compiled, that is no call to a method written in Python.
+    winners: tuple[str, ...] = ()
+    draw: tuple[str, ...] = ()
+    agreed: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.winners or self.draw)
+
+
+PLAYING = GameEnd()  # the game goes on
