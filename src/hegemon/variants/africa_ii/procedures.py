@@ -127,7 +127,7 @@ class AfricaMovement(Movement):
             dislodged = [d.unit for d in after.dislodged.values()]
             seen = [*turn.position.units.values(), *after.units.values(), *dislodged]
             after = interventions.witness(self.book, after, seen)
-        return resolution._replace(after=after)
+        return Resolution(after, resolution.explain, resolution.destroyed)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -166,7 +166,8 @@ class AfricaRetreats(Retreats):
             for d in turn.position.dislodged.values()
             if (d.unit.power, d.unit.type) not in standing
         ]
-        return resolution._replace(after=interventions.lose(self.book, after, gone))
+        after = interventions.lose(self.book, after, gone)
+        return Resolution(after, resolution.explain, resolution.destroyed)
 
     def leave(self, variant: Variant, position: Position) -> Position:
         """After the retreats, played or not, the guerillas raised and disbanded this turn
