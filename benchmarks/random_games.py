@@ -1,7 +1,7 @@
 """Complete random games of a variant: every player gives random legal orders and random
 legal orders of the variant's own kinds (Sub-Saharan's DP bids, Europe 1615's INF
 deployments and diplomatic attacks, African Diplomacy II's placements and declarations of
-home centers, Africa II's IP spending, civil wars and aid) from the first phase until the
+home centers, Africa II's IP spending, civil wars, aid and guerillas) from the first phase until the
 game ends. Reports games per second and what
 the games looked like; any game that fails is reported by its seed.
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
 
 import hegemon.board
 from hegemon.board import STANDARD_KINDS, Board
+from hegemon.cli import main
 from hegemon.game import Variant
 from hegemon.notation import parse_order
 from hegemon.orders import Order
@@ -90,3 +91,20 @@ def stdin(text: str | bytes) -> io.TextIOWrapper:
     """Standard input holding `text`, bytes underneath as a real one has."""
     data = text.encode() if isinstance(text, str) else text
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+
+
+Command = Callable[..., str]  # the `hegemon` command, as the `cli` fixture runs it
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Command:
+    """The `hegemon` command as a function of its arguments, returning what it printed
+    once it has succeeded (a failure shows what it wrote to stderr)."""
+
+    def run(*argv: str) -> str:
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        return out
+
+    return run

@@ -1,8 +1,7 @@
 """Africa II: the rules of ../shared/rules/africa_ii.txt that the judge applies, each test
-named for the rule it checks (a.1 to a.13, c.1 to c.4, d.i, d.ii), the worked examples of
-a.6, a.8 and c.1 to the number. docs/variants/africa_ii.md says how each was checked to
-fail without its rule. The intervention units (b.1 to b.13) are declared only: their
-placing and moving waits for a resolver that holds two units in one province."""
+named for the rule it checks (a.1 to a.13, b.1 to b.13, c.1 to c.4, d.i, d.ii), the worked
+examples of a.6, a.8 and c.1 to the number. docs/variants/africa_ii.md says how each was
+checked to fail without its rule."""
 
 from __future__ import annotations
 
@@ -15,7 +14,19 @@ import pytest
 from hegemon.game import Game, PhaseResult, order_problems, play_phase
 from hegemon.jsonio import phase_from_json
 from hegemon.orders import Order
-from hegemon.position import OBSERVER, Phase, PhaseKind, Position, Season, Unit, Viewer
+from hegemon.position import (
+    OBSERVER,
+    Dislodgement,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Unit,
+    Viewer,
+    read_offboard_unit,
+    read_unit,
+    unit_text,
+)
 from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.africa_ii import INFLUENCE, AfricaII, Ledger
@@ -40,18 +51,43 @@ def _at(
     start: Position | None = None,
     units: Mapping[str, str] | None = None,
     removed: Sequence[str] = (),
+    forces: Mapping[str, str] | None = None,
+    offboard: Sequence[str] | None = None,
     **ledger: object,
 ) -> Position:
     """A position of the phase (``A1962M``): `start` (the game's start by default) with units placed
-    (``{"kam": "Kenya"}``: an army of Kenya in Kampala), provinces emptied, and the
+    (``{"kam": "Kenya"}``: an army of Kenya in Kampala), intervention units placed
+    (``{"kal": "China G", "sao": "Britain F [M]"}``: a Chinese guerilla in the Kalahari, a
+    British fleet with its marine aboard at sea), those left off the board (those of the
+    start but those placed, or ``["France F [M]"]``), provinces emptied, and the
     ledger's fields replaced."""
     position = start or africa.initial_position()
     placed = {p: u for p, u in position.units.items() if p not in removed}
     army = africa.board.kinds["A"]
     placed.update((p, Unit(owner, army, p)) for p, owner in (units or {}).items())
+    for province, written in (forces or {}).items():
+        power, unit = _power_unit(written)
+        head, _, cargo = unit.partition(" ")
+        placed[province] = read_unit(africa.board, power, f"{head} {province} {cargo}")
+    if offboard is None:
+        on_board = {(u.power, u.type) for p in placed.values() for u in (p, *p.cargo)}
+        left = tuple(
+            u.carrying(tuple(c for c in u.cargo if (c.power, c.type) not in on_board))
+            for u in position.offboard
+            if (u.power, u.type) not in on_board
+        )
+    else:
+        left = tuple(read_offboard_unit(africa.board, *_power_unit(t)) for t in offboard)
     state = replace(Ledger.of(position), **ledger)  # type: ignore[arg-type]
     phase = phase_from_json(code, africa)
-    return position.evolve(phase=phase, units=placed, state=state)
+    return position.evolve(phase=phase, units=placed, state=state, offboard=left)
+
+
+def _power_unit(written: str) -> tuple[str, str]:
+    """``"United States F [M]"`` -> ``("United States", "F [M]")``."""
+    match = re.fullmatch(r"(.+) ([A-Z]( \[.*\])?)", written)
+    assert match is not None, written
+    return match.group(1), match.group(2)
 
 
 def _orders(
@@ -394,7 +430,7 @@ def test_a13_states_start_with_an_army_on_each_home_center_and_build_armies(
     assert _notes(built)["Build A Mom"] == "Built" and built.after.units["mom"].power == "Kenya"
 
 
-# --- b. Intervention units: declared now, placed by the next part ------------------------
+# --- b. Intervention units ------------------------------------------------------------------
 
 
 def test_b1_b2_b12_the_intervention_units_are_declared_needing_no_supply(
@@ -411,6 +447,368 @@ def test_b1_b2_b12_the_intervention_units_are_declared_needing_no_supply(
     assert not any(kinds[k].captures for k in "PMF") and kinds["G"].captures  # b.2, b.12
     assert not any(kinds[k].buildable for k in "PMFG")  # placed, never built
     assert "no-offboard" in africa.board.provinces["moz"].tags  # b.6
+    assert africa.book.intervention == {  # b.2, b.10
+        "Britain": ("P", "M", "F"),
+        "China": ("G",),
+        "France": ("P", "M", "F"),
+        RUSSIA: ("G",),
+        US: ("P", "M", "F"),
+    }
+    # b.6: "Fleets can convoy Armies, Marines, Paratroops and Guerillas"
+    assert [k for k in "APMGF" if kinds[k].convoyed] == ["A", "P", "M", "G"]
+
+
+def test_b2_b6_britain_france_and_the_us_start_with_p_m_f_off_the_board(africa: AfricaII) -> None:
+    start = africa.initial_position()
+    shown = sorted((u.power, unit_text(u)) for u in start.offboard)
+    assert shown == [
+        (p, t) for p in ("Britain", "France", US) for t in ("F [M]", "P")
+    ]  # the marine aboard its fleet, which lands it (b.5); China and the Soviet Union none
+    assert not [u for u in start.units.values() if u.power in africa.powers]
+
+
+def test_b3_a_marine_or_paratroop_costs_10_percent_of_the_spring_revenue_both_20(
+    africa: AfricaII,
+) -> None:
+    revenue = {"Britain": 15, "France": 15, US: 15}
+    forces = {"kal": "Britain P", "ben": "Britain M", "ova": "France P", "sao": "United States F"}
+    spring = _at(africa, "S1962M", forces=forces, revenue=revenue)
+    result = _play(africa, spring)
+    assert result.after.phase == Phase(1962, SPRING, INFLUENCE)
+    # 20% of 15 is 3; 10% of 15 is 1.5, rounded up; fleets are free
+    assert _ledger(result.after).revenue == {"Britain": 12, "France": 13, US: 15}
+    report = phase_report(africa, result)
+    assert "Britain pays 3 IPs (20%) for its marines and paratroops (rules b.3)" in report
+    # One on the board only in the Autumn costs nothing.
+    autumn = _play(africa, _at(africa, "A1962M", forces=forces, revenue=revenue))
+    assert _ledger(autumn.after).deployed == {}
+    # A marine aboard its fleet at sea is on the board; off the board with it, it is not.
+    # A paratroop leaving the board that Spring pays (b.3: "or leaving the board").
+    aboard = _at(
+        africa, "S1962M", forces={"sao": "Britain F [M]", "kal": "France P"}, revenue=revenue
+    )
+    withdrawn = _play(africa, aboard, {"France": ["P kal - OFFBOARD"]})
+    assert _ledger(withdrawn.after).revenue == {"Britain": 13, "France": 13, US: 15}
+    assert _ledger(_play(africa, _at(africa, "S1962M", revenue=revenue)).after).revenue == revenue
+
+
+def test_b4_paratroops_drop_into_empty_land_before_the_other_units_move(
+    africa: AfricaII,
+) -> None:
+    spring = _at(africa, "S1962M", control={"Botswana": RUSSIA})
+    assert _raised(africa, spring, "Britain", "P OFFBOARD - gab", "P OFFBOARD - sao") == [
+        "P OFFBOARD - Gab: a paratroop off the board may not enter Gaberones",
+        "P OFFBOARD - Sao: paratroops cannot stand in South Atlantic Ocean",
+    ]
+    # Dropped first, it holds in the Kalahari: Botswana's army moving in bounces.
+    result = _play(africa, spring, {"Britain": ["P OFFBOARD - kal"], RUSSIA: ["A gab - kal"]})
+    assert "   Britain: P OFFBOARD - Kal: dropped; it holds this turn" in result.public
+    assert _notes(result)["A Gab - Kal"].startswith("Bounced")
+    assert _notes(result)["P Kal H"] == "No order: holds"
+    assert result.after.units["kal"].power == "Britain"
+    # Two drops into one province stand each other off: both stay off the board.
+    both = _play(africa, spring, {"Britain": ["P OFFBOARD - kal"], "France": ["P OFFBOARD - kal"]})
+    assert "kal" not in both.after.units
+    assert {u.power for u in both.after.offboard if u.type.letter == "P"} == {
+        "Britain",
+        "France",
+        US,
+    }
+
+
+def test_b5_b7_marines_land_from_their_fleets_sea_and_fall_back_aboard_where_it_went(
+    africa: AfricaII,
+) -> None:
+    spring = _at(africa, "S1962M", forces={"sao": "Britain F [M]"}, control={"Angola": RUSSIA})
+    assert _raised(africa, spring, "Britain", "M sao - lus") == [
+        "M Sao - Lus: Luanda is occupied: a marine lands in an unoccupied coastal province "
+        "(rules b.5)"
+    ]
+    landed = _play(africa, spring, {"Britain": ["M sao - ben"]})
+    assert unit_text(landed.after.units["ben"]) == "M ben"
+    assert unit_text(landed.after.units["sao"]) == "F sao"
+    # Stood off like any unit; aboard its fleet again, wherever the fleet went (b.7).
+    bounced = _play(
+        africa, spring, {"Britain": ["M sao - ben", "F sao - agu"], RUSSIA: ["A lus - ben"]}
+    )
+    assert _notes(bounced)["M Sao - Ben"].startswith("Bounced")
+    assert unit_text(bounced.after.units["agu"]) == "F agu [M]"
+    assert "Britain: F Agu [M]" in position_report(africa, bounced.after)
+    # Its fleet supports its landing (b.7).
+    supported = _play(
+        africa, spring, {"Britain": ["M sao - ben", "F sao S M sao - ben"], RUSSIA: ["A lus - ben"]}
+    )
+    assert supported.after.units["ben"].type.letter == "M"
+
+
+def test_b8_paratroops_withdraw_from_anywhere_marines_onto_their_fleet(africa: AfricaII) -> None:
+    forces = {"kal": "Britain P", "ben": "Britain M", "sao": "Britain F", "hui": "France M"}
+    spring = _at(africa, "S1962M", forces=forces)
+    assert _raised(africa, spring, "Britain", "M ben - OFFBOARD") == [
+        "M Ben - OFFBOARD: a marine in Benguela may not leave the board"
+    ]
+    assert _raised(africa, spring, "France", "M hui - F sao") == [
+        "M Hui - F Sao: a marine in Huila cannot board a fleet of France in South Atlantic Ocean"
+    ]
+    result = _play(africa, spring, {"Britain": ["P kal - OFFBOARD", "M ben - F sao"]})
+    assert "kal" not in result.after.units and "ben" not in result.after.units
+    assert unit_text(result.after.units["sao"]) == "F sao [M]"
+    assert ("Britain", "P") in {(u.power, unit_text(u)) for u in result.after.offboard}
+    # The fleet must stay in, or enter, the sea the marine boards in.
+    away = _play(africa, spring, {"Britain": ["M ben - F sao", "F sao - agu"]})
+    assert unit_text(away.after.units["ben"]) == "M ben"
+
+
+def test_b6_fleets_enter_and_leave_the_board_but_by_the_mozambique_channel(
+    africa: AfricaII,
+) -> None:
+    spring = _at(
+        africa, "S1962M", forces={"ind": "Britain F"}, offboard=["France F [M]", "United States F"]
+    )
+    assert _raised(africa, spring, "France", "F OFFBOARD - moz", "F OFFBOARD - gog") == [
+        "F OFFBOARD - Moz: a fleet off the board may not enter Mozambique Channel"
+    ]
+    assert _raised(africa, spring, US, "F OFFBOARD - ind") == [
+        "F OFFBOARD - Ind: a fleet off the board may not enter Indian Ocean"  # occupied
+    ]
+    channel = _at(africa, "S1962M", forces={"moz": "Britain F"})
+    assert _raised(africa, channel, "Britain", "F moz - OFFBOARD") == [
+        "F Moz - OFFBOARD: a fleet in Mozambique Channel may not leave the board"
+    ]
+    result = _play(africa, spring, {"France": ["F OFFBOARD - gog"], US: ["F OFFBOARD - sao"]})
+    assert unit_text(result.after.units["gog"]) == "F gog [M]"  # its marine with it
+    # Two fleets entering one sea stand each other off; one leaving always succeeds.
+    both = _play(africa, spring, {"France": ["F OFFBOARD - sao"], US: ["F OFFBOARD - sao"]})
+    assert "sao" not in both.after.units
+    autumn = _at(africa, "A1962M", start=result.after)
+    gone = _play(africa, autumn, {"France": ["F gog - OFFBOARD"], US: ["F sao - gog"]})
+    assert "gog" in gone.after.units and gone.after.units["gog"].power == US
+    assert ("France", "F [M]") in {(u.power, unit_text(u)) for u in gone.after.offboard}
+
+
+def test_b6_fleets_never_enter_a_coast_and_support_only_their_own_marines_there(
+    africa: AfricaII,
+) -> None:
+    forces = {"sao": "Britain F", "ben": "Britain M", "agu": "France F", "kal": "France P"}
+    spring = _at(africa, "S1962M", forces=forces, control={"Angola": "Britain"})
+    problems = order_problems(
+        africa,
+        spring,
+        "Britain",
+        _orders(
+            africa,
+            spring,
+            {"Britain": ["F sao - lus", "F sao S A lus", "F sao S M ben - lus"]},
+        )["Britain"],
+    )
+    assert problems == [
+        "F Sao - Lus: fleets may not enter Luanda",
+        "F Sao S A Lus H: a fleet in South Atlantic Ocean may not support an army into Luanda",
+    ]
+    # Other powers' fleets at sea, as usual; nobody else's units into a coast.
+    assert order_problems(africa, spring, "France", [africa.parse_order("F agu S F sao")]) == []
+    assert order_problems(
+        africa, spring, "France", [africa.parse_order("F agu S M ben - cap")]
+    ) == ["F Agu S M Ben - Cap: a fleet in Agulhas Sea may not support a marine into Cape Town"]
+
+
+def test_b6_no_unwanted_convoys_a_move_over_land_is_convoyed_only_when_ordered_so(
+    africa: AfricaII,
+) -> None:
+    # Angola's army and a British marine swap Luanda and Benguela. Over land they meet
+    # head to head and bounce; the British fleet's convoy carries the marine only if its
+    # order says so (the standard rules take the power's own fleet as asking).
+    forces = {"sao": "Britain F", "ben": "Britain M"}
+    spring = _at(africa, "S1962M", forces=forces, control={"Angola": "Britain"})
+    swap = ["A lus - ben", "F sao C M ben - lus"]
+    overland = _play(africa, spring, {"Britain": [*swap, "M ben - lus"]})
+    assert _notes(overland)["M Ben - Lus"].startswith("Bounced")
+    convoyed = _play(africa, spring, {"Britain": [*swap, "M ben - lus via convoy"]})
+    assert _notes(convoyed)["M Ben - Lus via Convoy"] == "Succeeds"
+    assert convoyed.after.units["lus"].type.letter == "M"
+
+
+def _dislodged(
+    africa: AfricaII, code: str, forces: Mapping[str, str], **ledger: object
+) -> Position:
+    """A retreat phase with the intervention units `forces` dislodged from where they stand
+    (by an attacker from Ovamboland, say)."""
+    position = _at(africa, code, forces=forces, **ledger)
+    dislodged = {p: Dislodgement(position.units[p], "ova") for p in forces}
+    units = {p: u for p, u in position.units.items() if p not in forces}
+    return position.evolve(units=units, dislodged=dislodged)
+
+
+def test_b9_a_marine_paratroop_or_fleet_disbanded_after_a_dislodgement_is_lost_for_good(
+    africa: AfricaII,
+) -> None:
+    forces = {"kal": "Britain P", "ben": "France M", "hui": "China G"}
+    retreats = _dislodged(africa, "S1962R", forces)
+    result = _play(africa, retreats, {"Britain": ["P kal D"], "France": ["M ben - mox"]})
+    assert _ledger(result.after).lost == {"Britain": ("P",)}  # the guerilla is no P, M or F
+    assert (
+        "Britain's paratroop (P Kal) is lost for good: no other may be raised (rules b.9)"
+        in phase_report(africa, result)
+    )
+    assert "Lost for good, never raised again: P" in position_report(
+        africa, result.after, Viewer(power="Britain")
+    )
+    # One given no order is disbanded too; one with no retreat open is, at once.
+    unordered = _play(africa, retreats, {"France": ["M ben - mox"]})
+    assert _ledger(unordered.after).lost == {"Britain": ("P",)}
+    spring = _at(
+        africa,
+        "S1962M",
+        units={"hui": "Angola", "mox": "Angola", "kas": "Congo (Leopoldville)"},
+        forces={"ben": "France M", "sao": "Britain F"},
+        control={"Angola": RUSSIA, "Congo (Leopoldville)": RUSSIA},
+    )
+    crushed = _play(africa, spring, {RUSSIA: ["A lus - ben", "A hui S A lus - ben"]})
+    assert crushed.destroyed == (Unit("France", africa.board.kinds["M"], "ben"),)
+    assert _ledger(crushed.after).lost == {"France": ("M",)}
+    # A fleet disbanded takes the marine aboard with it.
+    sunk = _play(africa, _dislodged(africa, "S1962R", {"sao": "Britain F [M]"}))
+    assert _ledger(sunk.after).lost == {"Britain": ("F", "M")}
+
+
+# --- b.10 to b.13: guerillas ----------------------------------------------------------------
+
+
+def _raised(africa: AfricaII, position: Position, power: str, *orders: str) -> list[str]:
+    return order_problems(africa, position, power, [africa.parse_order(o) for o in orders])
+
+
+def test_b10_no_ips_where_the_powers_guerillas_operate_in_the_spring(africa: AfricaII) -> None:
+    held = {"Botswana": {"China": 6, RUSSIA: 4}, "Kenya": {RUSSIA: 4, "China": 4}}
+    revenue = {"China": 12, RUSSIA: 12}
+    spring = _at(africa, "S1962M", forces={"kal": "China G"}, holdings=held, revenue=revenue)
+    # Raised during the Spring turn, after its retreats: operating at its end.
+    influence = _play(africa, spring, {RUSSIA: ["Raise G nfd"]}).after
+    assert influence.phase.kind is INFLUENCE
+    assert _ledger(influence).holdings == {"Botswana": {RUSSIA: 2}, "Kenya": {"China": 2}}
+    assert "China loses its 3 IPs in Botswana" in position_report(africa, influence)
+    result = _play(africa, influence, {"China": ["5: Kenya", "7: Botswana"]})
+    notes = {(o.power, o.text): o.note for o in result.outcomes}
+    assert notes["China", "7: Botswana"].startswith("Spent, and lost: guerillas of the spender")
+    assert _ledger(result.after).holdings == {"Botswana": {RUSSIA: 2}, "Kenya": {"China": 7}}
+    # In the Autumn, nothing is noted.
+    autumn = _play(africa, _at(africa, "A1962M", forces={"kal": "China G"})).after
+    assert _ledger(autumn).operating == {}
+
+
+def test_b11_guerillas_are_raised_in_an_empty_province_without_a_center_after_the_retreats(
+    africa: AfricaII,
+) -> None:
+    spring = _at(africa, "S1962M", units={"nfd": "Kenya"}, control={"Botswana": RUSSIA})
+    assert _raised(africa, spring, "China", "Raise G gab") == [
+        "Raise G Gab: Gaberones is a supply center (rules b.11: raised in a province that is none)"
+    ]
+    assert _raised(africa, spring, "China", "Raise G nfd") == [
+        "Raise G Nfd: Northern Frontier is occupied (rules b.11: raised in an unoccupied province)"
+    ]
+    assert _raised(africa, spring, "China", "Raise G sao") == [
+        "Raise G Sao: South Atlantic Ocean is a sea: guerillas are raised on land"
+    ]
+    assert _raised(africa, spring, "Britain", "Raise G kal") == [
+        "Raise G Kal: Britain raises no guerillas (rules b.10: China and the Soviet Union do)"
+    ]
+    assert _raised(africa, spring, "China", "Raise G kal") == []
+    result = _play(africa, spring, {"China": ["Raise G kal", "Raise G ova"]})
+    refused = "   China: Raise G Ova: void, China may have 1 guerilla at most"
+    assert refused in "\n".join(result.public)
+    assert result.after.units["kal"] == Unit("China", africa.board.kinds["G"], "kal")
+    assert "ova" not in result.after.units
+    assert "China raises G Kal (rules b.11)" in phase_report(africa, result)
+    # A province taken during the turn is no longer empty after its retreats; two raised in
+    # one province stand each other off.
+    taken = _play(africa, spring, {"China": ["Raise G kal"], RUSSIA: ["A gab - kal"]})
+    assert taken.after.units["kal"].power == "Botswana"
+    assert "China's G Kal is not raised: Kal is occupied" in phase_report(africa, taken)
+    both = _play(africa, spring, {"China": ["Raise G kal"], RUSSIA: ["Raise G kal"]})
+    assert "kal" not in both.after.units
+
+
+def test_b11_a_guerilla_disbanded_holds_through_the_turn_and_goes_after_its_retreats(
+    africa: AfricaII,
+) -> None:
+    spring = _at(africa, "S1962M", forces={"kal": "China G"}, control={"Botswana": RUSSIA})
+    assert _raised(africa, spring, RUSSIA, "Disband G kal") == [
+        "G Kal D: only one's own guerillas are disbanded with the movement orders (rules b.11)"
+    ]
+    # Ordered to move, then disbanded: the later order stands; it holds and bounces Gab.
+    result = _play(
+        africa, spring, {"China": ["G kal - ova", "Disband G kal"], RUSSIA: ["A gab - kal"]}
+    )
+    assert _notes(result)["A Gab - Kal"].startswith("Bounced")
+    assert "kal" not in result.after.units and "ova" not in result.after.units
+    assert "China disbands G Kal (rules b.11)" in phase_report(africa, result)
+    # Dislodged meanwhile, it is disbanded at once: no retreat waits for it.
+    attacked = _play(
+        africa, spring, {"China": ["Disband G kal"], RUSSIA: ["A gab - kal", "A frt S A gab - kal"]}
+    )
+    assert attacked.after.phase.kind is INFLUENCE
+    assert attacked.after.units["kal"].power == "Botswana"
+
+
+def test_b12_guerillas_capture_centers_and_raise_the_limit_by_one_each(
+    africa: AfricaII,
+) -> None:
+    autumn = _at(africa, "A1962M", removed=["gab"], forces={"kal": "China G"})
+    assert _raised(africa, autumn, "China", "Raise G ova") == [
+        "Raise G Ova: China may have 1 guerilla at most: one more than the centers its "
+        "guerillas hold (rules b.12)"
+    ]
+    result = _play(africa, autumn, {"China": ["G kal - gab"]})  # it moves as an army
+    spring = result.after
+    assert spring.centers["gab"] == "China"
+    assert "Guerillas: 1, 2 at most (rules b.12)" in position_report(
+        africa, spring, Viewer(power="China")
+    )
+    assert _raised(africa, spring, "China", "Raise G ova") == []
+    assert africa.book.centers_of(spring, "China") == 1  # toward a claim of d.i
+
+
+def test_b12_guerillas_beyond_the_limit_are_disbanded_at_the_autumn_adjustments(
+    africa: AfricaII,
+) -> None:
+    # Two guerillas, no center: one too many.
+    retreats = _at(africa, "A1962R", forces={"kal": "China G", "ova": "China G"})
+    winter = _play(africa, retreats).after
+    assert winter.phase == Phase(1962, AUTUMN, ADJUSTMENT)
+    assert "Disbands: China 1 (China)" in position_report(africa, winter)
+    chosen = _play(africa, winter, {"China": ["Disband G ova"]}).after
+    assert "ova" not in chosen.units and "kal" in chosen.units
+    disorder = _play(africa, winter).after  # not ordered: civil disorder chooses
+    assert len([u for u in disorder.units.values() if u.power == "China"]) == 1
+
+
+def test_b13_one_powers_guerillas_owning_a_states_centers_make_a_revolution(
+    africa: AfricaII,
+) -> None:
+    held = {"Botswana": {RUSSIA: 6, "France": 3}}
+    forces = {"gab": "China G", "frt": "China G", "kal": "China G", "ova": "Soviet Union G"}
+    retreats = _at(africa, "A1962R", forces=forces, holdings=held, control={"Botswana": RUSSIA})
+    result = _play(africa, retreats)
+    after = result.after
+    assert after.phase == Phase(1963, SPRING, MOVEMENT)
+    ledger = _ledger(after)
+    assert ledger.holdings["Botswana"] == {"China": 5}  # half of 9, rounded up
+    assert ledger.control["Botswana"] == "China"
+    army = africa.board.kinds["A"]
+    assert {p: after.units.get(p) for p in ("gab", "frt", "kal")} == {
+        "gab": Unit("Botswana", army, "gab"),
+        "frt": Unit("Botswana", army, "frt"),
+        "kal": None,
+    }
+    assert after.units["ova"].power == RUSSIA  # another power's
+    assert {after.centers["gab"], after.centers["frt"]} == {"Botswana"}
+    assert "Revolution in Botswana: China's guerillas hold its centers (rules b.13)" in (
+        phase_report(africa, result)
+    )
+    # Guerillas of two powers together make none.
+    shared = {"gab": "China G", "frt": "Soviet Union G"}
+    after = _play(africa, _at(africa, "A1962R", forces=shared, holdings=held)).after
+    assert after.centers["gab"] == "China" and _ledger(after).holdings == held
 
 
 # --- c. Special rules ---------------------------------------------------------------------
@@ -503,6 +901,24 @@ def test_c2_namibia_taken_from_the_rsa_is_re_established_as_a_state(africa: Afri
     # The RSA holding them, as it does from the start, conquers nothing.
     quiet = _play(africa, _at(africa, "A1962R")).after
     assert _ledger(quiet).independent == ()
+
+
+def test_c2_namibia_liberated_by_one_powers_guerillas_on_win_and_wal(africa: AfricaII) -> None:
+    forces = {"win": "China G", "wal": "China G"}
+    result = _play(africa, _at(africa, "A1962R", forces=forces, revenue={"China": 12}))
+    after = result.after
+    ledger = _ledger(after)
+    assert ledger.independent == ("Namibia",) and ledger.liberator == "China"
+    assert {after.units[p].power for p in ("win", "wal")} == {"Namibia"}
+    assert {after.centers[p] for p in ("win", "wal")} == {"Namibia"}
+    assert "China's guerillas liberate Namibia (rules c.2)" in phase_report(africa, result)
+    influence = _play(africa, after).after
+    spent = _play(africa, influence, {"China": ["3: Namibia", "2: Kenya"]})
+    assert _ledger(spent.after).holdings == {"Namibia": {"China": 6}, "Kenya": {"China": 2}}
+    assert victory_points(africa.book, spent.after)["China"]["liberation"] == 3
+    # Two powers' guerillas liberate nothing.
+    shared = {"win": "China G", "wal": "Soviet Union G"}
+    assert _ledger(_play(africa, _at(africa, "A1962R", forces=shared)).after).independent == ()
 
 
 def test_c3_military_aid_keeps_or_raises_a_unit_for_five_ips(africa: AfricaII) -> None:

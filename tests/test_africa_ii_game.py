@@ -1,6 +1,8 @@
 """Africa II played as a game master plays it, through the `hegemon` command: two years with
-the random events on (the game master's own rolls), IPs spent, military aid, a civil war;
-then the saved file read back, replayed to the same positions, and its reports again."""
+the random events on (the game master's own rolls), IPs spent, military aid, a civil war, a
+guerilla raised and taking a center, a paratroop dropped and withdrawn, fleets entering, a
+marine landing and boarding again; then the saved file read back, replayed to the same
+positions, and its reports again."""
 
 from __future__ import annotations
 
@@ -9,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from hegemon import jsonio
-from hegemon.cli import main
 from hegemon.gamefile import read_game
+from tests.conftest import Command
 
 # Each phase: its name, the orders as the players would send them in a file, and the game
 # master's roll of the random events' die.
 YEARS = [
-    ("Spring 1961 Movement", "", "7"),  # nobody controls a state yet: every unit stands
+    # Nobody controls a state yet: every unit stands. China raises a guerilla.
+    ("Spring 1961 Movement", "China: Raise G nfd", "7"),
     (
         "Spring 1961 Influence",
         """
@@ -35,17 +38,28 @@ YEARS = [
         Soviet Union: A gab - kal     # Botswana's army makes room for a unit the aid keeps
         Soviet Union: Aid Botswana
         France: A nai - aru
+        France: F OFFBOARD - gog      # its fleet enters, its marine aboard
         Britain: A win - ova
+        Britain: P OFFBOARD - ofs     # dropped before the moves
+        United States: F OFFBOARD - sao
         """,
         "",
     ),
     ("Autumn 1961 Adjustment", "Russia: Build A gab", ""),
-    ("Spring 1962 Movement", "", "2"),
+    (
+        "Spring 1962 Movement",
+        """
+        France: M gog - lom           # landed from the fleet
+        Britain: P ofs - OFFBOARD     # withdrawn: it pays its upkeep all the same
+        United States: F sao - agu
+        """,
+        "2",
+    ),
     (
         "Spring 1962 Influence",
         """
         Soviet Union: 12: Kenya       # France's 8 are 4 now: Kenya changes hands
-        France: 12: Uganda
+        France: 10: Uganda            # its 12 less 2 for the marine's upkeep
         """,
         "",
     ),
@@ -54,17 +68,13 @@ YEARS = [
         """
         France: Civil war Kenya
         Soviet Union: A aru - nai
+        China: G nfd - nai            # Kenya's units stand: Nairobi is China's guerilla's
+        France: M lom - F gog         # back aboard its fleet
         """,
         "",
     ),
+    ("Autumn 1962 Adjustment", "", ""),  # Kenya, in civil war, disbands by civil disorder
 ]
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -73,21 +83,21 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def reports(played: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+def reports(played: Path, cli: Command) -> dict[str, str]:
     """Each phase's report by the phase's name, and what France reads while it is pending."""
     game = str(played)
-    _run(capsys, "new", "africa_ii", game, "--option", "random_events=true", "--force")
+    cli("new", "africa_ii", game, "--option", "random_events=true", "--force")
     told = {}
     for phase, orders, roll in YEARS:
         if orders:
             given = played.with_name(f"{phase}.txt")
             given.write_text(orders, encoding="utf-8")
-            _run(capsys, "orders", game, "--from", str(given))
-        told[f"status {phase}"] = _run(capsys, "status", game, "--as", "France")
+            cli("orders", game, "--from", str(given))
+        told[f"status {phase}"] = cli("status", game, "--as", "France")
         draw = ["--draw", f"random event={roll}"] if roll else []
-        told[phase] = _run(capsys, "adjudicate", game, *draw)
+        told[phase] = cli("adjudicate", game, *draw)
         assert told[phase].startswith(phase), told[phase]
-    told["board"] = _run(capsys, "show", game, "--as", "Soviet Union")
+    told["board"] = cli("show", game, "--as", "Soviet Union")
     return told
 
 
@@ -141,8 +151,34 @@ def test_the_ousted_controller_declares_civil_war(reports: dict[str, str]) -> No
     assert "In civil war, their units standing: Kenya" in reports["board"]
 
 
+def test_a_guerilla_is_raised_and_takes_a_center_for_china(reports: dict[str, str]) -> None:
+    assert (
+        "Guerillas (rules b.11)\n   China: Raise G Nfd: after the retreats"
+        in (reports["Spring 1961 Movement"])
+    )
+    assert "China raises G Nfd (rules b.11)" in reports["Spring 1961 Movement"]
+    assert "   G Nfd - Nai                 Succeeds" in reports["Autumn 1962 Movement"]
+    adjusted = reports["Autumn 1962 Adjustment"]
+    assert "   China                  1 center,  1 unit    Nai" in adjusted
+    assert "   Kenya                  2 centers,  2 units  Kis, Mom" in adjusted
+
+
+def test_paratroops_marines_and_fleets_come_on_the_board_pay_and_leave_it(
+    reports: dict[str, str],
+) -> None:
+    autumn = reports["Autumn 1961 Movement"]
+    assert "Paratroop drops (rules b.4)\n   Britain: P OFFBOARD - Ofs: dropped" in autumn
+    assert "   F OFFBOARD - Gog            Succeeds" in autumn
+    spring = reports["Spring 1962 Movement"]
+    assert "   M Gog - Lom                 Succeeds" in spring
+    assert "   P Ofs - OFFBOARD            Succeeds" in spring
+    assert "Britain pays 2 IPs (10%) for its paratroops (rules b.3)" in spring
+    assert "France pays 2 IPs (10%) for its marines (rules b.3)" in spring
+    assert "   M Lom - F Gog               Succeeds" in reports["Autumn 1962 Movement"]
+
+
 def test_the_file_replays_to_the_same_positions_and_reports(
-    reports: dict[str, str], played: Path, capsys: pytest.CaptureFixture[str]
+    reports: dict[str, str], played: Path, cli: Command
 ) -> None:
     game = read_game(played)  # replays every phase and checks its digest
     codes = [r.before.phase.code for r in game.history]
@@ -150,4 +186,4 @@ def test_the_file_replays_to_the_same_positions_and_reports(
     again = jsonio.game_from_json(jsonio.game_to_json(game))
     assert jsonio.position_digest(again.position) == jsonio.position_digest(game.position)
     for code, phase in (("S1961M", "Spring 1961 Movement"), ("A1961A", "Autumn 1961 Adjustment")):
-        assert _run(capsys, "report", str(played), code) == reports[phase]
+        assert cli("report", str(played), code) == reports[phase]

@@ -167,7 +167,7 @@ def test_example_three_neutral_german_states_stop_den_mec(
     assert neutral - {"ote", "mor", "alg", "tun"} == {"bru", "mec", "wur"}
     assert "   Mecklenburg (Me): NEUTRAL (England 50%, Scandinavia 50%)" in spring.public
     notes = _notes(spring)
-    assert notes["A Den - Mec"] == "Void: no unit may enter Mecklenburg; holds"
+    assert notes["A Den - Mec"] == "Void: armies may not enter Mecklenburg; holds"
     assert "A Den H" not in phase_report(eu, spring)  # told once, on its void order's line
     assert notes["A Bra S A Den - Mec"] == "No effect: A Den does not move to Mec"
     assert spring.after.units["den"].power == "Scandinavia"
@@ -405,7 +405,7 @@ def test_nobody_enters_a_neutral_state(eu: Europe1615) -> None:
     summer = _with_ledger(_summer(eu), inf={"sav": {"France": 5, "Spain": 5}})
     result = _play(eu, _with_units(eu, summer, {}, remove=["sav"]), {"France": ["A pro - sav"]})
     assert "sav" not in result.after.units
-    assert _notes(result)["A Pro - Sav"] == "Void: no unit may enter Savoy; holds"
+    assert _notes(result)["A Pro - Sav"] == "Void: armies may not enter Savoy; holds"
 
 
 def test_neutral_unit_in_its_own_state_cannot_be_supported(eu: Europe1615) -> None:
@@ -448,7 +448,7 @@ def test_a_neutral_state_closes_once_its_foreign_army_moves_out(eu: Europe1615) 
         _austrians_in_neutral_bavaria(eu),
         {"France": ["A wur - bav", "A fra S A wur - bav"], "Austria": ["A bav - tyr"]},
     )
-    assert _notes(result)["A Wur - Bav"] == "Void: no unit may enter Bavaria; holds"
+    assert _notes(result)["A Wur - Bav"] == "Void: armies may not enter Bavaria; holds"
     assert "bav" not in result.after.units
 
 
@@ -717,7 +717,7 @@ def test_a_neutral_states_closure_is_decided_at_adjudication(eu: Europe1615) -> 
     assert order_problems(eu, summer, "Austria", given["Austria"]) == []
     assert (
         _notes(play_phase(eu, summer, given))["A Sax - Hes"]
-        == "Void: no unit may enter Hesse; holds"
+        == "Void: armies may not enter Hesse; holds"
     )
     given = _orders(eu, {"Austria": ["10: SAX", "A sax - hes"], "Spain": ["5: HES"]}, summer)
     assert play_phase(eu, summer, given).after.units["hes"].power == "Hesse"  # bounced 1v1

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from hegemon.cli import main
+from tests.conftest import Command
 
 # Each phase's orders, as the players would send them in a file.
 YEARS = [
@@ -55,29 +56,22 @@ YEARS = [
 ]
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return out
-
-
 @pytest.fixture
-def reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+def reports(tmp_path: Path, cli: Command) -> dict[str, str]:
     """Each phase's report, by the phase's name, and the board before each."""
     game = str(tmp_path / "game.json")
-    _run(capsys, "new", "europe_1615", game, "--seed", "1615")
+    cli("new", "europe_1615", game, "--seed", "1615")
     told = {"game": game}
     for phase, orders in YEARS:
-        told[f"board {phase}"] = _run(capsys, "show", game)
+        told[f"board {phase}"] = cli("show", game)
         if orders:
             given = tmp_path / f"{phase}.txt"
             given.write_text(orders, encoding="utf-8")
-            _run(capsys, "orders", game, "--from", str(given))
-        told[phase] = _run(capsys, "adjudicate", game)
+            cli("orders", game, "--from", str(given))
+        told[phase] = cli("adjudicate", game)
         assert told[phase].startswith(phase)
-    told["board"] = _run(capsys, "show", game)
-    told["json"] = _run(capsys, "show", game, "--json", "--as", "master")
+    told["board"] = cli("show", game)
+    told["json"] = cli("show", game, "--json", "--as", "master")
     return told
 
 
@@ -167,30 +161,30 @@ def test_the_game_ends_with_the_right_units_centers_and_incomes(reports: dict[st
 
 
 def test_the_status_awaits_the_empires_orders_and_never_names_its_patron(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cli: Command
 ) -> None:
     # "The GM keeps the aligned major power for the Ottoman Empire secret"; it "is
     # responsible for ordering retreats" (STATUS (3)). Spain aligns the Empire; Austria
     # dislodges its army in Bosnia, which must retreat.
     game = str(tmp_path / "game.json")
-    _run(capsys, "new", "europe_1615", game)
+    cli("new", "europe_1615", game)
     for power, orders in (
         ("Spain", ["20: OTE", "A ser - bos"]),
         ("Austria", ["10: HUN", "A hun - bud", "A slo - cro"]),
     ):
-        _run(capsys, "orders", game, power, *orders)
-    _run(capsys, "adjudicate", game)
-    _run(capsys, "orders", game, "Spain", "A bos H")
-    _run(capsys, "orders", game, "Austria", "A bud - bos", "A cro S A bud - bos")
-    assert "Retreats needed:\n   Ottoman Empire: A Bos" in _run(capsys, "adjudicate", game)
-    waiting = _run(capsys, "status", game, "--as", "observer")
+        cli("orders", game, power, *orders)
+    cli("adjudicate", game)
+    cli("orders", game, "Spain", "A bos H")
+    cli("orders", game, "Austria", "A bud - bos", "A cro S A bud - bos")
+    assert "Retreats needed:\n   Ottoman Empire: A Bos" in cli("adjudicate", game)
+    waiting = cli("status", game, "--as", "observer")
     assert waiting.splitlines()[1:] == [
         "Orders received from: none",
         "Awaiting orders from: Ottoman Empire",
     ]
-    _run(capsys, "orders", game, "Spain", "A bos - ser")
+    cli("orders", game, "Spain", "A bos - ser")
     for command in (["status", game, "--as", "observer"], ["show", game]):
-        shown = _run(capsys, *command)
+        shown = cli(*command)
         assert "Orders received from: Ottoman Empire\nAwaiting orders from: nobody" in shown
         assert "Spain" not in shown.split("Orders received from")[1]
 
@@ -199,10 +193,10 @@ def test_the_status_awaits_the_empires_orders_and_never_names_its_patron(
 
 
 def test_one_bad_file_names_every_power_refused_and_why(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cli: Command, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = str(tmp_path / "game.json")
-    _run(capsys, "new", "europe_1615", game)
+    cli("new", "europe_1615", game)
     before = Path(game).read_text()
     given = tmp_path / "orders.txt"
     given.write_text(

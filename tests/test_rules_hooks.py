@@ -140,7 +140,7 @@ class NeutralBurgundy(Rules):
 
 def test_nobody_may_enter_a_forbidden_province(board: Board) -> None:
     result = _play(board, NeutralBurgundy(), {"France": ["A par"]}, {"France": ["A par - bur"]})
-    assert _notes(result)["A Par - Bur"] == "Void: no unit may enter Burgundy; holds"
+    assert _notes(result)["A Par - Bur"] == "Void: armies may not enter Burgundy; holds"
 
 
 def test_support_to_an_unsupportable_unit_has_no_effect(board: Board) -> None:

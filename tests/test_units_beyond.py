@@ -20,6 +20,7 @@ from hegemon.adjudication.movement import MovementResult, adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats
 from hegemon.board import OFFBOARD, STANDARD_KINDS, Board, province_of
 from hegemon.game import Variant, play_phase
+from hegemon.game.machine import latest_per_slot
 from hegemon.game.menus import movement_menu
 from hegemon.game.phases import Movement
 from hegemon.legality import Illegal, check_movement_order
@@ -360,6 +361,19 @@ def test_positions_round_trip_through_json(classic: Variant) -> None:
 def test_orders_round_trip_through_the_notation(board: Board, text: str) -> None:
     assert parse_order(text, board).format() == text
     assert parse_order(text.lower(), board).format() == text
+
+
+def test_a_later_order_replaces_only_the_same_units(board: Board) -> None:
+    # The fleet and the army aboard it stand in one province, the fleet and the army off
+    # the board in one place: each keeps its own order, and a later one for the same
+    # unit replaces the earlier.
+    given = [
+        parse_order(t, board)
+        for t in ("A nth - yor", "F nth S A nth - yor", "F OFFBOARD - hel", "A OFFBOARD - hol")
+    ]
+    assert latest_per_slot(given) == given
+    again = parse_order("F OFFBOARD - ska", board)
+    assert latest_per_slot([*given, again]) == [*given[:2], given[3], again]
 
 
 def test_menus_offer_landings_boardings_entries_and_departures(classic: Variant) -> None:

@@ -250,7 +250,7 @@ def _check_move(
     if target == order.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):
-        return Illegal(f"no unit may enter {board.name_of(target)}")
+        return Illegal(f"{unit.type.plural} may not enter {board.name_of(target)}")
     if unit.type.by_land:
         return _check_army_move(board, position, unit, order, target)
     location = fleet_destination(board, unit.location, order.target)

@@ -282,6 +282,15 @@ def read_points(text: str, written: str, what: str) -> int:
     return int(written)
 
 
+def province_named(board: Board, text: str, written: str) -> str:
+    """The province `written` names in the order `text` (a variant's own kind of order);
+    an OrderSyntaxError naming the order if the map has none of that name."""
+    province = board.lookup(written)
+    if province is None:
+        raise OrderSyntaxError(text, f"{written!r} is not a province on this map")
+    return province
+
+
 def read_order(text: str, context: ReadContext, kinds: Sequence[type[Order]] = ()) -> Order:
     """One order of the given kinds or a standard one, without the power prefix. Raises
     OrderSyntaxError and nothing else."""

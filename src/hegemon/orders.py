@@ -94,8 +94,10 @@ class UnitOrder(Order):
         return f"{self.unit.letter} {place(self.location)}"
 
     def slot(self) -> Hashable | None:
-        """The unit's province: one order per unit (or per build site)."""
-        return ("unit", self.province)
+        """The unit's province and kind: one order per unit. The kind tells a carrier from
+        the unit aboard it (``F Sao``, ``M Sao``) and a power's units off the board apart
+        (``F OFFBOARD``, ``P OFFBOARD``)."""
+        return ("unit", self.province, self.unit.letter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +185,10 @@ class Disband(UnitOrder):
 class Build(UnitOrder):
     def format(self) -> str:
         return f"Build {self.head}"
+
+    def slot(self) -> Hashable | None:
+        """The build site: one build there, of whichever kind was ordered last."""
+        return ("unit", self.province)
 
 
 @dataclass(frozen=True, slots=True)

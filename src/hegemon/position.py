@@ -181,6 +181,7 @@ class Dislodgement(NamedTuple):
 
 K = TypeVar("K")
 V = TypeVar("V")
+S = TypeVar("S", bound="VariantState")
 
 
 def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
@@ -222,6 +223,15 @@ class VariantState:
     have named, its influence ledger ...). A variant's state is a frozen dataclass
     deriving from this class; it writes itself as JSON for the game master (`to_json`;
     the variant reads it back) and says what each viewer may see of it (`view`)."""
+
+    @classmethod
+    def of(cls: type[S], position: Position) -> S:
+        """The position's state, which must be of this class: a TypeError if the position
+        is another variant's."""
+        state = position.state
+        if not isinstance(state, cls):
+            raise TypeError(f"a position of another variant: {type(state).__name__}")
+        return state
 
     def to_json(self) -> dict[str, Any]:
         """Everything, as JSON: what a saved game keeps."""

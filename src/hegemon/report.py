@@ -155,6 +155,8 @@ def position_report(variant: Variant, position: Position, viewer: Viewer = OBSER
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         listed = f"{unit.type.letter} {place(unit.location)}"
+        if unit.cargo:  # the units aboard it, by kind: ``F Gog [M]``
+            listed += f" [{' '.join(u.type.letter for u in unit.cargo)}]"
         units.setdefault(variant.report_group(unit.power), []).append(listed)
     procedure = variant.calendar.procedure(position.phase)
     return _blocks(

@@ -246,7 +246,10 @@ def test_african_placements_and_spending_are_given_by_clicking(
     board(blue, "aby")
     given(blue, "Place A Aby")
     blue.screenshot("an army placed")
-    _, (britain,) = at_table(browser, server, screenshots, "africa_ii", "i_", "Britain")
+    africa, (britain,) = at_table(browser, server, screenshots, "africa_ii", "i_", "Britain")
+    # The Spring moves first: Britain's intervention units off the board might enter it.
+    africa.master.ok("post", f"{africa.path}/adjudicate")
+    moved_on([britain], "Spring 1961 Influence")
     board(britain, "kis")  # Kisumu, in Kenya
     britain.page.fill("#hg-state-points", "3")
     britain.screenshot("IPs to spend")

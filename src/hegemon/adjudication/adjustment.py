@@ -37,7 +37,9 @@ def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
     else:
         supplied = [u.power for u in units if rules.needs_supply(u)]
     for power in supplied:
-        balance[power] = balance.get(power, 0) - 1
+        if power not in balance:  # a power with no center: the allowance of none
+            balance[power] = rules.allowance(power, 0, position)
+        balance[power] -= 1
     return balance
 
 

@@ -29,7 +29,7 @@ from hegemon.game import (
     Turn,
     Variant,
 )
-from hegemon.notation import OrderSyntaxError
+from hegemon.notation import OrderSyntaxError, province_named
 from hegemon.orders import Order, ReadContext, Secrecy
 from hegemon.position import PhaseKind, Position, Season, Unit, VariantState, Viewer
 
@@ -82,10 +82,7 @@ class Place(Order):
         match = _PLACE.match(text)
         if match is None:
             return None
-        province = context.board.lookup(match.group(1))
-        if province is None:
-            raise OrderSyntaxError(text, f"{match.group(1)!r} is not a province")
-        return cls(province)
+        return cls(province_named(context.board, text, match.group(1)))
 
 
 @dataclass(frozen=True, slots=True)

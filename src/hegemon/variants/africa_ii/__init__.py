@@ -14,8 +14,13 @@ what differs from the standard game, by rule:
   re-established as a conquered state.
 - c.4 (`events`): the optional random events table, a die of ten each Spring.
 - d.i, d.ii (`scoring`): 21 centers at any time; victory points at the end.
-The intervention units (b) are declared on the map and await a resolver that holds more
-than one unit in a province. Decisions where the rules are silent: docs/variants/africa_ii.md.
+- b (`rules`, `landings`, `interventions`, `guerillas`, `revolutions`): the intervention
+  units, the paratroops, marines and fleets off the board at the start, dropped, landed,
+  entering and leaving it through the core's units aboard and off the board, paying their
+  upkeep and lost for good; the guerillas raised and disbanded after the retreats,
+  capturing centers, costing their power its IPs where they operate, making revolutions
+  and liberating Namibia.
+Decisions where the rules are silent: docs/variants/africa_ii.md.
 """
 
 from __future__ import annotations
@@ -25,37 +30,39 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
-from hegemon.board import Board, MapError
+from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Preparation, Step, Variant
+from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
-from hegemon.orders import Order, ReadContext
-from hegemon.position import Position, Season, Unit, Viewer
+from hegemon.orders import Disband, Order, ReadContext
+from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
-from hegemon.variants.africa_ii import declarations, scoring
+from hegemon.variants.africa_ii import declarations, guerillas, landings, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
+from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.lines import own_lines, standing_lines
-from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Spend
+from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Raise, Spend
 from hegemon.variants.africa_ii.procedures import (
     AfricaAdjustments,
     AfricaMovement,
     AfricaRetreats,
     Given,
 )
-from hegemon.variants.africa_ii.rules import AfricaRules
+from hegemon.variants.africa_ii.rules import FLEET, MARINE, AfricaRules
 from hegemon.variants.africa_ii.states import read_states
 
-__all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger", "Spend"]
+__all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger", "Raise", "Spend"]
 
 
 @dataclass(frozen=True, eq=False)
 class AfricaII(Variant):
     book: Book = field(default_factory=Book)
     power_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    order_types = (Spend, CivilWar, Aid, Independence)
+    order_types = (Spend, CivilWar, Aid, Independence, Raise)
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -65,9 +72,10 @@ class AfricaII(Variant):
         states = read_states(board, setup.get("states", {}), powers, problems)
         events = read_events(setup.get("events", {}), states, powers, problems)
         numbers = _ip_numbers(setup.get("ip", {}), problems)
+        intervention = _intervention(setup.get("intervention", {}), board, powers, problems)
         if problems:
             raise MapError(source, problems)
-        book = Book(powers, states, events, **numbers)
+        book = Book(powers, states, events, **numbers, intervention=intervention)
         aliases = {p: tuple(spec.get("aliases", ())) for p, spec in setup["powers"].items()}
         return replace(
             variant, book=book, power_aliases=aliases, calendar=_calendar(variant.calendar, book)
@@ -82,7 +90,27 @@ class AfricaII(Variant):
         army = self.board.kinds[ARMY]
         units = {c: Unit(state, army, c) for state, cs in homes.items() for c in sorted(cs)}
         centers = {c: state for state, cs in homes.items() for c in cs}
-        return Position.create(self.calendar.first_phase(), units, centers, state=ledger)
+        offboard = self._intervention_units()
+        return Position.create(
+            self.calendar.first_phase(), units, centers, state=ledger, offboard=offboard
+        )
+
+    def _intervention_units(self) -> tuple[Unit, ...]:
+        """The paratroops, marines and fleets, off the board at the start (b.6: "These
+        units start the game off-board"), each marine aboard its power's fleet, which
+        lands it (b.5)."""
+        placed = []
+        for power, letters in self.book.intervention.items():
+            aboard = tuple(
+                Unit(power, self.board.kinds[k], OFFBOARD) for k in letters if k == MARINE
+            )
+            for letter in letters:
+                unit = Unit(power, self.board.kinds[letter], OFFBOARD)
+                if letter == FLEET:
+                    placed.append(unit.carrying(aboard))
+                elif letter not in (MARINE, GUERILLA):
+                    placed.append(unit)
+        return tuple(placed)
 
     def read_state(self, data: Mapping[str, Any]) -> Ledger:
         ledger = Ledger.from_json(data, self.powers, self.book.states)
@@ -92,13 +120,21 @@ class AfricaII(Variant):
         unknown = [n for n in (*ledger.events, ledger.event) if n and n not in self.book.events]
         if unknown:
             raise ValueError(f"state.events: {unknown[0]} is no random event's number")
+        for name in ("raising", "disbanding"):
+            nowhere = [p for p in getattr(ledger, name) if p not in self.board.provinces]
+            if nowhere:
+                raise ValueError(f"state.{name}: {nowhere[0]!r} is no province")
+        for name in ("lost", "deployed"):
+            for power, letters in getattr(ledger, name).items():
+                if not set(letters) <= set(self.book.intervention.get(power, ())):
+                    raise ValueError(f"state.{name}.{power}: {list(letters)}: not its units")
         return ledger
 
     def home_centers(self, position: Position) -> Mapping[str, frozenset[str]]:
         return self.book.territory(Ledger.of(position)).homes
 
     def rules_for(self, position: Position) -> Rules:
-        return AfricaRules(self.book, Ledger.of(position), self.edition)
+        return AfricaRules(self.book, self.board, Ledger.of(position), self.edition)
 
     # --- names ---------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
@@ -130,17 +166,29 @@ class AfricaII(Variant):
 
     # --- orders --------------------------------------------------------------------------
     def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        return declarations.kinds_in(self.book, position, self._autumn(position))
+        autumn = self._autumn(position)
+        return (
+            *declarations.kinds_in(self.book, position, autumn),
+            *guerillas.kinds_in(self.book, position),
+        )
 
     def _autumn(self, position: Position) -> bool:
         """Whether the phase is of the season that ends with the adjustments (c.3)."""
         return position.phase.season is self.calendar.year[-1].season
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-        return declarations.problems(self.book, position, power, orders)
+        mustered = [o for o in orders if isinstance(o, Raise | Disband)]
+        declared = [o for o in orders if o not in mustered]
+        return [
+            *declarations.problems(self.book, position, power, declared),
+            *guerillas.problems(self.book, self.board, position, power, mustered),
+        ]
 
     def own_order_forms(self, position: Position, power: str) -> list[str]:
-        return declarations.forms(self.book, position, self._autumn(position))
+        return [
+            *declarations.forms(self.book, position, self._autumn(position)),
+            *guerillas.forms(self.book, position, power),
+        ]
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)
@@ -183,17 +231,36 @@ class AfricaII(Variant):
         public += declared
         if position.phase.kind is INFLUENCE:
             return Preparation(position, orders, tuple(public))
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            position, orders, arrived = self._arrivals(position, orders)
+            public += arrived
         given = Given(self.book, position, orders)
         refused = [f"   {p}: {o.format()}: {why}" for p, o, why in given.refused]
         if refused:
             public += ["Orders not followed", *refused]
         return Preparation(position, given.owners, tuple(public))
 
+    def _arrivals(
+        self, position: Position, orders: Mapping[str, Sequence[Order]]
+    ) -> tuple[Position, dict[str, list[Order]], list[str]]:
+        """Before a movement phase's moves, from the latest order for each unit: the
+        paratroops dropped (b.4), the landings into occupied provinces void (b.5), the
+        guerillas' raises and disbands kept for after the retreats (b.11)."""
+        latest = {power: latest_per_slot(given) for power, given in orders.items()}
+        rules = self.rules_for(position)
+        position, moving, dropped = landings.drop(self.board, rules, position, latest)
+        moving, void = landings.void_landings(self.board, position, moving)
+        position, moving, mustered = guerillas.take(self.book, self.board, position, moving)
+        return position, moving, [*dropped, *void, *mustered]
+
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
     ) -> list[Order]:
         autumn = self._autumn(position)
-        return declarations.random_declarations(self.book, position, power, rng, autumn)
+        declared = declarations.random_declarations(self.book, position, power, rng, autumn)
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return declared
+        return declared + guerillas.random_orders(self.book, self.board, position, power, rng)
 
     # --- the end -------------------------------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
@@ -232,13 +299,31 @@ class AfricaII(Variant):
 def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
     """The numbers of the rules `[ip]` gives: the income, the aid's cost, the VPs."""
     numbers = {}
-    for name in ("base_income", "aid_cost", "state_vp", "liberation_vp"):
+    names = ("base_income", "aid_cost", "state_vp", "liberation_vp", "upkeep_percent")
+    for name in (*names, "guerilla_margin"):
         value = ip.get(name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             problems.append(f"[ip] {name}: a whole number from 0, not {value!r}")
             value = 0
         numbers[name] = value
     return numbers
+
+
+def _intervention(
+    setup: Mapping[str, Any], board: Board, powers: Sequence[str], problems: list[str]
+) -> dict[str, tuple[str, ...]]:
+    """The kinds of intervention unit each superpower places, `[intervention]` (b.2, b.10)."""
+    kinds = {}
+    for power, letters in setup.items():
+        if power not in powers:
+            problems.append(f"[intervention] {power!r} is not a superpower")
+        elif not isinstance(letters, list) or not set(letters) <= set(board.kinds) - {ARMY}:
+            problems.append(f"[intervention] {power}: a list of the map's unit letters but A")
+        elif MARINE in letters and FLEET not in letters:
+            problems.append(f"[intervention] {power}: a marine lands from its fleet (rules b.5)")
+        else:
+            kinds[power] = tuple(letters)
+    return kinds
 
 
 def _calendar(standard: Calendar, book: Book) -> Calendar:

@@ -4,15 +4,14 @@ As the adjustments begin, once centers have changed hands: a secession whose cen
 state has captured ends (rules c.4), and a state another holds every home center of is
 conquered and re-established (c.1; Namibia as a state of its own, c.2), before builds and
 disbands are counted, so that "the conquering state forfeits any builds gained from those
-centres". As they end, played or not: the revenue of the coming Spring, computed and
+centres". As they end, played or not: the revolutions of guerillas and Namibia's
+liberation (b.13, c.2, `revolutions`), then the revenue of the coming Spring, computed and
 published (a.6), less the military aid given (c.3), whose year is over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import TypeVar
 
 from hegemon.board import Board
 from hegemon.orders import place
@@ -20,9 +19,8 @@ from hegemon.position import Position, Unit
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY
 from hegemon.variants.africa_ii.influence import leader
-from hegemon.variants.africa_ii.ledger import Ledger
-
-V = TypeVar("V")
+from hegemon.variants.africa_ii.ledger import Ledger, without
+from hegemon.variants.africa_ii.revolutions import overthrow
 
 
 def settle(book: Book, board: Board, position: Position) -> Position:
@@ -54,10 +52,10 @@ def _secession_ends(name: str, position: Position, lines: list[str]) -> Position
     ledger = replace(
         ledger,
         independent=tuple(s for s in ledger.independent if s != name),
-        holdings=_without(ledger.holdings, name),
-        control=_without(ledger.control, name),
-        civil_wars=_without(ledger.civil_wars, name),
-        aid=_without(ledger.aid, name),
+        holdings=without(ledger.holdings, name),
+        control=without(ledger.control, name),
+        civil_wars=without(ledger.civil_wars, name),
+        aid=without(ledger.aid, name),
     )
     return position.evolve(units=units, state=ledger)
 
@@ -99,7 +97,7 @@ def _reestablish(
         if center not in units:
             units[center] = Unit(name, board.kinds[ARMY], center)
     holdings = {**ledger.holdings, name: dict(ledger.holdings.get(conqueror, {}))}
-    control = _without(ledger.control, name)
+    control = without(ledger.control, name)
     now = leader(holdings[name])
     if now is not None:
         control[name] = now
@@ -111,8 +109,8 @@ def _reestablish(
         holdings={s: h for s, h in holdings.items() if h},
         control=control,
         independent=independent,
-        rights=_without(ledger.rights, name),
-        civil_wars=_without(ledger.civil_wars, name),
+        rights=without(ledger.rights, name),
+        civil_wars=without(ledger.civil_wars, name),
     )
     copied = ", ".join(f"{p} {n}" for p, n in sorted(holdings[name].items())) or "none"
     lines.append(
@@ -123,9 +121,11 @@ def _reestablish(
     return position.evolve(units=units, centers=centers, state=ledger)
 
 
-def close(book: Book, position: Position) -> Position:
-    """The coming Spring's revenue (a.6), less 5 IPs for each center's worth of military
-    aid given (c.3); the aid's year is over."""
+def close(book: Book, board: Board, position: Position) -> Position:
+    """The revolutions and Namibia's liberation (b.13, c.2); then the coming Spring's
+    revenue (a.6), less 5 IPs for each center's worth of military aid given (c.3); the
+    aid's year is over."""
+    position = overthrow(book, board, position)
     ledger = Ledger.of(position)
     revenue = {
         power: max(0, book.income(position, power) - book.aid_cost * ledger.aid_given(power))
@@ -141,7 +141,3 @@ def close(book: Book, position: Position) -> Position:
         news=(*ledger.news, f"IPs to spend in Spring {year + 1} (rules a.6): {spend}"),
     )
     return position.evolve(state=ledger)
-
-
-def _without(table: Mapping[str, V], name: str) -> dict[str, V]:
-    return {key: value for key, value in table.items() if key != name}

@@ -1,6 +1,7 @@
-"""What Africa II's data says beyond the map (its states, the numbers of its rules and the
-random events table), and what follows from it for a position: the states as they stand,
-who commands whose units, and what each superpower controls."""
+"""What Africa II's data says beyond the map (its states, the numbers of its rules, the
+intervention units each superpower places and the random events table), and what follows
+from it for a position: the states as they stand, who commands whose units, and what each
+superpower controls."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ class Book:
     aid_cost: int = 0  # c.3
     state_vp: int = 0  # d.ii
     liberation_vp: int = 0  # d.ii
+    upkeep_percent: int = 0  # b.3: of the revenue, for each of a marine and a paratroop
+    guerilla_margin: int = 0  # b.12: the guerillas a power may have beyond their centers
+    intervention: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # b.2, b.10
     _territories: dict[frozenset[str], Territory] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -69,3 +73,12 @@ class Book:
         (a.4: the game ends when one controls more than half the units on the board)."""
         controlled = {power, *Ledger.of(position).controlled_by(power)}
         return sum(1 for u in position.units.values() if u.power in controlled)
+
+    def places(self, power: str, letter: str) -> bool:
+        """Whether the superpower places intervention units of this kind (b.2, b.10)."""
+        return letter in self.intervention.get(power, ())
+
+    def guerilla_limit(self, position: Position, power: str) -> int:
+        """The most guerillas a superpower may have: one more than the centers its
+        guerillas hold (b.12), which are its own."""
+        return self.guerilla_margin + position.center_counts.get(power, 0)

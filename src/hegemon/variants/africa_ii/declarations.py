@@ -109,7 +109,7 @@ def declare(
             if _problem(book, position, power, order, aid):
                 continue
             if isinstance(order, Independence):
-                position = _independent(book, position, order.state)
+                position = make_independent(book, position, order.state)
                 lines.append(f"{power} declares {order.state} independent (rules c.2)")
             elif isinstance(order, CivilWar):
                 ledger = Ledger.of(position)
@@ -125,7 +125,7 @@ def declare(
     return position, (["Declarations", *(f"   {line}" for line in lines)] if lines else [])
 
 
-def _independent(book: Book, position: Position, name: str) -> Position:
+def make_independent(book: Book, position: Position, name: str) -> Position:
     """The state's centers its old state held, and that state's units in its provinces,
     are the new state's (rules c.2: "treated as a separate state")."""
     ledger = Ledger.of(position)

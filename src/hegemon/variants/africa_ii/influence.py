@@ -6,7 +6,9 @@ revenue at once, in secret, knowing the Spring's results but not the others' spe
 (a.9); what is left is lost. The largest holding in a state controls it until the next IP
 phase (a.11; a tie, nobody), and a controller ousted by a power that held nothing there
 may declare civil war with its next orders (a.12). The random event of the Spring changes
-what spending counts for (c.4), and so does a secession or a liberation (`Ledger.doubled`).
+what spending counts for (c.4), and so does a secession or a liberation (`Ledger.doubled`,
+`Ledger.doubled_for`). The intervention units of the Spring cost their upkeep (b.3), and
+a power's IPs in the states its guerillas operated in are lost, spent or held (b.10).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.menus import Menu
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position, Viewer
+from hegemon.variants.africa_ii import interventions
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import Event
 from hegemon.variants.africa_ii.ledger import Holdings, Ledger
@@ -52,9 +55,15 @@ class InfluencePhase(Procedure):
     book: Book
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        """Every holding halved (a.8), before anyone spends."""
+        """Every holding halved (a.8), before anyone spends; the upkeep of the Spring's
+        marines and paratroops paid (b.3), the IPs where a power's guerillas operated
+        this Spring lost (b.10)."""
         ledger = Ledger.of(position)
-        return position.evolve(state=replace(ledger, holdings=halved(ledger.holdings)))
+        revenue, paid = interventions.upkeep(self.book, ledger)
+        ledger = replace(ledger, holdings=halved(ledger.holdings), revenue=revenue, deployed={})
+        holdings, lost = interventions.forfeit(ledger)
+        news = (*ledger.news, *paid, *lost)
+        return position.evolve(state=replace(ledger, holdings=holdings, news=news))
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         revenue = Ledger.of(position).revenue
@@ -93,7 +102,7 @@ class InfluencePhase(Procedure):
         for power, given in turn.orders.items():
             spends = [o for o in given if isinstance(o, Spend)]
             refused = dict(self._refused(position, power, spends))
-            credit = self._credit(ledger, {o.state for o in spends if o not in refused})
+            credit = self._credit(ledger, power, {o.state for o in spends if o not in refused})
             for order in spends:
                 if order in refused:
                     note = f"Void: {refused[order]}"
@@ -102,8 +111,7 @@ class InfluencePhase(Procedure):
                 counted = credit(order)
                 mine = spent.setdefault(power, {})
                 mine[order.state] = mine.get(order.state, 0) + counted
-                note = "Spent" if counted == order.points else f"Spent: counts {counted}"
-                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, note))
+                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, credit.note(order)))
         holdings, lost = self._spend(ledger, spent)
         after = _review(self.book, ledger, holdings, lost)
         return Resolution(position.evolve(state=after), lambda: tuple(outcomes))
@@ -111,11 +119,12 @@ class InfluencePhase(Procedure):
     def _event(self, ledger: Ledger) -> Event | None:
         return self.book.events.get(ledger.event)
 
-    def _credit(self, ledger: Ledger, states: set[str]) -> _Credit:
+    def _credit(self, ledger: Ledger, power: str, states: set[str]) -> _Credit:
         event = self._event(ledger)
         riots = event.riots if event is not None and event.riots in states else ""
         spared = event.spared if event is not None else ()
-        return _Credit(ledger.doubled, riots, spared)
+        doubled = (*ledger.doubled, *ledger.doubled_for.get(power, ()))
+        return _Credit(doubled, riots, spared, ledger.operating.get(power, ()))
 
     def _spend(
         self, ledger: Ledger, spent: Mapping[str, Mapping[str, int]]
@@ -131,8 +140,9 @@ class InfluencePhase(Procedure):
                     lost.append(f"{power} {holdings[event.coup].pop(power)}")
         for power, placed in spent.items():
             for state, amount in placed.items():
-                there = holdings.setdefault(state, {})
-                there[power] = there.get(power, 0) + amount
+                if amount:
+                    there = holdings.setdefault(state, {})
+                    there[power] = there.get(power, 0) + amount
         lines = [f"IPs lost in {event.coup}'s coup: {', '.join(lost)}"] if event and lost else []
         return {s: held for s, held in holdings.items() if held}, lines
 
@@ -184,15 +194,27 @@ class InfluencePhase(Procedure):
 
 @dataclass(frozen=True)
 class _Credit:
-    """What a spending counts for this Spring: double in a state `doubled` (c.2, c.4's
-    secessions); in the riots (c.4, event 3), double in their state and half elsewhere,
-    rounded up, but in the states spared, for a power that spends in the riots' state."""
+    """What a power's spending counts for this Spring: double in a state `doubled` (c.2,
+    c.4's secessions); in the riots (c.4, event 3), double in their state and half
+    elsewhere, rounded up, but in the states spared, for a power that spends in the riots'
+    state; nothing in a state its guerillas operate in, lost as spent (b.10)."""
 
     doubled: tuple[str, ...]
     riots: str
     spared: tuple[str, ...]
+    operating: tuple[str, ...]
+
+    def note(self, order: Spend) -> str:
+        if order.state in self.operating:
+            return (
+                f"Spent, and lost: guerillas of the spender operate in {order.state} (rules b.10)"
+            )
+        counted = self(order)
+        return "Spent" if counted == order.points else f"Spent: counts {counted}"
 
     def __call__(self, order: Spend) -> int:
+        if order.state in self.operating:
+            return 0
         points = order.points * (2 if order.state in self.doubled else 1)
         if not self.riots:
             return points
@@ -233,5 +255,8 @@ def _review(book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str])
         civil_wars={},
         revenue={},
         doubled=(),
+        doubled_for={},
+        deployed={},
+        operating={},
         news=tuple(lines),
     )

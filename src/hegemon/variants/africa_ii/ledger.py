@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from hegemon.influence.saved import FieldChecker
-from hegemon.position import Position, VariantState
+from hegemon.position import VariantState
 
 Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> IPs held there
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,13 @@ class Ledger(VariantState):
     liberator: str  # the power that liberated Namibia, "" for none (c.2, d.ii)
     adjusted: int  # the year whose Autumn adjustments just ended; 0 once a phase is played
     news: tuple[str, ...]  # what happened between phases, told by the reports that follow
+    # The intervention units (part b):
+    lost: Mapping[str, tuple[str, ...]]  # power -> the kinds it lost for good (b.9)
+    raising: Mapping[str, tuple[str, ...]]  # province -> who raises a guerilla there (b.11)
+    disbanding: Mapping[str, str]  # province -> whose guerilla there is disbanded (b.11)
+    deployed: Mapping[str, tuple[str, ...]]  # power -> its kinds with upkeep this Spring (b.3)
+    operating: Mapping[str, tuple[str, ...]]  # power -> states of its guerillas this Spring (b.10)
+    doubled_for: Mapping[str, tuple[str, ...]]  # power -> states its next spending doubles (c.2)
 
     @classmethod
     def start(cls, revenue: Mapping[str, int]) -> Ledger:
@@ -42,15 +50,9 @@ class Ledger(VariantState):
         return cls(
             holdings={}, revenue=revenue, control={}, independent=(), rights={},
             civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
-            news=(),
+            news=(), lost={}, raising={}, disbanding={}, deployed={}, operating={},
+            doubled_for={},
         )  # fmt: skip
-
-    @classmethod
-    def of(cls, position: Position) -> Ledger:
-        state = position.state
-        if not isinstance(state, Ledger):
-            raise TypeError(f"a position of another variant: {type(state).__name__}")
-        return state
 
     def held(self, state: str, power: str) -> int:
         return self.holdings.get(state, {}).get(power, 0)
@@ -94,7 +96,20 @@ class Ledger(VariantState):
             liberator=check.power_or_none("liberator", data["liberator"]),
             adjusted=check.count("adjusted", data["adjusted"]),
             news=check.tuple_of("news", data["news"], check.text),
+            lost=check.table("lost", data["lost"], check.power, check.letters),
+            raising=check.table("raising", data["raising"], check.text, check.power_list),
+            disbanding=check.table("disbanding", data["disbanding"], check.text, check.power),
+            deployed=check.table("deployed", data["deployed"], check.power, check.letters),
+            operating=check.table("operating", data["operating"], check.power, check.state_list),
+            doubled_for=check.table(
+                "doubled_for", data["doubled_for"], check.power, check.state_list
+            ),
         )
+
+
+def without(table: Mapping[str, V], key: str) -> dict[str, V]:
+    """A copy of the table without the key (a state's entry, once it is gone or new)."""
+    return {k: value for k, value in table.items() if k != key}
 
 
 def _plain(value: Any) -> Any:
@@ -113,3 +128,12 @@ class _Checker(FieldChecker):
 
     def tuple_of(self, where: str, value: Any, item: Callable[[str, Any], Any]) -> tuple[Any, ...]:
         return tuple(self.names(where, value, item))
+
+    def letters(self, where: str, value: Any) -> tuple[str, ...]:
+        return self.tuple_of(where, value, self.text)
+
+    def power_list(self, where: str, value: Any) -> tuple[str, ...]:
+        return self.tuple_of(where, value, self.power)
+
+    def state_list(self, where: str, value: Any) -> tuple[str, ...]:
+        return self.tuple_of(where, value, self.state)

@@ -1,14 +1,17 @@
 """What Africa II's reports and boards say beyond the standard ones, all of it public (the
 holdings and the revenue are published, rules a.6, a.7): what the last steps did, each
 superpower's states, every state's holdings and controller, the civil wars, the aid, the
-random event and, at the end, the victory points; and for a power, its own summary."""
+random event, the intervention units off the board and what they cost, at the end the
+victory points; and for a power, its own summary."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hegemon.position import Position
+from hegemon.orders import place
+from hegemon.position import Position, unit_text
 from hegemon.variants.africa_ii.book import Book
+from hegemon.variants.africa_ii.guerillas import GUERILLA, guerillas
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.scoring import victory_points
 
@@ -24,6 +27,8 @@ def standing_lines(book: Book, position: Position, last_year: int) -> list[str]:
     lines += ["", "Superpowers:", *_superpower_lines(book, position)]
     lines += ["", "Influence Points (rules a.7):", *_holding_lines(book, ledger)]
     lines += _special_lines(book, ledger)
+    if position.offboard:
+        lines += ["", "Off the board (rules b.6):", *_offboard_lines(position)]
     if ledger.adjusted and ledger.adjusted >= last_year:
         lines += ["", "Victory points (rules d.ii):"]
         for power, points in victory_points(book, position).items():
@@ -60,6 +65,14 @@ def _holding_lines(book: Book, ledger: Ledger) -> list[str]:
     return lines or ["   none held"]
 
 
+def _offboard_lines(position: Position) -> list[str]:
+    """Each superpower's units off the board, the marine aboard its fleet: ``F [M], P``."""
+    by_power: dict[str, list[str]] = {}
+    for unit in position.offboard:
+        by_power.setdefault(unit.power, []).append(unit_text(unit))
+    return [f"   {power}: {', '.join(sorted(units))}" for power, units in sorted(by_power.items())]
+
+
 def _special_lines(book: Book, ledger: Ledger) -> list[str]:
     lines = [
         f"Civil war in {state} (rules a.12), declared by {power}: its units stand until the "
@@ -81,7 +94,35 @@ def _special_lines(book: Book, ledger: Ledger) -> list[str]:
         lines.append(f"This year's random event (rules c.4): {event.number}, {event.text}")
     if ledger.liberator:
         lines.append(f"Namibia was liberated by {ledger.liberator} (rules c.2)")
+    lines += _intervention_lines(ledger)
     return ["", *lines] if lines else []
+
+
+def _intervention_lines(ledger: Ledger) -> list[str]:
+    """The guerillas to raise and disband after this turn's retreats (b.11), what the
+    Spring's units cost at the IP phase (b.3, b.10), the units lost for good (b.9)."""
+    lines = [
+        f"{' and '.join(powers)} raise{'s' if len(powers) == 1 else ''} G {place(province)} "
+        f"after the retreats (rules b.11)"
+        for province, powers in sorted(ledger.raising.items())
+    ]
+    lines += [
+        f"{power} disbands G {place(province)} after the retreats (rules b.11)"
+        for province, power in sorted(ledger.disbanding.items())
+    ]
+    lines += [
+        f"{power} pays upkeep at the IP phase for its {', '.join(kinds)} (rules b.3)"
+        for power, kinds in sorted(ledger.deployed.items())
+    ]
+    lines += [
+        f"{power} may hold no IPs where its guerillas operate: {', '.join(states)} (rules b.10)"
+        for power, states in sorted(ledger.operating.items())
+    ]
+    lines += [
+        f"Lost for good (rules b.9): {power}'s {', '.join(kinds)}"
+        for power, kinds in sorted(ledger.lost.items())
+    ]
+    return lines
 
 
 def own_lines(book: Book, position: Position, power: str) -> list[str]:
@@ -94,4 +135,10 @@ def own_lines(book: Book, position: Position, power: str) -> list[str]:
         lines.append(f"In civil war, their units standing: {', '.join(frozen)}")
     if power in ledger.revenue:
         lines.append(f"IPs {power} spends at the next IP phase: {ledger.revenue[power]}")
+    if book.places(power, GUERILLA):
+        count = len(guerillas(position, power))
+        limit = book.guerilla_limit(position, power)
+        lines.append(f"Guerillas: {count}, {limit} at most (rules b.12)")
+    if ledger.lost.get(power):
+        lines.append(f"Lost for good, never raised again: {', '.join(ledger.lost[power])}")
     return lines

@@ -1,8 +1,10 @@
 """Africa II's orders of its own: spending Influence Points in the Spring IP phase (rules
-a.7), declaring civil war (a.12), military aid (c.3) and Namibia's independence (c.2). Each
-names a state by its name or an alias, in any case (``5: Kenya``, ``Aid 2 RSA``). All are
-secret until adjudicated, as any order: spending "not upon other powers' IP expenditure"
-(a.9), published with the holdings it makes (a.7)."""
+a.7), declaring civil war (a.12), military aid (c.3) and Namibia's independence (c.2), each
+naming a state by its name or an alias, in any case (``5: Kenya``, ``Aid 2 RSA``); raising a
+guerilla (b.11), naming a province (``Raise G Kal``). All are secret until adjudicated, as
+any order: spending "not upon other powers' IP expenditure" (a.9), published with the
+holdings it makes (a.7). A guerilla is disbanded (b.11) by the standard order,
+``Disband G Kal``, given with the movement orders."""
 
 from __future__ import annotations
 
@@ -12,13 +14,14 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from hegemon.influence.inf import Deploy, Wording
-from hegemon.notation import OrderSyntaxError
-from hegemon.orders import Order, ReadContext, Secrecy
+from hegemon.notation import OrderSyntaxError, province_named
+from hegemon.orders import Order, ReadContext, Secrecy, place
 
 _CIVIL_WAR = re.compile(r"^\s*civil\s+war\s+(?:in\s+)?(.+?)\s*$", re.IGNORECASE)
 _AID = re.compile(r"^\s*aid\s+(?:([+-]?[0-9][\w.,+-]*)\s+)?(?:to\s+)?(.+?)\s*$", re.IGNORECASE)
 _CENTERS = re.compile(r"[0-9]{1,3}")
 _INDEPENDENT = re.compile(r"^\s*(?:declare\s+)?(.+?)\s+independent\s*$", re.IGNORECASE)
+_RAISE = re.compile(r"^\s*raise\s+(?:(?:g|guerilla)\s+)?(.+?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +106,24 @@ class Independence(Order):
     def read(cls, text: str, context: ReadContext) -> Self | None:
         match = _INDEPENDENT.match(text)
         return None if match is None else cls(_state(text, match.group(1), context))
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(Order):
+    """``Raise G Kal``: a guerilla raised in an unoccupied province that is no supply center,
+    after the retreats of the turn it is given in (rules b.11)."""
+
+    province: str
+
+    def format(self) -> str:
+        return f"Raise G {place(self.province)}"
+
+    def slot(self) -> Hashable | None:
+        return ("raise", self.province)
+
+    @classmethod
+    def read(cls, text: str, context: ReadContext) -> Self | None:
+        match = _RAISE.match(text)
+        if match is None:
+            return None
+        return cls(province_named(context.board, text, match.group(1)))

@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.adjudication.outcome import Verdict
-from hegemon.game import Procedure, Turn, Variant
+from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.menus import Menu, adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.orders import Build, Order, UnitOrder, Waive
 from hegemon.position import Position, Viewer
-from hegemon.variants.africa_ii import autumn
+from hegemon.variants.africa_ii import autumn, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 
@@ -78,26 +78,72 @@ def _trial(
     ]
 
 
+def _spring(variant: Variant, position: Position) -> bool:
+    """Whether the phase is of the year's first season, the one with the IP phase."""
+    return position.phase.season is variant.calendar.year[0].season
+
+
 @dataclass(frozen=True)
 class AfricaMovement(Movement):
     book: Book
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
-        """The superpowers commanding units, and one that may declare civil war (a.12)."""
+        """The superpowers commanding units, on the board or off it, one that may declare
+        civil war (a.12), and one that may raise a guerilla (b.11)."""
         rights = set(Ledger.of(position).rights.values())
+        offboard = {u.power for u in position.offboard}
         return tuple(
-            p for p in variant.powers if p in rights or variant.commanded_units(position, p)
+            p
+            for p in variant.powers
+            if p in rights
+            or p in offboard
+            or variant.commanded_units(position, p)
+            or guerillas.may_raise(self.book, position, p)
         )
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """The standard menu without the landings into occupied provinces (b.5)."""
+        return {
+            head: [o for o in offered if not landings.landing_problem(variant.board, position, o)]
+            for head, offered in super().menu(variant, position, power).items()
+        }
+
+    def random_orders(
+        self, variant: Variant, position: Position, rng: random.Random
+    ) -> dict[str, list[Order]]:
+        """The standard random orders but landings into occupied provinces (b.5)."""
+        return {
+            power: [o for o in given if not landings.landing_problem(variant.board, position, o)]
+            for power, given in super().random_orders(variant, position, rng).items()
+        }
+
+    def resolve(self, turn: Turn) -> Resolution:
+        """The standard moves; then the superpowers' marines, paratroops and fleets
+        dislodged with no retreat are lost for good (b.9), and in the Spring what each
+        power had on the board is noted (b.3, b.10)."""
+        resolution = super().resolve(turn)
+        after = interventions.lose(self.book, resolution.after, resolution.destroyed)
+        if _spring(turn.variant, after):
+            dislodged = [d.unit for d in after.dislodged.values()]
+            seen = [*turn.position.units.values(), *after.units.values(), *dislodged]
+            after = interventions.witness(self.book, after, seen)
+        return Resolution(after, resolution.explain, resolution.destroyed)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
-        """The standard checks, and a state's units refused to a power not commanding
-        them with the reason in the rules' terms."""
+        """The standard checks, a state's units refused to a power not commanding them
+        with the reason in the rules' terms, and marines landing only into unoccupied
+        provinces (b.5)."""
         given = Given(self.book, position, {power: orders})
         refused = {order for _, order, _ in given.refused}
         rest = [o for o in orders if o not in refused]
-        return given.problems() + super().check(variant, position, power, rest)
+        landing = [
+            f"{o.format()}: {why}"
+            for o in rest
+            if (why := landings.landing_problem(variant.board, position, o)) is not None
+        ]
+        return given.problems() + landing + super().check(variant, position, power, rest)
 
 
 @dataclass(frozen=True)
@@ -108,6 +154,28 @@ class AfricaRetreats(Retreats):
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         return _trial(self, self.book, variant, position, power, orders)
+
+    def resolve(self, turn: Turn) -> Resolution:
+        """The standard retreats; the superpowers' marines, paratroops and fleets that
+        did not retreat, and those aboard them, are lost for good (b.9)."""
+        resolution = super().resolve(turn)
+        after = resolution.after
+        standing = {(u.power, u.type) for u in after.units.values()}
+        gone = [
+            d.unit
+            for d in turn.position.dislodged.values()
+            if (d.unit.power, d.unit.type) not in standing
+        ]
+        after = interventions.lose(self.book, after, gone)
+        return Resolution(after, resolution.explain, resolution.destroyed)
+
+    def leave(self, variant: Variant, position: Position) -> Position:
+        """After the retreats, played or not, the guerillas raised and disbanded this turn
+        (b.11); in the Spring, those standing then are noted (b.10)."""
+        position = guerillas.muster(variant.board, super().leave(variant, position))
+        if _spring(variant, position):
+            position = interventions.witness(self.book, position, position.units.values())
+        return position
 
 
 @dataclass(frozen=True)
@@ -122,7 +190,7 @@ class AfricaAdjustments(Adjustments):
         return autumn.settle(self.book, variant.board, super().enter(variant, position))
 
     def leave(self, variant: Variant, position: Position) -> Position:
-        return autumn.close(self.book, position)
+        return autumn.close(self.book, variant.board, position)
 
     def due(self, variant: Variant, position: Position) -> bool:
         """Whether a state must disband, or a controlled one may build."""

@@ -27,6 +27,7 @@ class State:
     within: str = ""  # the state it is part of until it is independent
     declared: bool = False  # c.2: the controller of `within` may declare it independent
     conquerable: bool = False  # c.2: a state of its own under c.1 even while within
+    liberated: bool = False  # c.2: made a state by one power's guerillas on all its centers
 
     def called(self, spelling: str) -> bool:
         folded = spelling.strip().casefold()
@@ -62,6 +63,7 @@ def _state(board: Board, name: str, spec: Mapping[str, Any], problems: list[str]
         within=str(spec.get("within", "")),
         declared=bool(spec.get("declared", False)),
         conquerable=bool(spec.get("conquerable", False)),
+        liberated=bool(spec.get("liberated", False)),
     )
     for province in state.provinces:
         if province not in board.provinces or board.provinces[province].is_sea:

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Self
 
-from hegemon.notation import OrderSyntaxError
+from hegemon.notation import OrderSyntaxError, province_named
 from hegemon.orders import Order, ReadContext, place
 
 _PLACE = re.compile(r"^\s*place\b\s*(.*?)\s*$", re.IGNORECASE)
@@ -49,10 +49,7 @@ def _province(text: str, item: str, context: ReadContext) -> str:
     written = _ARMY.sub("", written).strip()
     if not written:
         raise OrderSyntaxError(text, "name the province to place the army in")
-    province = context.board.lookup(written)
-    if province is None:
-        raise OrderSyntaxError(text, f"{written!r} is not a province on this map")
-    return province
+    return province_named(context.board, text, written)
 
 
 @dataclass(frozen=True, slots=True)

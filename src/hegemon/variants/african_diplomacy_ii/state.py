@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from hegemon.position import Position, VariantState
+from hegemon.position import VariantState
 
 
 @dataclass(frozen=True)
@@ -23,9 +23,3 @@ class AfricanState(VariantState):
             "picks": list(self.picks),
             "homes": {p: list(cs) for p, cs in sorted(self.homes.items()) if cs},
         }
-
-    @staticmethod
-    def of(position: Position) -> AfricanState:
-        state = position.state
-        assert isinstance(state, AfricanState)
-        return state

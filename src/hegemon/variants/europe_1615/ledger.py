@@ -16,7 +16,7 @@ from typing import Any
 
 from hegemon.influence.inf import Standing, shares
 from hegemon.influence.saved import FieldChecker
-from hegemon.position import Position, VariantState, Viewer
+from hegemon.position import VariantState, Viewer
 
 OTTOMAN = "ote"
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
@@ -48,13 +48,6 @@ class Ledger(VariantState):
     awards: dict[str, list[Award]]  # power -> what each scoring gave it, in public
     secret_awards: dict[str, list[Award]]  # power -> awards that name the Empire's patron
     year_end: list[str]  # what the last build phase did, for the reports that follow it
-
-    @classmethod
-    def of(cls, position: Position) -> Ledger:
-        state = position.state
-        if not isinstance(state, Ledger):
-            raise TypeError(f"a position of another variant: {type(state).__name__}")
-        return state
 
     def standing(self, state: str) -> Standing:
         return Standing(self.status.get(state, [Standing.UNMARKED.value])[0] or "UNMARKED")

@@ -9,7 +9,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from hegemon.notation import OrderSyntaxError, parse_order
+from hegemon.notation import OrderSyntaxError, parse_order, province_named
 from hegemon.orders import Order, ReadContext, Secrecy, UnitOrder
 
 _ALLY = re.compile(r"^\s*ally\s+(.+?)\s*$", re.IGNORECASE)
@@ -62,10 +62,7 @@ class CaptureWaiver(Order):
         match = _WAIVE.match(text)
         if match is None:
             return None
-        province = context.board.lookup(match.group(1))
-        if province is None:
-            raise OrderSyntaxError(text, f"{match.group(1)!r} is not a province on this map")
-        return cls(province)
+        return cls(province_named(context.board, text, match.group(1)))
 
 
 @dataclass(frozen=True, slots=True)
