@@ -18,7 +18,7 @@ import shapely
 
 from hegemon.board import province_of
 from hegemon.game import GameEnd, PhaseResult, Variant, chances_for, play_phase, settle
-from hegemon.position import MASTER, OBSERVER, Position, Viewer
+from hegemon.position import MASTER, OBSERVER, Position, Viewer, read_unit
 from hegemon.randomplay import random_orders
 from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
@@ -707,6 +707,23 @@ def test_africa_ii_states_are_drawn_in_their_controllers_colour() -> None:
     assert "Kenya: Soviet Union; IPs: France 7, Soviet Union 10" in svg
     assert ">Ken</text>" in _unit_group(svg, "nai")
     assert ">RSA</text>" in _unit_group(svg, "win")  # Namibia is the RSA's at the start
+
+
+def test_africa_ii_intervention_units_are_told_apart_on_the_board() -> None:
+    # rules b.1: paratroops, marines and guerillas all drawn as discs, each with its letter
+    variant = load_variant("africa_ii")
+    position = variant.initial_position()
+    brought = [
+        ("Britain", "P", "ofs"), ("France", "M", "lom"), ("China", "G", "kal"),
+    ]  # fmt: skip
+    for power, letter, province in brought:
+        position = position.placed(read_unit(variant.board, power, f"{letter} {province}"))
+    svg = draw_board(variant, position)
+    assert ">PBr</text>" in _unit_group(svg, "ofs")
+    assert ">MFr</text>" in _unit_group(svg, "lom")
+    assert ">GCh</text>" in _unit_group(svg, "kal")
+    legend = _legend(svg)
+    assert all(f">{kind}</text>" in legend for kind in ("paratroop", "marine", "guerilla"))
 
 
 # --- output ---------------------------------------------------------------------------------

@@ -20,7 +20,13 @@ from hegemon.orders import Secrecy
 from hegemon.position import OBSERVER, Position, Unit, Viewer
 from hegemon.render import palette
 from hegemon.render.arrows import order_marks
-from hegemon.render.glyphs import CENTER_RADIUS, center_marker, no_passage, unit_glyph
+from hegemon.render.glyphs import (
+    CENTER_RADIUS,
+    center_marker,
+    no_passage,
+    unit_caption,
+    unit_glyph,
+)
 from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
 from hegemon.render.legend import legend
 from hegemon.render.places import (
@@ -307,7 +313,7 @@ class Scene:
     def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> str:
         """A unit's glyph; a dislodged one (`state`) in its kind's own glyph."""
         glyph = unit.type.glyph if state else self.marks.glyphs.get(unit.province, unit.type.glyph)
-        caption = self.abbreviations.get(unit.power, "")
+        caption = unit_caption(glyph, unit.type.letter, self.abbreviations.get(unit.power, ""))
         if not state:
             caption = self.marks.captions.get(unit.province, caption)
         off = unit.location == OFFBOARD

@@ -7,7 +7,7 @@ the colours apart reads the owner all the same.
 | ``army`` | a hexagon |
 | ``fleet`` | a hull under a sail |
 | ``fort`` | a square keep with battlements: a unit that never moves |
-| anything else | a disc with the kind's letter |
+| anything else | a disc, with the kind's letter before the power's abbreviation (``PBr``) |
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from hegemon.render import palette
 from hegemon.render.svg import Point, num, text
 
+SHAPED = frozenset({"army", "fleet", "fort"})  # the glyphs with a shape; the rest are discs
 BOX = (-13.0, -15.0, 13.0, 9.0)  # the extent of any glyph around its point, unscaled
 CENTER_RADIUS = 7.5  # a center's marker, with the ring of a home center
 _HEXAGON = ((-12, 0), (-7, -8), (7, -8), (12, 0), (7, 8), (-7, 8))
@@ -49,6 +50,13 @@ def unit_glyph(
         f" scale({scale:g})" if scale != 1 else ""
     )
     return f'<g transform="{transform}"{attributes}>{tooltip}{shape}{label}</g>'
+
+
+def unit_caption(glyph: str, letter: str, owner: str) -> str:
+    """What a unit's glyph says: its owner's abbreviation, and on a disc, which several
+    kinds of a map may share (Africa II's paratroops, marines and guerillas), the kind's
+    letter before it."""
+    return owner if glyph in SHAPED else f"{letter}{owner}"
 
 
 def center_marker(xy: Point, color: str | None, home: bool, attributes: str = "") -> str:

@@ -12,7 +12,7 @@ from hegemon.adjudication.outcome import Verdict
 from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.arrows import FAILED_DASH, order_key
-from hegemon.render.glyphs import center_marker, no_passage, unit_glyph
+from hegemon.render.glyphs import SHAPED, center_marker, no_passage, unit_glyph
 from hegemon.render.labels import Placed, text_width
 from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import num, text
@@ -112,9 +112,12 @@ def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
         yield center_marker((0, 0), None, False), "supply center, unowned"
         yield center_marker((0, 0), palette.NEUTRAL, False), "supply center, its owner's colour"
         yield center_marker((0, 0), palette.NEUTRAL, True), "home center (ring)"
-        kinds = {k.glyph: k.name for k in scene.board.kinds.values()}
-        for glyph, name in sorted(kinds.items()):
-            yield unit_glyph(glyph, (0, 0), palette.NEUTRAL, name[:1].upper()), name
+        # One entry for each shape, and one for each kind drawn as a disc, with its letter.
+        kinds = {
+            (k.glyph, "" if k.glyph in SHAPED else k.letter): k for k in scene.board.kinds.values()
+        }
+        for (glyph, letter), kind in sorted(kinds.items()):
+            yield unit_glyph(glyph, (0, 0), palette.NEUTRAL, letter or kind.letter), kind.name
         for glyph, meaning in sorted(scene.marks.glyph_meanings.items()):
             yield unit_glyph(glyph, (0, 0), palette.NEUTRAL, ""), meaning
         if scene.position.dislodged:
