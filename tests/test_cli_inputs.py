@@ -467,6 +467,7 @@ def test_ctrl_c_while_the_judge_loads_ends_quietly(game: Path) -> None:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_interruptible,
     )
     assert loading.stderr is not None
     for line in loading.stderr:
@@ -486,6 +487,7 @@ def test_ctrl_c_while_a_command_waits_ends_quietly() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_interruptible,
     )
     assert waiting.stdin is not None
     waiting.stdin.write("{")
@@ -495,6 +497,13 @@ def test_ctrl_c_while_a_command_waits_ends_quietly() -> None:
     waiting.send_signal(signal.SIGINT)
     out, err = waiting.communicate(timeout=30)
     assert (waiting.returncode, out, err) == (130, "", "\n")
+
+
+def _interruptible() -> None:
+    """Ctrl-C as a terminal delivers it: a suite started in the background by a script
+    (a CI job's `&`) runs with SIGINT ignored, which its children would inherit, and a
+    program started so rightly ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _unread(descriptor: int) -> int:
