@@ -15,12 +15,13 @@ navigable rivers, legs along the river as its fleets sail it.
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 # Tags the judge itself reads; a map may carry any others, for its variant or its drawing.
 RIVER = "river"  # a coast along a navigable river: it need not touch the sea
@@ -129,7 +130,16 @@ def province_of(location: str) -> str:
     return location.partition("/")[0] if "/" in location else location
 
 
-Moves = dict[bool, tuple[dict[str, dict[str, str]], dict[str, frozenset[str]]]]
+class Moves:
+    """The moves of one way of moving (by land, or not), as `Board._moves` tables them."""
+
+    # A plain class, as the compiled core reads its fields directly: these tables are
+    # read for every order checked.
+    def __init__(
+        self, landings: dict[str, dict[str, str]], reach: dict[str, frozenset[str]]
+    ) -> None:
+        self.landings: Final = landings
+        self.reach: Final = reach
 
 
 class _Derived:
@@ -140,7 +150,8 @@ class _Derived:
     def __init__(self) -> None:
         self.centers: frozenset[str] | None = None
         self.unit_words: Mapping[str, UnitKind] | None = None
-        self.moves: Moves | None = None
+        self.land_moves: Moves | None = None
+        self.sea_moves: Moves | None = None
         self.province_graph: Mapping[str, frozenset[str]] | None = None
         self.convoy_places: frozenset[str] | None = None
         self.convoy_legs: Mapping[str, frozenset[str]] | None = None
@@ -203,7 +214,7 @@ class Board:
         data gives it (a rulebook that calls one coast two ways); None if neither."""
         location = f"{province}/{coast}"
         if location in self.locations(province):
-            return location
+            return sys.intern(location)  # as the board's own ids are
         return self.coast_aliases.get(location)
 
     def name_of(self, location: str) -> str:
@@ -279,27 +290,30 @@ class Board:
 
     def reaches_province(self, kind: UnitKind, origin: str, province: str) -> bool:
         """Whether the unit can move from origin into some location of the province."""
-        return province in self._moves()[kind.by_land][1].get(origin, ())
+        reach = self._moves(kind.by_land).reach.get(origin)
+        return reach is not None and province in reach
 
     def landing(self, kind: UnitKind, origin: str, written: str) -> str | None:
         """Where a unit at origin lands when ordered straight to `written`, if it can:
         units moving by land ignore coasts; a fleet's coast is filled in when only one is
         reachable."""
-        landings = self._moves()[kind.by_land][0].get(origin)
+        landings = self._moves(kind.by_land).landings.get(origin)
         return None if landings is None else landings.get(written)
 
-    def _moves(self) -> Moves:
-        """For each way of moving (by land or not), built once so that checking an
-        ordinary move is one lookup: from each location, the landing for every way of
-        writing a destination it reaches, and the provinces it reaches."""
+    def _moves(self, by_land: bool) -> Moves:
+        """The moves by land, or not, built once so that checking an ordinary move is one
+        lookup: from each location, the landing for every way of writing a destination it
+        reaches, and the provinces it reaches."""
         derived = self._derived
-        if derived.moves is None:
-            army, fleet = self.army_edges, self.fleet_edges
-            derived.moves = {
-                True: (self._landings(army, coasts=False), self._reach(army)),
-                False: (self._landings(fleet, coasts=True), self._reach(fleet)),
-            }
-        return derived.moves
+        moves = derived.land_moves if by_land else derived.sea_moves
+        if moves is None:
+            edges = self.army_edges if by_land else self.fleet_edges
+            moves = Moves(self._landings(edges, coasts=not by_land), self._reach(edges))
+            if by_land:
+                derived.land_moves = moves
+            else:
+                derived.sea_moves = moves
+        return moves
 
     @staticmethod
     def _reach(edges: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
@@ -616,16 +630,17 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     coast_xy: dict[str, tuple[float, float]] = {}
     coast_tags: dict[str, frozenset[str]] = {}
     coast_aliases: dict[str, str] = {}
-    for pid, entry in raw.items():
+    for written, entry in raw.items():
+        pid = sys.intern(written)
         province = _read_province(pid, entry, meta, problems)
         if province is None:
             continue
         provinces[pid] = province
-        army[pid] = frozenset(entry.get("army", ()))
+        army[pid] = _ids(entry.get("army", ()))
         if province.coasts:
             for coast in province.coasts:
                 spec = entry["coasts"][coast]
-                fleet[f"{pid}/{coast}"] = frozenset(spec.get("fleet", ()))
+                fleet[sys.intern(f"{pid}/{coast}")] = _ids(spec.get("fleet", ()))
                 coast_xy[f"{pid}/{coast}"] = _xy(spec.get("xy", province.xy))
                 coast_tags[f"{pid}/{coast}"] = frozenset(spec.get("tags", ()))
                 for alias in spec.get("aliases", ()):
@@ -633,7 +648,7 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
             if "fleet" in entry:
                 problems.append(f"{province.name}: has split coasts, so fleet edges go per coast")
         else:
-            fleet[pid] = frozenset(entry.get("fleet", ()))
+            fleet[pid] = _ids(entry.get("fleet", ()))
 
     edge_tags, edge_sources = _read_edges(data.get("edges", []), problems)
     board = Board(
@@ -657,6 +672,13 @@ def board_from_data(data: Mapping[str, Any], source: str = "the map") -> Board:
     if problems:
         raise MapError(source, problems)
     return board
+
+
+def _ids(written: Iterable[Any]) -> frozenset[str]:
+    """Locations as a map names them, each the one string of its text (`sys.intern`): the
+    judge looks them up in its tables many times a phase, and a lookup by the very string
+    a table holds skips comparing the two."""
+    return frozenset(sys.intern(w) if isinstance(w, str) else w for w in written)
 
 
 def _read_coast_alias(

@@ -73,9 +73,19 @@ class Order:
 
 def place(location: str) -> str:
     """A location as reports write it: ``"spa/nc"`` -> ``"Spa/nc"``; OFFBOARD as it is."""
-    if location == OFFBOARD:
-        return location
-    return location.capitalize()  # ids are lower case: "spa/nc" -> "Spa/nc"
+    placed = _PLACED.get(location)
+    if placed is None:
+        # Ids are lower case: "spa/nc" -> "Spa/nc".
+        placed = location if location == OFFBOARD else location.capitalize()
+        if len(_PLACED) < _PLACES_KEPT:
+            _PLACED[location] = placed
+    return placed
+
+
+# Each location as written, kept: every outcome's report writes a few, and a map's
+# locations are few, where capitalizing makes a new string each time.
+_PLACED: dict[str, str] = {}
+_PLACES_KEPT = 10_000  # every location of every map, with room; not whatever is asked
 
 
 @dataclass(frozen=True, slots=True)

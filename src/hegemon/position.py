@@ -6,6 +6,7 @@ list of snapshots and a what-if is one function call away.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -96,19 +97,13 @@ class Unit(NamedTuple):
         return f"{self.type.letter} {self.location}"
 
     def moved_to(self, location: str) -> Unit:
-        """The same unit standing at `location`, with its cargo. Made as the tuple it is:
-        a NamedTuple's own constructor is a function written in Python, which compiled
-        code would call for every unit that moves."""
-        cargo = self.cargo
-        if cargo:
-            aboard = province_of(location)
-            cargo = tuple([unit.moved_to(aboard) for unit in cargo])
-        return tuple.__new__(Unit, (self.power, self.type, location, cargo))
+        """The same unit standing at `location`, with its cargo."""
+        return moved_unit(self, location)
 
     def carrying(self, cargo: tuple[Unit, ...]) -> Unit:
         """The same unit with this cargo aboard, each placed where the unit stands."""
         aboard = self.province
-        placed = tuple([unit.moved_to(aboard) for unit in cargo])
+        placed = tuple([moved_unit(unit, aboard) for unit in cargo])
         return tuple.__new__(Unit, (self.power, self.type, self.location, placed))
 
     def aboard(self, kind: UnitKind) -> Unit | None:
@@ -117,6 +112,17 @@ class Unit(NamedTuple):
             if unit.type is kind or unit.type == kind:
                 return unit
         return None
+
+
+def moved_unit(unit: Unit, location: str) -> Unit:
+    """`unit.moved_to(location)` as the adjudicators call it: compiled code calls a method
+    of a NamedTuple as a Python object, a function of its module directly. Made as the
+    tuple it is, since a NamedTuple's own constructor is a function written in Python."""
+    cargo = unit.cargo
+    if cargo:
+        aboard = province_of(location)
+        cargo = tuple([moved_unit(carried, aboard) for carried in cargo])
+    return tuple.__new__(Unit, (unit.power, unit.type, location, cargo))
 
 
 def new_unit(power: str, kind: UnitKind, location: str) -> Unit:
@@ -133,7 +139,7 @@ def read_unit(board: Board, power: str, text: str) -> Unit:
     head, bracket, rest = text.partition("[")
     letter, _, location = head.strip().partition(" ")
     kind = _kind(board, letter, text)
-    location = location.strip().lower()
+    location = sys.intern(location.strip().lower())  # as the board's own ids are
     if not board.can_hold(kind, location):
         raise ValueError(f"unit {text!r}: {kind.plural} cannot stand in {location!r}")
     unit = new_unit(power, kind, location)
@@ -265,6 +271,7 @@ class Position:
         state: VariantState = NO_STATE,
         center_counts: Mapping[str, int] | None = None,  # if known: those of `centers`
         offboard: tuple[Unit, ...] = (),  # units off the board, each at OFFBOARD
+        unit_at: dict[str, Unit] | None = None,  # if known: the dict `units` is a view of
     ) -> None:
         self.phase: Final = phase
         self.units: Final = units
@@ -274,6 +281,7 @@ class Position:
         self.state: Final = state
         self.offboard: Final = offboard
         self._center_counts = center_counts
+        self._unit_at = unit_at  # read by `unit_in`; copied from `units` if not known
         self._beyond: bool | None = None  # memo of `beyond_the_board`
         self._convoying_fleets: frozenset[str] | None = None
 
@@ -308,8 +316,9 @@ class Position:
         state: VariantState = NO_STATE,
         offboard: tuple[Unit, ...] = (),
     ) -> Position:
-        frozen = (_frozen(units), _frozen(centers), _frozen(dislodged))
-        return Position(phase, *frozen, contested, state, None, offboard)
+        unit_at = dict(units or {})
+        frozen = (MappingProxyType(unit_at), _frozen(centers), _frozen(dislodged))
+        return Position(phase, *frozen, contested, state, None, offboard, unit_at)
 
     def evolve(
         self,
@@ -332,6 +341,7 @@ class Position:
             self.state if state is None else state,
             self._center_counts if centers is None else None,  # the same centers, counts
             self.offboard if offboard is None else offboard,
+            self._unit_at if units is None else units,
         )
 
     @property
@@ -374,11 +384,13 @@ class Position:
         return self.evolve(units=units)
 
     def unit_in(self, province: str) -> Unit | None:
-        """The unit standing in `province`, if any. Read through the mapping's lookup
-        and membership, which compiled code reaches directly, where it would call the
-        mapping's `get` as a Python method."""
-        units = self.units
-        return units[province] if province in units else None  # noqa: SIM401
+        """The unit standing in `province`, if any. Looked up in the dict beneath the
+        read-only view `units`, which compiled code reads directly, where it reads a view
+        through two calls: the legality of every order asks this."""
+        unit_at = self._unit_at
+        if unit_at is None:
+            unit_at = self._unit_at = editable(self.units)
+        return unit_at.get(province)
 
     @property
     def center_counts(self) -> Mapping[str, int]:

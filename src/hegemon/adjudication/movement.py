@@ -34,7 +34,7 @@ from hegemon.orders import (
     UnitOrder,
     place,
 )
-from hegemon.position import Dislodgement, Position, Unit, editable
+from hegemon.position import Dislodgement, Position, Unit, editable, moved_unit
 from hegemon.rules import Rules
 
 
@@ -107,7 +107,9 @@ def _accept_orders(
 ) -> tuple[dict[str, MovementOrder], list[Outcome]]:
     """The legal order for each unit (the last one given wins) and the void ones."""
     accepted: dict[str, MovementOrder] = {}
-    given: dict[str, Order] = {}  # as written, for the report of a replaced order
+    # Orders as written, where checking rewrote them (most it leaves as they are): what
+    # the report of a replaced order quotes.
+    rewritten: dict[str, Order] = {}
     void: list[Outcome] = []
     beyond = position.beyond_the_board
     for power, power_orders in orders.items():
@@ -119,14 +121,26 @@ def _accept_orders(
             province = checked.province
             if beyond:
                 province = _key(position, power, checked)
-            earlier = given.get(province)
+            earlier = accepted.get(province)
             if earlier is not None:  # only the unit's owner can have given both
+                written = rewritten.pop(province, earlier)
                 void.append(
-                    Outcome(power, earlier, Verdict.VOID, "Void: replaced by a later order")
+                    Outcome(power, written, Verdict.VOID, "Void: replaced by a later order")
                 )
-            given[province] = order
+            if checked is not order:
+                rewritten[province] = order
             accepted[province] = checked
     return accepted, void
+
+
+def _listed(index: dict[str, list[str]], key: str, value: str) -> None:
+    """Add `value` to the list `index` keeps under `key`. Not `setdefault(key, [])`, which
+    compiled code makes by raising a KeyError inside for every key it does not hold yet."""
+    listed = index.get(key)
+    if listed is None:
+        index[key] = [value]
+    else:
+        listed.append(value)
 
 
 class _Resolver:
@@ -170,7 +184,7 @@ class _Resolver:
             for index, unit in enumerate(carrier.cargo):
                 key = f"{province}+{index}"
                 self.units[key] = unit
-                self.cargo_keys.setdefault(province, []).append(key)
+                _listed(self.cargo_keys, province, key)
         for index, unit in enumerate(position.offboard):
             key = f"{OFFBOARD}+{index}"
             self.units[key] = unit
@@ -191,7 +205,7 @@ class _Resolver:
                     self.decided[origin] = True  # always succeeds
                     self.beyond = True
                     continue
-                self.moves_into.setdefault(target, []).append(origin)
+                _listed(self.moves_into, target, origin)
             elif isinstance(order, Support):
                 supports.append((origin, order))
             elif isinstance(order, Convoy):
@@ -199,7 +213,7 @@ class _Resolver:
         for origin, convoy in convoys:
             if self.move_to.get(convoy.army) == convoy.target:
                 self.convoys[origin] = convoy.army
-                self.convoy_fleets.setdefault(convoy.army, []).append(origin)
+                _listed(self.convoy_fleets, convoy.army, origin)
         self._decide_convoy_routes()
         for origin, support in supports:
             supported = self._supported(origin, support)
@@ -207,10 +221,10 @@ class _Resolver:
                 continue
             if support.target is None:
                 self.supports[origin] = None
-                self.hold_support.setdefault(supported, []).append(origin)
+                _listed(self.hold_support, supported, origin)
             else:
                 self.supports[origin] = support.destination
-                self.move_support.setdefault(supported, []).append(origin)
+                _listed(self.move_support, supported, origin)
 
     def _supported(self, supporter: str, order: Support) -> str:
         """The key of the unit a support names: the unit in its province, or the one
@@ -268,9 +282,11 @@ class _Resolver:
     def _intends_sea(self, origin: str, order: Move) -> bool:
         """Whether a unit that could go over land goes by convoy (the rules decide, from
         its order, the fleets ordered to convoy it and whether they form a route)."""
-        fleets = self.convoy_fleets.get(origin, [])
-        if not fleets and not order.via_convoy:
-            return False  # nothing shows any intent to go by sea
+        fleets = self.convoy_fleets.get(origin)
+        if fleets is None:
+            if not order.via_convoy:
+                return False  # nothing shows any intent to go by sea
+            fleets = []
         route = bool(fleets) and self.board.convoy_chain(
             origin, order.destination, self._at(fleets)
         )
@@ -308,7 +324,7 @@ class _Resolver:
         self.guess[p] = False
         first = self._decide(p)
         if len(self.deps) == mark:  # no guess was involved
-            del self.guess[p]
+            # Its guess is left behind: a decision settled is never read from `guess`.
             self.decided.setdefault(p, first)
             return first
         if self.deps[mark] != p:  # part of a larger cycle: let its head decide
@@ -397,10 +413,10 @@ class _Resolver:
             and self.rules.may_carry(carrier, unit)
         )
 
-    def _strength(self, supporters: Sequence[str], against: Unit | None = None) -> int:
+    def _strength(self, supporters: list[str] | None, against: Unit | None = None) -> int:
         """One for the unit and one for each support given; supports from powers that may
         not dislodge `against` do not count."""
-        if not supporters:  # the common case
+        if supporters is None:  # the common case
             return 1
         strength = 1
         for supporter in supporters:
@@ -417,7 +433,7 @@ class _Resolver:
         if origin in self.by_convoy and not self._path(origin):
             return 0
         target = self.move_to[origin]
-        supporters = self.move_support.get(origin, ())
+        supporters = self.move_support.get(origin)
         defender = self.units.get(target)
         if defender is None or (
             target in self.move_to and origin not in self.head_to_head and self.resolve(target)
@@ -428,21 +444,21 @@ class _Resolver:
         return self._strength(supporters, against=defender)
 
     def _defend(self, origin: str) -> int:
-        return self._strength(self.move_support.get(origin, ()))
+        return self._strength(self.move_support.get(origin))
 
     def _prevent(self, origin: str) -> int:
         if origin in self.by_convoy and not self._path(origin):
             return 0
         if origin in self.head_to_head and self.resolve(self.move_to[origin]):
             return 0
-        return self._strength(self.move_support.get(origin, ()))
+        return self._strength(self.move_support.get(origin))
 
     def _hold(self, province: str) -> int:
         if province not in self.units:
             return 0
         if province in self.move_to:
             return 0 if self.resolve(province) else 1
-        return self._strength(self.hold_support.get(province, ()))
+        return self._strength(self.hold_support.get(province))
 
     def _path(self, origin: str) -> bool:
         if origin not in self.by_convoy:
@@ -509,12 +525,12 @@ class _Resolver:
                 if province in boarding and province in moved:
                     continue  # aboard its carrier: see below
                 if self.move_to.get(province) == OFFBOARD:
-                    leaving.append(unit.moved_to(OFFBOARD))
+                    leaving.append(moved_unit(unit, OFFBOARD))
                     continue
             if province in moved:
                 order = self.orders[province]
                 assert isinstance(order, Move)
-                units[self.move_to[province]] = unit.moved_to(order.target)
+                units[order.destination] = moved_unit(unit, order.target)
             elif province in dislodger:
                 if self.rules.retreats(unit):
                     dislodged[province] = Dislodgement(unit, self._came_from(dislodger[province]))
@@ -527,13 +543,13 @@ class _Resolver:
                 carrier = units[target]
                 units[target] = carrier.carrying((*carrier.cargo, self.units[origin]))
         contested = frozenset(
-            self.move_to[p]
-            for p in self.move_to
+            target
+            for p, target in self.move_to.items()
             if p not in moved
-            and self.move_to[p] not in units
+            and target not in units
             and p not in boarding
             and self._prevent(p) > 0
-            and dislodger.get(p) != self.move_to[p]
+            and dislodger.get(p) != target
         )
         return MovementResult(
             units,
@@ -572,14 +588,17 @@ class _Resolver:
         told = list(void)
         for province, index in last_void.items():
             told[index] = self._outcome(province, dislodger, void[index])
-        ordered = [p for p in self.orders if p in self.units]
-        # Units aboard and off the board do nothing unless ordered: only their orders are told.
-        unordered = [
-            p
-            for p in self.units
-            if p not in self.orders and p not in last_void and not (self.beyond and "+" in p)
-        ]
-        return (*told, *(self._outcome(p, dislodger) for p in ordered + unordered))
+        units, orders, beyond = self.units, self.orders, self.beyond
+        for province in orders:
+            if province in units:
+                told.append(self._outcome(province, dislodger))
+        # Then the units nobody ordered; units aboard and off the board do nothing unless
+        # ordered, so only their orders are told.
+        for province in units:
+            aboard_or_off = beyond and "+" in province
+            if province not in orders and province not in last_void and not aboard_or_off:
+                told.append(self._outcome(province, dislodger))
+        return tuple(told)
 
     def _outcome(
         self, province: str, dislodger: dict[str, str], void: Outcome | None = None

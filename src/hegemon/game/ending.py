@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -21,3 +22,18 @@ class GameEnd:
 
 
 PLAYING = GameEnd()  # the game goes on
+
+
+def solo_winner(counts: Mapping[str, int], threshold: int) -> GameEnd:
+    """A solo victory, from each power's count of centers: the threshold reached with
+    strictly more centers than anyone else. Compiled here, as the standard game asks it
+    after every phase."""
+    leader, most, tied = "", 0, False
+    for power, count in counts.items():
+        if count > most:
+            leader, most, tied = power, count, False
+        elif count == most:
+            tied = True
+    if not leader or tied or most < threshold:
+        return PLAYING
+    return GameEnd(winners=(leader,))

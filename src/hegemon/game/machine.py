@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
-from hegemon.game.ending import PLAYING, GameEnd
+from hegemon.game.ending import PLAYING, GameEnd, solo_winner
 from hegemon.game.phases import Procedure, Turn
 from hegemon.game.variant import Variant
 from hegemon.orders import Order
@@ -75,11 +75,15 @@ class PhaseResult:
 
 def chances_for(variant: Variant, position: Position) -> tuple[Chance, ...]:
     """The draws of chance playing this position's phase needs."""
-    return _chances(variant, variant.calendar.procedure(position.phase), position)
+    procedure = variant.calendar.procedure(position.phase)
+    return _chances(variant, _Hooks.of(variant), procedure, position)
 
 
-def _chances(variant: Variant, procedure: Procedure, position: Position) -> tuple[Chance, ...]:
-    return (*procedure.chances(variant, position), *variant.chances(position))
+def _chances(
+    variant: Variant, hooks: _Hooks, procedure: Procedure, position: Position
+) -> tuple[Chance, ...]:
+    asked = procedure.chances(variant, position)
+    return (*asked, *variant.chances(position)) if hooks.chances else asked
 
 
 def play_phase(
@@ -90,14 +94,25 @@ def play_phase(
 ) -> PhaseResult:
     """Adjudicate the phase of `position` with `orders` and `draws` (the values of the
     chance it needs, see `chances_for`) and move on to the next phase to play."""
+    hooks = _Hooks.of(variant)
     procedure = variant.calendar.procedure(position.phase)
     frozen = {power: tuple(given) for power, given in orders.items()}
-    drawn = settle(_chances(variant, procedure, position), draws)
-    prepared = variant.prepare(position, frozen, drawn)
-    rules = prepared.rules or variant.rules_for(prepared.position)
-    resolution = procedure.resolve(Turn(variant, prepared.position, prepared.orders, rules, drawn))
-    after = variant.end_phase(procedure.leave(variant, resolution.after))
-    after, end = advance(variant, after, procedure)
+    drawn = settle(_chances(variant, hooks, procedure, position), draws)
+    prepared = variant.prepare(position, frozen, drawn) if hooks.prepare else None
+    turn = (
+        Turn(variant, position, frozen, variant.rules_for(position), drawn)
+        if prepared is None
+        else Turn(
+            variant,
+            prepared.position,
+            prepared.orders,
+            prepared.rules or variant.rules_for(prepared.position),
+            drawn,
+        )
+    )
+    resolution = procedure.resolve(turn)
+    after = hooks.end_phase(variant, procedure.leave(variant, resolution.after))
+    after, end = _advance(variant, hooks, after, procedure)
     return PhaseResult(
         position,
         frozen,
@@ -105,8 +120,8 @@ def play_phase(
         after,
         resolution.destroyed,
         end,
-        prepared.public,
-        prepared.private,
+        () if prepared is None else prepared.public,
+        _NONE if prepared is None else prepared.private,
         drawn,
     )
 
@@ -116,7 +131,13 @@ def advance(
 ) -> tuple[Position, GameEnd]:
     """From a phase just played (by `procedure`, if the caller has it at hand) to the next
     one with something to do, asking after each phase whether the game has ended."""
-    end = variant.game_end(position)
+    return _advance(variant, _Hooks.of(variant), position, procedure)
+
+
+def _advance(
+    variant: Variant, hooks: _Hooks, position: Position, procedure: Procedure | None
+) -> tuple[Position, GameEnd]:
+    end = hooks.game_end(variant, position)
     calendar = variant.calendar
     played = procedure or calendar.procedure(position.phase)
     if end or played.repeats(variant, position):
@@ -124,11 +145,49 @@ def advance(
     phase = position.phase
     while True:
         phase, procedure = calendar.following(phase)
-        position = variant.begin_phase(procedure.enter(variant, position.evolve(phase=phase)))
-        end = variant.game_end(position)
+        entered = procedure.enter(variant, position.evolve(phase=phase))
+        position = hooks.begin_phase(variant, entered)
+        end = hooks.game_end(variant, position)
         if end or procedure.due(variant, position):
             return position, end
-        position = variant.end_phase(procedure.leave(variant, position))
+        position = hooks.end_phase(variant, procedure.leave(variant, position))
+
+
+class _Hooks:
+    """Which of the variant's hooks around every phase its class overrides, found once per
+    class. Those it leaves as the standard game has them are not called: the standard
+    ones do nothing, or ask `solo_winner`, and a call from compiled code into a method
+    written in Python costs more than many of a phase's own steps."""
+
+    def __init__(self, overridden: Callable[[str], bool]) -> None:
+        self.chances: Final = overridden("chances")
+        self.prepare: Final = overridden("prepare")
+        self._begin_phase: Final = overridden("begin_phase")
+        self._end_phase: Final = overridden("end_phase")
+        self._game_end: Final = overridden("game_end")
+
+    @staticmethod
+    def of(variant: Variant) -> _Hooks:
+        kind = type(variant)
+        hooks = _HOOKS_OF.get(kind)
+        if hooks is None:
+            hooks = _Hooks(lambda name: getattr(kind, name) is not getattr(Variant, name))
+            _HOOKS_OF[kind] = hooks
+        return hooks
+
+    def begin_phase(self, variant: Variant, position: Position) -> Position:
+        return variant.begin_phase(position) if self._begin_phase else position
+
+    def end_phase(self, variant: Variant, position: Position) -> Position:
+        return variant.end_phase(position) if self._end_phase else position
+
+    def game_end(self, variant: Variant, position: Position) -> GameEnd:
+        if self._game_end:
+            return variant.game_end(position)
+        return solo_winner(position.center_counts, variant.victory_centers)
+
+
+_HOOKS_OF: dict[type, _Hooks] = {}  # by the variant's class
 
 
 def describe_end(end: GameEnd) -> str:

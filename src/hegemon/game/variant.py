@@ -19,7 +19,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
-from hegemon.game.ending import PLAYING, GameEnd
+from hegemon.game.ending import GameEnd, solo_winner
 from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import parse_order, read_order
@@ -387,12 +387,7 @@ class Variant:
     def game_end(self, position: Position) -> GameEnd:
         """Asked after every phase: a solo victory needs the victory threshold and strictly
         more centers than anyone else."""
-        counts = position.center_counts
-        most = max(counts.values(), default=0)
-        if most < self.victory_centers:
-            return PLAYING
-        leaders = [power for power, count in counts.items() if count == most]
-        return GameEnd(winners=(leaders[0],)) if len(leaders) == 1 else PLAYING
+        return solo_winner(position.center_counts, self.victory_centers)
 
     # --- what each viewer reads -----------------------------------------------------------
     def report_group(self, power: str) -> str:
