@@ -39,6 +39,13 @@ def test_the_datc_files_are_all_read() -> None:
     assert len(RULES_2023) == 173  # six new in 3.0; twelve more changed
 
 
+def test_a_name_a_file_repeats_keeps_both_cases_and_a_later_file_replaces_them() -> None:
+    first, second, changed = (DatcCase(name="6.F.14", line=n) for n in (1, 2, 3))
+    other = DatcCase(name="6.F.13", line=4)
+    assert merged([other, first, second]) == [other, first, second]
+    assert merged([other, first, second], [changed]) == [other, changed]
+
+
 @pytest.mark.parametrize("case", RULES_2000, ids=[c.name for c in RULES_2000])
 def test_datc_2_4_under_the_2000_rules(case: DatcCase) -> None:
     result = run_case(case, CLASSIC_2000)

@@ -97,12 +97,17 @@ def read_cases(text: str) -> Iterator[DatcCase]:
 
 
 def merged(*files: list[DatcCase]) -> list[DatcCase]:
-    """The cases of several files, a later case replacing an earlier one of the same name:
-    DATC 3.0's full set is 2.4's with 3.0's new and changed cases."""
-    cases: dict[str, DatcCase] = {}
+    """The cases of several files, a later file's case replacing the earlier files' cases
+    of its name: DATC 3.0's full set is 2.4's with 3.0's new and changed cases. Within one
+    file every case is kept, even under a name it repeats (DATC 2.4 as published names
+    6.F.15 "6.F.14" a second time)."""
+    cases: dict[str, list[DatcCase]] = {}
     for file in files:
-        cases.update((case.name, case) for case in file)
-    return list(cases.values())
+        named: dict[str, list[DatcCase]] = {}
+        for case in file:
+            named.setdefault(case.name, []).append(case)
+        cases.update(named)
+    return [case for same_name in cases.values() for case in same_name]
 
 
 def _read_phase(line: str, number: int) -> Phase:
