@@ -282,11 +282,9 @@ class _Resolver:
     def _intends_sea(self, origin: str, order: Move) -> bool:
         """Whether a unit that could go over land goes by convoy (the rules decide, from
         its order, the fleets ordered to convoy it and whether they form a route)."""
-        fleets = self.convoy_fleets.get(origin)
-        if fleets is None:
-            if not order.via_convoy:
-                return False  # nothing shows any intent to go by sea
-            fleets = []
+        fleets = self.convoy_fleets.get(origin) or []  # no list made for most moves
+        if not fleets and not order.via_convoy:
+            return False  # nothing shows any intent to go by sea
         route = bool(fleets) and self.board.convoy_chain(
             origin, order.destination, self._at(fleets)
         )
