@@ -16,4 +16,9 @@ def test_clients_play_games_to_their_end_through_server_processes(database: str)
     assert report["orders lost"] == []
     assert report["phases adjudicated twice"] == []
     assert report["logs that do not replay"] == []
-    assert report["statuses"].get(200, 0) > 100
+    # No server error, and successes for every phase played. Not a count of successes:
+    # how many requests a game takes hangs on how fast this machine plays against the
+    # deadline worker (87 on a slow one, where the games all ended soundly).
+    statuses = report["statuses"]
+    assert [status for status in statuses if status >= 500] == []
+    assert statuses.get(200, 0) >= report["phases"]
