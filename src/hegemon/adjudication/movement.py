@@ -1,11 +1,13 @@
 """Resolution of a movement phase, by Lucas Kruijswijk's guess-and-check algorithm.
 
-Each ordered unit carries one decision, keyed by the province it stands in: does its move
-succeed, is its support given, does its convoying fleet stay in place. `_Resolver.resolve`
-decides one lazily, recursing into the decisions it depends on; when a decision turns out
-to depend on itself it is tried both ways, and a cycle with no single answer is broken by
-the backup rule: all moves in a circle succeed, and a convoy paradox makes the convoyed
-armies in it fail (the Szykman rule, DATC 4.A.2).
+Each unit carries one decision, in a record of its own (`_Node`) keyed by the province it
+stands in: does its move succeed, is its support given, does it stay in place. The record
+links the units its decision reads (its defender, rivals, supporters, attackers, convoying
+fleets), which resolving follows as attributes. `_Resolver.resolve` decides one lazily,
+recursing into the decisions it depends on; when a decision turns out to depend on itself
+it is tried both ways, and a cycle with no single answer is broken by the backup rule: all
+moves in a circle succeed, and a convoy paradox makes the convoyed armies in it fail (the
+Szykman rule, DATC 4.A.2).
 
 Units aboard others and units off the board (docs/writing-a-variant.md, "Units aboard and
 off the board") have decisions too, keyed apart from every province: ``sao+0`` for the
@@ -18,7 +20,7 @@ boarding, as a convoy paradox fails its convoyed army.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import OFFBOARD, Board, province_of
@@ -36,6 +38,8 @@ from hegemon.orders import (
 )
 from hegemon.position import Dislodgement, Position, Unit, editable, moved_unit
 from hegemon.rules import Rules
+
+_T = TypeVar("_T")
 
 
 class MovementResult:
@@ -78,10 +82,11 @@ def adjudicate_movement(
 
     Illegal orders are void and their units hold; units without orders hold.
     """
-    accepted, void = _accept_orders(board, position, orders, rules)
     # The resolver reads units from a dict of its own: a lookup in a dict is a good deal
     # quicker than through the position's read-only view, once compiled.
-    resolver = _Resolver(board, editable(position.units), accepted, rules, position)
+    resolver = _Resolver(board, editable(position.units), rules, position)
+    void = resolver.accept(orders)
+    resolver.index_orders()
     resolver.resolve_all()
     return resolver.result(void)
 
@@ -102,45 +107,50 @@ def _key(position: Position, power: str, order: MovementOrder) -> str:
     return f"{province}+{occupant.cargo.index(carried)}"
 
 
-def _accept_orders(
-    board: Board, position: Position, orders: Mapping[str, Sequence[Order]], rules: Rules
-) -> tuple[dict[str, MovementOrder], list[Outcome]]:
-    """The legal order for each unit (the last one given wins) and the void ones."""
-    accepted: dict[str, MovementOrder] = {}
-    # Orders as written, where checking rewrote them (most it leaves as they are): what
-    # the report of a replaced order quotes.
-    rewritten: dict[str, Order] = {}
-    void: list[Outcome] = []
-    beyond = position.beyond_the_board
-    for power, power_orders in orders.items():
-        for order in power_orders:
-            checked = check_movement_order(board, position, power, order, rules)
-            if isinstance(checked, Illegal):
-                void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
-                continue
-            province = checked.province
-            if beyond:
-                province = _key(position, power, checked)
-            earlier = accepted.get(province)
-            if earlier is not None:  # only the unit's owner can have given both
-                written = rewritten.pop(province, earlier)
-                void.append(
-                    Outcome(power, written, Verdict.VOID, "Void: replaced by a later order")
-                )
-            if checked is not order:
-                rewritten[province] = order
-            accepted[province] = checked
-    return accepted, void
-
-
-def _listed(index: dict[str, list[str]], key: str, value: str) -> None:
-    """Add `value` to the list `index` keeps under `key`. Not `setdefault(key, [])`, which
-    compiled code makes by raising a KeyError inside for every key it does not hold yet."""
-    listed = index.get(key)
+def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
+    """`listed` with `value` appended, or a list of it alone. Not `setdefault(key, [])`,
+    which compiled code makes by raising a KeyError inside for every key it lacks."""
     if listed is None:
-        index[key] = [value]
-    else:
-        listed.append(value)
+        return [value]
+    listed.append(value)
+    return listed
+
+
+class _Node:
+    """The resolver's record of one unit: its order, its decision, and the units that
+    deciding it reads, linked directly. Resolving follows these links, read as attributes,
+    where looking each up by province in a dict of its own cost a good deal more."""
+
+    def __init__(self, key: str, unit: Unit) -> None:
+        self.key: Final = key  # its province; or as the module docstring says, beyond one
+        self.unit: Final = unit
+        self.order: MovementOrder | None = None  # None: it holds
+        # The decision: a move succeeds, a support is given, any other unit stays put.
+        self.decided: bool | None = None  # settled
+        self.guess: bool | None = None  # being tried, while its cycle is found
+        self.attackers: list[_Node] | None = None  # the moves into its province
+        self.hold_support: list[_Node] | None = None  # supports given to it holding
+        self.dislodger: _Node | None = None  # once resolved
+        # A move.
+        self.target: str | None = None  # the province it moves to
+        self.defender: _Node | None = None  # the unit standing there
+        self.rivals: list[_Node] | None = None  # the moves into the target, but a boarding
+        self.move_support: list[_Node] | None = None
+        self.convoy_fleets: list[_Node] | None = None  # the fleets convoying it
+        self.boards = False  # an Embark (module docstring)
+        self.by_convoy = False
+        self.head_to_head = False  # with its defender, over land
+        self.stationary = False
+        self.paradox = False  # failed by the Szykman rule
+        # A support given to a matching order, and where it supports into (None: a hold).
+        self.supports = False
+        self.support_into: str | None = None
+        # A convoying fleet, and the army it carries where that army goes by sea.
+        self.carries: _Node | None = None
+
+    def moved(self) -> bool:
+        """Whether it moved: a move decided to succeed."""
+        return self.target is not None and self.decided is True
 
 
 class _Resolver:
@@ -148,34 +158,25 @@ class _Resolver:
         self,
         board: Board,
         units: dict[str, Unit],
-        orders: dict[str, MovementOrder],
         rules: Rules,
         position: Position,
     ) -> None:
         self.board = board
         self.units = units  # by province; and by key, units aboard and off the board
         self.rules = rules
-        self.orders = orders  # units without an order hold
-        self.move_to: dict[str, str] = {}
-        self.moves_into: dict[str, list[str]] = {}
-        self.supports: dict[str, str | None] = {}  # supporter -> province it supports into
-        self.move_support: dict[str, list[str]] = {}  # mover's province -> its supporters
-        self.hold_support: dict[str, list[str]] = {}
-        self.convoys: dict[str, str] = {}  # convoying fleet -> the army it carries
-        self.convoy_fleets: dict[str, list[str]] = {}  # convoyed army -> its fleets
-        self.by_convoy: set[str] = set()
-        self.paradox: set[str] = set()  # convoyed armies failed by the Szykman rule
-        self.decided: dict[str, bool] = {}  # settled decisions
-        self.guess: dict[str, bool] = {}  # decisions being tried, while their cycle is found
-        self.deps: list[str] = []
+        self.position = position
+        self.deps: list[_Node] = []  # decisions guessed, in the order their cycle met them
         # Units aboard and off the board, and the moves none but they make.
         self.beyond = position.beyond_the_board  # any of them, or (once indexed) such a move
         self.cargo_keys: dict[str, list[str]] = {}  # carrier's province -> keys aboard it
         self.offboard_keys: list[str] = []
-        self.boarding: dict[str, str] = {}  # boarding unit -> province boarded in
         if self.beyond:
             self._add_beyond(position)
-        self._index_orders()
+        self.nodes = {key: _Node(key, unit) for key, unit in units.items()}
+        self.ordered: list[_Node] = []  # units with a legal order, in the order it came
+        self.moves: list[_Node] = []
+        self.supporting: list[_Node] = []  # supports that match what they support
+        self.convoying: list[_Node] = []  # fleets carrying an army (by sea, once routed)
 
     # --- setting up ----------------------------------------------------------------
     def _add_beyond(self, position: Position) -> None:
@@ -184,47 +185,100 @@ class _Resolver:
             for index, unit in enumerate(carrier.cargo):
                 key = f"{province}+{index}"
                 self.units[key] = unit
-                _listed(self.cargo_keys, province, key)
+                self.cargo_keys[province] = _appended(self.cargo_keys.get(province), key)
         for index, unit in enumerate(position.offboard):
             key = f"{OFFBOARD}+{index}"
             self.units[key] = unit
             self.offboard_keys.append(key)
 
-    def _index_orders(self) -> None:
-        convoys: list[tuple[str, Convoy]] = []
-        supports: list[tuple[str, Support]] = []
-        for origin, order in self.orders.items():
+    def accept(self, orders: Mapping[str, Sequence[Order]]) -> list[Outcome]:
+        """Give each unit its legal order (the last one given wins); the void orders."""
+        board, position, rules, nodes = self.board, self.position, self.rules, self.nodes
+        # Orders as written, where checking rewrote them (most it leaves as they are): what
+        # the report of a replaced order quotes.
+        rewritten: dict[str, Order] = {}
+        void: list[Outcome] = []
+        beyond = position.beyond_the_board
+        for power, power_orders in orders.items():
+            for order in power_orders:
+                checked = check_movement_order(board, position, power, order, rules)
+                if isinstance(checked, Illegal):
+                    void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
+                    continue
+                key = _key(position, power, checked) if beyond else checked.province
+                node = nodes[key]
+                earlier = node.order
+                if earlier is None:
+                    self.ordered.append(node)
+                else:  # only the unit's owner can have given both
+                    written = rewritten.pop(key, earlier)
+                    void.append(
+                        Outcome(power, written, Verdict.VOID, "Void: replaced by a later order")
+                    )
+                if checked is not order:
+                    rewritten[key] = order
+                node.order = checked
+        return void
+
+    def index_orders(self) -> None:
+        nodes = self.nodes
+        moves_into: dict[str, list[_Node]] = {}
+        convoys: list[_Node] = []
+        supports: list[_Node] = []
+        for node in self.ordered:
+            order = node.order
             if isinstance(order, Move):
-                target = order.destination
-                self.move_to[origin] = target
+                target = node.target = order.destination
+                node.defender = nodes.get(target)
+                self.moves.append(node)
                 if isinstance(order, Embark):  # competes for nothing (module docstring)
-                    self.boarding[origin] = target
-                    self.beyond = True
-                    continue
-                if target == OFFBOARD:
-                    self.decided[origin] = True  # always succeeds
-                    self.beyond = True
-                    continue
-                _listed(self.moves_into, target, origin)
+                    node.boards = self.beyond = True
+                elif target == OFFBOARD:
+                    node.decided = self.beyond = True  # always succeeds
+                else:
+                    moves_into[target] = _appended(moves_into.get(target), node)
             elif isinstance(order, Support):
-                supports.append((origin, order))
+                supports.append(node)
             elif isinstance(order, Convoy):
-                convoys.append((origin, order))
-        for origin, convoy in convoys:
-            if self.move_to.get(convoy.army) == convoy.target:
-                self.convoys[origin] = convoy.army
-                _listed(self.convoy_fleets, convoy.army, origin)
+                convoys.append(node)
+        for node in self.moves:
+            node.rivals = moves_into.get(node.target or "")
+        for key, attackers in moves_into.items():
+            attacked = nodes.get(key)
+            if attacked is not None:
+                attacked.attackers = attackers
+        for fleet in convoys:
+            self._carry(fleet)
         self._decide_convoy_routes()
-        for origin, support in supports:
-            supported = self._supported(origin, support)
-            if not self._support_matches(support, supported):
-                continue
-            if support.target is None:
-                self.supports[origin] = None
-                _listed(self.hold_support, supported, origin)
-            else:
-                self.supports[origin] = support.destination
-                _listed(self.move_support, supported, origin)
+        for supporter in supports:
+            self._support(supporter)
+
+    def _carry(self, fleet: _Node) -> None:
+        """Link a convoying fleet with the army it convoys, if that army moves where the
+        convoy order says."""
+        order = fleet.order
+        assert isinstance(order, Convoy)
+        army = self.nodes.get(order.army)
+        if army is None or army.target != order.target:
+            return
+        fleet.carries = army
+        army.convoy_fleets = _appended(army.convoy_fleets, fleet)
+        self.convoying.append(fleet)
+
+    def _support(self, supporter: _Node) -> None:
+        """Link a support with the order it supports, if it matches it."""
+        order = supporter.order
+        assert isinstance(order, Support)
+        supported = self.nodes.get(self._supported(supporter.key, order))
+        if supported is None or not self._support_matches(order, supported):
+            return
+        supporter.supports = True
+        self.supporting.append(supporter)
+        if order.target is None:
+            supported.hold_support = _appended(supported.hold_support, supporter)
+        else:
+            supporter.support_into = order.destination
+            supported.move_support = _appended(supported.move_support, supporter)
 
     def _supported(self, supporter: str, order: Support) -> str:
         """The key of the unit a support names: the unit in its province, or the one
@@ -238,7 +292,7 @@ class _Resolver:
             power = self.units[supporter].power
             keys = [k for k in self.offboard_keys if self.units[k].type == kind]
             own = [k for k in keys if self.units[k].power == power]
-            moving = [k for k in keys if self.move_to.get(k) == order.destination]
+            moving = [k for k in keys if self.nodes[k].target == order.destination]
             return own[0] if own else moving[0] if len(moving) == 1 else held
         occupant = self.units.get(held)
         if occupant is None or occupant.type == kind:
@@ -250,52 +304,47 @@ class _Resolver:
         """Which moves go by convoy (DATC 4.A.3): those that cannot go over land, and
         those that can but whose convoying fleets form a route and that the rules send by
         it (standard: by intent, the 2000 rules' reading, DATC 6.G.8)."""
-        for origin, target in self.move_to.items():
-            order = self.orders[origin]
-            assert isinstance(order, Move)
-            if not order.unit.convoyed or origin in self.boarding or target == OFFBOARD:
+        for node in self.moves:
+            order = node.order
+            assert isinstance(order, Move) and node.target is not None
+            if not order.unit.convoyed or node.boards or node.target == OFFBOARD:
                 continue
-            if self.beyond and "+" in origin:  # aboard or off the board: never convoyed
+            if self.beyond and "+" in node.key:  # aboard or off the board: never convoyed
                 continue
-            over_land = self.board.reaches_province(order.unit, origin, target)
-            if not over_land or self._intends_sea(origin, order):
-                self.by_convoy.add(origin)
-        for army in [a for a in self.convoy_fleets if a not in self.by_convoy]:
-            for fleet in self.convoy_fleets.pop(army):
-                del self.convoys[fleet]
-        # Two units moving into each other's province over land meet head to head.
-        self.head_to_head = {
-            origin
-            for origin, target in self.move_to.items()
-            if self.move_to.get(target) == origin
-            and origin not in self.by_convoy
-            and target not in self.by_convoy
-            and origin not in self.boarding
-            and target not in self.boarding
-        }
-        self.stationary = (
-            {p for p in self.move_to if self.rules.is_stationary(self.units[p])}
-            if type(self.rules).is_stationary is not Rules.is_stationary  # standard: none
-            else set()
-        )
+            over_land = self.board.reaches_province(order.unit, node.key, node.target)
+            if not over_land or self._intends_sea(node, order):
+                node.by_convoy = True
+        for fleet in self.convoying:
+            army = fleet.carries
+            assert army is not None
+            if not army.by_convoy:  # it goes over land: nobody convoys it
+                fleet.carries = army.convoy_fleets = None
+        self.convoying = [fleet for fleet in self.convoying if fleet.carries is not None]
+        stationary = type(self.rules).is_stationary is not Rules.is_stationary  # standard: no
+        for node in self.moves:
+            defender = node.defender
+            # Two units moving into each other's province over land meet head to head.
+            node.head_to_head = (
+                defender is not None
+                and defender.target == node.key
+                and not (node.by_convoy or defender.by_convoy or node.boards or defender.boards)
+            )
+            node.stationary = stationary and self.rules.is_stationary(node.unit)
 
-    def _intends_sea(self, origin: str, order: Move) -> bool:
+    def _intends_sea(self, node: _Node, order: Move) -> bool:
         """Whether a unit that could go over land goes by convoy (the rules decide, from
         its order, the fleets ordered to convoy it and whether they form a route)."""
-        fleets = self.convoy_fleets.get(origin) or []  # no list made for most moves
+        fleets = node.convoy_fleets or []
         if not fleets and not order.via_convoy:
             return False  # nothing shows any intent to go by sea
-        route = bool(fleets) and self.board.convoy_chain(
-            origin, order.destination, self._at(fleets)
-        )
-        convoying = [self.units[f] for f in fleets]
-        return self.rules.goes_by_convoy(self.units[origin], order, convoying, route)
+        route = bool(fleets) and self.board.convoy_chain(node.key, order.destination, _at(fleets))
+        convoying = [fleet.unit for fleet in fleets]
+        return self.rules.goes_by_convoy(node.unit, order, convoying, route)
 
-    def _support_matches(self, order: Support, key: str) -> bool:
-        supported = self.units.get(key)
-        if supported is None or not self.rules.may_be_supported(supported):
+    def _support_matches(self, order: Support, supported: _Node) -> bool:
+        if not self.rules.may_be_supported(supported.unit):
             return False
-        action = self.orders.get(key)
+        action = supported.order
         if order.target is None:
             return not isinstance(action, Move)
         if not isinstance(action, Move) or isinstance(action, Embark):
@@ -306,102 +355,99 @@ class _Resolver:
 
     # --- the algorithm ----------------------------------------------------------------
     def resolve_all(self) -> None:
-        for province in (*self.move_to, *self.supports, *self.convoys):
-            self.resolve(province)
+        for node in (*self.moves, *self.supporting, *self.convoying):
+            self.resolve(node)
 
-    def resolve(self, p: str) -> bool:
-        decided = self.decided.get(p)
+    def resolve(self, node: _Node) -> bool:
+        decided = node.decided
         if decided is not None:
             return decided
-        guess = self.guess.get(p)
+        guess = node.guess
         if guess is not None:  # a decision that depends on itself: note the cycle
-            if p not in self.deps:
-                self.deps.append(p)
+            if node not in self.deps:
+                self.deps.append(node)
             return guess
         mark = len(self.deps)
-        self.guess[p] = False
-        first = self._decide(p)
+        node.guess = False
+        first = self._decide(node)
         if len(self.deps) == mark:  # no guess was involved
             # Its guess is left behind: a decision settled is never read from `guess`.
-            self.decided.setdefault(p, first)
+            if node.decided is None:
+                node.decided = first
             return first
-        if self.deps[mark] != p:  # part of a larger cycle: let its head decide
-            self.deps.append(p)
-            self.guess[p] = first
+        if self.deps[mark] is not node:  # part of a larger cycle: let its head decide
+            self.deps.append(node)
+            node.guess = first
             return first
         self._forget(mark)
-        self.guess[p] = True
-        second = self._decide(p)
+        node.guess = True
+        second = self._decide(node)
         if first == second:  # a cycle with one consistent answer
             self._forget(mark)
-            self.guess.pop(p, None)
-            self.decided[p] = first
+            node.guess = None
+            node.decided = first
             return first
         self._backup_rule(mark)
-        return self.resolve(p)
+        return self.resolve(node)
 
     def _forget(self, mark: int) -> None:
-        for q in self.deps[mark:]:
-            self.guess.pop(q, None)
+        for node in self.deps[mark:]:
+            node.guess = None
         del self.deps[mark:]
 
     def _backup_rule(self, mark: int) -> None:
         cycle = self.deps[mark:]
-        carried = {self.convoys[q] for q in cycle if q in self.convoys}
-        boarding = [q for q in cycle if q in self.boarding]
+        carried = [q.carries for q in cycle if q.carries is not None]
+        boarding = [q for q in cycle if q.boards]
         self._forget(mark)
         if boarding:  # the boardings fail; the rest is decided again without them
-            for q in boarding:
-                self.decided[q] = False
+            for node in boarding:
+                node.decided = False
         elif carried:  # a convoy paradox: the Szykman rule
             for army in carried:
-                self.paradox.add(army)
-                self.decided[army] = False
+                army.paradox = True
+                army.decided = False
         else:  # circular movement: every move in the circle succeeds
-            for q in cycle:
-                if q in self.move_to:
-                    self.decided[q] = True
+            for node in cycle:
+                if node.target is not None:
+                    node.decided = True
 
-    def _decide(self, p: str) -> bool:
-        if p in self.move_to:
-            return self._boards(p) if p in self.boarding else self._move_succeeds(p)
-        if p in self.supports:
-            return self._support_given(p)
-        return not self._dislodged(p)
+    def _decide(self, node: _Node) -> bool:
+        if node.target is not None:
+            return self._boards(node) if node.boards else self._move_succeeds(node)
+        if node.supports:
+            return self._support_given(node)
+        return not self._dislodged(node)
 
     # --- strengths (DATC 5.B) ------------------------------------------------------
-    def _move_succeeds(self, origin: str) -> bool:
-        if origin in self.stationary:
+    def _move_succeeds(self, node: _Node) -> bool:
+        if node.stationary:
             return False
-        attack = self._attack(origin)
+        attack = self._attack(node)
         if attack == 0:
             return False
-        target = self.move_to[origin]
-        resistance = self._defend(target) if origin in self.head_to_head else self._hold(target)
-        if attack <= resistance:
+        if attack <= self._resisted(node):
             return False
-        for rival in self.moves_into[target]:
-            if rival != origin and attack <= self._prevent(rival):
+        for rival in node.rivals or ():
+            if rival is not node and attack <= self._prevent(rival):
                 return False
         return True
 
-    def _boards(self, origin: str) -> bool:
+    def _boards(self, node: _Node) -> bool:
         """Whether a boarding succeeds: a carrier it may board ends the phase where it
         boards, having stayed there undislodged or moved in."""
-        target = self.boarding[origin]
-        order = self.orders[origin]
+        order = node.order
         assert isinstance(order, Embark)
-        unit = self.units[origin]
-        staying = self.units.get(target)
+        staying = node.defender
         if (
             staying is not None
-            and self._may_board(unit, staying, order)
-            and not (target in self.move_to and self.resolve(target))
+            and self._may_board(node.unit, staying.unit, order)
+            and not (staying.target is not None and self.resolve(staying))
         ):
-            return not self._dislodged(target)
+            return not self._dislodged(staying)
         return any(
-            self._may_board(unit, self.units[q], order) and self.resolve(q)
-            for q in self.moves_into.get(target, ())
+            self._may_board(node.unit, rival.unit, order) and self.resolve(rival)
+            for rival in node.rivals or ()
         )
 
     def _may_board(self, unit: Unit, carrier: Unit, order: Embark) -> bool:
@@ -411,220 +457,219 @@ class _Resolver:
             and self.rules.may_carry(carrier, unit)
         )
 
-    def _strength(self, supporters: list[str] | None, against: Unit | None = None) -> int:
+    def _strength(self, supporters: list[_Node] | None, against: Unit | None = None) -> int:
         """One for the unit and one for each support given; supports from powers that may
         not dislodge `against` do not count."""
         if supporters is None:  # the common case
             return 1
         strength = 1
         for supporter in supporters:
-            if against is not None and not self.rules.may_dislodge(
-                self.units[supporter].power, against
-            ):
+            if against is not None and not self.rules.may_dislodge(supporter.unit.power, against):
                 continue
             # A support nobody attacks is given; only an attacked one needs deciding.
-            if supporter not in self.moves_into or self.resolve(supporter):
+            if supporter.attackers is None or self.resolve(supporter):
                 strength += 1
         return strength
 
-    def _attack(self, origin: str) -> int:
-        if origin in self.by_convoy and not self._path(origin):
+    def _attack(self, node: _Node) -> int:
+        if node.by_convoy and not self._path(node):
             return 0
-        target = self.move_to[origin]
-        supporters = self.move_support.get(origin)
-        defender = self.units.get(target)
+        defender = node.defender
         if defender is None or (
-            target in self.move_to and origin not in self.head_to_head and self.resolve(target)
+            defender.target is not None and not node.head_to_head and self.resolve(defender)
         ):
-            return self._strength(supporters)
-        if not self.rules.may_dislodge(self.units[origin].power, defender):
+            return self._strength(node.move_support)
+        if not self.rules.may_dislodge(node.unit.power, defender.unit):
             return 0
-        return self._strength(supporters, against=defender)
+        return self._strength(node.move_support, against=defender.unit)
 
-    def _defend(self, origin: str) -> int:
-        return self._strength(self.move_support.get(origin))
-
-    def _prevent(self, origin: str) -> int:
-        if origin in self.by_convoy and not self._path(origin):
+    def _resisted(self, node: _Node) -> int:
+        """What a move must beat in its target: a defender it meets head to head defends
+        with its own move's supports, any other defender holds."""
+        defender = node.defender
+        if defender is None:
             return 0
-        if origin in self.head_to_head and self.resolve(self.move_to[origin]):
-            return 0
-        return self._strength(self.move_support.get(origin))
+        if node.head_to_head:
+            return self._strength(defender.move_support)
+        if defender.target is not None:
+            return 0 if self.resolve(defender) else 1
+        return self._strength(defender.hold_support)
 
-    def _hold(self, province: str) -> int:
-        if province not in self.units:
+    def _prevent(self, node: _Node) -> int:
+        if node.by_convoy and not self._path(node):
             return 0
-        if province in self.move_to:
-            return 0 if self.resolve(province) else 1
-        return self._strength(self.hold_support.get(province))
+        if node.head_to_head and node.defender is not None and self.resolve(node.defender):
+            return 0
+        return self._strength(node.move_support)
 
-    def _path(self, origin: str) -> bool:
-        if origin not in self.by_convoy:
+    def _path(self, node: _Node) -> bool:
+        if not node.by_convoy:
             return True
-        if origin in self.paradox:
+        if node.paradox:
             return False
-        fleets = [f for f in self.convoy_fleets.get(origin, ()) if self.resolve(f)]
-        return self.board.convoy_chain(origin, self.move_to[origin], self._at(fleets))
+        fleets = [fleet for fleet in node.convoy_fleets or () if self.resolve(fleet)]
+        return self.board.convoy_chain(node.key, node.target or "", _at(fleets))
 
-    def _at(self, provinces: Iterable[str]) -> list[str]:
-        """Where the units of these provinces stand (a fleet may be on a river's coast)."""
-        return [self.units[p].location for p in provinces]
-
-    def _support_given(self, supporter: str) -> bool:
-        unit = self.units[supporter]
-        into = self.supports[supporter]
-        attackers = self.moves_into.get(supporter, ())
-        for attacker in attackers:
-            if attacker == into or not self.rules.may_cut(self.units[attacker].power, unit):
-                continue
-            if self._path(attacker):
+    def _support_given(self, node: _Node) -> bool:
+        unit = node.unit
+        into = node.support_into
+        from_there = None  # an attack from where the support goes
+        for attacker in node.attackers or ():
+            if attacker.key == into:
+                from_there = attacker
+            elif self.rules.may_cut(attacker.unit.power, unit) and self._path(attacker):
                 return False
         # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
-        return not (into is not None and into in attackers and self.resolve(into))
+        return from_there is None or not self.resolve(from_there)
 
-    def _cuts(self, attacker: str, supporter: str) -> bool:
+    def _cuts(self, attacker: _Node, supporter: _Node) -> bool:
         """Whether the attack from `attacker` is one that cuts the support (for the report:
         the cutter it names)."""
         return (
-            attacker != self.supports[supporter]
-            and self.rules.may_cut(self.units[attacker].power, self.units[supporter])
+            attacker.key != supporter.support_into
+            and self.rules.may_cut(attacker.unit.power, supporter.unit)
             and self._path(attacker)
         )
 
-    def _dislodged(self, province: str) -> bool:
-        return any(self.resolve(q) for q in self.moves_into.get(province, ()))
+    def _dislodged(self, node: _Node) -> bool:
+        return any(self.resolve(attacker) for attacker in node.attackers or ())
 
     # --- results ---------------------------------------------------------------------
     def result(self, void: list[Outcome]) -> MovementResult:
-        moved = {p for p in self.move_to if self.decided[p]}
-        boarding = self.boarding
-        # Which unit dislodged the one standing in each province (none if it moved away).
-        dislodger = {
-            target: p
-            for p in moved
-            if (target := self.move_to[p]) in self.units
-            and target not in moved
-            and p not in boarding
-        }
+        for node in self.moves:  # who dislodged whom (none where the unit moved away)
+            defender = node.defender
+            if node.decided and defender is not None and not defender.moved() and not node.boards:
+                defender.dislodger = node
         units: dict[str, Unit] = {}
         dislodged: dict[str, Dislodgement] = {}
         disbanded: list[Unit] = []
         offboard: list[Unit] = []  # those that stay off the board
         leaving: list[Unit] = []  # and those that leave it, after them
         beyond = self.beyond
-        for province, unit in self.units.items():
+        for key, node in self.nodes.items():
+            unit = node.unit
+            moved = node.moved()
             if beyond:
-                if province not in moved and "+" in province:  # stays aboard, or off the board
-                    if province in self.offboard_keys:
+                if not moved and "+" in key:  # stays aboard, or off the board
+                    if key in self.offboard_keys:
                         offboard.append(unit)
                     continue
-                if province in self.cargo_keys:
-                    unit = self._unloaded(province, unit, moved)
-                if province in boarding and province in moved:
+                if key in self.cargo_keys:
+                    unit = self._unloaded(key, unit)
+                if node.boards and moved:
                     continue  # aboard its carrier: see below
-                if self.move_to.get(province) == OFFBOARD:
+                if node.target == OFFBOARD:
                     leaving.append(moved_unit(unit, OFFBOARD))
                     continue
-            if province in moved:
-                order = self.orders[province]
+            if moved:
+                order = node.order
                 assert isinstance(order, Move)
                 units[order.destination] = moved_unit(unit, order.target)
-            elif province in dislodger:
+            elif node.dislodger is not None:
                 if self.rules.retreats(unit):
-                    dislodged[province] = Dislodgement(unit, self._came_from(dislodger[province]))
+                    dislodged[key] = Dislodgement(unit, self._came_from(node.dislodger))
                 else:
                     disbanded.append(unit)
             else:  # it stays, and nobody else can have moved in
-                units[province] = unit
-        for origin, target in boarding.items():
-            if origin in moved:  # its carrier ends the phase in the target, undislodged
+                units[key] = unit
+        for node in self.moves:
+            if node.boards and node.moved():  # its carrier ends the phase there, undislodged
+                target = node.target or ""
                 carrier = units[target]
-                units[target] = carrier.carrying((*carrier.cargo, self.units[origin]))
+                units[target] = carrier.carrying((*carrier.cargo, node.unit))
         contested = frozenset(
-            target
-            for p, target in self.move_to.items()
-            if p not in moved
-            and target not in units
-            and p not in boarding
-            and self._prevent(p) > 0
-            and dislodger.get(p) != target
+            node.target or ""
+            for node in self.moves
+            if not node.decided
+            and node.target not in units
+            and not node.boards
+            and self._prevent(node) > 0
+            and not (node.dislodger is not None and node.dislodger.key == node.target)
         )
         return MovementResult(
             units,
             dislodged,
             contested,
             tuple(disbanded),
-            lambda: self._outcomes(void, dislodger),
+            lambda: self._outcomes(void),
             (*offboard, *leaving),
         )
 
-    def _unloaded(self, carrier: str, unit: Unit, moved: set[str]) -> Unit:
+    def _unloaded(self, carrier: str, unit: Unit) -> Unit:
         """The carrier without the units aboard it that landed or left the board."""
-        staying = tuple(self.units[k] for k in self.cargo_keys[carrier] if k not in moved)
+        staying = tuple(
+            self.units[k] for k in self.cargo_keys[carrier] if not self.nodes[k].moved()
+        )
         return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
 
-    def _came_from(self, attacker: str) -> str | None:
+    def _came_from(self, attacker: _Node) -> str | None:
         """The province a dislodger came from, which its victim may not retreat to: none
         if it was convoyed or came from off the board; its carrier's, if it landed."""
-        if attacker in self.by_convoy or attacker.startswith(OFFBOARD):
+        if attacker.by_convoy or attacker.key.startswith(OFFBOARD):
             return None
-        return attacker.partition("+")[0]
+        return attacker.key.partition("+")[0]
 
-    def _outcomes(self, void: list[Outcome], dislodger: dict[str, str]) -> tuple[Outcome, ...]:
+    def _outcomes(self, void: list[Outcome]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
         that holds because its owner's order was void is told once, on that order's line
         ("Void: ...; holds"), not again as a unit without an order."""
-        last_void = {}  # a unit without a legal order -> its owner's last void order for it
+        last_void: dict[str, int] = {}  # a unit without a legal order -> its last void order
         for index, outcome in enumerate(void):
-            province = outcome.order.province if isinstance(outcome.order, UnitOrder) else ""
-            unit = self.units.get(province)
-            if unit is not None and unit.power == outcome.power and province not in self.orders:
-                order = outcome.order
-                if self.beyond and isinstance(order, UnitOrder) and unit.type != order.unit:
-                    continue  # a void order for a unit aboard, or for none there
-                last_void[province] = index
+            order = outcome.order
+            node = self.nodes.get(order.province) if isinstance(order, UnitOrder) else None
+            if node is None or node.unit.power != outcome.power or node.order is not None:
+                continue
+            if self.beyond and isinstance(order, UnitOrder) and node.unit.type != order.unit:
+                continue  # a void order for a unit aboard, or for none there
+            last_void[node.key] = index
         told = list(void)
-        for province, index in last_void.items():
-            told[index] = self._outcome(province, dislodger, void[index])
-        units, orders, beyond = self.units, self.orders, self.beyond
-        for province in orders:
-            if province in units:
-                told.append(self._outcome(province, dislodger))
+        for key, index in last_void.items():
+            told[index] = self._outcome(self.nodes[key], void[index])
+        for node in self.ordered:
+            told.append(self._outcome(node))
         # Then the units nobody ordered; units aboard and off the board do nothing unless
         # ordered, so only their orders are told.
-        for province in units:
-            aboard_or_off = beyond and "+" in province
-            if province not in orders and province not in last_void and not aboard_or_off:
-                told.append(self._outcome(province, dislodger))
+        beyond = self.beyond
+        for key, node in self.nodes.items():
+            aboard_or_off = beyond and "+" in key
+            if node.order is None and key not in last_void and not aboard_or_off:
+                told.append(self._outcome(node))
+        self._unlink()
         return tuple(told)
 
-    def _outcome(
-        self, province: str, dislodger: dict[str, str], void: Outcome | None = None
-    ) -> Outcome:
+    def _unlink(self) -> None:
+        """Drop the links between the records, once nothing will read them: a move and its
+        defender link each other, and a cycle of links is freed only by the garbage
+        collector, which costs a phase more than unlinking (docs/compiled-core.md)."""
+        for node in self.nodes.values():
+            node.attackers = node.rivals = node.convoy_fleets = None
+            node.defender = node.dislodger = node.carries = None
+
+    def _outcome(self, node: _Node, void: Outcome | None = None) -> Outcome:
         """The unit's order and its fate; for a unit without a legal order, which holds,
         its owner's `void` order if it gave one."""
-        unit = self.units[province]
-        given = self.orders.get(province)
+        unit = node.unit
+        given = node.order
         order: Order
         if given is not None:
             order = given
-            verdict, note, deciders = self._explain(province, given)
+            verdict, note, deciders = self._explain(node, given)
         elif void is not None:
             order, verdict, note, deciders = void.order, void.verdict, f"{void.note}; holds", ()
         else:
             order = Hold(unit.type, unit.location)
             verdict, note, deciders = Verdict.SUCCEEDS, "No order: holds", ()
-        attacker = dislodger.get(province)
-        if attacker is None and self.beyond and "+" in province:
-            carrier = province.partition("+")[0]
-            if carrier in dislodger and not (province in self.move_to and self.decided[province]):
+        attacker = node.dislodger
+        if attacker is None and self.beyond and "+" in node.key:
+            carrier = self.nodes.get(node.key.partition("+")[0])
+            if carrier is not None and carrier.dislodger is not None and not node.moved():
                 # Still aboard its carrier, it shares its fate.
-                aboard = f"Aboard {self._label(carrier)}, dislodged with it"
+                aboard = f"Aboard {_label(carrier)}, dislodged with it"
                 note = aboard if verdict is Verdict.SUCCEEDS else f"{note}; {aboard}"
                 return Outcome(unit.power, order, Verdict.FAILS, note, deciders)
         if attacker is None:
             return Outcome(unit.power, order, verdict, note, deciders)
-        by = self._label(attacker)
+        by = _label(attacker)
         dislodged_note = f"Dislodged by {by}"
         if self.rules.shows_strengths(unit):
             dislodged_note += f" ({self._attack(attacker)}v{self._resisted(attacker)})"
@@ -636,29 +681,22 @@ class _Resolver:
             note, verdict = f"{note}; {dislodged_note}", Verdict.FAILS
         return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
 
-    def _resisted(self, origin: str) -> int:
-        target = self.move_to[origin]
-        return self._defend(target) if origin in self.head_to_head else self._hold(target)
-
-    def _label(self, province: str) -> str:
-        unit = self.units[province]
-        return f"{unit.type.letter} {place(unit.location)}"
-
-    def _explain(self, p: str, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
+    def _explain(self, node: _Node, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
         if isinstance(order, Move):
-            return self._explain_move(p)
+            return self._explain_move(node)
         if isinstance(order, Support):
-            if p not in self.supports:
-                supported = self._supported(p, order)
+            if not node.supports:
+                supported = self._supported(node.key, order)
                 return Verdict.FAILS, f"No effect: {self._mismatch(order, supported)}", ()
-            if self.decided[p]:
+            if node.decided:
                 return Verdict.SUCCEEDS, "Succeeds", ()
-            cutter = next((a for a in self.moves_into.get(p, ()) if self._cuts(a, p)), None)
+            cutter = next((a for a in node.attackers or () if self._cuts(a, node)), None)
             if cutter is None:
                 return Verdict.FAILS, "Cut", ()
-            return Verdict.FAILS, f"Cut by {self._label(cutter)}", (self._label(cutter),)
-        if isinstance(order, Convoy) and p not in self.convoys:
-            convoyed = self._label(order.army) if order.army in self.units else place(order.army)
+            return Verdict.FAILS, f"Cut by {_label(cutter)}", (_label(cutter),)
+        if isinstance(order, Convoy) and node.carries is None:
+            army = self.nodes.get(order.army)
+            convoyed = _label(army) if army is not None else place(order.army)
             return (
                 Verdict.FAILS,
                 f"No effect: {convoyed} does not go to {place(order.target)} by sea",
@@ -667,55 +705,67 @@ class _Resolver:
         return Verdict.SUCCEEDS, "Succeeds", ()
 
     def _mismatch(self, order: Support, key: str) -> str:
-        if key not in self.units:  # off the board, none of that kind moves there
+        supported = self.nodes.get(key)
+        if supported is None:  # off the board, none of that kind moves there
             kind = order.supported_unit.letter if order.supported_unit else ""
             return f"{kind} {OFFBOARD} does not move to {place(order.target or '')}"
-        if not self.rules.may_be_supported(self.units[key]):
-            return f"{self._label(key)} may not be supported"
-        supported = self.orders.get(key)
-        label = self._label(key)
+        label = _label(supported)
+        if not self.rules.may_be_supported(supported.unit):
+            return f"{label} may not be supported"
         if order.target is None:
             return f"{label} is not holding"
-        if isinstance(supported, Move):
-            return f"{label} moves to {place(supported.target)}, not {place(order.target)}"
+        action = supported.order
+        if isinstance(action, Move):
+            return f"{label} moves to {place(action.target)}, not {place(order.target)}"
         return f"{label} does not move to {place(order.target)}"
 
-    def _explain_move(self, origin: str) -> tuple[Verdict, str, tuple[str, ...]]:
-        if self.decided[origin]:
+    def _explain_move(self, node: _Node) -> tuple[Verdict, str, tuple[str, ...]]:
+        if node.decided:
             return Verdict.SUCCEEDS, "Succeeds", ()
-        if origin in self.boarding:
-            order = self.orders[origin]
-            assert isinstance(order, Embark) and order.carrier is not None
-            carrier = f"{order.carrier.name} of {self.units[origin].power}"
+        order = node.order
+        assert isinstance(order, Move)
+        if isinstance(order, Embark):
+            assert order.carrier is not None
+            carrier = f"{order.carrier.name} of {node.unit.power}"
             return Verdict.FAILS, f"Fails: no {carrier} to board in {place(order.target)}", ()
-        if origin in self.paradox:
+        if node.paradox:
             return Verdict.FAILS, "Fails: convoy paradox (Szykman rule)", ()
-        if not self._path(origin):
+        if not self._path(node):
             return Verdict.FAILS, "Fails: no convoy route", ()
-        target = self.move_to[origin]
-        defender = self.units.get(target)
-        if defender is not None and not self.rules.shows_strengths(defender):
-            return Verdict.FAILS, "Bounced", (self._label(target),)
-        attack = self._attack(origin)
+        defender = node.defender
+        if defender is not None and not self.rules.shows_strengths(defender.unit):
+            return Verdict.FAILS, "Bounced", (_label(defender),)
+        attack = self._attack(node)
         if (
             defender is not None
             and attack == 0
-            and not self.rules.may_dislodge(self.units[origin].power, defender)
+            and not self.rules.may_dislodge(node.unit.power, defender.unit)
         ):
             return (
                 Verdict.FAILS,
-                f"Bounced: may not dislodge {self._label(target)}",
-                (self._label(target),),
+                f"Bounced: may not dislodge {_label(defender)}",
+                (_label(defender),),
             )
-        resistance = self._resisted(origin)
+        resistance = self._resisted(node)
         if attack <= resistance:
-            return Verdict.FAILS, f"Bounced {attack}v{resistance}", (self._label(target),)
-        for rival in self.moves_into[target]:
-            if rival != origin and attack <= (prevent := self._prevent(rival)):
-                rival_place = place(province_of(self.units[rival].location))
+            assert defender is not None  # an attack of one or more beats an empty province
+            return Verdict.FAILS, f"Bounced {attack}v{resistance}", (_label(defender),)
+        for rival in node.rivals or ():
+            if rival is not node and attack <= (prevent := self._prevent(rival)):
+                rival_place = place(province_of(rival.unit.location))
                 return (
                     Verdict.FAILS,
                     f"Bounced {attack}v{prevent} (with {rival_place})",
-                    (self._label(rival),),
+                    (_label(rival),),
                 )
         return Verdict.FAILS, "Bounced (a stationary unit never moves)", ()
+
+
+def _at(nodes: Iterable[_Node]) -> list[str]:
+    """Where these units stand (a fleet may be on a river's coast)."""
+    return [node.unit.location for node in nodes]
+
+
+def _label(node: _Node) -> str:
+    unit = node.unit
+    return f"{unit.type.letter} {place(unit.location)}"
