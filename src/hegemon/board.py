@@ -24,16 +24,18 @@ from pathlib import Path
 from typing import Any, Final
 
 # Tags the judge itself reads; a map may carry any others, for its variant or its drawing.
-RIVER = "river"  # a coast along a navigable river: it need not touch the sea
-CONVOYS = "convoys"  # a coast where a fleet may carry a convoy, as at sea
-NO_CONVOY = "no-convoy"  # a sea where fleets may not convoy
-COAST_REQUIRED = "coast-required"  # a split coast a fleet's move must name, even when alone
-UNNAVIGABLE = "unnavigable"  # a coast on water no fleet sails: fleets stand there, never move
+RIVER: Final = "river"  # a coast along a navigable river: it need not touch the sea
+CONVOYS: Final = "convoys"  # a coast where a fleet may carry a convoy, as at sea
+NO_CONVOY: Final = "no-convoy"  # a sea where fleets may not convoy
+COAST_REQUIRED: Final = "coast-required"  # a split coast a fleet's move must name, even when alone
+UNNAVIGABLE: Final = (
+    "unnavigable"  # a coast on water no fleet sails: fleets stand there, never move
+)
 
 # The place of units off the board (docs/writing-a-variant.md, "Units aboard and off the
 # board"): not a province, and written so in orders (``F OFFBOARD - sao``). Province ids
 # are lower case, so no map's province can be taken for it.
-OFFBOARD = "OFFBOARD"
+OFFBOARD: Final = "OFFBOARD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +69,8 @@ class UnitKind:
         return self.letter
 
 
-ARMY = UnitKind("A", "army", by_land=True, convoyed=True, glyph="army")
-FLEET = UnitKind("F", "fleet", by_land=False, convoys=True, glyph="fleet")
+ARMY: Final = UnitKind("A", "army", by_land=True, convoyed=True, glyph="army")
+FLEET: Final = UnitKind("F", "fleet", by_land=False, convoys=True, glyph="fleet")
 STANDARD_KINDS: Mapping[str, UnitKind] = {"A": ARMY, "F": FLEET}
 
 

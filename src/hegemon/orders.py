@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Self
+from typing import ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -84,8 +84,8 @@ def place(location: str) -> str:
 
 # Each location as written, kept: every outcome's report writes a few, and a map's
 # locations are few, where capitalizing makes a new string each time.
-_PLACED: dict[str, str] = {}
-_PLACES_KEPT = 10_000  # every location of every map, with room; not whatever is asked
+_PLACED: Final[dict[str, str]] = {}
+_PLACES_KEPT: Final = 10_000  # every location of every map, with room; not whatever is asked
 
 
 @dataclass(frozen=True, slots=True)

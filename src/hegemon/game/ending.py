@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class GameEnd:
         return bool(self.winners or self.draw)
 
 
-PLAYING = GameEnd()  # the game goes on
+PLAYING: Final = GameEnd()  # the game goes on
 
 
 def solo_winner(counts: Mapping[str, int], threshold: int) -> GameEnd:

@@ -187,7 +187,7 @@ class _Hooks:
         return solo_winner(position.center_counts, variant.victory_centers)
 
 
-_HOOKS_OF: dict[type, _Hooks] = {}  # by the variant's class
+_HOOKS_OF: Final[dict[type, _Hooks]] = {}  # by the variant's class
 
 
 def describe_end(end: GameEnd) -> str:
