@@ -116,6 +116,18 @@ def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
     return listed
 
 
+def _contest(moves_into: dict[str, list[_Node]], move: _Node) -> list[_Node]:
+    """The moves into `move`'s target: one list, which grows as the orders are indexed,
+    shared by those moves as their rivals and by the unit standing there as its attackers."""
+    target = move.target or ""
+    contest = moves_into.get(target)
+    if contest is None:
+        contest = moves_into[target] = []
+        if move.defender is not None:
+            move.defender.attackers = contest
+    return contest
+
+
 class _Node:
     """The resolver's record of one unit: its order, its decision, and the units that
     deciding it reads, linked directly. Resolving follows these links, read as attributes,
@@ -233,20 +245,16 @@ class _Resolver:
                 self.moves.append(node)
                 if isinstance(order, Embark):  # competes for nothing (module docstring)
                     node.boards = self.beyond = True
+                    node.rivals = _contest(moves_into, node)
                 elif target == OFFBOARD:
                     node.decided = self.beyond = True  # always succeeds
                 else:
-                    moves_into[target] = _appended(moves_into.get(target), node)
+                    node.rivals = _contest(moves_into, node)
+                    node.rivals.append(node)
             elif isinstance(order, Support):
                 supports.append(node)
             elif isinstance(order, Convoy):
                 convoys.append(node)
-        for node in self.moves:
-            node.rivals = moves_into.get(node.target or "")
-        for key, attackers in moves_into.items():
-            attacked = nodes.get(key)
-            if attacked is not None:
-                attacked.attackers = attackers
         for fleet in convoys:
             self._carry(fleet)
         self._decide_convoy_routes()
@@ -767,5 +775,18 @@ def _at(nodes: Iterable[_Node]) -> list[str]:
 
 
 def _label(node: _Node) -> str:
+    """How the report names a unit: ``A Par``, ``F Stp/sc``."""
     unit = node.unit
-    return f"{unit.type.letter} {place(unit.location)}"
+    letter = unit.type.letter
+    labels = _LABELS.get(letter)
+    if labels is None:
+        labels = _LABELS[letter] = {}
+    label = labels.get(unit.location)
+    if label is None:
+        label = labels[unit.location] = f"{letter} {place(unit.location)}"
+    return label
+
+
+# Labels written so far, by unit letter and location: the report names most units several
+# times, phase after phase. As `place`'s, bounded by the maps' locations.
+_LABELS: Final[dict[str, dict[str, str]]] = {}
