@@ -150,7 +150,8 @@ class Rules:
         Standard: its home centers that it still owns. African Riots builds anywhere
         owned; Sub-Saharan adds the extra home centers a power has named.
         """
-        return frozenset(c for c in homes if position.centers.get(c) == power)
+        owners = position.centers
+        return frozenset([c for c in homes if c in owners and owners[c] == power])
 
     def build_problem(
         self, power: str, unit: Unit, earlier: Sequence[Unit], homes: frozenset[str]

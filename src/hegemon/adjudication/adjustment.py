@@ -29,17 +29,18 @@ class AdjustmentResult(NamedTuple):
 def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
     """Builds due (positive) or disbands due (negative) for every power with a center or
     a unit: its allowance less its units that need supply."""
-    counts = position.center_counts
-    balance = {power: rules.allowance(power, n, position) for power, n in counts.items()}
-    units = position.units.values()
-    if type(rules).needs_supply is Rules.needs_supply:  # standard: the kind says
-        supplied = [u.power for u in units if u.type.supply]
-    else:
-        supplied = [u.power for u in units if rules.needs_supply(u)]
-    for power in supplied:
+    supplied: dict[str, int] = {}  # each power's units that need supply
+    standard = type(rules).needs_supply is Rules.needs_supply  # standard: the kind says
+    for unit in position.units.values():
+        if unit.type.supply if standard else rules.needs_supply(unit):
+            supplied[unit.power] = supplied.get(unit.power, 0) + 1
+    balance = {
+        power: rules.allowance(power, n, position) - supplied.get(power, 0)
+        for power, n in position.center_counts.items()
+    }
+    for power, n in supplied.items():
         if power not in balance:  # a power with no center: the allowance of none
-            balance[power] = rules.allowance(power, 0, position)
-        balance[power] -= 1
+            balance[power] = rules.allowance(power, 0, position) - n
     return balance
 
 
