@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from hegemon.adjudication.movement import adjudicate_movement
@@ -187,3 +189,33 @@ def test_convoy_paradox_fails_the_convoyed_army_by_szykman(board: Board) -> None
     )
     assert outcome["A Bre - Lon"].note == "Fails: convoy paradox (Szykman rule)"
     assert outcome["F Wal - Eng"].succeeded
+
+
+def test_a_phase_told_leaves_nothing_to_the_garbage_collector(board: Board) -> None:
+    """The resolver's records link each other both ways: a move and its defender, units
+    supporting each other, a convoyed army and its fleet. Once the outcomes are told they
+    are unlinked, so that a phase goes with its result, not at the collector's next pass."""
+    position = spring(
+        {
+            "England": ["F lon", "F nth", "A wal", "F eng"],
+            "France": ["A pic", "F bel"],
+            "Germany": ["A hol", "A ruh"],
+        }
+    )
+    given = orders(
+        board,
+        {
+            "England": ["F lon S F nth", "F nth S F lon", "A wal - pic", "F eng C A wal - pic"],
+            "France": ["A pic - bel", "F bel - pic"],
+            "Germany": ["A hol - bel", "A ruh S A hol - bel"],
+        },
+    )
+    gc.collect()
+    gc.disable()
+    try:
+        result = adjudicate_movement(board, position, given, STANDARD)
+        assert any(o.note.endswith("Dislodged by A Hol (2v1)") for o in result.outcomes)
+        del result
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -160,6 +160,11 @@ class _Node:
         # A convoying fleet, and the army it carries where that army goes by sea.
         self.carries: _Node | None = None
 
+    def unlink(self) -> None:
+        """Drop every link to another record (`_Resolver._unlink`)."""
+        self.attackers = self.hold_support = self.dislodger = self.defender = None
+        self.rivals = self.move_support = self.convoy_fleets = self.carries = None
+
     def moved(self) -> bool:
         """Whether it moved: a move decided to succeed."""
         return self.target is not None and self.decided is True
@@ -646,12 +651,12 @@ class _Resolver:
         return tuple(told)
 
     def _unlink(self) -> None:
-        """Drop the links between the records, once nothing will read them: a move and its
-        defender link each other, and a cycle of links is freed only by the garbage
-        collector, which costs a phase more than unlinking (docs/compiled-core.md)."""
+        """Drop the links between the records, once nothing will read them: records link
+        each other both ways (a move and its defender, two units supporting each other),
+        and a cycle of links is freed only by the garbage collector, which costs a phase
+        more than unlinking (docs/compiled-core.md)."""
         for node in self.nodes.values():
-            node.attackers = node.rivals = node.convoy_fleets = None
-            node.defender = node.dislodger = node.carries = None
+            node.unlink()
 
     def _outcome(self, node: _Node, void: Outcome | None = None) -> Outcome:
         """The unit's order and its fate; for a unit without a legal order, which holds,
