@@ -165,6 +165,11 @@ class _Hooks:
         self._begin_phase: Final = overridden("begin_phase")
         self._end_phase: Final = overridden("end_phase")
         self._game_end: Final = overridden("game_end")
+        # The standard game's end as last found, with the counts and threshold it was
+        # found from: the phase machine asks it after every phase and every phase it
+        # enters, and the counts stay the same object until centers change hands. One
+        # tuple, replaced whole, so that games played side by side never read a mix.
+        self._last_end: tuple[Mapping[str, int], int, GameEnd] | None = None
 
     @staticmethod
     def of(variant: Variant) -> _Hooks:
@@ -184,7 +189,13 @@ class _Hooks:
     def game_end(self, variant: Variant, position: Position) -> GameEnd:
         if self._game_end:
             return variant.game_end(position)
-        return solo_winner(position.center_counts, variant.victory_centers)
+        counts, threshold = position.center_counts, variant.victory_centers
+        last = self._last_end
+        if last is not None and last[0] is counts and last[1] == threshold:
+            return last[2]
+        end = solo_winner(counts, threshold)
+        self._last_end = (counts, threshold, end)
+        return end
 
 
 _HOOKS_OF: Final[dict[type, _Hooks]] = {}  # by the variant's class
