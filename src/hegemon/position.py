@@ -104,7 +104,7 @@ class Unit(NamedTuple):
         """The same unit with this cargo aboard, each placed where the unit stands."""
         aboard = self.province
         placed = tuple([moved_unit(unit, aboard) for unit in cargo])
-        return tuple.__new__(Unit, (self.power, self.type, self.location, placed))
+        return _NEW_TUPLE(Unit, (self.power, self.type, self.location, placed))
 
     def aboard(self, kind: UnitKind) -> Unit | None:
         """The first unit of this kind aboard, if any: the one orders name ``M sao``."""
@@ -112,6 +112,12 @@ class Unit(NamedTuple):
             if unit.type is kind or unit.type == kind:
                 return unit
         return None
+
+
+# A NamedTuple's own constructor is a function written in Python: units are made as the
+# tuples they are, by `tuple.__new__`, held here as compiled code would otherwise look
+# `tuple` up among the builtins for every unit it makes.
+_NEW_TUPLE: Final = tuple.__new__
 
 
 def moved_unit(unit: Unit, location: str) -> Unit:
@@ -122,14 +128,14 @@ def moved_unit(unit: Unit, location: str) -> Unit:
     if cargo:
         aboard = province_of(location)
         cargo = tuple([moved_unit(carried, aboard) for carried in cargo])
-    return tuple.__new__(Unit, (unit.power, unit.type, location, cargo))
+    return _NEW_TUPLE(Unit, (unit.power, unit.type, location, cargo))
 
 
 def new_unit(power: str, kind: UnitKind, location: str) -> Unit:
     """`Unit(power, kind, location)`, made as the tuple it is: a NamedTuple's own
     constructor is a function written in Python, which compiled code would call for every
     unit it reads or builds."""
-    return tuple.__new__(Unit, (power, kind, location, ()))
+    return _NEW_TUPLE(Unit, (power, kind, location, ()))
 
 
 def read_unit(board: Board, power: str, text: str) -> Unit:
