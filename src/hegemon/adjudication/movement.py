@@ -171,6 +171,9 @@ class _Node:
 
 
 class _Resolver:
+    """One movement phase being resolved, in four steps: `accept` the orders, index them
+    (`index_orders`), `resolve_all` the decisions, and build the `result`."""
+
     def __init__(
         self,
         board: Board,
@@ -238,6 +241,8 @@ class _Resolver:
         return void
 
     def index_orders(self) -> None:
+        """Link each move with its defender and rivals, each convoy with its army and each
+        matching support with what it supports, and decide which moves go by sea."""
         nodes = self.nodes
         moves_into: dict[str, list[_Node]] = {}
         convoys: list[_Node] = []
