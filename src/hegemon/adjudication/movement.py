@@ -161,7 +161,7 @@ class _Node:
         self.carries: _Node | None = None
 
     def unlink(self) -> None:
-        """Drop every link to another record (`_Resolver._unlink`)."""
+        """Drop every link to another record (`_Resolver.unlink`)."""
         self.attackers = self.hold_support = self.dislodger = self.defender = None
         self.rivals = self.move_support = self.convoy_fleets = self.carries = None
 
@@ -609,7 +609,7 @@ class _Resolver:
             dislodged,
             contested,
             tuple(disbanded),
-            lambda: self._outcomes(void),
+            _Explanation(self, void),
             (*offboard, *leaving),
         )
 
@@ -627,7 +627,7 @@ class _Resolver:
             return None
         return attacker.key.partition("+")[0]
 
-    def _outcomes(self, void: list[Outcome]) -> tuple[Outcome, ...]:
+    def outcomes(self, void: list[Outcome]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
         that holds because its owner's order was void is told once, on that order's line
         ("Void: ...; holds"), not again as a unit without an order."""
@@ -652,14 +652,11 @@ class _Resolver:
             aboard_or_off = beyond and "+" in key
             if node.order is None and key not in last_void and not aboard_or_off:
                 told.append(self._outcome(node))
-        self._unlink()
         return tuple(told)
 
-    def _unlink(self) -> None:
-        """Drop the links between the records, once nothing will read them: records link
-        each other both ways (a move and its defender, two units supporting each other),
-        and a cycle of links is freed only by the garbage collector, which costs a phase
-        more than unlinking (docs/compiled-core.md)."""
+    def unlink(self) -> None:
+        """Drop the links between the records, once nothing will read them (see
+        `_Explanation`)."""
         for node in self.nodes.values():
             node.unlink()
 
@@ -777,6 +774,30 @@ class _Resolver:
                     (_label(rival),),
                 )
         return Verdict.FAILS, "Bounced (a stationary unit never moves)", ()
+
+
+class _Explanation:
+    """A resolved phase's outcomes, told on the first call and kept: what a movement
+    result's `explain` is. The resolver's records link each other both ways (a move and its
+    defender, two units supporting each other), and a cycle of links is freed only by the
+    garbage collector, which costs a phase more than unlinking them (docs/compiled-core.md).
+    So they are unlinked once the outcomes are told, or, if they never are (a bot searching
+    ahead), as the explanation goes."""
+
+    def __init__(self, resolver: _Resolver, void: list[Outcome]) -> None:
+        self._resolver: Final = resolver
+        self._void: Final = void
+        self._told: tuple[Outcome, ...] | None = None
+
+    def __call__(self) -> tuple[Outcome, ...]:
+        if self._told is None:
+            self._told = self._resolver.outcomes(self._void)
+            self._resolver.unlink()
+        return self._told
+
+    def __del__(self) -> None:
+        if self._told is None:
+            self._resolver.unlink()
 
 
 def _at(nodes: Iterable[_Node]) -> list[str]:
