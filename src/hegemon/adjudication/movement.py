@@ -82,8 +82,8 @@ def adjudicate_movement(
 
     Illegal orders are void and their units hold; units without orders hold.
     """
-    # The resolver reads units from a dict of its own: a lookup in a dict is a good deal
-    # quicker than through the position's read-only view, once compiled.
+    # The resolver reads the units from a dict of their own: compiled, iterating a dict is
+    # a good deal quicker than iterating the position's read-only view.
     resolver = _Resolver(board, editable(position.units), rules, position)
     void = resolver.accept(orders)
     resolver.index_orders()
@@ -182,7 +182,6 @@ class _Resolver:
         position: Position,
     ) -> None:
         self.board = board
-        self.units = units  # by province; and by key, units aboard and off the board
         self.rules = rules
         self.position = position
         self.deps: list[_Node] = []  # decisions guessed, in the order their cycle met them
@@ -190,9 +189,10 @@ class _Resolver:
         self.beyond = position.beyond_the_board  # any of them, or (once indexed) such a move
         self.cargo_keys: dict[str, list[str]] = {}  # carrier's province -> keys aboard it
         self.offboard_keys: list[str] = []
+        # By province; and by key, the units aboard and off the board.
+        self.nodes = {key: _Node(key, unit) for key, unit in units.items()}
         if self.beyond:
             self._add_beyond(position)
-        self.nodes = {key: _Node(key, unit) for key, unit in units.items()}
         self.ordered: list[_Node] = []  # units with a legal order, in the order it came
         self.moves: list[_Node] = []
         self.supporting: list[_Node] = []  # supports that match what they support
@@ -204,11 +204,11 @@ class _Resolver:
         for province, carrier in position.units.items():
             for index, unit in enumerate(carrier.cargo):
                 key = f"{province}+{index}"
-                self.units[key] = unit
+                self.nodes[key] = _Node(key, unit)
                 self.cargo_keys[province] = _appended(self.cargo_keys.get(province), key)
         for index, unit in enumerate(position.offboard):
             key = f"{OFFBOARD}+{index}"
-            self.units[key] = unit
+            self.nodes[key] = _Node(key, unit)
             self.offboard_keys.append(key)
 
     def accept(self, orders: Mapping[str, Sequence[Order]]) -> list[Outcome]:
@@ -268,6 +268,7 @@ class _Resolver:
         for fleet in convoys:
             self._carry(fleet)
         self._decide_convoy_routes()
+        self._mark_moves()
         for supporter in supports:
             self._support(supporter)
 
@@ -307,15 +308,15 @@ class _Resolver:
             return held
         kind = order.supported_unit
         if held == OFFBOARD:
-            power = self.units[supporter].power
-            keys = [k for k in self.offboard_keys if self.units[k].type == kind]
-            own = [k for k in keys if self.units[k].power == power]
+            power = self.nodes[supporter].unit.power
+            keys = [k for k in self.offboard_keys if self.nodes[k].unit.type == kind]
+            own = [k for k in keys if self.nodes[k].unit.power == power]
             moving = [k for k in keys if self.nodes[k].target == order.destination]
             return own[0] if own else moving[0] if len(moving) == 1 else held
-        occupant = self.units.get(held)
-        if occupant is None or occupant.type == kind:
+        occupant = self.nodes.get(held)
+        if occupant is None or occupant.unit.type == kind:
             return held
-        aboard = [k for k in self.cargo_keys.get(held, ()) if self.units[k].type == kind]
+        aboard = [k for k in self.cargo_keys.get(held, ()) if self.nodes[k].unit.type == kind]
         return aboard[0] if aboard else held
 
     def _decide_convoy_routes(self) -> None:
@@ -338,6 +339,10 @@ class _Resolver:
             if not army.by_convoy:  # it goes over land: nobody convoys it
                 fleet.carries = army.convoy_fleets = None
         self.convoying = [fleet for fleet in self.convoying if fleet.carries is not None]
+
+    def _mark_moves(self) -> None:
+        """Which moves meet head to head, now that it is known which go by sea, and which
+        the rules hold stationary."""
         stationary = type(self.rules).is_stationary is not Rules.is_stationary  # standard: no
         for node in self.moves:
             defender = node.defender
@@ -616,7 +621,7 @@ class _Resolver:
     def _unloaded(self, carrier: str, unit: Unit) -> Unit:
         """The carrier without the units aboard it that landed or left the board."""
         staying = tuple(
-            self.units[k] for k in self.cargo_keys[carrier] if not self.nodes[k].moved()
+            self.nodes[k].unit for k in self.cargo_keys[carrier] if not self.nodes[k].moved()
         )
         return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
 
