@@ -39,7 +39,7 @@ def register(session: Session, hasher: PasswordHasher, name: str, password: str)
     """A new account; a ValueError if the name is taken."""
     if session.scalar(select(models.User.id).where(models.User.name == name)) is not None:
         raise ValueError(f"the name {name!r} is taken")
-    user = models.User(name=name, password_hash=hasher.hash(password))
+    user = models.User(name=name, name_key=name.lower(), password_hash=hasher.hash(password))
     session.add(user)
     session.flush()
     return user

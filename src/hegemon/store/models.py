@@ -21,6 +21,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Dialect,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -63,8 +64,11 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    # The name in lower case: two accounts never differ by case alone.
+    name_key: Mapped[str] = mapped_column(String(60), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created: Mapped[datetime] = mapped_column(default=now)
+    demo: Mapped[bool] = mapped_column(Boolean, default=False)  # made by `serve --demo`
 
 
 class Session(Base):
@@ -100,6 +104,8 @@ class Game(Base):
     deadline: Mapped[datetime | None] = mapped_column(index=True)
     grace_used: Mapped[bool] = mapped_column(Boolean, default=False)
     paused_left: Mapped[float | None]  # seconds left to the deadline when paused
+    idle_deadlines: Mapped[int] = mapped_column(Integer, default=0)  # passed in a row unplayed
+    pause_reason: Mapped[str | None] = mapped_column(String(200))  # paused by the server: why
     agreed: Mapped[dict[str, Any] | None]  # an end by agreement: {"draw": [...]} or ...
     ended: Mapped[dict[str, Any] | None]  # how it ended: winners, draw, agreed
     created: Mapped[datetime] = mapped_column(default=now)
@@ -161,6 +167,17 @@ class Phase(Base):
     digest: Mapped[str] = mapped_column(String(16))
     after: Mapped[dict[str, Any]]
     adjudicated: Mapped[datetime] = mapped_column(default=now)
+
+
+class RateLimit(Base):
+    """A rate limit's counter, shared by every process of a server (`hegemon.server.limits`):
+    the hits counted in the window that ends at `expires` (seconds since the epoch)."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer)
+    expires: Mapped[float] = mapped_column(Float, index=True)
 
 
 class Audit(Base):
