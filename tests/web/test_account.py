@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from hegemon.server import create_app
 from hegemon.store import Store
-from tests.server.conftest import CHEAP, PASSWORD, User
+from tests.server.conftest import CHEAP, PASSWORD, User, seated_game
 from tests.web.conftest import LiveServer, open_player
 
 NEW_PASSWORD = "seven tame ravens"
@@ -141,3 +141,33 @@ def _sign_in(page: Any, password: str) -> None:
     page.fill("#hg-name", "lena")
     page.fill("#hg-password", password)
     page.click("button.primary")
+
+
+def test_a_newcomer_observes_a_game_and_the_game_master_gives_them_a_seat(
+    browser: Any, server: LiveServer, tmp_path: Path
+) -> None:
+    """A seat goes only to one who observes the game: from the game's page, which offers
+    an outsider to observe it, to the master page, which lists those who observe."""
+    game = seated_game(server.client, "classic", prefix="o_", seed=3)
+    User(server.client, "o_newcomer")
+    newcomer = open_player(browser, server, "o_newcomer", tmp_path)
+    master = open_player(browser, server, "o_gm", tmp_path)
+    master.page.goto(f"{server.url}/games/{game.id}/master")
+    assert master.page.inner_text("#hg-replace-user") == "o_watcher"  # who observes so far
+
+    newcomer.page.goto(f"{server.url}/games/{game.id}")
+    assert "you take no part" in newcomer.page.inner_text("main")
+    newcomer.screenshot("observe offered")
+    newcomer.page.click("#hg-observe button")
+    newcomer.page.wait_for_selector("#hg-board svg", timeout=60000)
+
+    master.page.reload()
+    assert master.page.inner_text("#hg-replace-user").split() == ["o_watcher", "o_newcomer"]
+    master.page.select_option("#hg-replace-power", "Italy")
+    master.page.select_option("#hg-replace-user", "o_newcomer")
+    master.page.click("form[data-action=replace] button")
+    master.page.wait_for_selector("#hg-message:has-text('Done: replace')")
+    master.screenshot("a seat given")
+    newcomer.page.reload()
+    newcomer.page.wait_for_selector("#hg-board svg", timeout=60000)
+    assert "Italy" in newcomer.page.inner_text("main")

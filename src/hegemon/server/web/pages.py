@@ -23,7 +23,16 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from hegemon.server import auth, passwords, views
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.schemas import PhaseNumber, PowerName, RowId
-from hegemon.server.table import ACTIVE, ENDED, MASTER_ROLE, PAUSED, PLAYER, Refusal, Table
+from hegemon.server.table import (
+    ACTIVE,
+    ENDED,
+    MASTER_ROLE,
+    OBSERVER_ROLE,
+    PAUSED,
+    PLAYER,
+    Refusal,
+    Table,
+)
 from hegemon.server.web.choices import choices
 from hegemon.store import Store, models
 
@@ -84,6 +93,15 @@ def handle_page_errors(request: Request, exc: Exception) -> Response:
     return answer
 
 
+def _outsider(request: Request, user: models.User, game_id: int) -> Response:
+    """A game the user takes no part in: the page says so, and offers to observe it (which
+    anyone signed in may; the game master may then give them a seat)."""
+    detail = f"you take no part in game {game_id}: observe it to follow it"
+    answer = _page(request, "refused.html", user, status=403, detail=detail, observe=game_id)
+    answer.status_code = 403
+    return answer
+
+
 @router.get("/signin", response_class=HTMLResponse)
 def signin(request: Request, next: Annotated[str, Query(max_length=200)] = "/") -> Response:
     return _page(request, "signin.html", None, next=local_path(next))
@@ -132,7 +150,10 @@ def game_page(
     power: Annotated[PowerName | None, Query()] = None,
 ) -> Response:
     user = _signed_in(request, store, moment)
-    with _game(store, game_id, user) as table:
+    with store.reading() as session:
+        table = Table.open(session, game_id, user)
+        if table.member is None:
+            return _outsider(request, user, game_id)
         game = views.game_view(table)
         acting = _acting(table, power)
         data = {
@@ -221,6 +242,7 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             user,
             game=game,
             seats=_seats(game),
+            observers=[m["name"] for m in game["members"] if m["role"] == OBSERVER_ROLE],
             data=_progress(game),
             ended=game["status"] == ENDED,
         )

@@ -129,6 +129,21 @@
     }
   }
 
+  // A game the user takes no part in: observe it, then see it.
+  function refusedPage() {
+    const form = document.getElementById("hg-observe");
+    if (!form) return;
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api("POST", `/api/games/${form.dataset.game}/observe`);
+        location.reload();
+      } catch (error) {
+        say(form.querySelector(".message"), why(error), true);
+      }
+    });
+  }
+
   // --- the account: a new password, signing out everywhere ------------------------------
   function accountPage() {
     const message = document.getElementById("hg-message");
@@ -557,6 +572,7 @@
     if (page === "games") gamesPage();
     if (page === "master") masterPage(data);
     if (page === "account") accountPage();
+    if (page === "refused") refusedPage();
     if (data) poll(data);
     orders = page === "game" && data.choices ? new Orders(data) : null;
   }
