@@ -70,14 +70,17 @@ def _calls() -> list[Call]:
         Call("post", "{game}/disorder", MASTER, body={"power": "Italy"}),
         Call("post", "{game}/adjudicate", MASTER),
         Call("post", "{game}/end", MASTER, body={"draw": ["France", "England"]}),
+        Call("post", "/api/me/password", SIGNED_IN, body={"current": PASSWORD, "new": PASSWORD}),
         Call("delete", "/api/sessions/current", SIGNED_IN),
+        # Signed out by the call before, all but the outsider, who is new at each call.
+        Call("delete", "/api/sessions", (401, 200, 401, 401, 401)),
     ]  # fmt: skip
 
 
 def test_every_endpoint_answers_each_role_as_it_should(client: TestClient) -> None:
     game = seated_game(client, "classic", free=("Turkey",), seed=3)
     game.master.ok("post", f"{game.path}/adjudicate")  # a phase to read
-    User(client, "newbie")  # to be given a seat
+    User(client, "newbie").ok("post", f"{game.path}/observe")  # to be given a seat
     members = {"observer": game.observer, "player": game.players["France"], "master": game.master}
     calls = _calls()
     for call in calls:

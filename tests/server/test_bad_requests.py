@@ -119,8 +119,8 @@ def test_unknown_games_powers_and_phases(game: Seated, unchanged: None) -> None:
     _refused(master.get(f"{game.path}/phases/5"), 404, "no phase 5")
     _refused(master.post(f"{game.path}/orders", {"orders": [], "power": "Narnia"}), 422,
              "unknown power 'Narnia'")  # fmt: skip
-    _refused(master.post(f"{game.path}/replace", {"power": "Yeke", "user": "nobody"}), 404,
-             "no user named 'nobody'")  # fmt: skip
+    _refused(master.post(f"{game.path}/replace", {"power": "Yeke", "user": "nobody"}), 422,
+             "nobody named 'nobody' observes this game")  # fmt: skip
     _refused(master.post(f"{game.path}/orders", {"orders": []}), 422, "name the power")
 
 

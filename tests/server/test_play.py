@@ -165,6 +165,7 @@ def test_the_game_masters_actions(client: TestClient, store: Store, clock: Clock
     assert run_due(store, clock) == 0  # a paused game's clock stands still
     assert master.ok("post", f"{path}/resume")["status"] == "active"
     newcomer = User(client, "newcomer")
+    newcomer.ok("post", f"{path}/observe")  # a seat goes to one who observes the game
     master.ok("post", f"{path}/replace", {"power": "Italy", "user": "newcomer"})
     assert newcomer.ok("get", path)["you"] == {"role": "player", "power": "Italy"}
     assert game.players["Italy"].get(path).status_code == 403  # no longer takes part

@@ -81,7 +81,10 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _print_demo(store: Store) -> None:
-    passwords = demo.seed(store, password_hasher(), now())
+    try:
+        passwords = demo.seed(store, password_hasher(), now())
+    except demo.NamesTaken as exc:
+        raise UserError(f"--demo: {exc}") from None
     print(f"The demo game '{demo.TITLE}': sign in as any of these (passwords are new each run)")
     for name, password in passwords.items():
         print(f"   {name:<10} {password}")

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hegemon import jsonio
 from hegemon.server.auth import AuthError
+from hegemon.server.headers import SafeHeaders
 from hegemon.server.routes import accounts, games, history, master
 from hegemon.server.table import Refusal
 from hegemon.server.web import pages
@@ -63,6 +64,7 @@ def create_app(
     app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")
     _handle_errors(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SafeHeaders)  # outermost: on every answer, a refusal's too
     return app
 
 

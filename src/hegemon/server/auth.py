@@ -7,12 +7,14 @@ import functools
 import hashlib
 import secrets
 from datetime import datetime, timedelta
+from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import ColumnElement, CursorResult, delete, select
 from sqlalchemy.orm import Session
 
+from hegemon.server import passwords
 from hegemon.store import models
 
 COOKIE = "hegemon_session"
@@ -21,6 +23,10 @@ SESSION_DAYS = 30
 
 class AuthError(Exception):
     """The caller is not signed in, or not any more; says why."""
+
+
+class WrongPassword(Exception):
+    """A signed-in caller gave a password that is not the account's."""
 
 
 def token_hash(token: str) -> str:
@@ -35,11 +41,31 @@ def csrf_token(token: str) -> str:
     return hashlib.sha256(b"csrf\0" + token.encode()).hexdigest()
 
 
-def register(session: Session, hasher: PasswordHasher, name: str, password: str) -> models.User:
-    """A new account; a ValueError if the name is taken."""
-    if session.scalar(select(models.User.id).where(models.User.name == name)) is not None:
+def name_key(name: str) -> str:
+    """What makes two names one: "Alice" and "alice" are the same account."""
+    return name.lower()
+
+
+def account_named(session: Session, name: str) -> models.User | None:
+    """The account of that name in any case: its exact spelling first, as two accounts
+    whose names differ by case alone, made before names were compared so, are both kept
+    (the later one's key marked with its number, migration 0002)."""
+    exact = session.scalar(select(models.User).where(models.User.name == name))
+    if exact is not None:
+        return exact
+    return session.scalar(select(models.User).where(models.User.name_key == name_key(name)))
+
+
+def register(
+    session: Session, hasher: PasswordHasher, name: str, password: str, demo: bool = False
+) -> models.User:
+    """A new account (made by the demo, if `demo`); a ValueError if the name is taken, in
+    any case."""
+    if account_named(session, name) is not None:
         raise ValueError(f"the name {name!r} is taken")
-    user = models.User(name=name, name_key=name.lower(), password_hash=hasher.hash(password))
+    user = models.User(
+        name=name, name_key=name_key(name), password_hash=hasher.hash(password), demo=demo
+    )
     session.add(user)
     session.flush()
     return user
@@ -54,7 +80,7 @@ def sign_in(
 ) -> tuple[models.User, str, datetime]:
     """The user, a new session token and when it expires; AuthError for a wrong name or
     password (the same answer for both, so that names cannot be probed)."""
-    user = session.scalar(select(models.User).where(models.User.name == name))
+    user = account_named(session, name)
     try:
         # An unknown name costs a hash all the same, so that the time taken tells nothing.
         hasher.verify(user.password_hash if user else _unknown_name(hasher), password)
@@ -94,3 +120,37 @@ def caller(
     if signed_in.expires <= now:
         raise AuthError("the session has expired: sign in again")
     return user, signed_in
+
+
+def change_password(
+    session: Session,
+    hasher: PasswordHasher,
+    signed_in: tuple[models.User, models.Session],
+    current: str,
+    new: str,
+) -> int:
+    """Give the caller's account (`signed_in`, as `caller` found it) the password `new`
+    (its length and commonness checked already, `passwords.check`) if `current` is its
+    password, else WrongPassword; every other session of the account is signed out, so
+    that whoever knew the old password holds none, and the caller's is kept: how many were
+    signed out."""
+    user, kept = signed_in
+    try:
+        hasher.verify(user.password_hash, current)
+    except (VerificationError, InvalidHashError):
+        raise WrongPassword("current: not the account's password") from None
+    passwords.check_not_named(new, user.name)
+    set_password(hasher, user, new)
+    others = models.Session.user_id == user.id, models.Session.id != kept.id
+    return _delete_sessions(session, *others)
+
+
+def sign_out_everywhere(session: Session, user: models.User) -> int:
+    """Sign out every session of the account, the caller's own too: how many there were."""
+    return _delete_sessions(session, models.Session.user_id == user.id)
+
+
+def _delete_sessions(session: Session, *where: ColumnElement[bool]) -> int:
+    """Delete the sessions `where` says: how many there were."""
+    deleted = session.execute(delete(models.Session).where(*where))
+    return int(cast(CursorResult[Any], deleted).rowcount)

@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from hegemon.game import Game, GameOver
 from hegemon.server.adjudication import adjudicate_if_all_ready
+from hegemon.server.auth import name_key
 from hegemon.server.table import (
     ACTIVE,
     ENDED,
@@ -19,20 +20,38 @@ from hegemon.server.table import (
     PLAYER,
     Refusal,
     Table,
-    find_user,
 )
 from hegemon.store import models
 from hegemon.store.exchange import end_json
 
+# The furthest a deadline may be set, from now: extensions add up, and a moment past the
+# year 9999 cannot be told at all.
+LONGEST_WAIT = timedelta(days=10 * 366)
+
 
 def extend(table: Table, seconds: int, now: datetime) -> None:
+    """Move the deadline on (or, while paused, the time left), up to `LONGEST_WAIT`."""
     table.require_playing()
     game = table.game
+    left = _time_left(game, now) + timedelta(seconds=seconds)
+    if left > LONGEST_WAIT:
+        raise Refusal(
+            422,
+            f"seconds: the deadline would be {left.days} days away; "
+            f"it may be {LONGEST_WAIT.days} days away at most",
+        )
     if game.status == PAUSED:
-        game.paused_left = (game.paused_left or 0.0) + seconds
+        game.paused_left = left.total_seconds()
     else:
-        game.deadline = max(game.deadline or now, now) + timedelta(seconds=seconds)
+        game.deadline = now + left
     table.log("extended", seconds=seconds)
+
+
+def _time_left(game: models.Game, now: datetime) -> timedelta:
+    """Until the deadline (none if it has passed), or what was left when paused."""
+    if game.status == PAUSED:
+        return timedelta(seconds=max(game.paused_left or 0.0, 0.0))
+    return max((game.deadline or now) - now, timedelta(0))
 
 
 def pause(table: Table, now: datetime) -> None:
@@ -56,26 +75,28 @@ def resume(table: Table, now: datetime) -> None:
 
 
 def replace_player(table: Table, spelling: str, name: str) -> None:
-    """Give a power's seat to another user (who may be observing, but not play or run this
-    game already); the power leaves civil disorder."""
+    """Give a power's seat to a user who observes the game (and neither plays nor runs it);
+    the power leaves civil disorder. Only a user who has chosen to observe the game may be
+    seated, so that nobody is put in a game unasked, and a game master learns nothing of
+    the accounts outside the game: an unknown name and one that does not observe the game
+    get the same answer."""
     if table.game.status == ENDED:
         raise Refusal(409, "the game is over")
     power = table.power_named(spelling)
-    user = find_user(table.session, name)
-    session, game_id = table.session, table.game.id
-    theirs = session.scalar(
-        select(models.Member).where(
-            models.Member.game_id == game_id, models.Member.user_id == user.id
+    found = _member_named(table, name)
+    if found is None:
+        raise Refusal(
+            422, f"nobody named {name!r} observes this game: a seat goes to one who observes it"
         )
-    )
-    if theirs is not None and theirs.role != OBSERVER_ROLE:
-        raise Refusal(409, f"{name} is this game's {theirs.power or theirs.role} already")
+    theirs, user = found
+    if theirs.role != OBSERVER_ROLE:
+        raise Refusal(409, f"{user.name} is this game's {theirs.power or theirs.role} already")
+    session, game_id = table.session, table.game.id
     seat = session.scalar(
         select(models.Member).where(models.Member.game_id == game_id, models.Member.power == power)
     )
-    if theirs is not None:
-        session.delete(theirs)
-        session.flush()
+    session.delete(theirs)
+    session.flush()
     before = None
     if seat is None:
         session.add(models.Member(game_id=game_id, user_id=user.id, role=PLAYER, power=power))
@@ -84,7 +105,23 @@ def replace_player(table: Table, spelling: str, name: str) -> None:
         seat.user_id = user.id
     pending = table.pending[power]
     pending.disorder, pending.missed = False, 0
-    table.log("replaced", power=power, player=name, before=None if before is None else before.name)
+    table.log(
+        "replaced", power=power, player=user.name, before=None if before is None else before.name
+    )
+
+
+def _member_named(table: Table, name: str) -> tuple[models.Member, models.User] | None:
+    """The member of the game of that name, in any case (its exact spelling first, as
+    `auth.account_named`), and their account."""
+    members = table.session.execute(
+        select(models.Member, models.User)
+        .join(models.User, models.User.id == models.Member.user_id)
+        .where(models.Member.game_id == table.game.id)
+    ).all()
+    exact = (found for found in members if found[1].name == name)
+    alike = (found for found in members if found[1].name_key == name_key(name))
+    found = next(exact, None) or next(alike, None)
+    return None if found is None else (found[0], found[1])
 
 
 def set_disorder(table: Table, spelling: str, disorder: bool, now: datetime) -> list[models.Phase]:

@@ -1,22 +1,60 @@
 """The bodies requests send, checked before anything is read: types, lengths and counts
 (the same limits as the CLI's readers, `hegemon.jsonio`), and no field that is not known,
-so that a mistyped field is refused rather than ignored."""
+so that a mistyped field is refused rather than ignored; no text that holds a control
+character (`Line`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import unicodedata
+from typing import Annotated, Self
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
 
 from hegemon import jsonio
+from hegemon.server import passwords
 from hegemon.server.policy import Policy
 
+
+def _printable(allowed: str = "") -> AfterValidator:
+    """Refuses text holding a control character (but those `allowed`): nothing a player
+    types holds one, and PostgreSQL stores no NUL in text. (Half of a surrogate pair,
+    which no database stores either, is refused by the JSON reader already.)"""
+
+    def check(text: str) -> str:
+        for at, char in enumerate(text):
+            if char not in allowed and unicodedata.category(char) == "Cc":
+                raise ValueError(f"holds the control character U+{ord(char):04X} at {at}")
+        return text
+
+    return AfterValidator(check)
+
+
+Line = Annotated[str, _printable()]  # a line of free text: a title, a name, an option
 Name = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.\-]+$")]
-Password = Annotated[str, Field(min_length=8, max_length=200)]
-PowerName = Annotated[str, Field(min_length=1, max_length=60)]
-OrderText = Annotated[str, Field(min_length=1, max_length=jsonio.MAX_ORDER_LENGTH)]
-PhaseCode = Annotated[str, Field(min_length=1, max_length=12)]
+# A new password, as the policy takes it (`hegemon.server.passwords`); one signed in with
+# may be older than the policy.
+Password = Annotated[
+    str,
+    Field(min_length=passwords.SHORTEST, max_length=passwords.LONGEST),
+    _printable(),
+    AfterValidator(passwords.check),
+]
+GivenPassword = Annotated[str, Field(min_length=1, max_length=passwords.LONGEST)]
+PowerName = Annotated[Line, Field(min_length=1, max_length=60)]
+OrderText = Annotated[
+    str, Field(min_length=1, max_length=jsonio.MAX_ORDER_LENGTH), _printable("\t")
+]
+PhaseCode = Annotated[Line, Field(min_length=1, max_length=12)]
 Seconds = Annotated[int, Field(ge=0, le=10**8)]
 
 
@@ -25,18 +63,32 @@ class Strict(BaseModel):
 
 
 class Credentials(Strict):
+    """A new account's name and password."""
+
     name: Name
     password: Password
 
+    @model_validator(mode="after")
+    def password_is_not_the_name(self) -> Self:
+        passwords.check_not_named(self.password, self.name)
+        return self
 
-class SignIn(Credentials):
+
+class SignIn(Strict):
+    name: Name
+    password: GivenPassword
     cookie: bool = Field(False, description="also set the session as an HttpOnly cookie")
+
+
+class PasswordChange(Strict):
+    current: GivenPassword
+    new: Password
 
 
 class PolicyIn(Strict):
     """Deadlines and missed orders (docs/server.md, "Deadlines")."""
 
-    deadlines: dict[Annotated[str, Field(max_length=40)], Seconds] = Field(
+    deadlines: dict[Annotated[Line, Field(max_length=40)], Seconds] = Field(
         default_factory=lambda: dict(Policy().deadlines), max_length=20
     )
     early: bool = True
@@ -47,13 +99,13 @@ class PolicyIn(Strict):
         return Policy(dict(self.deadlines), self.early, self.grace, self.disorder_after)
 
 
-OptionValue = StrictInt | StrictBool | Annotated[StrictStr, Field(max_length=100)]
+OptionValue = StrictInt | StrictBool | Annotated[StrictStr, Field(max_length=100), _printable()]
 
 
 class NewGame(Strict):
-    variant: Annotated[str, Field(min_length=1, max_length=60)]
-    title: Annotated[str, Field(max_length=100)] = ""
-    options: dict[Annotated[str, Field(max_length=60)], OptionValue] | None = Field(
+    variant: Annotated[Line, Field(min_length=1, max_length=60)]
+    title: Annotated[Line, Field(max_length=100)] = ""
+    options: dict[Annotated[Line, Field(max_length=60)], OptionValue] | None = Field(
         None, max_length=50
     )
     seats: list[PowerName] | None = Field(None, max_length=50)
@@ -78,11 +130,13 @@ class ReadyIn(Strict):
     ready: bool = True
 
 
-DrawValue = Annotated[int, Field(ge=1, le=10**6)] | list[Annotated[str, Field(max_length=60)]]
+DrawValue = Annotated[int, Field(ge=1, le=10**6)] | list[Annotated[Line, Field(max_length=60)]]
 
 
 class AdjudicateIn(Strict):
-    draws: dict[Annotated[str, Field(max_length=60)], DrawValue] | None = Field(None, max_length=20)
+    draws: dict[Annotated[Line, Field(max_length=60)], DrawValue] | None = Field(
+        None, max_length=20
+    )
 
 
 class ExtendIn(Strict):
@@ -106,7 +160,7 @@ class EndIn(Strict):
 
 class ImportIn(Strict):
     game: dict[str, object] = Field(description="a CLI game file (docs/json.md)")
-    title: Annotated[str, Field(max_length=100)] = ""
+    title: Annotated[Line, Field(max_length=100)] = ""
     policy: PolicyIn = Field(default_factory=PolicyIn)
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from hegemon.game import Game, OrderStatus, Variant, describe_end
 from hegemon.game.phases import Procedure
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
+from hegemon.server.auth import account_named
 from hegemon.server.policy import Policy
 from hegemon.store import Store, models
 from hegemon.store.exchange import end_from_json
@@ -78,7 +79,8 @@ def member_view(store: Store, game_id: int, user: models.User) -> Iterator[Table
 
 
 def find_user(session: Session, name: str) -> models.User:
-    user = session.scalar(select(models.User).where(models.User.name == name))
+    """The account of that name, in any case (`auth.account_named`)."""
+    user = account_named(session, name)
     if user is None:
         raise Refusal(404, f"no user named {name!r}")
     return user

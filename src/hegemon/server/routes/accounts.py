@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel
 from sqlalchemy import delete
 
-from hegemon.server import auth
+from hegemon.server import auth, passwords
 from hegemon.server.deps import Caller, Now, StoreDep, Token
-from hegemon.server.schemas import Credentials, SignIn
+from hegemon.server.schemas import Credentials, PasswordChange, SignIn
 from hegemon.server.table import Refusal
 from hegemon.store import models
 from hegemon.store.records import audit
@@ -68,3 +69,43 @@ def sign_out(user: Caller, store: StoreDep, given: Token, response: Response) ->
 def me(user: Caller) -> dict[str, Any]:
     """Who the caller is."""
     return {"name": user.name}
+
+
+class PasswordChanged(BaseModel):
+    name: str
+    signed_out: int  # the account's other sessions, signed out
+
+
+class SignedOut(BaseModel):
+    name: str
+    signed_out: int  # the account's sessions, the caller's own among them
+
+
+@router.post("/me/password")
+def change_password(
+    body: PasswordChange, store: StoreDep, moment: Now, given: Token, request: Request
+) -> PasswordChanged:
+    """Change the caller's password (the current one is asked for): every other session of
+    the account is signed out, this one is kept."""
+    with store.writing() as session:
+        user, kept = auth.caller(session, given, moment)
+        hasher = request.app.state.hasher
+        try:
+            gone = auth.change_password(session, hasher, (user, kept), body.current, body.new)
+        except auth.WrongPassword as exc:
+            raise Refusal(403, str(exc)) from None
+        except passwords.WeakPassword as exc:
+            raise Refusal(422, f"new: {exc}") from None
+        audit(session, None, user, "password changed")
+        return PasswordChanged(name=user.name, signed_out=gone)
+
+
+@router.delete("/sessions")
+def sign_out_everywhere(user: Caller, store: StoreDep, response: Response) -> SignedOut:
+    """Sign out every session of the caller's account, this one too (a lost phone, a
+    shared computer)."""
+    with store.writing() as session:
+        gone = auth.sign_out_everywhere(session, user)
+        audit(session, None, user, "signed out everywhere", {"sessions": gone})
+    response.delete_cookie(auth.COOKIE)
+    return SignedOut(name=user.name, signed_out=gone)

@@ -1,4 +1,4 @@
-"""The web pages: sign in, my games, a game's page (the board as my power sees it, my
+"""The web pages: sign in, my account, my games, a game's page (the board as my power sees it, my
 orders given by clicking), a past phase, the game master's page.
 
 Pages are rendered on the server from the same views as the API (`hegemon.server.views`,
@@ -13,16 +13,26 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Annotated, Any
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from hegemon.server import auth, views
+from hegemon.server import auth, passwords, views
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.schemas import PhaseNumber, PowerName, RowId
-from hegemon.server.table import ACTIVE, ENDED, MASTER_ROLE, PAUSED, PLAYER, Refusal, Table
+from hegemon.server.table import (
+    ACTIVE,
+    ENDED,
+    MASTER_ROLE,
+    OBSERVER_ROLE,
+    PAUSED,
+    PLAYER,
+    Refusal,
+    Table,
+)
 from hegemon.server.web.choices import choices
 from hegemon.store import Store, models
 
@@ -76,18 +86,50 @@ def handle_page_errors(request: Request, exc: Exception) -> Response:
     """A page that cannot be shown: to sign in, or a page saying why (a game the user takes
     no part in, one that does not exist)."""
     if isinstance(exc, SignedOut):
-        return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
+        return RedirectResponse(f"/signin?next={quote(request.url.path)}", status_code=303)
     assert isinstance(exc, Refusal)
     answer = _page(request, "refused.html", None, status=exc.status, detail=exc.detail)
     answer.status_code = exc.status
     return answer
 
 
+def _outsider(request: Request, user: models.User, game_id: int) -> Response:
+    """A game the user takes no part in: the page says so, and offers to observe it (which
+    anyone signed in may; the game master may then give them a seat)."""
+    detail = f"you take no part in game {game_id}: observe it to follow it"
+    answer = _page(request, "refused.html", user, status=403, detail=detail, observe=game_id)
+    answer.status_code = 403
+    return answer
+
+
 @router.get("/signin", response_class=HTMLResponse)
 def signin(request: Request, next: Annotated[str, Query(max_length=200)] = "/") -> Response:
-    # Only a path of this site is followed after signing in, never another site.
-    back = next if next.startswith("/") and not next.startswith("//") else "/"
-    return _page(request, "signin.html", None, next=back)
+    return _page(request, "signin.html", None, next=local_path(next))
+
+
+def local_path(wanted: str) -> str:
+    """`wanted` if it is a path of this site, else ``/``: where the sign-in page leads
+    after signing in, never to another site. Browsers read ``/\\host``, ``//host`` and a
+    path with a tab or a line break in it (which they drop) as another host, so only a
+    plain path passes: one slash first, no backslash, no space or control character, and
+    neither a scheme nor a host as a URL."""
+    parts = urlsplit(wanted)
+    plain = wanted.startswith("/") and not wanted.startswith("//") and "\\" not in wanted
+    printable = wanted.isprintable() and not any(c.isspace() for c in wanted)
+    return wanted if plain and printable and not parts.scheme and not parts.netloc else "/"
+
+
+@router.get("/account", response_class=HTMLResponse)
+def account(request: Request, store: StoreDep, moment: Now) -> Response:
+    """The caller's account: a new password, and signing out everywhere."""
+    user = _signed_in(request, store, moment)
+    return _page(
+        request,
+        "account.html",
+        user,
+        shortest=passwords.SHORTEST,
+        longest=passwords.LONGEST,
+    )
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -108,7 +150,10 @@ def game_page(
     power: Annotated[PowerName | None, Query()] = None,
 ) -> Response:
     user = _signed_in(request, store, moment)
-    with _game(store, game_id, user) as table:
+    with store.reading() as session:
+        table = Table.open(session, game_id, user)
+        if table.member is None:
+            return _outsider(request, user, game_id)
         game = views.game_view(table)
         acting = _acting(table, power)
         data = {
@@ -197,6 +242,7 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             user,
             game=game,
             seats=_seats(game),
+            observers=[m["name"] for m in game["members"] if m["role"] == OBSERVER_ROLE],
             data=_progress(game),
             ended=game["status"] == ENDED,
         )

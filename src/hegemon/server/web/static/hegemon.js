@@ -129,6 +129,48 @@
     }
   }
 
+  // A game the user takes no part in: observe it, then see it.
+  function refusedPage() {
+    const form = document.getElementById("hg-observe");
+    if (!form) return;
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api("POST", `/api/games/${form.dataset.game}/observe`);
+        location.reload();
+      } catch (error) {
+        say(form.querySelector(".message"), why(error), true);
+      }
+    });
+  }
+
+  // --- the account: a new password, signing out everywhere ------------------------------
+  function accountPage() {
+    const message = document.getElementById("hg-message");
+    const change = document.getElementById("hg-password-change");
+    change.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const body = { current: change.elements.current.value, new: change.elements.new.value };
+        const answer = await api("POST", "/api/me/password", body);
+        change.reset();
+        const others = answer.signed_out === 1 ? "1 other session" : `${answer.signed_out} other sessions`;
+        say(message, `Password changed; ${others} signed out.`);
+      } catch (error) {
+        say(message, why(error), true);
+      }
+    });
+    document.getElementById("hg-everywhere").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        await api("DELETE", "/api/sessions");
+        location.assign("/signin");
+      } catch (error) {
+        say(message, why(error), true);
+      }
+    });
+  }
+
   // --- the game master's actions --------------------------------------------------------
   const ACTIONS = {
     adjudicate: () => ({}),
@@ -529,6 +571,8 @@
     if (page === "signin") signInPage();
     if (page === "games") gamesPage();
     if (page === "master") masterPage(data);
+    if (page === "account") accountPage();
+    if (page === "refused") refusedPage();
     if (data) poll(data);
     orders = page === "game" && data.choices ? new Orders(data) : null;
   }
