@@ -1,7 +1,8 @@
 """A PostgreSQL that stops answering, through a proxy the test controls: a real `hegemon
 serve` answers 503 with Retry-After within its connect timeout (never hangs), changes
 nothing, and serves again once the database is back; a `hegemon worker` started while it
-is away keeps retrying, and adjudicates a due game once it is back."""
+is away keeps retrying, adjudicates a due game once it is back, and waits out a second
+loss the same way."""
 
 from __future__ import annotations
 
@@ -209,6 +210,11 @@ def test_a_worker_started_without_its_database_waits_and_then_works(
             proxy.start()
             _wait_until(lambda: _phases(direct_url, game_id) > 0, 30)
             assert _events(log_path, "database available")
+
+            # Lost again while it runs: waited out the same way, the worker still running.
+            proxy.stop()
+            _wait_until(lambda: len(_events(log_path, "database unavailable")) > len(retries), 30)
+            assert worker.poll() is None, log_path.read_text()
         finally:
             worker.terminate()
             worker.wait(timeout=15)

@@ -283,3 +283,33 @@ def _parse(line: str, log_format: str) -> dict[str, Any]:
         parsed: dict[str, Any] = json.loads(line)
         return parsed
     return dict(part.partition("=")[::2] for part in shlex.split(line))
+
+
+def test_metrics_add_up_every_process_of_serve_workers(tmp_path: Path) -> None:
+    """With --workers 2 the requests are spread over two processes; a scrape, answered by
+    either, counts them all (prometheus-client's multiprocess mode)."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [HEGEMON, "serve", "--database", f"sqlite:///{tmp_path}/h.db", "--port",
+               str(port), "--no-deadlines", "--workers", "2"]  # fmt: skip
+    environment = {**os.environ, TOKEN_VARIABLE: TOKEN}
+    environment.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    server = subprocess.Popen(
+        command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        _wait_for(base)
+        for _ in range(40):
+            # a new connection each time, so that both processes take some
+            assert httpx.get(f"{base}/healthz").status_code == 200
+        answer = httpx.get(f"{base}/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+    counted = {
+        sample.labels["route"]: sample.value
+        for family in text_string_to_metric_families(answer.text)
+        for sample in family.samples
+        if sample.name == "hegemon_http_requests_total"
+    }
+    assert counted["/healthz"] == 40

@@ -37,7 +37,7 @@ class Readiness(BaseModel):
     status: str = "ready"
 
 
-class Problem(BaseModel):
+class NotServed(BaseModel):
     """Why not."""
 
     detail: str
@@ -52,7 +52,7 @@ def healthz() -> Health:
     "/readyz",
     summary="Whether the server can serve: the database answers and its tables are current",
     response_model=Readiness,
-    responses={503: {"model": Problem, "description": "the database is not ready"}},
+    responses={503: {"model": NotServed, "description": "the database is not ready"}},
 )
 async def readyz(store: StoreDep) -> Readiness | JSONResponse:
     try:
@@ -79,9 +79,9 @@ def _refusal(status: int, detail: str, headers: dict[str, str]) -> JSONResponse:
     summary="The server's metrics in Prometheus's text format (a bearer token required)",
     response_class=Response,
     responses={
-        200: {"content": {metrics.CONTENT_TYPE: {}}, "description": "the metrics"},
-        401: {"model": Problem, "description": "no token, or not the one configured"},
-        404: {"model": Problem, "description": "metrics are not enabled on this server"},
+        200: {"content": {"text/plain": {}}, "description": "the metrics"},
+        401: {"model": NotServed, "description": "no token, or not the one configured"},
+        404: {"model": NotServed, "description": "metrics are not enabled on this server"},
     },
 )
 def metrics_text(
