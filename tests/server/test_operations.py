@@ -217,6 +217,7 @@ def restored_logging() -> Iterator[None]:
     handlers, level = root.handlers[:], root.level
     yield
     root.handlers, root.level = handlers, level
+    logging.captureWarnings(False)
 
 
 def test_other_parts_log_lines_render_their_fields(

@@ -70,6 +70,7 @@ def configure(log_format: str | None = None, level: str | None = None) -> None:
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(threshold)
+    logging.captureWarnings(True)  # SQLAlchemy's warnings, say, as lines of the log too
     # uvicorn's own loggers write through the root's handler, not theirs; its access log
     # is replaced by hegemon.access (`hegemon.server.access`), which names the route.
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):

@@ -17,6 +17,7 @@ turn into a 503 rather than a request that hangs.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -79,19 +80,14 @@ class Timeouts:
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] = os.environ) -> Timeouts:
-        """The defaults, each replaced by its variable where set (a positive number)."""
+        """The defaults, each replaced by its variable where set (a positive number; the
+        overflow may be 0)."""
         given: dict[str, Any] = {}
         for field, variable in cls.VARIABLES.items():
             text = environ.get(variable)
-            if not text:
-                continue
-            try:
-                value = float(text) if field not in ("pool_size", "overflow") else int(text)
-            except ValueError:
-                value = -1
-            if value < 0 or (value == 0 and field != "overflow"):
-                raise DatabaseError(f"${variable} {text!r}: expected a positive number")
-            given[field] = value
+            if text:
+                whole = field in ("pool_size", "overflow")
+                given[field] = _positive(variable, text, whole, zero=field == "overflow")
         return cls(**given)
 
     def postgresql_options(self) -> str:
@@ -102,6 +98,17 @@ class Timeouts:
             "idle_in_transaction_session_timeout": self.idle,
         }
         return " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in settings.items())
+
+
+def _positive(variable: str, text: str, whole: bool, zero: bool) -> float:
+    try:
+        value = int(text) if whole else float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+        kind = "whole number" if whole else "number of seconds"
+        raise DatabaseError(f"${variable} {text!r}: expected a positive {kind}")
+    return value
 
 
 class Store:
