@@ -183,11 +183,14 @@ def _engine_options(url: URL, sqlite: bool, timeouts: Timeouts) -> dict[str, Any
         "connect_args": {
             "connect_timeout": max(1, round(timeouts.connect)),  # whole seconds for libpq
             "options": options,
-            # A peer gone without a word (a cable, a firewall) is noticed within a minute.
+            # A peer gone without a word (a cable, a firewall) is noticed within a minute,
+            # whether the connection is idle (keepalives) or waits for what it sent to be
+            # received (tcp_user_timeout, in milliseconds).
             "keepalives": 1,
             "keepalives_idle": 30,
             "keepalives_interval": 10,
             "keepalives_count": 3,
+            "tcp_user_timeout": 60_000,
         },
     }
 
