@@ -10,6 +10,7 @@ import os
 import re
 import shlex
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -287,30 +288,44 @@ def _parse(line: str, log_format: str) -> dict[str, Any]:
 
 
 def test_metrics_add_up_every_process_of_serve_workers(tmp_path: Path) -> None:
-    """With --workers 2 the requests are spread over two processes; a scrape, answered by
-    either, counts them all (prometheus-client's multiprocess mode)."""
+    """With --workers 2 the requests are spread over two processes (their log lines say
+    which); a scrape, answered by either, counts them all (prometheus-client's
+    multiprocess mode)."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
+    log_file = tmp_path / "serve.log"
     command = [HEGEMON, "serve", "--database", f"sqlite:///{tmp_path}/h.db", "--port",
-               str(port), "--no-deadlines", "--workers", "2"]  # fmt: skip
+               str(port), "--no-deadlines", "--workers", "2", "--log-format", "json"]  # fmt: skip
     environment = {**os.environ, TOKEN_VARIABLE: TOKEN}
     environment.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    server = subprocess.Popen(
-        command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    try:
-        _wait_for(base)
-        for _ in range(40):
-            # a new connection each time, so that both processes take some
-            assert httpx.get(f"{base}/healthz").status_code == 200
-        answer = httpx.get(f"{base}/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
+    with log_file.open("wb") as sink:
+        server = subprocess.Popen(command, env=environment, stdout=sink, stderr=sink)
+        try:
+            _wait_for(base)
+            sent = 0
+            # a new connection each time, until both processes have taken some
+            while sent < 20 or len(set(_served(log_file, "/healthz"))) < 2:
+                assert sent < 400, "one process took every request: nothing to add up"
+                assert httpx.get(f"{base}/healthz").status_code == 200
+                sent += 1
+            # each request is counted as its line is logged, just after its answer
+            until = time.monotonic() + 10
+            while len(_served(log_file, "/healthz")) < sent and time.monotonic() < until:
+                time.sleep(0.1)
+            answer = httpx.get(f"{base}/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
     counted = {
         sample.labels["route"]: sample.value
         for family in text_string_to_metric_families(answer.text)
         for sample in family.samples
         if sample.name == "hegemon_http_requests_total"
     }
-    assert counted["/healthz"] == 40
+    assert counted["/healthz"] == sent
+
+
+def _served(log_file: Path, route: str) -> list[int]:
+    """The process that served each request to `route`, by the log."""
+    lines = [json.loads(line) for line in log_file.read_text().splitlines() if line[:1] == "{"]
+    return [line["process"] for line in lines if line.get("route") == route]

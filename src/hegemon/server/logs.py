@@ -14,6 +14,7 @@ import os
 import sys
 
 import structlog
+from structlog.processors import CallsiteParameter
 from structlog.typing import EventDict, Processor
 
 FORMAT_VARIABLE = "HEGEMON_LOG_FORMAT"
@@ -55,6 +56,8 @@ def configure(log_format: str | None = None, level: str | None = None) -> None:
         structlog.stdlib.ExtraAdder(),  # the fields given in `extra`
         _drop_colours,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
+        # which process, where `serve --workers N` runs several
+        structlog.processors.CallsiteParameterAdder([CallsiteParameter.PROCESS]),
     ]
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(
