@@ -7,10 +7,12 @@ from __future__ import annotations
 import itertools
 from typing import Any, NamedTuple
 
+import pytest
 from fastapi.testclient import TestClient
 
 from hegemon import jsonio
 from hegemon.game import Game
+from hegemon.server.routes.operations import TOKEN_VARIABLE
 from hegemon.variants import load_variant
 from tests.server.conftest import PASSWORD, User, seated_game
 
@@ -71,10 +73,18 @@ def _calls() -> list[Call]:
         Call("post", "{game}/adjudicate", MASTER),
         Call("post", "{game}/end", MASTER, body={"draw": ["France", "England"]}),
         Call("delete", "/api/sessions/current", SIGNED_IN),
+        # The operator's: open to all, and /metrics to no one but its own token's holder
+        # (404 while $HEGEMON_METRICS_TOKEN is not set, as here).
+        Call("get", "/healthz", (200,) * 5),
+        Call("get", "/readyz", (200,) * 5),
+        Call("get", "/metrics", (404,) * 5),
     ]  # fmt: skip
 
 
-def test_every_endpoint_answers_each_role_as_it_should(client: TestClient) -> None:
+def test_every_endpoint_answers_each_role_as_it_should(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
     game = seated_game(client, "classic", free=("Turkey",), seed=3)
     game.master.ok("post", f"{game.path}/adjudicate")  # a phase to read
     User(client, "newbie")  # to be given a seat
