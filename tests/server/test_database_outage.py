@@ -24,7 +24,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from hegemon.server import create_app
+from hegemon.server.routes.operations import READY_WITHIN
 from hegemon.store import Store, models
+from hegemon.store.database import Timeouts
 from hegemon.store.models import now
 from tests.server.conftest import CHEAP, PASSWORD, postgres_missing, seated_game
 
@@ -252,3 +254,19 @@ def _wait_until(condition: object, seconds: float) -> None:
     while not condition():
         assert time.monotonic() < until, "not within the time allowed"
         time.sleep(0.2)
+
+
+def test_readyz_answers_within_its_own_limit_however_long_the_connect_timeout(
+    direct_url: str, proxy: Proxy
+) -> None:
+    store = Store(proxy.url(direct_url), Timeouts(connect=READY_WITHIN + 10))
+    with TestClient(create_app(store=store, hasher=CHEAP)) as client:
+        assert client.get("/readyz").status_code == 200
+        proxy.stop()
+        started = time.monotonic()
+        answer = client.get("/readyz")
+        took = time.monotonic() - started
+    store.close()
+    assert answer.status_code == 503 and answer.headers["Retry-After"]
+    assert f"within {READY_WITHIN:g} s" in answer.json()["detail"]
+    assert took < READY_WITHIN + MARGIN
