@@ -162,6 +162,18 @@ def test_metrics_count_requests_by_route_template_and_status(
     assert not any(str(classic_game.id) in key[1] for key in after["requests"])
 
 
+def test_metrics_are_served_without_the_queue_lag_while_the_database_is_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
+    dead = Store(_refusing_postgres(), Timeouts(connect=1))
+    with TestClient(create_app(store=dead, hasher=CHEAP)) as client:
+        client.get("/healthz")
+        scraped = _scrape(client)
+    assert scraped["lag"] is None
+    assert scraped["requests"][("GET", "/healthz", "200")] >= 1
+
+
 def test_metrics_count_adjudications(store: Store) -> None:
     before = _sample(store, "hegemon_adjudications_total")
     metrics.observe_adjudication(0.02)

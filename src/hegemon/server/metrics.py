@@ -7,7 +7,8 @@
 - ``hegemon_adjudications_total`` and ``hegemon_adjudication_duration_seconds``: phases
   adjudicated (`observe_adjudication`), by whichever process did it;
 - ``hegemon_queue_lag_seconds``: how long the most overdue deadline of an active game has
-  been waiting for a worker (0 if none is overdue), read from the database at each scrape.
+  been waiting for a worker (0 if none is overdue), read from the database at each scrape
+  (left out while the database does not answer).
 
 With ``hegemon serve --workers N`` each process keeps its counts in files of
 $PROMETHEUS_MULTIPROC_DIR (prometheus-client's multiprocess mode) and a scrape adds them up.
@@ -18,6 +19,7 @@ when first needed, after ``serve`` has set the variable.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -25,13 +27,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from hegemon.server.table import ACTIVE
 from hegemon.store import Store, models
+from hegemon.store.database import first_line
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry, Counter, Histogram
     from prometheus_client.core import Metric
+
+log = logging.getLogger("hegemon.metrics")
 
 MULTIPROCESS_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -104,7 +110,8 @@ def queue_lag(store: Store, moment: datetime) -> float:
 
 
 class _QueueLag:
-    """A gauge computed as it is scraped."""
+    """A gauge computed as it is scraped; left out of a scrape while the database does
+    not answer, so that the process's own counts are still served."""
 
     def __init__(self, lag: Callable[[], float]) -> None:
         self.lag = lag
@@ -112,10 +119,15 @@ class _QueueLag:
     def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import GaugeMetricFamily
 
+        try:
+            seconds = self.lag()
+        except SQLAlchemyError as exc:
+            log.warning("queue lag not measured", extra={"error": first_line(exc)})
+            return
         yield GaugeMetricFamily(
             "hegemon_queue_lag_seconds",
             "Seconds the most overdue deadline of an active game has waited for a worker",
-            value=self.lag(),
+            value=seconds,
         )
 
 
