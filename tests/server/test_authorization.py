@@ -7,10 +7,12 @@ from __future__ import annotations
 import itertools
 from typing import Any, NamedTuple
 
+import pytest
 from fastapi.testclient import TestClient
 
 from hegemon import jsonio
 from hegemon.game import Game
+from hegemon.server.routes.operations import TOKEN_VARIABLE
 from hegemon.variants import load_variant
 from tests.server.conftest import PASSWORD, User, seated_game
 
@@ -72,12 +74,20 @@ def _calls() -> list[Call]:
         Call("post", "{game}/end", MASTER, body={"draw": ["France", "England"]}),
         Call("post", "/api/me/password", SIGNED_IN, body={"current": PASSWORD, "new": PASSWORD}),
         Call("delete", "/api/sessions/current", SIGNED_IN),
+        # The operator's: open to all, and /metrics to no one but its own token's holder
+        # (404 while $HEGEMON_METRICS_TOKEN is not set, as here).
+        Call("get", "/healthz", (200,) * 5),
+        Call("get", "/readyz", (200,) * 5),
+        Call("get", "/metrics", (404,) * 5),
         # Signed out by the call before, all but the outsider, who is new at each call.
         Call("delete", "/api/sessions", (401, 200, 401, 401, 401)),
     ]  # fmt: skip
 
 
-def test_every_endpoint_answers_each_role_as_it_should(client: TestClient) -> None:
+def test_every_endpoint_answers_each_role_as_it_should(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
     game = seated_game(client, "classic", free=("Turkey",), seed=3)
     game.master.ok("post", f"{game.path}/adjudicate")  # a phase to read
     User(client, "newbie").ok("post", f"{game.path}/observe")  # to be given a seat

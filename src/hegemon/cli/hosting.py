@@ -23,12 +23,14 @@ def add_commands(commands: Any) -> None:
     serve.add_argument(
         "--demo", action="store_true", help="add a demo game and print its accounts' passwords"
     )
+    _log_options(serve)
     serve.set_defaults(handler=_run("serve"))
 
     run = commands.add_parser("worker", help="run the deadlines of the games in a database")
     _database_option(run)
     run.add_argument("--poll", type=float, help="seconds between looks (default: 2)")
     run.add_argument("--once", action="store_true", help="handle what is due now, then stop")
+    _log_options(run)
     run.set_defaults(handler=_run("run_worker"))
 
     database = commands.add_parser("db", help="the server's database: tables, game files")
@@ -62,6 +64,19 @@ def _database_option(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         help="sqlite:///FILE or postgresql+psycopg://USER@HOST/DB (default: "
         "$HEGEMON_DATABASE_URL, else sqlite:///hegemon.db)",
+    )
+
+
+def _log_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--log-format",
+        choices=("logfmt", "json"),
+        help="the log's lines on stderr (default: $HEGEMON_LOG_FORMAT, else logfmt)",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        help="the least a line must matter to be logged (default: $HEGEMON_LOG_LEVEL, else info)",
     )
 
 

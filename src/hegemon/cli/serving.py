@@ -4,9 +4,12 @@ only by these commands, as the server needs FastAPI, SQLAlchemy and uvicorn."""
 from __future__ import annotations
 
 import argparse
-import logging
+import contextlib
 import os
+import tempfile
 import threading
+from collections.abc import Iterator
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -14,43 +17,62 @@ from sqlalchemy.orm import Session
 from hegemon import jsonio
 from hegemon.cli.common import UserError, read_text
 from hegemon.gamefile import create
-from hegemon.server import create_app, demo, worker
+from hegemon.server import create_app, demo, logs, worker
 from hegemon.server.app import password_hasher
+from hegemon.server.backoff import Backoff, wait_for_database
 from hegemon.server.mastering import seat_master
+from hegemon.server.metrics import MULTIPROCESS_VARIABLE
 from hegemon.server.policy import NO_DEADLINES
 from hegemon.server.table import Lock, Table, find_user
 from hegemon.store import DatabaseError, Store, database_url, exchange, models
-from hegemon.store.database import URL_VARIABLE
+from hegemon.store.database import URL_VARIABLE, first_line
 from hegemon.store.models import now
 
 
 def _store(args: argparse.Namespace, upgrade: bool = False) -> Store:
     """The database the command names, its tables current (brought up to date if asked)."""
-    url = database_url(args.database)
+    store = _open(args)
     try:
-        store = Store(url)
         if upgrade:
             store.upgrade()
-        elif not store.is_current():
-            raise UserError(f"database {url}: its tables are not current; run 'hegemon db upgrade'")
-    except DatabaseError as exc:
-        raise UserError(str(exc)) from None
+        else:
+            _require_current(store)
     except SQLAlchemyError as exc:
-        raise UserError(f"database {url}: {_first_line(exc)}") from None
+        raise UserError(f"database {_shown(store)}: {first_line(exc)}") from None
     return store
 
 
-def _first_line(exc: Exception) -> str:
-    text = str(getattr(exc, "orig", None) or exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+def _open(args: argparse.Namespace) -> Store:
+    """The database the command names, not yet asked anything."""
+    try:
+        return Store(database_url(args.database))
+    except DatabaseError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _require_current(store: Store) -> None:
+    if not store.is_current():
+        raise UserError(
+            f"database {_shown(store)}: its tables are not current; run 'hegemon db upgrade'"
+        )
+
+
+def _shown(store: Store) -> str:
+    return store.engine.url.render_as_string()
+
+
+def _configure_logs(args: argparse.Namespace) -> None:
+    try:
+        logs.configure(args.log_format, args.log_level)
+    except logs.LogSettingError as exc:
+        raise UserError(str(exc)) from None
 
 
 # --- serve, worker --------------------------------------------------------------------------
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
+    _configure_logs(args)
     try:
         password_hasher()  # its setting checked before the server starts
     except ValueError as exc:
@@ -58,26 +80,54 @@ def serve(args: argparse.Namespace) -> int:
     store = _store(args, upgrade=True)
     if args.demo:
         _print_demo(store)
+    print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
+    print(f"Games are kept in {store.engine.url.render_as_string()}; Ctrl-C stops the server.")
+    with _metrics_shared(args.workers):
+        _run_server(args, store)
+    return 0
+
+
+def _run_server(args: argparse.Namespace, store: Store) -> None:
+    """The deadline worker in a thread (unless told not), and uvicorn until stopped."""
+    import uvicorn
+
     stop = threading.Event()
     if not args.no_deadlines:
         threading.Thread(target=worker.work, args=(store, stop), daemon=True).start()
-    print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
-    print(f"Games are kept in {store.engine.url.render_as_string()}; Ctrl-C stops the server.")
+    # uvicorn's log is hegemon's (logs.configure); its access log, hegemon.access's.
+    quiet: dict[str, Any] = {"log_config": None, "access_log": False}
     try:
         if args.workers > 1:
             os.environ[URL_VARIABLE] = store.engine.url.render_as_string(hide_password=False)
+            os.environ.update(logs.keep_for_children(args.log_format, args.log_level))
             uvicorn.run(
                 "hegemon.server:from_environment",
                 factory=True,
                 host=args.host,
                 port=args.port,
                 workers=args.workers,
+                **quiet,
             )
         else:
-            uvicorn.run(create_app(store=store), host=args.host, port=args.port)
+            uvicorn.run(create_app(store=store), host=args.host, port=args.port, **quiet)
     finally:
         stop.set()
-    return 0
+
+
+@contextlib.contextmanager
+def _metrics_shared(processes: int) -> Iterator[None]:
+    """With several processes, each keeps its metrics in files of a new folder that a
+    scrape reads all of (prometheus-client's multiprocess mode), removed at the end. Set
+    before any metric is made, in this process or those started after."""
+    if processes <= 1:
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="hegemon-metrics-") as folder:
+        os.environ[MULTIPROCESS_VARIABLE] = folder
+        try:
+            yield
+        finally:
+            del os.environ[MULTIPROCESS_VARIABLE]
 
 
 def _print_demo(store: Store) -> None:
@@ -91,14 +141,24 @@ def _print_demo(store: Store) -> None:
 
 
 def run_worker(args: argparse.Namespace) -> int:
-    store = _store(args)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    """Run the deadlines. A database that does not answer, at the start or later, is asked
+    again with back-off (`hegemon.server.backoff`) rather than ending the worker; `--once`
+    (for a scheduler that runs it again) gives up at once instead."""
+    _configure_logs(args)
     if args.once:
+        store = _store(args)
         print(f"{worker.run_due(store)} phase(s) adjudicated")
         return 0
+    store = _open(args)
     stop = threading.Event()
     try:
-        worker.work(store, stop, args.poll or worker.POLL)
+        backoff = Backoff.from_environment()
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    try:
+        if wait_for_database(store, stop, backoff):
+            _require_current(store)
+            worker.work(store, stop, args.poll or worker.POLL, backoff=backoff)
     except KeyboardInterrupt:
         stop.set()
     return 0

@@ -19,17 +19,27 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import (
+    DisconnectionError,
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    OperationalError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hegemon import jsonio
+from hegemon.server import logs
+from hegemon.server.access import AccessLog
 from hegemon.server.auth import AuthError
 from hegemon.server.headers import SafeHeaders
-from hegemon.server.routes import accounts, games, history, master
+from hegemon.server.routes import accounts, games, history, master, operations
 from hegemon.server.table import Refusal
 from hegemon.server.web import pages
 from hegemon.store import Store, database_url
+from hegemon.store.database import first_line
 from hegemon.store.models import now
 
 log = logging.getLogger("hegemon.server")
@@ -58,13 +68,14 @@ def create_app(
     app.state.store = store or Store(database_url(url))
     app.state.hasher = hasher or password_hasher()
     app.state.clock = clock
-    for module in (accounts, games, history, master):
+    for module in (accounts, games, history, master, operations):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")
     _handle_errors(app)
     app.add_middleware(BodyLimit)
-    app.add_middleware(SafeHeaders)  # outermost: on every answer, a refusal's too
+    app.add_middleware(SafeHeaders)  # on every answer, a refusal's too
+    app.add_middleware(AccessLog)  # the outermost: it times and counts every answer
     return app
 
 
@@ -122,11 +133,35 @@ def _handle_errors(app: FastAPI) -> None:
         log.info("conflict on %s: %s", request.url.path, exc)
         return _problem(409, "changed by another request meanwhile: nothing stored; read it again")
 
-    @app.exception_handler(OperationalError)
-    def busy(request: Request, exc: OperationalError) -> Any:
-        log.warning("database busy on %s: %s", request.url.path, exc)
-        detail = "the database is busy: nothing stored; try again"
-        return _problem(503, detail, headers={"Retry-After": "1"})
+    for failure in DATABASE_FAILURES:
+        app.add_exception_handler(failure, _database_unavailable)
+
+
+# The database did not answer, or not in time: connecting, a statement or lock timed out,
+# the connection was lost, or no connection of the pool came free (PoolTimeout).
+DATABASE_FAILURES = (
+    OperationalError,
+    InterfaceError,
+    InternalError,
+    DisconnectionError,
+    PoolTimeout,
+)
+DATABASE_RETRY = "5"  # seconds a client is asked to wait, about a connect timeout
+
+
+def _database_unavailable(request: Request, exc: Exception) -> Any:
+    """503 and Retry-After: the transaction was rolled back, so nothing was stored."""
+    log.warning(
+        "database unavailable",
+        extra={"path": request.url.path, "error": first_line(exc)},
+    )
+    detail = "the database is unavailable or busy: nothing stored; try again shortly"
+    headers = {"Retry-After": DATABASE_RETRY}
+    if not request.url.path.startswith("/api/"):
+        answer = pages.handle_page_errors(request, Refusal(503, detail))
+        answer.headers.update(headers)
+        return answer
+    return _problem(503, detail, headers=headers)
 
 
 def _validation_line(error: Any) -> str:
@@ -193,5 +228,6 @@ def _replay(body: bytes, receive: Receive) -> Callable[[], Awaitable[Message]]:
 
 def from_environment() -> FastAPI:
     """The API on the database $HEGEMON_DATABASE_URL names: for ``uvicorn --factory``,
-    which may run it in several processes."""
+    which may run it in several processes, each logging as ``serve`` was told."""
+    logs.configure()
     return create_app()

@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
 
 from hegemon.server.adjudication import claim_due, run_deadline
+from hegemon.server.backoff import Backoff, wait_for_database
 from hegemon.server.table import Table
 from hegemon.store import Store
 from hegemon.store.models import now
@@ -26,6 +27,7 @@ from hegemon.store.models import now
 log = logging.getLogger("hegemon.worker")
 
 POLL = 2.0  # seconds between looks when nothing is due
+BACKOFF = Backoff()  # waits while the database does not answer
 
 
 def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100) -> int:
@@ -58,10 +60,14 @@ def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100)
 
 
 def work(
-    store: Store, stop: threading.Event, poll: float = POLL, clock: Callable[[], datetime] = now
+    store: Store,
+    stop: threading.Event,
+    poll: float = POLL,
+    clock: Callable[[], datetime] = now,
+    backoff: Backoff = BACKOFF,
 ) -> None:
-    """Run deadlines until `stop` is set."""
-    while not stop.is_set():
+    """Run deadlines until `stop` is set; a database that does not answer is waited out."""
+    while wait_for_database(store, stop, backoff):
         try:
             if not run_due(store, clock):
                 stop.wait(poll)

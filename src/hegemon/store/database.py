@@ -6,33 +6,46 @@ PostgreSQL rows are locked as a change needs them (``SELECT ... FOR UPDATE``); S
 one writer at a time, so there a change takes the database's write lock as its
 transaction begins (``BEGIN IMMEDIATE``) and reads what no other writer can change
 before it commits.
+
+Nothing waits on the database for ever: connecting, each statement, each lock, a
+transaction left idle and a request waiting for a free connection all have a time limit,
+each read from the environment (`Timeouts.from_environment`, documented in
+docs/server.md), so that a database that stops answering gives an error the server can
+turn into a 503 rather than a request that hangs.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 
 DEFAULT_URL = "sqlite:///hegemon.db"
 URL_VARIABLE = "HEGEMON_DATABASE_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
-SQLITE_WAIT = 30  # seconds a SQLite writer waits for another to finish
 
 
 class DatabaseError(Exception):
     """A database that cannot be opened or used; says which and why in one line."""
+
+
+def first_line(exc: BaseException) -> str:
+    """A database error in one line: the driver's message, without the statement."""
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def database_url(given: str | None = None) -> str:
@@ -40,14 +53,74 @@ def database_url(given: str | None = None) -> str:
     return given or os.environ.get(URL_VARIABLE) or DEFAULT_URL
 
 
+@dataclass(frozen=True)
+class Timeouts:
+    """How long the server waits on the database, in seconds, and how many connections
+    each process keeps (PostgreSQL); a SQLite writer waits `busy` for another to finish."""
+
+    connect: float = 5  # to open a connection (PostgreSQL's connect_timeout)
+    statement: float = 30  # one statement (statement_timeout)
+    lock: float = 10  # a row or table lock (lock_timeout)
+    idle: float = 60  # a transaction left open doing nothing (idle_in_transaction...)
+    pool: float = 5  # a request waiting for a free connection of the pool
+    pool_size: int = 5  # connections kept open in each process
+    overflow: int = 10  # more opened when all are busy, closed when done
+    busy: float = 5  # SQLite: a writer waiting for the write lock
+
+    VARIABLES: ClassVar[dict[str, str]] = {
+        "connect": "HEGEMON_DB_CONNECT_TIMEOUT",
+        "statement": "HEGEMON_DB_STATEMENT_TIMEOUT",
+        "lock": "HEGEMON_DB_LOCK_TIMEOUT",
+        "idle": "HEGEMON_DB_IDLE_TIMEOUT",
+        "pool": "HEGEMON_DB_POOL_TIMEOUT",
+        "pool_size": "HEGEMON_DB_POOL_SIZE",
+        "overflow": "HEGEMON_DB_POOL_OVERFLOW",
+        "busy": "HEGEMON_DB_BUSY_TIMEOUT",
+    }
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] = os.environ) -> Timeouts:
+        """The defaults, each replaced by its variable where set (a positive number; the
+        overflow may be 0)."""
+        given: dict[str, Any] = {}
+        for field, variable in cls.VARIABLES.items():
+            text = environ.get(variable)
+            if text:
+                whole = field in ("pool_size", "overflow")
+                given[field] = _positive(variable, text, whole, zero=field == "overflow")
+        return cls(**given)
+
+    def postgresql_options(self) -> str:
+        """The server settings sent as each connection opens (libpq's ``options``)."""
+        settings = {
+            "statement_timeout": self.statement,
+            "lock_timeout": self.lock,
+            "idle_in_transaction_session_timeout": self.idle,
+        }
+        return " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in settings.items())
+
+
+def _positive(variable: str, text: str, whole: bool, zero: bool) -> float:
+    try:
+        value = int(text) if whole else float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+        kind = "whole number" if whole else "number of seconds"
+        raise DatabaseError(f"${variable} {text!r}: expected a positive {kind}")
+    return value
+
+
 class Store:
     """A database of games: its engine and the transactions on it."""
 
-    def __init__(self, url: str, **engine_options: Any) -> None:
+    def __init__(self, url: str, timeouts: Timeouts | None = None, **engine_options: Any) -> None:
         try:
             parsed = make_url(url)
             self.sqlite = parsed.get_backend_name() == "sqlite"
-            self.engine = create_engine(parsed, **_engine_options(self.sqlite, engine_options))
+            self.timeouts = timeouts or Timeouts.from_environment()
+            options = _engine_options(parsed, self.sqlite, self.timeouts)
+            self.engine = create_engine(parsed, **{**options, **engine_options})
         except (ArgumentError, NoSuchModuleError, ValueError, ImportError) as exc:
             raise DatabaseError(f"database {url!r}: {exc}") from None
         if self.sqlite:
@@ -76,6 +149,11 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
+    def ping(self) -> None:
+        """Ask the database something (``SELECT 1``): raises if it does not answer."""
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+
     def is_current(self) -> bool:
         """Whether the tables are those this version of Hegemon expects."""
         head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
@@ -92,10 +170,35 @@ def _alembic_config() -> Config:
     return config
 
 
-def _engine_options(sqlite: bool, given: dict[str, Any]) -> dict[str, Any]:
+def _engine_options(url: URL, sqlite: bool, timeouts: Timeouts) -> dict[str, Any]:
     if sqlite:
-        return {"connect_args": {"timeout": SQLITE_WAIT}, **given}
-    return {"pool_pre_ping": True, **given}
+        return {"connect_args": {"timeout": timeouts.busy}}
+    # The URL's own options (a search_path, say) are kept, after ours so that they win.
+    options = " ".join([timeouts.postgresql_options(), *_as_list(url.query.get("options"))])
+    return {
+        "pool_pre_ping": True,  # a connection the server dropped is found and replaced
+        "pool_timeout": timeouts.pool,
+        "pool_size": timeouts.pool_size,
+        "max_overflow": timeouts.overflow,
+        "connect_args": {
+            "connect_timeout": max(1, round(timeouts.connect)),  # whole seconds for libpq
+            "options": options,
+            # A peer gone without a word (a cable, a firewall) is noticed within a minute,
+            # whether the connection is idle (keepalives) or waits for what it sent to be
+            # received (tcp_user_timeout, in milliseconds).
+            "keepalives": 1,
+            "keepalives_idle": 30,
+            "keepalives_interval": 10,
+            "keepalives_count": 3,
+            "tcp_user_timeout": 60_000,
+        },
+    }
+
+
+def _as_list(value: str | tuple[str, ...] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
 
 
 def _serialize_sqlite_writers(engine: Engine) -> None:
