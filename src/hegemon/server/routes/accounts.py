@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
 from sqlalchemy import delete
 
-from hegemon.server import auth
+from hegemon.server import answers, auth
 from hegemon.server.deps import Caller, Now, StoreDep, Token
 from hegemon.server.schemas import Credentials, SignIn
 from hegemon.server.table import Refusal
 from hegemon.store import models
 from hegemon.store.records import audit
 
-router = APIRouter(prefix="/api", tags=["accounts"])
+router = APIRouter(prefix="/api", tags=["accounts"], responses=answers.ALWAYS)
 
 
-@router.post("/accounts", status_code=201)
-def register(body: Credentials, store: StoreDep, request: Request) -> dict[str, Any]:
+@router.post("/accounts", status_code=201, responses=answers.BODY | answers.refusals(409))
+def register(body: Credentials, store: StoreDep, request: Request) -> answers.Account:
     """Open an account."""
     with store.writing() as session:
         try:
@@ -26,13 +24,13 @@ def register(body: Credentials, store: StoreDep, request: Request) -> dict[str, 
         except ValueError as exc:
             raise Refusal(409, str(exc)) from None
         audit(session, None, user, "registered")
-        return {"name": user.name}
+        return answers.Account(name=user.name)
 
 
-@router.post("/sessions", status_code=201)
+@router.post("/sessions", status_code=201, responses=answers.BODY | answers.refusals(401))
 def sign_in(
     body: SignIn, store: StoreDep, moment: Now, request: Request, response: Response
-) -> dict[str, Any]:
+) -> answers.SignedIn:
     """Sign in: a bearer token (and, if asked, the same as an HttpOnly cookie)."""
     with store.writing() as session:
         user, token, expires = auth.sign_in(
@@ -47,24 +45,26 @@ def sign_in(
             samesite="strict",
             secure=request.url.scheme == "https",
         )
-    answer = {"name": user.name, "token": token, "expires": expires.isoformat()}
-    if body.cookie:
-        answer["csrf"] = auth.csrf_token(token)
-    return answer
+    return answers.SignedIn(
+        name=user.name,
+        token=token,
+        expires=expires.isoformat(),
+        csrf=auth.csrf_token(token) if body.cookie else None,
+    )
 
 
-@router.delete("/sessions/current")
-def sign_out(user: Caller, store: StoreDep, given: Token, response: Response) -> dict[str, Any]:
+@router.delete("/sessions/current", responses=answers.refusals(401, 403))
+def sign_out(user: Caller, store: StoreDep, given: Token, response: Response) -> answers.SignedOut:
     """Sign out: the session's token is good no more."""
     with store.writing() as session:
         session.execute(
             delete(models.Session).where(models.Session.token_hash == auth.token_hash(given or ""))
         )
     response.delete_cookie(auth.COOKIE)
-    return {"name": user.name, "signed_out": True}
+    return answers.SignedOut(name=user.name, signed_out=True)
 
 
-@router.get("/me")
-def me(user: Caller) -> dict[str, Any]:
+@router.get("/me", responses=answers.refusals(401))
+def me(user: Caller) -> answers.Account:
     """Who the caller is."""
-    return {"name": user.name}
+    return answers.Account(name=user.name)
