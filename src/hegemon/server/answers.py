@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from hegemon.server.policy import Policy
 
@@ -26,10 +26,17 @@ def _absent_when_none(value: object) -> bool:
     return value is None
 
 
+class Answer(BaseModel):
+    """An answer has exactly its fields: the description says so (no additional
+    properties), and a view that names a field the model lacks fails at once."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 # --- refusals --------------------------------------------------------------------------
 
 
-class Problem(BaseModel):
+class Problem(Answer):
     """A refusal: what was refused and why, in one line; where several inputs were
     refused (orders), each with its reason."""
 
@@ -89,11 +96,11 @@ BODY = refusals(400, 413, 422)  # a route that reads a body
 # --- accounts --------------------------------------------------------------------------
 
 
-class Account(BaseModel):
+class Account(Answer):
     name: str
 
 
-class SignedIn(BaseModel):
+class SignedIn(Answer):
     name: str
     token: str = Field(description="send as 'Authorization: Bearer TOKEN'")
     expires: Moment
@@ -104,7 +111,7 @@ class SignedIn(BaseModel):
     )
 
 
-class SignedOut(BaseModel):
+class SignedOut(Answer):
     name: str
     signed_out: bool
 
@@ -112,7 +119,7 @@ class SignedOut(BaseModel):
 # --- games -----------------------------------------------------------------------------
 
 
-class Variant(BaseModel):
+class Variant(Answer):
     id: str
     map_name: str
     powers: list[str]
@@ -120,7 +127,7 @@ class Variant(BaseModel):
     options: dict[str, str] = Field(description="each option the variant takes, described")
 
 
-class GameLine(BaseModel):
+class GameLine(Answer):
     """A game in a list of games."""
 
     id: int
@@ -139,18 +146,18 @@ class GameLine(BaseModel):
     )
 
 
-class You(BaseModel):
+class You(Answer):
     role: str | None
     power: str | None
 
 
-class Member(BaseModel):
+class Member(Answer):
     name: str
     role: str
     power: str | None
 
 
-class PendingOrders(BaseModel):
+class PendingOrders(Answer):
     """A power's orders for the current phase: for that power and the game master."""
 
     power: str
@@ -167,14 +174,14 @@ class Withdrawal(PendingOrders):
     withdrawn: int = Field(description="how many orders were withdrawn")
 
 
-class End(BaseModel):
+class End(Answer):
     winners: list[str]
     draw: list[str]
     agreed: bool
     text: str
 
 
-class Game(BaseModel):
+class Game(Answer):
     """A game as the caller may see it."""
 
     id: int
@@ -203,7 +210,7 @@ class Game(BaseModel):
     pause_reason: str | None = Field(default=None, description="why the server paused the game")
 
 
-class Progress(BaseModel):
+class Progress(Answer):
     status: str
     phase: str
     played: int
@@ -213,14 +220,14 @@ class Progress(BaseModel):
     ready: list[str]
 
 
-class LegalOrders(BaseModel):
+class LegalOrders(Answer):
     power: str
     phase: str
     orders: dict[str, list[str]] = Field(description="each unit's (or slot's) legal orders")
     forms: list[str] = Field(description="how to write the variant's own orders")
 
 
-class Readiness(BaseModel):
+class Readiness(Answer):
     power: str
     ready: bool
     adjudicated: list[str] = Field(description="the phases this made the server adjudicate")
@@ -230,21 +237,21 @@ class Readiness(BaseModel):
 # --- history ---------------------------------------------------------------------------
 
 
-class PhaseLine(BaseModel):
+class PhaseLine(Answer):
     number: int
     phase: str
     name: str
     adjudicated: Moment | None
 
 
-class PhaseReport(BaseModel):
+class PhaseReport(Answer):
     number: int
     phase: str
     report: str
     result: dict[str, Any] = Field(description="the phase's results as JSON (docs/json.md)")
 
 
-class Revealed(BaseModel):
+class Revealed(Answer):
     number: int
     phase: str
     orders: dict[str, list[str]] = Field(description="each power's orders kept secret")
@@ -253,19 +260,19 @@ class Revealed(BaseModel):
 # --- the game master -------------------------------------------------------------------
 
 
-class Adjudication(BaseModel):
+class Adjudication(Answer):
     adjudicated: list[str]
     phase: str
 
 
-class AuditEntry(BaseModel):
+class AuditEntry(Answer):
     at: Moment
     user: str | None
     action: str
     detail: dict[str, Any]
 
 
-class Verification(BaseModel):
+class Verification(Answer):
     phases: int
     sound: bool
     problems: list[str]
