@@ -118,6 +118,12 @@ class Seat(Strict):
 
 
 class OrdersIn(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"orders": ["A Par - Bur", "F Bre - Mao"], "power": "France"}]
+        }
+    )
+
     orders: list[OrderText] = Field(max_length=jsonio.MAX_ORDERS)
     power: PowerName | None = Field(None, description="the game master names the power")
     replace: bool = Field(False, description="these orders replace all the power's earlier ones")

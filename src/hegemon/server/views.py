@@ -3,12 +3,12 @@ viewer: the position (`jsonio.position_to_json`), the board as text (`position_r
 a phase's report and results (`phase_report`, `phase_result_to_json`), its board
 (`render.draw_phase`). A power's pending orders are shown to that power and the game
 master only; whose orders are in, and who is ready, is public, as the CLI's status is.
+Each view is one of the API's answers (`hegemon.server.answers`).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,8 +17,10 @@ from hegemon import jsonio
 from hegemon.orders import Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
+from hegemon.server import answers
 from hegemon.server.table import ENDED, PLAYER, Refusal, Table
 from hegemon.store import models
+from hegemon.store.exchange import end_from_json
 from hegemon.store.records import (
     parse_orders,
     phase_row,
@@ -33,123 +35,135 @@ def _when(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
-def members(table: Table) -> list[dict[str, Any]]:
+def members(table: Table) -> list[answers.Member]:
     rows = table.session.execute(
         select(models.User.name, models.Member.role, models.Member.power)
         .join(models.Member, models.Member.user_id == models.User.id)
         .where(models.Member.game_id == table.game.id)
         .order_by(models.Member.id)
     )
-    return [{"name": name, "role": role, "power": power} for name, role, power in rows]
+    return [answers.Member(name=name, role=role, power=power) for name, role, power in rows]
 
 
-def summary(game: models.Game, member: models.Member | None, taken: set[str]) -> dict[str, Any]:
+def summary(game: models.Game, member: models.Member | None, taken: set[str]) -> answers.GameLine:
     """A line of a list of games."""
     powers = list(variant_of(game).powers)
-    return {
-        "id": game.id,
-        "title": game.title,
-        "variant": game.variant,
-        "status": game.status,
-        "phase": game.phase,
-        "deadline": _when(game.deadline),
-        "role": None if member is None else member.role,
-        "power": None if member is None else member.power,
-        "open_seats": [] if game.status == ENDED else [p for p in powers if p not in taken],
-    }
+    return answers.GameLine(
+        id=game.id,
+        title=game.title,
+        variant=game.variant,
+        status=game.status,
+        phase=game.phase,
+        deadline=_when(game.deadline),
+        role=None if member is None else member.role,
+        power=None if member is None else member.power,
+        open_seats=[] if game.status == ENDED else [p for p in powers if p not in taken],
+    )
 
 
-def game_view(table: Table) -> dict[str, Any]:
+def game_view(table: Table) -> answers.Game:
     """The game as the caller may see it."""
     game, variant, position, viewer = table.game, table.variant, table.position, table.viewer
     pending = table.pending
     status = table.order_status
-    data: dict[str, Any] = {
-        "id": game.id,
-        "title": game.title,
-        "variant": variant.id,
-        "map_name": variant.board.name,
-        "options": dict(variant.options),
-        "powers": list(variant.powers),
-        "status": game.status,
-        "phase": game.phase,
-        "phase_name": str(position.phase),
-        "played": game.played,
-        "deadline": _when(game.deadline),
-        "policy": game.policy,
-        "version": game.version,
-        "you": {"role": table.role, "power": None if table.member is None else table.member.power},
-        "members": members(table),
-        "position": jsonio.position_to_json(position, viewer),
-        "board": position_report(variant, position, viewer),
-        "received": list(status.received),
-        "awaiting": [p for p in status.awaited if p not in pending or not pending[p].disorder],
-        "ready": [p for p in variant.powers if pending[p].ready],
-        "disorder": [p for p in variant.powers if pending[p].disorder],
-        "orders": {
-            p: pending_view(table, p) for p in variant.powers if viewer.sees(p) and p in pending
-        },
-        "end": None,
-    }
+    end = None
     if game.ended:
-        data["end"] = {**game.ended, "text": table.end_text()}
-        data["orders"] = {}
-    return data
+        ended = end_from_json(game.ended)
+        end = answers.End(
+            winners=list(ended.winners),
+            draw=list(ended.draw),
+            agreed=ended.agreed,
+            text=table.end_text(),
+        )
+    return answers.Game(
+        id=game.id,
+        title=game.title,
+        variant=variant.id,
+        map_name=variant.board.name,
+        options=dict(variant.options),
+        powers=list(variant.powers),
+        status=game.status,
+        phase=game.phase,
+        phase_name=str(position.phase),
+        played=game.played,
+        deadline=_when(game.deadline),
+        policy=table.policy,
+        version=game.version,
+        you=answers.You(
+            role=table.role, power=None if table.member is None else table.member.power
+        ),
+        members=members(table),
+        position=jsonio.position_to_json(position, viewer),
+        board=position_report(variant, position, viewer),
+        received=list(status.received),
+        awaiting=[p for p in status.awaited if p not in pending or not pending[p].disorder],
+        ready=[p for p in variant.powers if pending[p].ready],
+        disorder=[p for p in variant.powers if pending[p].disorder],
+        orders={}
+        if end
+        else {p: pending_view(table, p) for p in variant.powers if viewer.sees(p) and p in pending},
+        end=end,
+    )
 
 
-def progress_view(table: Table) -> dict[str, Any]:
+def progress_view(table: Table) -> answers.Progress:
     """The game's status, phase, phases played, version and deadline; whose orders are in
     and who is ready (public, as in `game_view`)."""
     game = table.game
-    return {
-        "status": game.status,
-        "phase": game.phase,
-        "played": game.played,
-        "version": game.version,
-        "deadline": _when(game.deadline),
-        "received": list(table.order_status.received),
-        "ready": [p for p in table.variant.powers if table.pending[p].ready],
-    }
+    return answers.Progress(
+        status=game.status,
+        phase=game.phase,
+        played=game.played,
+        version=game.version,
+        deadline=_when(game.deadline),
+        received=list(table.order_status.received),
+        ready=[p for p in table.variant.powers if table.pending[p].ready],
+    )
 
 
-def pending_view(table: Table, power: str) -> dict[str, Any]:
+def pending_view(table: Table, power: str) -> answers.PendingOrders:
     """A power's orders for the current phase: for that power and the game master."""
     row = table.pending[power]
     orders = parse_orders(table.variant, table.position, {power: row.orders}).get(power, [])
     unordered = table.procedure.unordered(table.variant, table.position, power, orders)
-    return {
-        "power": power,
-        "phase": table.game.phase,
-        "orders": list(row.orders),
-        "unordered": unordered if power in table.actors else [],
-        "ready": row.ready,
-        "disorder": row.disorder,
-        "missed": row.missed,
-        "version": row.version,
-    }
+    return answers.PendingOrders(
+        power=power,
+        phase=table.game.phase,
+        orders=list(row.orders),
+        unordered=unordered if power in table.actors else [],
+        ready=row.ready,
+        disorder=row.disorder,
+        missed=row.missed,
+        version=row.version,
+    )
 
 
-def options_view(table: Table, power: str) -> dict[str, Any]:
+def withdrawal_view(table: Table, power: str, withdrawn: int) -> answers.Withdrawal:
+    """The power's orders after some were withdrawn, and how many were."""
+    return answers.Withdrawal(**dict(pending_view(table, power)), withdrawn=withdrawn)
+
+
+def options_view(table: Table, power: str) -> answers.LegalOrders:
     """Every legal order of the power's units this phase, and how to write the variant's
     own orders: what `hegemon options` prints."""
     table.require_playing()
     menu = table.procedure.menu(table.variant, table.position, power)
-    return {
-        "power": power,
-        "phase": table.game.phase,
-        "orders": {unit: [o.format() for o in orders] for unit, orders in menu.items()},
-        "forms": table.variant.own_order_forms(table.position, power),
-    }
+    return answers.LegalOrders(
+        power=power,
+        phase=table.game.phase,
+        orders={unit: [o.format() for o in orders] for unit, orders in menu.items()},
+        forms=table.variant.own_order_forms(table.position, power),
+    )
 
 
-def phases_view(table: Table) -> list[dict[str, Any]]:
+def phases_view(table: Table) -> list[answers.PhaseLine]:
     return [
-        {
-            "number": row.number,
-            "phase": row.phase,
-            "name": str(jsonio.phase_from_json(row.phase, table.variant)),
-            "adjudicated": _when(row.adjudicated),
-        }
+        answers.PhaseLine(
+            number=row.number,
+            phase=row.phase,
+            name=str(jsonio.phase_from_json(row.phase, table.variant)),
+            adjudicated=_when(row.adjudicated),
+        )
         for row in phase_rows(table.session, table.game)
     ]
 
@@ -163,17 +177,17 @@ def _phase(table: Table, number: int) -> models.Phase:
     return row
 
 
-def phase_view(table: Table, number: int) -> dict[str, Any]:
+def phase_view(table: Table, number: int) -> answers.PhaseReport:
     """A phase's report and results as the caller may read them, rebuilt by playing that
     one phase again from the snapshot before it."""
     row = _phase(table, number)
     result = replay(table.session, table.game, row)
-    return {
-        "number": number,
-        "phase": row.phase,
-        "report": phase_report(table.variant, result, table.viewer),
-        "result": jsonio.phase_result_to_json(result, table.viewer),
-    }
+    return answers.PhaseReport(
+        number=number,
+        phase=row.phase,
+        report=phase_report(table.variant, result, table.viewer),
+        result=jsonio.phase_result_to_json(result, table.viewer),
+    )
 
 
 def board_svg(table: Table, number: int | None, orders: bool) -> str:
@@ -188,7 +202,7 @@ def board_svg(table: Table, number: int | None, orders: bool) -> str:
     return draw_board(table.variant, before, table.viewer)
 
 
-def reveal_view(table: Table) -> list[dict[str, Any]]:
+def reveal_view(table: Table) -> list[answers.Revealed]:
     """Every order kept secret while the game lasted, phase by phase (`hegemon reveal`)."""
     if table.game.status != ENDED:
         raise Refusal(409, "secret orders stay secret until the game is over")
@@ -202,11 +216,11 @@ def reveal_view(table: Table) -> list[dict[str, Any]]:
         }
         secret = {power: texts for power, texts in secret.items() if texts}
         if secret:
-            revealed.append({"number": row.number, "phase": row.phase, "orders": secret})
+            revealed.append(answers.Revealed(number=row.number, phase=row.phase, orders=secret))
     return revealed
 
 
-def audit_view(session: Session, game: models.Game) -> list[dict[str, Any]]:
+def audit_view(session: Session, game: models.Game) -> list[answers.AuditEntry]:
     rows = session.execute(
         select(models.Audit, models.User.name)
         .outerjoin(models.User, models.User.id == models.Audit.user_id)
@@ -214,12 +228,14 @@ def audit_view(session: Session, game: models.Game) -> list[dict[str, Any]]:
         .order_by(models.Audit.id)
     )
     return [
-        {"at": _when(entry.at), "user": name, "action": entry.action, "detail": entry.detail}
+        answers.AuditEntry(
+            at=entry.at.isoformat(), user=name, action=entry.action, detail=entry.detail
+        )
         for entry, name in rows
     ]
 
 
-def games_list(session: Session, user: models.User, which: str) -> list[dict[str, Any]]:
+def games_list(session: Session, user: models.User, which: str) -> list[answers.GameLine]:
     """The caller's games (`mine`), or the games with a free seat (`open`)."""
     mine = {
         m.game_id: m
@@ -240,9 +256,9 @@ def games_list(session: Session, user: models.User, which: str) -> list[dict[str
         taken.setdefault(game_id, set()).add(power or "")
     listed = [summary(g, mine.get(g.id), taken.get(g.id, set())) for g in games]
     if which == "open":
-        return [g for g in listed if g["open_seats"]]
+        return [g for g in listed if g.open_seats]
     for game, line in zip(games, listed, strict=True):
-        line["owes_orders"] = _owes_orders(Table(session, game, user, mine[game.id]))
+        line.owes_orders = _owes_orders(Table(session, game, user, mine[game.id]))
     return listed
 
 

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel
 from sqlalchemy import delete
 
-from hegemon.server import auth, passwords
+from hegemon.server import answers, auth, passwords
 from hegemon.server.deps import Caller, Now, StoreDep, Token
 from hegemon.server.schemas import Credentials, PasswordChange, SignIn
 from hegemon.server.table import Refusal
 from hegemon.store import models
 from hegemon.store.records import audit
 
-router = APIRouter(prefix="/api", tags=["accounts"])
+router = APIRouter(prefix="/api", tags=["accounts"], responses=answers.ALWAYS)
 
 
-@router.post("/accounts", status_code=201)
-def register(body: Credentials, store: StoreDep, request: Request) -> dict[str, Any]:
+@router.post("/accounts", status_code=201, responses=answers.BODY | answers.refusals(409))
+def register(body: Credentials, store: StoreDep, request: Request) -> answers.Account:
     """Open an account."""
     with store.writing() as session:
         try:
@@ -27,13 +24,13 @@ def register(body: Credentials, store: StoreDep, request: Request) -> dict[str, 
         except ValueError as exc:
             raise Refusal(409, str(exc)) from None
         audit(session, None, user, "registered")
-        return {"name": user.name}
+        return answers.Account(name=user.name)
 
 
-@router.post("/sessions", status_code=201)
+@router.post("/sessions", status_code=201, responses=answers.BODY | answers.refusals(401))
 def sign_in(
     body: SignIn, store: StoreDep, moment: Now, request: Request, response: Response
-) -> dict[str, Any]:
+) -> answers.SignedIn:
     """Sign in: a bearer token (and, if asked, the same as an HttpOnly cookie)."""
     with store.writing() as session:
         user, token, expires = auth.sign_in(
@@ -48,43 +45,35 @@ def sign_in(
             samesite="strict",
             secure=request.url.scheme == "https",
         )
-    answer = {"name": user.name, "token": token, "expires": expires.isoformat()}
-    if body.cookie:
-        answer["csrf"] = auth.csrf_token(token)
-    return answer
+    return answers.SignedIn(
+        name=user.name,
+        token=token,
+        expires=expires.isoformat(),
+        csrf=auth.csrf_token(token) if body.cookie else None,
+    )
 
 
-@router.delete("/sessions/current")
-def sign_out(user: Caller, store: StoreDep, given: Token, response: Response) -> dict[str, Any]:
+@router.delete("/sessions/current", responses=answers.refusals(401, 403))
+def sign_out(user: Caller, store: StoreDep, given: Token, response: Response) -> answers.SignedOut:
     """Sign out: the session's token is good no more."""
     with store.writing() as session:
         session.execute(
             delete(models.Session).where(models.Session.token_hash == auth.token_hash(given or ""))
         )
     response.delete_cookie(auth.COOKIE)
-    return {"name": user.name, "signed_out": True}
+    return answers.SignedOut(name=user.name, signed_out=True)
 
 
-@router.get("/me")
-def me(user: Caller) -> dict[str, Any]:
+@router.get("/me", responses=answers.refusals(401))
+def me(user: Caller) -> answers.Account:
     """Who the caller is."""
-    return {"name": user.name}
+    return answers.Account(name=user.name)
 
 
-class PasswordChanged(BaseModel):
-    name: str
-    signed_out: int  # the account's other sessions, signed out
-
-
-class SignedOut(BaseModel):
-    name: str
-    signed_out: int  # the account's sessions, the caller's own among them
-
-
-@router.post("/me/password")
+@router.post("/me/password", responses=answers.BODY | answers.refusals(401, 403))
 def change_password(
     body: PasswordChange, store: StoreDep, moment: Now, given: Token, request: Request
-) -> PasswordChanged:
+) -> answers.PasswordChanged:
     """Change the caller's password (the current one is asked for): every other session of
     the account is signed out, this one is kept."""
     with store.writing() as session:
@@ -97,15 +86,17 @@ def change_password(
         except passwords.WeakPassword as exc:
             raise Refusal(422, f"new: {exc}") from None
         audit(session, None, user, "password changed")
-        return PasswordChanged(name=user.name, signed_out=gone)
+        return answers.PasswordChanged(name=user.name, signed_out=gone)
 
 
-@router.delete("/sessions")
-def sign_out_everywhere(user: Caller, store: StoreDep, response: Response) -> SignedOut:
+@router.delete("/sessions", responses=answers.refusals(401, 403))
+def sign_out_everywhere(
+    user: Caller, store: StoreDep, response: Response
+) -> answers.SignedOutEverywhere:
     """Sign out every session of the caller's account, this one too (a lost phone, a
     shared computer)."""
     with store.writing() as session:
         gone = auth.sign_out_everywhere(session, user)
         audit(session, None, user, "signed out everywhere", {"sessions": gone})
     response.delete_cookie(auth.COOKIE)
-    return SignedOut(name=user.name, signed_out=gone)
+    return answers.SignedOutEverywhere(name=user.name, signed_out=gone)

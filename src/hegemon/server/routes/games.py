@@ -3,41 +3,41 @@ withdrawn, readiness."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
-from hegemon.server import play, views
+from hegemon.server import answers, play, views
 from hegemon.server.deps import Caller, Now, StoreDep
 from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, RowId, Seat
 from hegemon.server.table import Lock, Table, member_view
 from hegemon.variants import available_variants, load_variant
 
-router = APIRouter(prefix="/api", tags=["games"])
+router = APIRouter(prefix="/api", tags=["games"], responses=answers.ALWAYS)
 
 PowerQuery = Annotated[PowerName | None, Query(description="the game master names the power")]
 
 
 @router.get("/variants")
-def variants() -> list[dict[str, Any]]:
+def variants() -> list[answers.Variant]:
     """The variants a game may be played with: powers, seats and options."""
     listed = []
     for name in available_variants():
         variant = load_variant(name)
         listed.append(
-            {
-                "id": name,
-                "map_name": variant.board.name,
-                "powers": list(variant.powers),
-                "seats": list(variant.seats) if variant.seats[1] else None,
-                "options": {o.name: o.describe() for o in variant.declared.values()},
-            }
+            answers.Variant(
+                id=name,
+                map_name=variant.board.name,
+                powers=list(variant.powers),
+                seats=list(variant.seats) if variant.seats[1] else None,
+                options={o.name: o.describe() for o in variant.declared.values()},
+            )
         )
     return listed
 
 
-@router.post("/games", status_code=201)
-def create(body: NewGame, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.post("/games", status_code=201, responses=answers.SIGNED_IN | answers.BODY)
+def create(body: NewGame, user: Caller, store: StoreDep) -> answers.Game:
     """A new game, its creator its game master; it starts when every seat is taken (or
     when its game master starts it)."""
     with store.writing() as session:
@@ -54,17 +54,17 @@ def create(body: NewGame, user: Caller, store: StoreDep) -> dict[str, Any]:
         return views.game_view(Table.open(session, game.id, user))
 
 
-@router.get("/games")
+@router.get("/games", responses=answers.refusals(401, 422))
 def games(
     user: Caller, store: StoreDep, which: Literal["mine", "open"] = "mine"
-) -> list[dict[str, Any]]:
+) -> list[answers.GameLine]:
     """The caller's games, or those with a free seat."""
     with store.reading() as session:
         return views.games_list(session, user, which)
 
 
-@router.get("/games/{game_id}")
-def game(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.get("/games/{game_id}", responses=answers.IN_A_GAME)
+def game(game_id: RowId, user: Caller, store: StoreDep) -> answers.Game:
     """The game as the caller may see it: the position through the caller's view, whose
     orders are in and awaited, the caller's own pending orders (all of them for the game
     master), the deadline."""
@@ -72,16 +72,16 @@ def game(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
         return views.game_view(table)
 
 
-@router.get("/games/{game_id}/progress")
-def progress(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.get("/games/{game_id}/progress", responses=answers.IN_A_GAME)
+def progress(game_id: RowId, user: Caller, store: StoreDep) -> answers.Progress:
     """Where the game stands, in a few words: what a web page asks every few seconds, to
     read the game again once it has moved on."""
     with member_view(store, game_id, user) as table:
         return views.progress_view(table)
 
 
-@router.post("/games/{game_id}/join")
-def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+@router.post("/games/{game_id}/join", responses=answers.IN_A_GAME | answers.BODY)
+def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
     """Take a free seat."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.UPDATE)
@@ -89,8 +89,8 @@ def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now)
         return views.game_view(table)
 
 
-@router.post("/games/{game_id}/observe")
-def observe(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.post("/games/{game_id}/observe", responses=answers.IN_A_GAME)
+def observe(game_id: RowId, user: Caller, store: StoreDep) -> answers.Game:
     """Follow the game as an observer: what is public."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.SHARE)
@@ -98,18 +98,18 @@ def observe(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
         return views.game_view(table)
 
 
-@router.get("/games/{game_id}/options")
+@router.get("/games/{game_id}/options", responses=answers.IN_A_GAME)
 def options(
     game_id: RowId, user: Caller, store: StoreDep, power: PowerQuery = None
-) -> dict[str, Any]:
+) -> answers.LegalOrders:
     """Every legal order of the power's units this phase (what `hegemon options` lists)."""
     with store.reading() as session:
         table = Table.open(session, game_id, user)
         return views.options_view(table, table.acting_power(power))
 
 
-@router.post("/games/{game_id}/orders")
-def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.post("/games/{game_id}/orders", responses=answers.IN_A_GAME | answers.BODY)
+def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> answers.PendingOrders:
     """Give orders, as text: each replaces the power's earlier order for the same unit (or
     bid, deployment ...), or all of them with `replace`. Every order is checked at once;
     if any is refused, each refusal is listed with its reason and nothing is stored."""
@@ -120,7 +120,7 @@ def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> dic
         return views.pending_view(table, power)
 
 
-@router.delete("/games/{game_id}/orders")
+@router.delete("/games/{game_id}/orders", responses=answers.IN_A_GAME)
 def withdraw(
     game_id: RowId,
     user: Caller,
@@ -130,28 +130,28 @@ def withdraw(
         str | None, Query(max_length=300, description="withdraw only the order for this slot")
     ] = None,
     phase: Annotated[str | None, Query(max_length=12)] = None,
-) -> dict[str, Any]:
+) -> answers.Withdrawal:
     """Withdraw the power's orders: all, or the one for the unit (or slot) `order` names."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.SHARE)
         acting = table.acting_power(power)
         _, withdrawn = play.withdraw(table, acting, order, phase)
-        return {**views.pending_view(table, acting), "withdrawn": withdrawn}
+        return views.withdrawal_view(table, acting, withdrawn)
 
 
-@router.post("/games/{game_id}/ready")
+@router.post("/games/{game_id}/ready", responses=answers.IN_A_GAME | answers.BODY)
 def ready(
     game_id: RowId, body: ReadyIn, user: Caller, store: StoreDep, moment: Now
-) -> dict[str, Any]:
+) -> answers.Readiness:
     """Mark the power ready (or not): once every power awaited is, the phase is
     adjudicated at once if the game's policy says so."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.UPDATE)
         power = table.acting_power(body.power)
         played = play.set_ready(table, power, body.ready, moment)
-        return {
-            "power": power,
-            "ready": body.ready and not played,
-            "adjudicated": [row.phase for row in played],
-            "phase": table.game.phase,
-        }
+        return answers.Readiness(
+            power=power,
+            ready=body.ready and not played,
+            adjudicated=[row.phase for row in played],
+            phase=table.game.phase,
+        )

@@ -3,29 +3,33 @@ secrets revealed once the game is over."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
-from hegemon.server import views
+from hegemon.server import answers, views
 from hegemon.server.deps import Caller, StoreDep
 from hegemon.server.schemas import PhaseNumber, RowId
 from hegemon.server.table import member_view
 
-router = APIRouter(prefix="/api/games/{game_id}", tags=["history"])
+router = APIRouter(
+    prefix="/api/games/{game_id}", tags=["history"], responses=answers.ALWAYS | answers.IN_A_GAME
+)
 
 SVG = {"content": {"image/svg+xml": {}}, "description": "the board as SVG"}
 
 
 @router.get("/phases")
-def phases(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+def phases(game_id: RowId, user: Caller, store: StoreDep) -> list[answers.PhaseLine]:
     """Every phase played, in order."""
     with member_view(store, game_id, user) as table:
         return views.phases_view(table)
 
 
 @router.get("/phases/{number}")
-def phase(game_id: RowId, number: PhaseNumber, user: Caller, store: StoreDep) -> dict[str, Any]:
+def phase(
+    game_id: RowId, number: PhaseNumber, user: Caller, store: StoreDep
+) -> answers.PhaseReport:
     """A phase's report and results (as JSON) as the caller may read them."""
     with member_view(store, game_id, user) as table:
         return views.phase_view(table, number)
@@ -52,7 +56,7 @@ def phase_board(
 
 
 @router.get("/reveal")
-def reveal(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+def reveal(game_id: RowId, user: Caller, store: StoreDep) -> list[answers.Revealed]:
     """Once the game is over: every order kept secret while it lasted (bids, INFs)."""
     with member_view(store, game_id, user) as table:
         return views.reveal_view(table)

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from hegemon import jsonio
-from hegemon.server import adjudication, mastering, play, views
+from hegemon.server import adjudication, answers, mastering, play, views
 from hegemon.server.deps import Caller, Now, StoreDep
 from hegemon.server.schemas import (
     AdjudicateIn,
@@ -25,7 +25,9 @@ from hegemon.server.table import Lock, Refusal, Table
 from hegemon.store import Store, exchange
 from hegemon.store.models import User
 
-router = APIRouter(prefix="/api/games", tags=["game master"])
+router = APIRouter(
+    prefix="/api/games", tags=["game master"], responses=answers.ALWAYS | answers.IN_A_GAME
+)
 
 
 def _master(table: Table) -> Table:
@@ -33,9 +35,7 @@ def _master(table: Table) -> Table:
     return table
 
 
-def _act(
-    store: Store, game_id: int, user: User, action: Callable[[Table], object]
-) -> dict[str, Any]:
+def _act(store: Store, game_id: int, user: User, action: Callable[[Table], object]) -> answers.Game:
     """One action of the game's master, in one transaction: the game as it then stands."""
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
@@ -44,57 +44,59 @@ def _act(
 
 
 @router.post("/{game_id}/start")
-def start(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def start(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
     """Start the game with the seats taken so far (a free seat's power is awaited until
     civil disorder takes it)."""
     return _act(store, game_id, user, lambda table: play.start(table, moment))
 
 
-@router.post("/{game_id}/adjudicate")
+@router.post("/{game_id}/adjudicate", responses=answers.BODY)
 def adjudicate(
     game_id: RowId, body: AdjudicateIn, user: Caller, store: StoreDep, moment: Now
-) -> dict[str, Any]:
+) -> answers.Adjudication:
     """Adjudicate the current phase now, with the orders given so far (and the game
     master's own roll for a draw of chance, if given; else the game's seed draws)."""
     with store.writing() as session:
         table = _master(Table.open(session, game_id, user, Lock.UPDATE))
         draws = {k: tuple(v) if isinstance(v, list) else v for k, v in (body.draws or {}).items()}
         played = adjudication.adjudicate(table, moment, draws)
-        return {"adjudicated": [row.phase for row in played], "phase": table.game.phase}
+        return answers.Adjudication(
+            adjudicated=[row.phase for row in played], phase=table.game.phase
+        )
 
 
-@router.post("/{game_id}/extend")
+@router.post("/{game_id}/extend", responses=answers.BODY)
 def extend(
     game_id: RowId, body: ExtendIn, user: Caller, store: StoreDep, moment: Now
-) -> dict[str, Any]:
+) -> answers.Game:
     """Move the deadline on by so many seconds."""
     return _act(store, game_id, user, lambda table: mastering.extend(table, body.seconds, moment))
 
 
 @router.post("/{game_id}/pause")
-def pause(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def pause(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
     """Stop the clock."""
     return _act(store, game_id, user, lambda table: mastering.pause(table, moment))
 
 
 @router.post("/{game_id}/resume")
-def resume(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+def resume(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
     """Start the clock again, with the time that was left."""
     return _act(store, game_id, user, lambda table: mastering.resume(table, moment))
 
 
-@router.post("/{game_id}/replace")
-def replace(game_id: RowId, body: ReplaceIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.post("/{game_id}/replace", responses=answers.BODY)
+def replace(game_id: RowId, body: ReplaceIn, user: Caller, store: StoreDep) -> answers.Game:
     """Give a power's seat to another user."""
     return _act(
         store, game_id, user, lambda table: mastering.replace_player(table, body.power, body.user)
     )
 
 
-@router.post("/{game_id}/disorder")
+@router.post("/{game_id}/disorder", responses=answers.BODY)
 def disorder(
     game_id: RowId, body: DisorderIn, user: Caller, store: StoreDep, moment: Now
-) -> dict[str, Any]:
+) -> answers.Game:
     """Put a power in civil disorder (or take it out): it is no longer awaited."""
     return _act(
         store,
@@ -104,8 +106,8 @@ def disorder(
     )
 
 
-@router.post("/{game_id}/end")
-def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> dict[str, Any]:
+@router.post("/{game_id}/end", responses=answers.BODY)
+def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> answers.Game:
     """End the game as its players agreed: a draw of the powers named, or a concession."""
     return _act(
         store, game_id, user, lambda table: mastering.end_game(table, body.draw, body.concede_to)
@@ -113,7 +115,7 @@ def end(game_id: RowId, body: EndIn, user: Caller, store: StoreDep) -> dict[str,
 
 
 @router.get("/{game_id}/audit")
-def audit(game_id: RowId, user: Caller, store: StoreDep) -> list[dict[str, Any]]:
+def audit(game_id: RowId, user: Caller, store: StoreDep) -> list[answers.AuditEntry]:
     """Every action on the game: who, when, what."""
     with store.reading() as session:
         table = _master(Table.open(session, game_id, user))
@@ -129,17 +131,17 @@ def export(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
 
 
 @router.get("/{game_id}/verify")
-def verify(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+def verify(game_id: RowId, user: Caller, store: StoreDep) -> answers.Verification:
     """Replay every stored phase from the start and compare each with its stored
     snapshot and digest."""
     with store.reading() as session:
         table = _master(Table.open(session, game_id, user))
         problems = exchange.verify(session, table.game)
-        return {"phases": table.game.played, "sound": not problems, "problems": problems}
+        return answers.Verification(phases=table.game.played, sound=not problems, problems=problems)
 
 
-@router.post("/import", status_code=201)
-def import_game(body: ImportIn, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
+@router.post("/import", status_code=201, responses=answers.BODY)
+def import_game(body: ImportIn, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
     """A CLI game file as a new game, the caller its game master."""
     with store.writing() as session:
         try:

@@ -14,10 +14,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 
-from hegemon.server import metrics
+from hegemon.server import answers, metrics
 from hegemon.server.deps import Now, StoreDep
 
-router = APIRouter(tags=["operations"])
+router = APIRouter(tags=["operations"], responses=answers.ALWAYS)
 
 TOKEN_VARIABLE = "HEGEMON_METRICS_TOKEN"
 READY_WITHIN = 3.0  # seconds the database has to answer /readyz
@@ -36,12 +36,6 @@ class Readiness(BaseModel):
     status: str = "ready"
 
 
-class NotServed(BaseModel):
-    """Why not."""
-
-    detail: str
-
-
 @router.get("/healthz", summary="Whether the process is up (asks nothing of the database)")
 def healthz() -> Health:
     return Health()
@@ -51,7 +45,7 @@ def healthz() -> Health:
     "/readyz",
     summary="Whether the server can serve: the database answers and its tables are current",
     response_model=Readiness,
-    responses={503: {"model": NotServed, "description": "the database is not ready"}},
+    responses=answers.refusals(503),
 )
 async def readyz(store: StoreDep) -> Readiness | JSONResponse:
     try:
@@ -81,8 +75,7 @@ def _refusal(status: int, detail: str, headers: dict[str, str]) -> JSONResponse:
     response_class=Response,
     responses={
         200: {"content": {"text/plain": {}}, "description": "the metrics"},
-        401: {"model": NotServed, "description": "no token, or not the one configured"},
-        404: {"model": NotServed, "description": "metrics are not enabled on this server"},
+        **answers.refusals(401, 404, 422),
     },
 )
 def metrics_text(

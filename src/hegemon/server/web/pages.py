@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from hegemon.server import auth, passwords, views
+from hegemon.server import answers, auth, passwords, views
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.schemas import PhaseNumber, PowerName, RowId
 from hegemon.server.table import (
@@ -137,7 +137,7 @@ def my_games(request: Request, store: StoreDep, moment: Now) -> Response:
     user = _signed_in(request, store, moment)
     with store.reading() as session:
         mine = views.games_list(session, user, "mine")
-        free = [g for g in views.games_list(session, user, "open") if g["role"] is None]
+        free = [g for g in views.games_list(session, user, "open") if g.role is None]
     return _page(request, "games.html", user, games=mine, open_games=free)
 
 
@@ -159,7 +159,7 @@ def game_page(
         data = {
             **_progress(game),
             "power": acting,
-            "pending": views.pending_view(table, acting) if acting else None,
+            "pending": views.pending_view(table, acting).model_dump() if acting else None,
             "choices": choices(table, acting) if acting else None,
         }
         return _page(
@@ -175,9 +175,9 @@ def game_page(
         )
 
 
-def _progress(game: dict[str, Any]) -> dict[str, Any]:
+def _progress(game: answers.Game) -> dict[str, Any]:
     """What the page's script compares with `/progress` to know when to read it again."""
-    return {key: game[key] for key in ("played", "status", "version")} | {"game": game["id"]}
+    return {"played": game.played, "status": game.status, "version": game.version, "game": game.id}
 
 
 def _acting(table: Table, named: str | None) -> str | None:
@@ -194,20 +194,20 @@ def _acting(table: Table, named: str | None) -> str | None:
     return own if own in table.actors else None
 
 
-def _seats(game: dict[str, Any]) -> list[dict[str, Any]]:
+def _seats(game: answers.Game) -> list[dict[str, Any]]:
     """Each power's line in the public table: its player, whether its orders are in,
     ready, in civil disorder."""
-    players = {m["power"]: m["name"] for m in game["members"] if m["role"] == PLAYER}
+    players = {m.power: m.name for m in game.members if m.role == PLAYER}
     return [
         {
             "power": power,
             "player": players.get(power),
-            "awaited": power in game["awaiting"],
-            "received": power in game["received"],
-            "ready": power in game["ready"],
-            "disorder": power in game["disorder"],
+            "awaited": power in game.awaiting,
+            "received": power in game.received,
+            "ready": power in game.ready,
+            "disorder": power in game.disorder,
         }
-        for power in game["powers"]
+        for power in game.powers
     ]
 
 
@@ -242,7 +242,7 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             user,
             game=game,
             seats=_seats(game),
-            observers=[m["name"] for m in game["members"] if m["role"] == OBSERVER_ROLE],
+            observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
             data=_progress(game),
-            ended=game["status"] == ENDED,
+            ended=game.status == ENDED,
         )

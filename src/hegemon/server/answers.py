@@ -1,0 +1,288 @@
+"""What the API answers, as types: each route's answer is one of these models (built by
+`hegemon.server.views` and the routes), and a refusal is a `Problem`. FastAPI describes
+them in ``/openapi.json``, so the description says what really comes back; the test
+`tests/server/test_openapi.py` holds the server to it.
+
+The content of a variant's own JSON (a position, a phase's results, a game file) stays
+``dict[str, Any]``: its shape is the variant's (docs/json.md), not the server's.
+
+`refusals` gives the responses a route declares besides its answer: each status with its
+`Problem` body and its headers (``Retry-After`` on 429 and 503).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from hegemon.server.policy import Policy
+
+Moment = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
+OptionValue = StrictBool | StrictInt | StrictStr
+
+
+def _absent_when_none(value: object) -> bool:
+    return value is None
+
+
+class Answer(BaseModel):
+    """An answer has exactly its fields: the description says so (no additional
+    properties), and a view that names a field the model lacks fails at once."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- refusals --------------------------------------------------------------------------
+
+
+class Problem(Answer):
+    """A refusal: what was refused and why, in one line; where several inputs were
+    refused (orders), each with its reason."""
+
+    detail: str
+    problems: list[str] | None = Field(default=None, description="each refused input and why")
+
+
+_RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before asking again",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 0},
+    }
+}
+_WHY: dict[int, str] = {
+    400: "the body could not be read: not JSON in UTF-8",
+    401: "not signed in (or the session has expired), or a wrong name or password",
+    403: "the caller may not do this: not the game's master or this power's player, or a "
+    "change signed in by the session cookie without its X-CSRF-Token",
+    404: "no such game (or phase, or user)",
+    409: "not now: the game's state forbids it (not started, over, paused ...), the name "
+    "is taken, or another request changed it meanwhile",
+    413: "the request's body is larger than this route takes",
+    422: "the request is invalid: `problems` names each input refused and why",
+    429: "too many requests: wait as long as Retry-After says",
+    503: "the database is unavailable or busy: nothing was stored; ask again after Retry-After",
+}
+_HEADERS: dict[int, dict[str, Any]] = {
+    401: {
+        "WWW-Authenticate": {
+            "description": "how to sign in: Bearer",
+            "required": True,
+            "schema": {"type": "string"},
+        }
+    },
+    429: _RETRY_AFTER,
+    503: _RETRY_AFTER,
+}
+
+Responses = dict[int | str, dict[str, Any]]
+
+
+def refusals(*statuses: int) -> Responses:
+    """The responses of these statuses, each a `Problem` (for ``responses=``)."""
+    return {
+        status: {"model": Problem, "description": _WHY[status], "headers": _HEADERS.get(status, {})}
+        for status in statuses
+    }
+
+
+ALWAYS = refusals(429, 503)  # every route: the rate limits, the database
+SIGNED_IN = refusals(401, 403, 422)  # a change by a signed-in caller: its token, its input
+IN_A_GAME = refusals(401, 403, 404, 409, 422)  # a route on one game
+BODY = refusals(400, 413, 422)  # a route that reads a body
+
+
+# --- accounts --------------------------------------------------------------------------
+
+
+class Account(Answer):
+    name: str
+
+
+class SignedIn(Answer):
+    name: str
+    token: str = Field(description="send as 'Authorization: Bearer TOKEN'")
+    expires: Moment
+    csrf: str | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="with the session cookie only: the X-CSRF-Token its changes need",
+    )
+
+
+class SignedOut(Answer):
+    name: str
+    signed_out: bool
+
+
+class PasswordChanged(Answer):
+    name: str
+    signed_out: int = Field(description="the account's other sessions, signed out")
+
+
+class SignedOutEverywhere(Answer):
+    name: str
+    signed_out: int = Field(description="the account's sessions, the caller's own among them")
+
+
+# --- games -----------------------------------------------------------------------------
+
+
+class Variant(Answer):
+    id: str
+    map_name: str
+    powers: list[str]
+    seats: list[int] | None = Field(description="the fewest and most players, if not every power")
+    options: dict[str, str] = Field(description="each option the variant takes, described")
+
+
+class GameLine(Answer):
+    """A game in a list of games."""
+
+    id: int
+    title: str
+    variant: str
+    status: str
+    phase: str
+    deadline: Moment | None
+    role: str | None = Field(description="the caller's: master, player, observer")
+    power: str | None
+    open_seats: list[str]
+    owes_orders: bool | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="in the caller's own games: whether its power still owes orders",
+    )
+
+
+class You(Answer):
+    role: str | None
+    power: str | None
+
+
+class Member(Answer):
+    name: str
+    role: str
+    power: str | None
+
+
+class PendingOrders(Answer):
+    """A power's orders for the current phase: for that power and the game master."""
+
+    power: str
+    phase: str
+    orders: list[str]
+    unordered: list[str] = Field(description="what the power has given no order for yet")
+    ready: bool
+    disorder: bool
+    missed: int
+    version: int
+
+
+class Withdrawal(PendingOrders):
+    withdrawn: int = Field(description="how many orders were withdrawn")
+
+
+class End(Answer):
+    winners: list[str]
+    draw: list[str]
+    agreed: bool
+    text: str
+
+
+class Game(Answer):
+    """A game as the caller may see it."""
+
+    id: int
+    title: str
+    variant: str
+    map_name: str
+    options: dict[str, OptionValue]
+    powers: list[str]
+    status: str
+    phase: str
+    phase_name: str
+    played: int
+    deadline: Moment | None
+    policy: Policy
+    version: int
+    you: You
+    members: list[Member]
+    position: dict[str, Any] = Field(description="the position as JSON (docs/json.md)")
+    board: str = Field(description="the position as text")
+    received: list[str]
+    awaiting: list[str]
+    ready: list[str]
+    disorder: list[str]
+    orders: dict[str, PendingOrders]
+    end: End | None
+    pause_reason: str | None = Field(default=None, description="why the server paused the game")
+
+
+class Progress(Answer):
+    status: str
+    phase: str
+    played: int
+    version: int
+    deadline: Moment | None
+    received: list[str]
+    ready: list[str]
+
+
+class LegalOrders(Answer):
+    power: str
+    phase: str
+    orders: dict[str, list[str]] = Field(description="each unit's (or slot's) legal orders")
+    forms: list[str] = Field(description="how to write the variant's own orders")
+
+
+class Readiness(Answer):
+    power: str
+    ready: bool
+    adjudicated: list[str] = Field(description="the phases this made the server adjudicate")
+    phase: str
+
+
+# --- history ---------------------------------------------------------------------------
+
+
+class PhaseLine(Answer):
+    number: int
+    phase: str
+    name: str
+    adjudicated: Moment | None
+
+
+class PhaseReport(Answer):
+    number: int
+    phase: str
+    report: str
+    result: dict[str, Any] = Field(description="the phase's results as JSON (docs/json.md)")
+
+
+class Revealed(Answer):
+    number: int
+    phase: str
+    orders: dict[str, list[str]] = Field(description="each power's orders kept secret")
+
+
+# --- the game master -------------------------------------------------------------------
+
+
+class Adjudication(Answer):
+    adjudicated: list[str]
+    phase: str
+
+
+class AuditEntry(Answer):
+    at: Moment
+    user: str | None
+    action: str
+    detail: dict[str, Any]
+
+
+class Verification(Answer):
+    phases: int
+    sound: bool
+    problems: list[str]
