@@ -9,6 +9,7 @@ from sqlalchemy import delete
 
 from hegemon.server import auth
 from hegemon.server.deps import Caller, Now, StoreDep, Token
+from hegemon.server.limits import limiter
 from hegemon.server.schemas import Credentials, SignIn
 from hegemon.server.table import Refusal
 from hegemon.store import models
@@ -20,6 +21,7 @@ router = APIRouter(prefix="/api", tags=["accounts"])
 @router.post("/accounts", status_code=201)
 def register(body: Credentials, store: StoreDep, request: Request) -> dict[str, Any]:
     """Open an account."""
+    limiter(request).opening_account(request)
     with store.writing() as session:
         try:
             user = auth.register(session, request.app.state.hasher, body.name, body.password)
@@ -34,7 +36,7 @@ def sign_in(
     body: SignIn, store: StoreDep, moment: Now, request: Request, response: Response
 ) -> dict[str, Any]:
     """Sign in: a bearer token (and, if asked, the same as an HttpOnly cookie)."""
-    with store.writing() as session:
+    with limiter(request).signing_in(request, body.name), store.writing() as session:
         user, token, expires = auth.sign_in(
             session, request.app.state.hasher, body.name, body.password, moment
         )

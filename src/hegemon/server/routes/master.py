@@ -5,12 +5,16 @@ log."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import IO, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
 
 from hegemon import jsonio
-from hegemon.server import adjudication, mastering, play, views
+from hegemon.server import adjudication, bodies, mastering, play, views
 from hegemon.server.deps import Caller, Now, StoreDep
 from hegemon.server.schemas import (
     AdjudicateIn,
@@ -26,6 +30,29 @@ from hegemon.store import Store, exchange
 from hegemon.store.models import User
 
 router = APIRouter(prefix="/api/games", tags=["game master"])
+
+
+def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
+    """A model's JSON schema with the models it names written out where it names them
+    (the import route's body is described, not declared: see `import_game`)."""
+    definitions = schema.pop("$defs", {})
+
+    def written_out(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return written_out(definitions[node["$ref"].rsplit("/", 1)[-1]])
+            return {key: written_out(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [written_out(value) for value in node]
+        return node
+
+    return {key: written_out(value) for key, value in schema.items()}
+
+
+IMPORT_BODY = {
+    "required": True,
+    "content": {"application/json": {"schema": _inlined(ImportIn.model_json_schema())}},
+}
 
 
 def _master(table: Table) -> Table:
@@ -138,13 +165,36 @@ def verify(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
         return {"phases": table.game.played, "sound": not problems, "problems": problems}
 
 
-@router.post("/import", status_code=201)
-def import_game(body: ImportIn, user: Caller, store: StoreDep, moment: Now) -> dict[str, Any]:
-    """A CLI game file as a new game, the caller its game master."""
+@router.post(
+    "/import",
+    status_code=201,
+    openapi_extra={"requestBody": IMPORT_BODY},
+)
+async def import_game(
+    request: Request, user: Caller, store: StoreDep, moment: Now
+) -> dict[str, Any]:
+    """A CLI game file as a new game, the caller its game master: `ImportIn`. The body is
+    read only once the caller's session is known (a large body needs one), into a
+    temporary file; then it is parsed, checked and replayed in a worker thread, at most
+    $HEGEMON_IMPORTS at once."""
+    with await bodies.spool(request.stream(), bodies.IMPORT_BODY) as body:
+        async with request.app.state.imports.taken():
+            answer: dict[str, Any] = await run_in_threadpool(_import, body, user, store, moment)
+            return answer
+
+
+def _import(body: IO[bytes], user: User, store: Store, moment: datetime) -> dict[str, Any]:
+    try:
+        given = ImportIn.model_validate(jsonio.parse(body.read().decode(), "the request's body"))
+    except (jsonio.WireError, UnicodeDecodeError) as exc:
+        raise Refusal(422, str(exc)) from None
+    except ValidationError as exc:
+        errors = [{**error, "loc": ("body", *error["loc"])} for error in exc.errors()]
+        raise RequestValidationError(errors) from None
     with store.writing() as session:
         try:
             game = exchange.import_game(
-                session, body.game, body.title or "imported game", body.policy.policy().to_json()
+                session, given.game, given.title or "imported game", given.policy.policy().to_json()
             )
         except jsonio.WireError as exc:
             raise Refusal(422, f"game: {exc}") from None
