@@ -16,6 +16,7 @@ from hegemon.cli.common import UserError, read_text
 from hegemon.gamefile import create
 from hegemon.server import create_app, demo, worker
 from hegemon.server.app import password_hasher
+from hegemon.server.limits import Limits
 from hegemon.server.mastering import seat_master
 from hegemon.server.policy import NO_DEADLINES
 from hegemon.server.table import Lock, Table, find_user
@@ -52,7 +53,8 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     try:
-        password_hasher()  # its setting checked before the server starts
+        password_hasher()  # their settings checked before the server starts
+        Limits.from_environment()
     except ValueError as exc:
         raise UserError(str(exc)) from None
     store = _store(args, upgrade=True)
@@ -72,9 +74,11 @@ def serve(args: argparse.Namespace) -> int:
                 host=args.host,
                 port=args.port,
                 workers=args.workers,
+                forwarded_allow_ips=args.forwarded_allow_ips,
             )
         else:
-            uvicorn.run(create_app(store=store), host=args.host, port=args.port)
+            uvicorn.run(create_app(store=store), host=args.host, port=args.port,
+                        forwarded_allow_ips=args.forwarded_allow_ips)  # fmt: skip
     finally:
         stop.set()
     return 0
