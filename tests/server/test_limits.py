@@ -231,6 +231,18 @@ def test_imports_run_a_bounded_number_at_once(store: Store) -> None:
         assert lee.post("/api/games/import", {"game": exported}).status_code == 201
 
 
+def test_an_import_is_bounded_in_phases(store: Store) -> None:
+    with _client(store) as client:
+        nina = User(client, "nina")
+        phases = [{"phase": "S1901M", "orders": {}, "digest": "0"}] * 2001
+        answer = nina.post("/api/games/import", {"game": {"format": "hegemon-game/3",
+                                                          "phases": phases}})  # fmt: skip
+        assert answer.status_code == 422
+        assert answer.json()["detail"] == (
+            "game.phases: 2001 phases, more than the 2000 a game imported here may have"
+        )
+
+
 def test_bodies_are_refused_by_their_declared_size_or_as_they_stream_past_it(
     store: Store,
 ) -> None:
