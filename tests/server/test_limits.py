@@ -215,6 +215,27 @@ def test_argon2_runs_a_bounded_number_at_once(store: Store) -> None:
         assert _sign_in(client, "kim", PASSWORD).status_code == 201
 
 
+def test_sign_ins_wait_for_their_turn_outside_the_worker_threads(store: Store) -> None:
+    """The sign-ins past the argon2 bound wait in the event loop, holding no thread, and
+    are refused once they have waited long enough."""
+    with _client(store, hashes=1, hash_wait=0.3) as client:
+        User(client, "kate")
+        gate = client.app.state.signing_in.semaphore  # type: ignore[attr-defined]
+        client.portal.call(gate.acquire)  # type: ignore[union-attr]
+        try:
+            answer = _sign_in(client, "kate", PASSWORD)
+            opened = client.post("/api/accounts", json={"name": "kurt", "password": PASSWORD})
+        finally:
+            client.portal.call(gate.release)  # type: ignore[union-attr]
+        for refused in (answer, opened):
+            assert refused.status_code == 503
+            assert refused.json() == {
+                "detail": "too many sign-ins at once: try again in a few seconds"
+            }
+            assert int(refused.headers["Retry-After"]) >= 1
+        assert _sign_in(client, "kate", PASSWORD).status_code == 201
+
+
 def test_imports_run_a_bounded_number_at_once(store: Store) -> None:
     with _client(store, imports=1, import_wait=0.3) as client:
         lee = User(client, "lee")

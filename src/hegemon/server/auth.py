@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from hegemon.store import models
+from hegemon.store import Store, models
 
 COOKIE = "hegemon_session"
 SESSION_DAYS = 30
@@ -50,11 +50,14 @@ def set_password(hasher: PasswordHasher, user: models.User, password: str) -> No
 
 
 def sign_in(
-    session: Session, hasher: PasswordHasher, name: str, password: str, now: datetime
+    store: Store, hasher: PasswordHasher, name: str, password: str, now: datetime
 ) -> tuple[models.User, str, datetime]:
     """The user, a new session token and when it expires; AuthError for a wrong name or
-    password (the same answer for both, so that names cannot be probed)."""
-    user = session.scalar(select(models.User).where(models.User.name == name))
+    password (the same answer for both, so that names cannot be probed). The password is
+    checked with no transaction open: argon2 takes its time and memory holding no
+    connection and no lock (SQLite's write lock would stop every other writer)."""
+    with store.reading() as session:
+        user = session.scalar(select(models.User).where(models.User.name == name))
     try:
         # An unknown name costs a hash all the same, so that the time taken tells nothing.
         hasher.verify(user.password_hash if user else _unknown_name(hasher), password)
@@ -62,13 +65,19 @@ def sign_in(
             raise VerificationError
     except (VerificationError, InvalidHashError):
         raise AuthError("wrong name or password") from None
-    if hasher.check_needs_rehash(user.password_hash):
-        set_password(hasher, user, password)
+    rehashed = hasher.hash(password) if hasher.check_needs_rehash(user.password_hash) else None
     token = secrets.token_urlsafe(32)
     expires = now + timedelta(days=SESSION_DAYS)
-    session.add(models.Session(user_id=user.id, token_hash=token_hash(token), expires=expires))
-    # Sessions long expired go as new ones are made, so that the table does not grow forever.
-    session.execute(delete(models.Session).where(models.Session.expires < now - timedelta(days=1)))
+    with store.writing() as session:
+        if rehashed:
+            session.execute(
+                update(models.User).where(models.User.id == user.id).values(password_hash=rehashed)
+            )
+        session.add(models.Session(user_id=user.id, token_hash=token_hash(token), expires=expires))
+        # Sessions long expired go as new ones are made, so that the table does not grow.
+        session.execute(
+            delete(models.Session).where(models.Session.expires < now - timedelta(days=1))
+        )
     return user, token, expires
 
 

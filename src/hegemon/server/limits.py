@@ -37,6 +37,7 @@ from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from hegemon.server.auth import AuthError
 from hegemon.store import Store
@@ -302,25 +303,56 @@ class Slots:
         self.semaphore = anyio.Semaphore(size)
         self.wait, self.what = wait, what
 
-    @contextlib.asynccontextmanager
-    async def taken(self) -> AsyncIterator[None]:
-        acquired = False
+    async def acquire(self) -> None:
+        """One of the slots, waited for in the event loop; Busy if none frees in time."""
         with anyio.move_on_after(self.wait):
             await self.semaphore.acquire()
-            acquired = True
-        if not acquired:
-            raise Busy(f"too many {self.what} at once: try again in a few seconds", 5)
+            return
+        raise Busy(f"too many {self.what} at once: try again in a few seconds", 5)
+
+    @contextlib.asynccontextmanager
+    async def taken(self) -> AsyncIterator[None]:
+        await self.acquire()
         try:
             yield
         finally:
             self.semaphore.release()
 
 
+HASHING_ROUTES = {("POST", "/api/sessions"), ("POST", "/api/accounts")}
+
+
+class HashingGate:
+    """The ASGI middleware that lets at most `Limits.hashes` sign-ins and account openings
+    into the application at once: the others wait in the event loop, not each in a worker
+    thread (a storm of them would take every thread and stop every other request), and
+    after `Limits.hash_wait` seconds are refused (503)."""
+
+    def __init__(self, app: ASGIApp, slots: Slots) -> None:
+        self.app, self.slots = app, slots
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or (scope["method"], scope["path"]) not in HASHING_ROUTES:
+            await self.app(scope, receive, send)
+            return
+        try:
+            await self.slots.acquire()
+        except Busy as exc:
+            await _refusal(503, exc.detail, exc.retry_after)(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.slots.semaphore.release()
+
+
 def install(app: FastAPI, limits: Limits) -> None:
-    """The limits on the app: its rate limiter, its import slots, and their refusals as
-    answers (the bodies' limits are `hegemon.server.bodies.BodyLimit`)."""
+    """The limits on the app: its rate limiter, its import slots, the gate of sign-ins,
+    and their refusals as answers (the bodies' limits are `hegemon.server.bodies.BodyLimit`)."""
     app.state.limiter = Limiter(limits, app.state.store)
     app.state.imports = Slots(limits.imports, limits.import_wait, "imports")
+    app.state.signing_in = Slots(limits.hashes, limits.hash_wait, "sign-ins")
+    app.add_middleware(HashingGate, slots=app.state.signing_in)
 
     @app.exception_handler(Limited)
     def limited(request: Request, exc: Limited) -> Any:

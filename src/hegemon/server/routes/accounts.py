@@ -36,9 +36,9 @@ def sign_in(
     body: SignIn, store: StoreDep, moment: Now, request: Request, response: Response
 ) -> dict[str, Any]:
     """Sign in: a bearer token (and, if asked, the same as an HttpOnly cookie)."""
-    with limiter(request).signing_in(request, body.name), store.writing() as session:
+    with limiter(request).signing_in(request, body.name):
         user, token, expires = auth.sign_in(
-            session, request.app.state.hasher, body.name, body.password, moment
+            store, request.app.state.hasher, body.name, body.password, moment
         )
     if body.cookie:
         response.set_cookie(
