@@ -200,6 +200,14 @@ def test_counters_in_redis_are_shared_by_two_apps(store: Store, redis_prefix: st
     assert keys and all(b"judy" not in key for key in keys)  # the names are hashed
 
 
+def test_a_storage_that_does_not_answer_is_a_503(store: Store) -> None:
+    with _client(store, storage="redis://127.0.0.1:1/0") as client:  # nothing listens there
+        answer = _sign_in(client, "olga", PASSWORD)
+        assert answer.status_code == 503
+        assert answer.json() == {"detail": "the rate limits' storage does not answer: try again"}
+        assert answer.headers["Retry-After"] == "5"
+
+
 def test_argon2_runs_a_bounded_number_at_once(store: Store) -> None:
     with _client(store, hashes=1, hash_wait=0.3) as client:
         User(client, "kim")

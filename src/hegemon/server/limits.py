@@ -65,7 +65,7 @@ class Limits:
     signup: str = _setting("HEGEMON_LIMIT_SIGNUP", "5/hour;20/day")  # accounts by address
     writes_account: str = _setting("HEGEMON_LIMIT_WRITES_ACCOUNT", "100/minute;1500/hour")
     writes_address: str = _setting("HEGEMON_LIMIT_WRITES_ADDRESS", "300/minute;5000/hour")
-    hashes: int = _setting("HEGEMON_HASHES", 2)  # argon2 hashes at once
+    hashes: int = _setting("HEGEMON_HASHES", 2)  # argon2 hashes (and sign-ins) at once
     hash_wait: float = _setting("HEGEMON_HASH_WAIT", 3.0)  # seconds, then 503
     imports: int = _setting("HEGEMON_IMPORTS", 1)  # game files imported at once
     import_wait: float = _setting("HEGEMON_IMPORT_WAIT", 10.0)  # seconds, then 503
@@ -112,20 +112,29 @@ def _rates(limits: Limits, name: str) -> tuple[RateLimitItem, ...]:
         ) from None
 
 
-class Limited(Exception):
-    """A request refused by a rate limit (429): which, and in how many seconds to retry."""
+class Refused(Exception):
+    """A request refused by a limit: its answer's status and detail, and the seconds after
+    which to try again (``Retry-After``)."""
+
+    status = 429
 
     def __init__(self, detail: str, retry_after: int) -> None:
         super().__init__(detail)
         self.detail, self.retry_after = detail, retry_after
 
+    def answer(self) -> JSONResponse:
+        headers = {"Retry-After": str(self.retry_after)}
+        return JSONResponse({"detail": self.detail}, self.status, headers=headers)
 
-class Busy(Exception):
-    """Work the server has no room for now (503): what, and when to retry."""
 
-    def __init__(self, detail: str, retry_after: int) -> None:
-        super().__init__(detail)
-        self.detail, self.retry_after = detail, retry_after
+class Limited(Refused):
+    """Refused by a rate limit (429)."""
+
+
+class Busy(Refused):
+    """Work the server has no room for now (503)."""
+
+    status = 503
 
 
 @dataclass(frozen=True)
@@ -338,7 +347,7 @@ class HashingGate:
         try:
             await self.slots.acquire()
         except Busy as exc:
-            await _refusal(503, exc.detail, exc.retry_after)(scope, receive, send)
+            await exc.answer()(scope, receive, send)
             return
         try:
             await self.app(scope, receive, send)
@@ -354,19 +363,11 @@ def install(app: FastAPI, limits: Limits) -> None:
     app.state.signing_in = Slots(limits.hashes, limits.hash_wait, "sign-ins")
     app.add_middleware(HashingGate, slots=app.state.signing_in)
 
-    @app.exception_handler(Limited)
-    def limited(request: Request, exc: Limited) -> Any:
-        return _refusal(429, exc.detail, exc.retry_after)
-
-    @app.exception_handler(Busy)
-    def busy(request: Request, exc: Busy) -> Any:
-        return _refusal(503, exc.detail, exc.retry_after)
+    @app.exception_handler(Refused)
+    def refused(request: Request, exc: Refused) -> Any:
+        return exc.answer()
 
     @app.exception_handler(StorageError)
     def unreachable(request: Request, exc: StorageError) -> Any:
         log.error("rate-limit storage failed", extra={"error": type(exc.storage_error).__name__})
-        return _refusal(503, "the rate limits' storage does not answer: try again", 5)
-
-
-def _refusal(status: int, detail: str, retry_after: int) -> JSONResponse:
-    return JSONResponse({"detail": detail}, status, headers={"Retry-After": str(retry_after)})
+        return Busy("the rate limits' storage does not answer: try again", 5).answer()
