@@ -37,9 +37,12 @@ def csrf_token(token: str) -> str:
 
 def register(session: Session, hasher: PasswordHasher, name: str, password: str) -> models.User:
     """A new account; a ValueError if the name is taken."""
+    # Hashed first, before the session's first statement begins its transaction: argon2
+    # then holds no connection and no lock (on SQLite, the write lock of every writer).
+    password_hash = hasher.hash(password)
     if session.scalar(select(models.User.id).where(models.User.name == name)) is not None:
         raise ValueError(f"the name {name!r} is taken")
-    user = models.User(name=name, name_key=name.lower(), password_hash=hasher.hash(password))
+    user = models.User(name=name, name_key=name.lower(), password_hash=password_hash)
     session.add(user)
     session.flush()
     return user
