@@ -6,7 +6,9 @@ read.
 
 The clients speak HTTP over raw sockets: each sends its headers and then its body as fast
 as the server takes it, and reads the answer as soon as one comes, as an attacker's client
-would; the server's memory is read from /proc (its peak, VmHWM).
+would; the server's memory is read from /proc (its peak, VmHWM). Beside it, through the
+same real server: a signed-in user still imports and is held to the API's limit, and the
+address the limits count is the one a trusted proxy names.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,16 +37,22 @@ MEMORY_BOUND = 300 << 20
 LATENCY_BOUND = 0.2
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
+@contextmanager
+def serving(tmp_path: Path, *flags: str, **environment: str) -> Iterator[tuple[str, int]]:
     """A `hegemon serve` on a fresh SQLite file and a free port: its address and pid."""
     port = _free_port()
     database = f"sqlite:///{tmp_path}/hegemon.db"
     command = [HEGEMON, "serve", "--database", database, "--port", str(port), "--no-deadlines"]
-    environment = {**os.environ, "HEGEMON_ARGON2": "1,1024,1"}
-    with processes([command], environment) as (process,):
+    environment = {**os.environ, "HEGEMON_ARGON2": "1,1024,1", **environment}
+    with processes([[*command, *flags]], environment) as (process,):
         _wait_for(f"http://127.0.0.1:{port}")
         yield f"http://127.0.0.1:{port}", process.pid
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    with serving(tmp_path) as started:
+        yield started
 
 
 def _memory(pid: int, field: str) -> int:
@@ -175,3 +184,20 @@ def test_a_signed_in_user_still_imports_and_is_held_to_the_limits(server: tuple[
         cut = user.post("/api/games", content=streamed())
         assert cut.status_code == 413
         assert cut.json()["detail"].startswith(f"the request's body is larger than {1 << 20} bytes")
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_the_address_is_the_one_a_trusted_proxy_names(tmp_path: Path, trusted: bool) -> None:
+    """`hegemon serve` trusts X-Forwarded-For from 127.0.0.1 by default, from the proxies
+    --forwarded-allow-ips names otherwise: the limits count the address it names."""
+    flags = () if trusted else ("--forwarded-allow-ips", "192.0.2.1")
+    with serving(tmp_path, *flags, HEGEMON_LIMIT_SIGNUP="2/hour") as (base, _):
+        statuses = []
+        for n in range(3):
+            proxied = {"X-Forwarded-For": f"198.51.100.{n}"}
+            body = {"name": f"user{n}", "password": PASSWORD}
+            statuses.append(httpx.post(f"{base}/api/accounts", json=body, headers=proxied))
+    if trusted:  # three clients, each its own address
+        assert [answer.status_code for answer in statuses] == [201, 201, 201]
+    else:  # one address, the proxy's own, for all three
+        assert [answer.status_code for answer in statuses] == [201, 201, 429]
