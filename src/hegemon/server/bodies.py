@@ -42,7 +42,7 @@ def body_limit(scope: Scope) -> tuple[int, str]:
 
 
 class TooLarge(Exception):
-    """The body went past its limit (the 413 answer already sent)."""
+    """The body went past its limit (the 413 sent, unless an answer had begun)."""
 
 
 @dataclass
