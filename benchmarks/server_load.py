@@ -14,8 +14,10 @@ not, so that the deadline passes and a worker adjudicates). Then it checks that:
   the audit logs one adjudication per phase;
 - every game's log replays to its stored snapshots (the verify endpoint).
 
-It reports requests per second and the latency of requests (p50, p99). Bounded: every
-client stops at its request budget or at the time limit, whichever comes first.
+It reports requests per second and the latency of requests (p50, p99), with the server's
+limits on as a public site has them (docs/server.md, "Limits"): each client comes from an
+address of its own (X-Forwarded-For). Bounded: every client stops at its request budget or
+at the time limit, whichever comes first.
 
     .venv/bin/python benchmarks/server_load.py [--clients 50] [--games 20] [--api 2]
         [--workers 2] [--database URL] [--years 3] [--limit 600]
@@ -81,8 +83,13 @@ class Tally:
 class Client:
     """One person at the keyboard: an account, and the seats it holds."""
 
-    def __init__(self, base: str, name: str, tally: Tally, budget: int, ready: float) -> None:
-        self.http = httpx.Client(base_url=base, timeout=60)
+    def __init__(
+        self, base: str, name: str, tally: Tally, budget: int, ready: float, address: str
+    ) -> None:
+        # Each client comes from an address of its own, as the server's rate limits see it
+        # (the served processes trust 127.0.0.1, the default of --forwarded-allow-ips, to
+        # say whose request it passes on).
+        self.http = httpx.Client(base_url=base, timeout=60, headers={"X-Forwarded-For": address})
         self.name, self.tally, self.budget, self.ready = name, tally, budget, ready
         self.seats: list[Seat] = []
         self.rng = random.Random(name)
@@ -303,13 +310,15 @@ def _seat(
     seats dealt in turn, so that a client holds one seat of a game at most (a game's powers
     being fewer than the clients)."""
     budget = 20_000
-    players = [Client(base, f"player{n}", tally, budget, ready) for n in range(clients)]
+    players = [
+        Client(base, f"player{n}", tally, budget, ready, _address(n)) for n in range(clients)
+    ]
     for player in players:
         player.sign_up()
     masters = []
     seat_number = 0
     for number in range(games):
-        master = Client(base, f"master{number}", tally, budget, ready)
+        master = Client(base, f"master{number}", tally, budget, ready, _address(clients + number))
         master.sign_up()
         policy = {"deadlines": {"other": deadline}, "early": True, "disorder_after": 0}
         created = master.ok("POST", "/api/games", {"variant": VARIANT, "seed": number,
@@ -322,6 +331,11 @@ def _seat(
             player.ok("POST", f"/api/games/{created['id']}/join", {"power": power})
             player.seats.append(Seat(created["id"], power))
     return players, masters
+
+
+def _address(number: int) -> str:
+    """The client's own address, in the block 10.0.0.0/8."""
+    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
 
 
 def _check(masters: list[tuple[Client, int]], tally: Tally) -> dict[str, Any]:

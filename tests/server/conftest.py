@@ -21,10 +21,18 @@ from benchmarks.server_load import POSTGRES, postgres_schema
 from fastapi.testclient import TestClient
 
 from hegemon.server import create_app
+from hegemon.server.limits import Limits
 from hegemon.store import Store
 
 PASSWORD = "correct horse"
 CHEAP = PasswordHasher.from_parameters(CHEAPEST)  # argon2 all the same, but fast for tests
+# The tests make many accounts and requests from one address, "testclient": limits that
+# never get in their way (tests/server/test_limits.py tests the limits themselves).
+MANY = "1000000/second"
+GENEROUS = Limits(
+    storage="memory://", signin=MANY, failures_account=MANY, failures_address=MANY,
+    signup=MANY, writes_account=MANY, writes_address=MANY, hashes=8,
+)  # fmt: skip
 
 _postgres_problem: list[str] = []  # why PostgreSQL is not there, once asked
 
@@ -94,7 +102,9 @@ def clock() -> Clock:
 
 @pytest.fixture
 def client(store: Store, clock: Clock) -> Iterator[TestClient]:
-    with TestClient(create_app(store=store, hasher=CHEAP, clock=clock)) as test_client:
+    with TestClient(
+        create_app(store=store, hasher=CHEAP, clock=clock, limits=GENEROUS)
+    ) as test_client:
         yield test_client
 
 

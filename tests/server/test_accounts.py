@@ -21,7 +21,7 @@ from sqlalchemy import select
 from hegemon.server import create_app, demo, passwords
 from hegemon.server.mastering import LONGEST_WAIT
 from hegemon.store import Store, models
-from tests.server.conftest import CHEAP, PASSWORD, Clock, User, seated_game
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, Clock, User, seated_game
 
 NEW_PASSWORD = "seven tame ravens"
 
@@ -320,7 +320,7 @@ def test_serve_demo_says_which_names_are_taken_and_serves_nothing(tmp_path: Path
     url = f"sqlite:///{tmp_path}/hegemon.db"
     store = Store(url)
     store.upgrade()
-    with TestClient(create_app(store=store, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as client:
         User(client, "austria")
     store.close()
     environment = {**os.environ, "HEGEMON_ARGON2": "1,8,1"}

@@ -28,7 +28,7 @@ from hegemon.server.routes.operations import READY_WITHIN
 from hegemon.store import Store, models
 from hegemon.store.database import Timeouts
 from hegemon.store.models import now
-from tests.server.conftest import CHEAP, PASSWORD, postgres_missing, seated_game
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, postgres_missing, seated_game
 
 CONNECT_TIMEOUT = 2  # seconds, set for the processes under test
 MARGIN = 4  # seconds beyond it that a slow, shared machine may take to answer
@@ -225,7 +225,7 @@ def test_a_worker_started_without_its_database_waits_and_then_works(
 def _game_past_its_deadline(url: str) -> int:
     """A classic game, all seats taken, whose first deadline passed a minute ago."""
     store = Store(url)
-    with TestClient(create_app(store=store, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as client:
         game_id = seated_game(client, "classic", seed=7).id
     with store.writing() as session:
         past = now() - timedelta(minutes=1)
@@ -260,7 +260,7 @@ def test_readyz_answers_within_its_own_limit_however_long_the_connect_timeout(
     direct_url: str, proxy: Proxy
 ) -> None:
     store = Store(proxy.url(direct_url), Timeouts(connect=READY_WITHIN + 10))
-    with TestClient(create_app(store=store, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as client:
         assert client.get("/readyz").status_code == 200
         proxy.stop()
         started = time.monotonic()

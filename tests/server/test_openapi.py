@@ -31,7 +31,7 @@ from hegemon.game import Game
 from hegemon.server import create_app
 from hegemon.store import Store
 from hegemon.variants import available_variants, load_variant
-from tests.server.conftest import CHEAP, PASSWORD, Clock, User, fresh_database
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, Clock, User, fresh_database
 
 CHECKS = [
     not_a_server_error,
@@ -91,7 +91,7 @@ class Server:
     def __init__(self, url: str) -> None:
         self.store = Store(url)
         self.store.upgrade()
-        self.app = create_app(store=self.store, hasher=CHEAP, clock=Clock())
+        self.app = create_app(store=self.store, hasher=CHEAP, clock=Clock(), limits=GENEROUS)
         self.client = TestClient(self.app)
         self.master = User(self.client, "gm")
         User(self.client, "alice")  # whom the game master may give a seat

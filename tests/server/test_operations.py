@@ -26,7 +26,7 @@ from hegemon.server.routes.operations import TOKEN_VARIABLE
 from hegemon.store import Store
 from hegemon.store.database import Timeouts
 from hegemon.store.models import now
-from tests.server.conftest import CHEAP, PASSWORD, Clock, Seated, User, postgres_missing
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, Clock, Seated, User, postgres_missing
 
 TOKEN = "a metrics token"
 DAY = 24 * 3600
@@ -34,7 +34,7 @@ DAY = 24 * 3600
 
 def test_healthz_answers_without_asking_the_database(tmp_path: Path) -> None:
     dead = Store(_refusing_postgres(), Timeouts(connect=1))
-    with TestClient(create_app(store=dead, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=dead, hasher=CHEAP, limits=GENEROUS)) as client:
         answer = client.get("/healthz")
     assert (answer.status_code, answer.json()) == (200, {"status": "ok"})
 
@@ -46,7 +46,7 @@ def test_readyz_answers_ready_on_current_tables(client: TestClient) -> None:
 
 def test_readyz_refuses_on_tables_not_current(tmp_path: Path) -> None:
     empty = Store(f"sqlite:///{tmp_path}/empty.db")  # never upgraded
-    with TestClient(create_app(store=empty, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=empty, hasher=CHEAP, limits=GENEROUS)) as client:
         answer = client.get("/readyz")
     assert answer.status_code == 503
     assert answer.headers["Retry-After"]
@@ -55,7 +55,7 @@ def test_readyz_refuses_on_tables_not_current(tmp_path: Path) -> None:
 
 def test_readyz_refuses_when_the_database_does_not_answer() -> None:
     dead = Store(_refusing_postgres(), Timeouts(connect=1))
-    with TestClient(create_app(store=dead, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=dead, hasher=CHEAP, limits=GENEROUS)) as client:
         answer = client.get("/readyz")
     assert answer.status_code == 503
     assert answer.headers["Retry-After"]
@@ -64,7 +64,7 @@ def test_readyz_refuses_when_the_database_does_not_answer() -> None:
 
 def test_a_database_that_refuses_gives_503_on_the_api_and_the_pages() -> None:
     dead = Store(_refusing_postgres(), Timeouts(connect=1))
-    with TestClient(create_app(store=dead, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=dead, hasher=CHEAP, limits=GENEROUS)) as client:
         api = client.post("/api/sessions", json={"name": "ann", "password": PASSWORD})
         client.cookies.set("hegemon_session", "some token")
         page = client.get("/")
@@ -86,7 +86,7 @@ def test_a_pool_with_no_connection_free_gives_503_not_500() -> None:
     with postgres_schema() as url:
         store = Store(url, Timeouts(pool=0.5, pool_size=1, overflow=0))
         store.upgrade()
-        with TestClient(create_app(store=store, hasher=CHEAP)) as client:
+        with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as client:
             User(client, "ann")
             with store.engine.connect():  # the pool's only connection
                 answer = client.post("/api/sessions", json={"name": "ann", "password": PASSWORD})
@@ -167,7 +167,7 @@ def test_metrics_are_served_without_the_queue_lag_while_the_database_is_away(
 ) -> None:
     monkeypatch.setenv(TOKEN_VARIABLE, TOKEN)
     dead = Store(_refusing_postgres(), Timeouts(connect=1))
-    with TestClient(create_app(store=dead, hasher=CHEAP)) as client:
+    with TestClient(create_app(store=dead, hasher=CHEAP, limits=GENEROUS)) as client:
         client.get("/healthz")
         scraped = _scrape(client)
     assert scraped["lag"] is None

@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 
 from hegemon.server import create_app
 from hegemon.store import Store
-from tests.server.conftest import CHEAP, PASSWORD
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD
 
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRED = "HEGEMON_REQUIRE_BROWSER"
@@ -81,7 +81,7 @@ class LiveServer:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('web')}/hegemon.db")
     store.upgrade()
-    app = create_app(store=store, hasher=CHEAP)
+    app = create_app(store=store, hasher=CHEAP, limits=GENEROUS)
     port = _free_port()
     running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=running.run, daemon=True)

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from hegemon.server import create_app
 from hegemon.store import Store
-from tests.server.conftest import CHEAP, PASSWORD, User, seated_game
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, User, seated_game
 from tests.web.conftest import LiveServer, open_player
 
 NEW_PASSWORD = "seven tame ravens"
@@ -25,7 +25,7 @@ NEW_PASSWORD = "seven tame ravens"
 def client(tmp_path: Path) -> Iterator[TestClient]:
     store = Store(f"sqlite:///{tmp_path}/hegemon.db")
     store.upgrade()
-    with TestClient(create_app(store=store, hasher=CHEAP)) as test_client:
+    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as test_client:
         yield test_client
     store.close()
 

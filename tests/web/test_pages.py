@@ -14,14 +14,14 @@ from fastapi.testclient import TestClient
 
 from hegemon.server import auth, create_app
 from hegemon.store import Store
-from tests.server.conftest import CHEAP, PASSWORD, Seated, User, seated_game
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, Seated, User, seated_game
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     store = Store(f"sqlite:///{tmp_path}/hegemon.db")
     store.upgrade()
-    with TestClient(create_app(store=store, hasher=CHEAP)) as test_client:
+    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as test_client:
         yield test_client
     store.close()
 

@@ -16,6 +16,12 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
     serve.add_argument("--workers", type=int, default=1, help="API processes to run (default: 1)")
     serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="ADDRESSES",
+        help="the proxies trusted to say, by X-Forwarded-For, whose request they pass on: "
+        "comma-separated addresses, or * (default: $FORWARDED_ALLOW_IPS, else 127.0.0.1)",
+    )
+    serve.add_argument(
         "--no-deadlines",
         action="store_true",
         help="run no deadline worker in this process (run 'hegemon worker' instead)",

@@ -20,6 +20,7 @@ from hegemon.gamefile import create
 from hegemon.server import create_app, demo, logs, worker
 from hegemon.server.app import password_hasher
 from hegemon.server.backoff import Backoff, wait_for_database
+from hegemon.server.limits import Limits
 from hegemon.server.mastering import seat_master
 from hegemon.server.metrics import MULTIPROCESS_VARIABLE
 from hegemon.server.policy import NO_DEADLINES
@@ -74,7 +75,8 @@ def _configure_logs(args: argparse.Namespace) -> None:
 def serve(args: argparse.Namespace) -> int:
     _configure_logs(args)
     try:
-        password_hasher()  # its setting checked before the server starts
+        password_hasher()  # their settings checked before the server starts
+        Limits.from_environment()
     except ValueError as exc:
         raise UserError(str(exc)) from None
     store = _store(args, upgrade=True)
@@ -106,10 +108,18 @@ def _run_server(args: argparse.Namespace, store: Store) -> None:
                 host=args.host,
                 port=args.port,
                 workers=args.workers,
+                forwarded_allow_ips=args.forwarded_allow_ips,
                 **quiet,
             )
         else:
-            uvicorn.run(create_app(store=store), host=args.host, port=args.port, **quiet)
+            app = create_app(store=store)
+            uvicorn.run(
+                app,
+                host=args.host,
+                port=args.port,
+                forwarded_allow_ips=args.forwarded_allow_ips,
+                **quiet,
+            )
     finally:
         stop.set()
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from argon2 import PasswordHasher
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -28,13 +28,14 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm.exc import StaleDataError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from hegemon import jsonio
 from hegemon.server import logs
 from hegemon.server.access import AccessLog
 from hegemon.server.auth import AuthError
+from hegemon.server.bodies import BodyLimit
 from hegemon.server.headers import SafeHeaders
+from hegemon.server.limits import BoundedHasher, Limits, writes_by_address
+from hegemon.server.limits import install as install_limits
 from hegemon.server.routes import accounts, games, history, master, operations
 from hegemon.server.table import Refusal
 from hegemon.server.web import pages
@@ -44,10 +45,6 @@ from hegemon.store.models import now
 
 log = logging.getLogger("hegemon.server")
 
-MAX_BODY = 1 << 20  # a request's body: orders, a new game ... far below this
-MAX_IMPORT = jsonio.MAX_BYTES  # a game file sent to be imported
-IMPORT_PATH = "/api/games/import"
-
 
 def create_app(
     url: str | None = None,
@@ -55,24 +52,29 @@ def create_app(
     store: Store | None = None,
     hasher: PasswordHasher | None = None,
     clock: Callable[[], datetime] = now,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The API on the database at `url` (see `hegemon.store.database_url`), or on a
-    `store` already open. The tables must be current (`Store.upgrade`)."""
+    `store` already open. The tables must be current (`Store.upgrade`). Its `limits`
+    are those the environment sets unless given (`Limits.from_environment`)."""
+    limits = limits or Limits.from_environment()
     app = FastAPI(
         title="Hegemon",
         summary="A judge for Diplomacy and its influence variants, for many players over HTTP",
         version="1",
         docs_url=None,  # the interactive pages load their scripts from elsewhere
         redoc_url=None,
+        dependencies=[Depends(writes_by_address)],
     )
     app.state.store = store or Store(database_url(url))
-    app.state.hasher = hasher or password_hasher()
+    app.state.hasher = BoundedHasher(hasher or password_hasher(), limits.hashes, limits.hash_wait)
     app.state.clock = clock
     for module in (accounts, games, history, master, operations):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")
     _handle_errors(app)
+    install_limits(app, limits)
     app.add_middleware(BodyLimit)
     app.add_middleware(SafeHeaders)  # on every answer, a refusal's too
     app.add_middleware(AccessLog)  # the outermost: it times and counts every answer
@@ -170,60 +172,6 @@ def _validation_line(error: Any) -> str:
     for part in error.get("loc", ()):
         where += f"[{part}]" if isinstance(part, int) else f".{part}" if where else str(part)
     return f"{where}: {error.get('msg', 'invalid')}"
-
-
-class BodyLimit:
-    """Refuse a request whose body is larger than the API ever needs, before reading
-    it whole (413)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = MAX_IMPORT if scope["path"] == IMPORT_PATH else MAX_BODY
-        body = await _read_body(receive, limit)
-        if body is None:
-            response = JSONResponse(
-                {"detail": f"the request's body is larger than {limit} bytes"}, status_code=413
-            )
-            await response(scope, receive, send)
-            return
-        await self.app(scope, _replay(body, receive), send)
-
-
-async def _read_body(receive: Receive, limit: int) -> bytes | None:
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            break
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-def _replay(body: bytes, receive: Receive) -> Callable[[], Awaitable[Message]]:
-    """The body read, given again to the application; then what the client sends next
-    (its going away)."""
-    sent = False
-
-    async def again() -> Message:
-        nonlocal sent
-        if sent:
-            return await receive()
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return again
 
 
 def from_environment() -> FastAPI:

@@ -11,11 +11,11 @@ from typing import Any, cast
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import ColumnElement, CursorResult, delete, select
+from sqlalchemy import ColumnElement, CursorResult, delete, select, update
 from sqlalchemy.orm import Session
 
 from hegemon.server import passwords
-from hegemon.store import models
+from hegemon.store import Store, models
 
 COOKIE = "hegemon_session"
 SESSION_DAYS = 30
@@ -25,8 +25,9 @@ class AuthError(Exception):
     """The caller is not signed in, or not any more; says why."""
 
 
-class WrongPassword(Exception):
-    """A signed-in caller gave a password that is not the account's."""
+class WrongPassword(AuthError):
+    """A signed-in caller gave a password that is not the account's: a failed sign-in for
+    the rate limits, as it is as good a way to guess."""
 
 
 def token_hash(token: str) -> str:
@@ -61,11 +62,12 @@ def register(
 ) -> models.User:
     """A new account (made by the demo, if `demo`); a ValueError if the name is taken, in
     any case."""
+    # Hashed first, before the session's first statement begins its transaction: argon2
+    # then holds no connection and no lock (on SQLite, the write lock of every writer).
+    password_hash = hasher.hash(password)
     if account_named(session, name) is not None:
         raise ValueError(f"the name {name!r} is taken")
-    user = models.User(
-        name=name, name_key=name_key(name), password_hash=hasher.hash(password), demo=demo
-    )
+    user = models.User(name=name, name_key=name_key(name), password_hash=password_hash, demo=demo)
     session.add(user)
     session.flush()
     return user
@@ -76,11 +78,14 @@ def set_password(hasher: PasswordHasher, user: models.User, password: str) -> No
 
 
 def sign_in(
-    session: Session, hasher: PasswordHasher, name: str, password: str, now: datetime
+    store: Store, hasher: PasswordHasher, name: str, password: str, now: datetime
 ) -> tuple[models.User, str, datetime]:
     """The user, a new session token and when it expires; AuthError for a wrong name or
-    password (the same answer for both, so that names cannot be probed)."""
-    user = account_named(session, name)
+    password (the same answer for both, so that names cannot be probed). The password is
+    checked with no transaction open: argon2 takes its time and memory holding no
+    connection and no lock (SQLite's write lock would stop every other writer)."""
+    with store.reading() as session:
+        user = account_named(session, name)
     try:
         # An unknown name costs a hash all the same, so that the time taken tells nothing.
         hasher.verify(user.password_hash if user else _unknown_name(hasher), password)
@@ -88,13 +93,19 @@ def sign_in(
             raise VerificationError
     except (VerificationError, InvalidHashError):
         raise AuthError("wrong name or password") from None
-    if hasher.check_needs_rehash(user.password_hash):
-        set_password(hasher, user, password)
+    rehashed = hasher.hash(password) if hasher.check_needs_rehash(user.password_hash) else None
     token = secrets.token_urlsafe(32)
     expires = now + timedelta(days=SESSION_DAYS)
-    session.add(models.Session(user_id=user.id, token_hash=token_hash(token), expires=expires))
-    # Sessions long expired go as new ones are made, so that the table does not grow forever.
-    session.execute(delete(models.Session).where(models.Session.expires < now - timedelta(days=1)))
+    with store.writing() as session:
+        if rehashed:
+            session.execute(
+                update(models.User).where(models.User.id == user.id).values(password_hash=rehashed)
+            )
+        session.add(models.Session(user_id=user.id, token_hash=token_hash(token), expires=expires))
+        # Sessions long expired go as new ones are made, so that the table does not grow.
+        session.execute(
+            delete(models.Session).where(models.Session.expires < now - timedelta(days=1))
+        )
     return user, token, expires
 
 

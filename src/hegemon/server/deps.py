@@ -10,6 +10,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from hegemon.server import auth
+from hegemon.server.limits import SAFE_METHODS, limiter
 from hegemon.server.table import Refusal
 from hegemon.store import Store, models
 from hegemon.store.models import now
@@ -30,7 +31,6 @@ _bearer = HTTPBearer(auto_error=False, description="the token POST /api/sessions
 
 
 CSRF_HEADER = "X-CSRF-Token"
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def token(
@@ -51,14 +51,19 @@ def token(
 
 
 def signed_in(
+    request: Request,
     found: Annotated[Store, Depends(store)],
     given: Annotated[str | None, Depends(token)],
     moment: Annotated[datetime, Depends(clock)],
 ) -> models.User:
-    """The caller, from a bearer token or the session cookie; 401 if none or expired."""
+    """The caller, from a bearer token or the session cookie; 401 if none or expired;
+    429 if a change goes past the account's rate of writes."""
     with found.reading() as session:
         user, _ = auth.caller(session, given, moment)
-        return user
+    request.state.user_id = user.id  # for the logs
+    if request.method not in SAFE_METHODS:
+        limiter(request).writing(request, user.id)
+    return user
 
 
 StoreDep = Annotated[Store, Depends(store)]

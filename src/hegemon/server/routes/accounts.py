@@ -7,6 +7,7 @@ from sqlalchemy import delete
 
 from hegemon.server import answers, auth, passwords
 from hegemon.server.deps import Caller, Now, StoreDep, Token
+from hegemon.server.limits import limiter
 from hegemon.server.schemas import Credentials, PasswordChange, SignIn
 from hegemon.server.table import Refusal
 from hegemon.store import models
@@ -18,6 +19,7 @@ router = APIRouter(prefix="/api", tags=["accounts"], responses=answers.ALWAYS)
 @router.post("/accounts", status_code=201, responses=answers.BODY | answers.refusals(409))
 def register(body: Credentials, store: StoreDep, request: Request) -> answers.Account:
     """Open an account."""
+    limiter(request).opening_account(request)
     with store.writing() as session:
         try:
             user = auth.register(session, request.app.state.hasher, body.name, body.password)
@@ -32,9 +34,9 @@ def sign_in(
     body: SignIn, store: StoreDep, moment: Now, request: Request, response: Response
 ) -> answers.SignedIn:
     """Sign in: a bearer token (and, if asked, the same as an HttpOnly cookie)."""
-    with store.writing() as session:
+    with limiter(request).signing_in(request, body.name):
         user, token, expires = auth.sign_in(
-            session, request.app.state.hasher, body.name, body.password, moment
+            store, request.app.state.hasher, body.name, body.password, moment
         )
     if body.cookie:
         response.set_cookie(
@@ -72,21 +74,27 @@ def me(user: Caller) -> answers.Account:
 
 @router.post("/me/password", responses=answers.BODY | answers.refusals(401, 403))
 def change_password(
-    body: PasswordChange, store: StoreDep, moment: Now, given: Token, request: Request
+    body: PasswordChange,
+    caller: Caller,
+    store: StoreDep,
+    moment: Now,
+    given: Token,
+    request: Request,
 ) -> answers.PasswordChanged:
     """Change the caller's password (the current one is asked for): every other session of
-    the account is signed out, this one is kept."""
-    with store.writing() as session:
-        user, kept = auth.caller(session, given, moment)
-        hasher = request.app.state.hasher
-        try:
+    the account is signed out, this one is kept. A wrong current password counts as a
+    failed sign-in of the account (see "Limits")."""
+    try:
+        with limiter(request).signing_in(request, caller.name), store.writing() as session:
+            user, kept = auth.caller(session, given, moment)
+            hasher = request.app.state.hasher
             gone = auth.change_password(session, hasher, (user, kept), body.current, body.new)
-        except auth.WrongPassword as exc:
-            raise Refusal(403, str(exc)) from None
-        except passwords.WeakPassword as exc:
-            raise Refusal(422, f"new: {exc}") from None
-        audit(session, None, user, "password changed")
-        return answers.PasswordChanged(name=user.name, signed_out=gone)
+            audit(session, None, user, "password changed")
+            return answers.PasswordChanged(name=user.name, signed_out=gone)
+    except auth.WrongPassword as exc:
+        raise Refusal(403, str(exc)) from None
+    except passwords.WeakPassword as exc:
+        raise Refusal(422, f"new: {exc}") from None
 
 
 @router.delete("/sessions", responses=answers.refusals(401, 403))
