@@ -15,9 +15,13 @@ The public API for programs, in two pure functions and the types they use::
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Not `from typing import TYPE_CHECKING`: typing loads `re` and more, tens of milliseconds
+# before the command line's entry point can take Ctrl-C from Python (hegemon.cli).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from hegemon.game import Game, PhaseResult, Variant, play_phase
     from hegemon.notation import OrderSyntaxError, parse_order
     from hegemon.orders import format_order
