@@ -618,3 +618,13 @@ def test_a_bug_says_it_is_one_and_where_its_traceback_is(
     assert code == 70
     assert err.startswith("Traceback (most recent call last):") and "KeyError: 'oops'" in err
     Path(err.split("the traceback is in ")[1].split(". Please")[0]).unlink()
+
+
+def test_a_drawing_removes_what_a_killed_drawing_left(tmp_path: Path) -> None:
+    ended = subprocess.Popen(["true"])  # a process that has ended, and the pid it had
+    ended.wait()
+    board = tmp_path / "board.svg"
+    (tmp_path / f".board.svg.{ended.pid}.0123abcd.tmp").write_text("<svg")
+    drawn = hegemon("map", "draw", "classic", "-o", str(board))
+    assert drawn.returncode == 0, drawn.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.svg"]

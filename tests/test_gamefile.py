@@ -447,6 +447,19 @@ def test_a_lock_file_that_links_nowhere_makes_nothing(
     assert list(private.iterdir()) == []
 
 
+def test_a_new_game_is_never_made_through_a_link_to_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    link = tmp_path / "game.json"
+    link.symlink_to(private / "made.json")
+    assert main(["new", "classic", str(link)]) == 1
+    err = capsys.readouterr().err
+    assert f"{link}: a symbolic link to {private / 'made.json'}, which does not exist" in err
+    assert list(private.iterdir()) == []
+
+
 @pytest.mark.parametrize("kind", ["pipe", "hard link"])
 def test_a_lock_file_that_is_not_a_plain_file_of_its_own_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str

@@ -78,10 +78,13 @@ def updating(path: Path, variants: jsonio.VariantLoader = load_variant) -> Itera
 
 def create(path: Path, game: Game, force: bool = False) -> None:
     """Write a new game to `path`; with `force`, replace a game already there, but never
-    a file that is not a game."""
+    a file that is not a game, nor make one where a symbolic link to nothing points (in
+    a folder others may write in, it could point anywhere)."""
     target = _target(path)
     if not target.parent.is_dir():
         raise GameFileError(f"{path}: the folder {target.parent} does not exist")
+    if path.is_symlink() and not target.exists():
+        raise GameFileError(f"{path}: a symbolic link to {target}, which does not exist")
     with _locked(path, target):
         existing = None
         if target.exists():
