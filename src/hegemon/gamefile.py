@@ -148,8 +148,18 @@ def _read_regular(path: Path) -> bytes:
 # The parts of a game file and of each phase in it: what a save writes back. A file with
 # anything else is refused, as a save would drop it without a word.
 _FILE_KEYS = frozenset(
-    {"format", "variant", "options", "seats", "seed", "start", "phases", "pending", "agreed"}
-    | {"checksum"}
+    {
+        "format",
+        "variant",
+        "options",
+        "seats",
+        "seed",
+        "start",
+        "phases",
+        "pending",
+        "agreed",
+        "checksum",
+    }
 )
 _PHASE_KEYS = frozenset({"phase", "orders", "draws", "digest"})
 
@@ -234,8 +244,7 @@ _LOCK_FLAGS = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # never a link, neve
 def _open_lock(lock_path: Path) -> int:
     """The lock file, opened: made by this user if there is none (its own, LOCK_MODE),
     else as it is, never changed. A symbolic link is never followed: in a folder others
-    may write in, it could name any file (one this user's permissions and owner would
-    then have been given) or make one where they may not."""
+    may write in, it could name any file, or make one where they may not."""
     try:
         descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _LOCK_FLAGS, 0o600)
     except FileExistsError:

@@ -17,7 +17,7 @@ from hegemon import jsonio
 from hegemon.board import MapError
 from hegemon.cli import hosting, manual, playing, reading, tools
 from hegemon.cli.common import UserError, add_variant_dir_option
-from hegemon.cli.output import ensure_stdout
+from hegemon.cli.output import ensure_stdout, flush_stdout
 from hegemon.datc import DatcFormatError
 from hegemon.game import SetupError
 from hegemon.gamefile import GameFileError
@@ -43,14 +43,14 @@ def run(argv: Sequence[str] | None = None) -> int:
     ensure_stdout()
     try:
         status = int(args.handler(args))
-        sys.stdout.flush()  # here, where a full disk or a closed pipe is caught
+        flush_stdout()  # here, where a full disk or a closed pipe is caught
         return status
     except _USER_ERRORS as exc:
         return _fail(str(exc.args[0]) if exc.args else str(exc))
     except BrokenPipeError:
         raise  # the reader went away: `main` ends quietly
     except OSError as exc:  # the machine, not Hegemon: a full disk, a missing folder ...
-        where = f"{exc.filename}: " if exc.filename else "the standard output: "
+        where = f"{exc.filename}: " if exc.filename else ""  # printing names no file
         return _fail(f"{where}{(exc.strerror or str(exc)).lower()}")
     except Exception as exc:
         return _bug(exc)

@@ -26,7 +26,20 @@ class ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "it is closed")
+        raise OSError(errno.EBADF, "it is closed", STDOUT)
+
+
+STDOUT = "the standard output"  # as an error names it
+
+
+def flush_stdout() -> None:
+    """Write out what the command printed; an OSError names the standard output."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, STDOUT) from None
 
 
 def ensure_stdout() -> None:
