@@ -17,34 +17,42 @@ that what it was writing is taken away. Importing this module loads nothing but 
 standard library: the judge and the commands load within `main`.
 """
 
-from __future__ import annotations
-
+# Nothing here loads a module the interpreter has not loaded already, until Ctrl-C is
+# taken: not `from __future__ import annotations` (annotations are written as strings),
+# not `typing`, and not the `signal` module but the C module under it, loaded by the
+# interpreter itself (`signal` loads `enum` first: milliseconds, on a busy machine tens,
+# in which Ctrl-C would be Python's, with a traceback).
 import os
-import signal
 import sys
-from collections.abc import Callable, Sequence
-from types import FrameType
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal as _signal
+    from collections.abc import Callable, Sequence
+    from types import FrameType
+
+    Handler = Callable[[int, FrameType | None], object] | int | None
+else:
+    import _signal
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports it
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
-Handler = Callable[[int, FrameType | None], object] | int | None
 
-
-def _end_quietly(signum: int, frame: FrameType | None) -> None:
+def _end_quietly(signum: int, frame: "FrameType | None") -> None:
     """Ctrl-C while the command loads or ends, when nothing is being changed: at once."""
     os.write(2, b"\n")
     os._exit(EXIT_INTERRUPTED)
 
 
-def _take_ctrl_c(handler: Handler) -> Handler:
+def _take_ctrl_c(handler: "Handler") -> "Handler":
     """Handle SIGINT so; the handler there before. SIGINT ignored stays ignored (a program
     started in the background by a script runs so, rightly), and a thread other than the
     main one changes nothing."""
     try:
-        previous = signal.getsignal(signal.SIGINT)
-        if previous is not signal.SIG_IGN and handler is not None:
-            signal.signal(signal.SIGINT, handler)
+        previous = _signal.getsignal(_signal.SIGINT)
+        if previous != _signal.SIG_IGN and handler is not None:
+            _signal.signal(_signal.SIGINT, handler)
         return previous
     except ValueError:  # not the main thread
         return None
@@ -61,10 +69,10 @@ if _started_as_the_command():
     _take_ctrl_c(_end_quietly)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: "Sequence[str] | None" = None) -> int:
     """The hegemon command with these arguments (the process's own if None); its exit
     status."""
-    outside = _take_ctrl_c(signal.default_int_handler)  # the command may clean up
+    outside = _take_ctrl_c(_signal.default_int_handler)  # the command may clean up
     try:
         from hegemon.cli.dispatch import run  # the whole judge: Ctrl-C may come meanwhile
 
