@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hegemon import gamefile, jsonio
+from hegemon import files, gamefile, jsonio
 from hegemon.cli import main
 from hegemon.game import Game
 from hegemon.report import phase_report
@@ -445,6 +445,24 @@ def test_a_lock_file_that_links_nowhere_makes_nothing(
     assert main(["orders", str(path), "France", "A par - bur"]) == 1
     assert "is a symbolic link" in capsys.readouterr().err
     assert list(private.iterdir()) == []
+
+
+def test_a_save_never_writes_through_a_link_in_its_temporary_files_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The new file is made exclusively and without following a link: one planted under
+    # the name it first draws is passed over for another name.
+    path = tmp_path / "game.json"
+    _new_game(path)
+    victim, before = _victim(tmp_path)
+    planted = tmp_path / f".game.json.{os.getpid()}.0123abcd.tmp"
+    planted.symlink_to(victim)
+    names = iter(["0123abcd"])
+    real = files.secrets.token_hex
+    monkeypatch.setattr(files.secrets, "token_hex", lambda n: next(names, None) or real(n))
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    assert _as_it_stands(victim) == before and planted.is_symlink()
+    assert "France" in gamefile.read_game(path).pending
 
 
 def test_a_new_game_is_never_made_through_a_link_to_nothing(
