@@ -135,6 +135,7 @@ def _code_literals(tree: ast.AST) -> tuple[set[str], set[object]]:
 # province there: the check reads constants, not meanings.
 ORDINARY_WORDS = {
     ("cli/tools.py", "map"): "the `hegemon map` command (and Maputo's id in two variants)",
+    ("cli/manual.py", "map"): "the `hegemon map` command's help page",
     ("render/stored.py", "geo"): "a key of stored territories' JSON (and Georgia's id)",
     ("server/app.py", "loc"): "where pydantic says a field is (and a province's id)",
 }

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
 
 from hegemon import jsonio
-from hegemon.cli import main
+from hegemon.cli import main, manual
+from hegemon.cli.dispatch import build_parser
 from hegemon.gamefile import read_game
 from tests.conftest import DATC_DIR, stdin
 
@@ -60,7 +62,7 @@ def test_an_illegal_order_is_refused_and_nothing_is_lost(
     run(capsys, "orders", str(game_file), "England", "F lon - nth")
     before = game_file.read_text()
     code, _, err = run(capsys, "orders", str(game_file), "England", "A lvp - iri")
-    assert code == 2
+    assert code == 1
     assert "A Lvp - Iri: armies cannot enter sea provinces" in err
     assert game_file.read_text() == before
 
@@ -71,7 +73,7 @@ def test_an_unreadable_order_names_the_line(
     orders = tmp_path / "orders.txt"
     orders.write_text("England: F lon - nth\nEngland: F lon flies nth\n")
     code, _, err = run(capsys, "orders", str(game_file), "--from", str(orders))
-    assert code == 2
+    assert code == 1
     assert "line 2:" in err and "'flies' is not an order" in err
 
 
@@ -146,7 +148,7 @@ def test_adjudicate_json_rejects_bad_requests_clearly(
 ) -> None:
     monkeypatch.setattr("sys.stdin", stdin(payload))
     code, _, err = run(capsys, "adjudicate", "--json")
-    assert code == 2
+    assert code == 1
     assert message in err
 
 
@@ -234,7 +236,7 @@ def test_map_draw_refuses_what_it_cannot_draw(
     out = tmp_path / "board.svg"
     code, _, err = run(capsys, "map", "draw", "classic", "--game", str(game_file), *arguments,
                        "-o", str(out))  # fmt: skip
-    assert code == 2 and message in err and "Traceback" not in err
+    assert code == 1 and message in err and "Traceback" not in err
     assert not out.exists()
 
 
@@ -242,9 +244,9 @@ def test_map_draw_names_the_formats_it_writes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = run(capsys, "map", "draw", "classic", "-o", str(tmp_path / "board.jpg"))
-    assert code == 2 and "write the board to a .svg or a .png file" in err
+    assert code == 1 and "write the board to a .svg or a .png file" in err
     code, _, err = run(capsys, "map", "draw", "classic", "--orders", "-o", str(tmp_path / "b.svg"))
-    assert code == 2 and "give --game FILE" in err
+    assert code == 1 and "give --game FILE" in err
 
 
 # --- a game master's daily tools --------------------------------------------------------
@@ -293,7 +295,7 @@ def test_orders_beyond_what_a_game_file_holds_are_refused(
     assert run(capsys, "orders", str(game_file), "France", "A par H", "A mar H")[0] == 0
     before = game_file.read_bytes()
     code, _, err = run(capsys, "orders", str(game_file), "France", "F bre H")
-    assert code == 2
+    assert code == 1
     assert "nothing stored; France: 3 orders in all, more than the 2 a power may give" in err
     assert game_file.read_bytes() == before
 
@@ -304,7 +306,7 @@ def test_a_game_is_never_saved_larger_than_a_reader_takes(
     before = game_file.read_bytes()
     monkeypatch.setattr(jsonio, "MAX_BYTES", len(before) + 10)
     code, _, err = run(capsys, "orders", str(game_file), "France", "A par - bur", "A mar H")
-    assert code == 2
+    assert code == 1
     assert "more than the" in err and "a game file may; nothing saved" in err
     assert game_file.read_bytes() == before
     assert read_game(game_file).pending == {}
@@ -350,7 +352,7 @@ def test_report_reprints_any_phase(game_file: Path, capsys: pytest.CaptureFixtur
     assert run(capsys, "report", str(game_file), "s1901m")[1] == first
     assert run(capsys, "report", str(game_file))[1].startswith("Fall 1901 Movement")
     code, _, err = run(capsys, "report", str(game_file), "F1902M")
-    assert code == 2 and "no phase 'F1902M' was played (played: S1901M, F1901M)" in err
+    assert code == 1 and "no phase 'F1902M' was played (played: S1901M, F1901M)" in err
 
 
 def test_winter_show_says_who_builds_or_disbands_how_many(
@@ -383,3 +385,101 @@ def test_a_game_ends_by_agreement_and_its_secrets_are_revealed(
         "The game is over: France won by concession.\n"
     )
     assert run(capsys, "reveal", other)[1] == "No order was kept secret in this game.\n"
+
+
+# --- issue 29: the first phase of African Diplomacy II, the phase guard, the command line ----
+
+
+def test_orders_in_african_diplomacy_iis_lots_are_refused_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The lots take no orders, and checking none resolved the phase without the order of
+    # play it draws: every `orders` was an internal error.
+    game = str(tmp_path / "game.json")
+    assert run(capsys, "new", "african_diplomacy_ii", game, "--seed", "3")[0] == 0
+    code, _, err = run(capsys, "orders", game, "Red", "Place A Bam")
+    assert (code, err) == (
+        1,
+        "hegemon: error: nothing stored; Red: Place A Bam: not an order for a lots phase\n",
+    )
+    code, out, _ = run(capsys, "orders", game, "Red", "--clear")
+    assert (code, out) == (0, "Red: 0 order(s) stored for Winter 1900 Lots, 0 in all\n")
+    assert run(capsys, "adjudicate", game)[0] == 0
+    assert read_game(Path(game)).position.phase.code == "W1900P"
+
+
+def test_the_phase_guard_refuses_a_game_moved_on(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "adjudicate", str(game_file), "--phase", "s1901m")[0] == 0
+    before = game_file.read_bytes()
+    for argv, undone in [
+        (["adjudicate", str(game_file), "--phase", "S1901M"], "nothing adjudicated"),
+        (["orders", str(game_file), "France", "A par H", "--phase", "S1901M"], "nothing stored"),
+    ]:
+        code, _, err = run(capsys, *argv)
+        assert (code, err) == (
+            1,
+            f"hegemon: error: {game_file}: the game is at F1901M (Fall 1901 Movement), not "
+            f"S1901M; {undone}\n",
+        )
+    assert game_file.read_bytes() == before
+    code, out, _ = run(capsys, "orders", str(game_file), "France", "A par H", "--phase", "F1901M")
+    assert code == 0 and "stored for Fall 1901 Movement" in out
+
+
+def test_datc_refuses_a_file_with_no_case(
+    game_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "datc", str(DATC_DIR / "datc_v2.4_06.txt"), str(game_file))
+    assert (code, out) == (1, "")
+    assert err == f"hegemon: error: {game_file}: holds no DATC case (no CASE ... END)\n"
+
+
+def test_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("hegemon ") and out.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (["order", "game.json"], "'order' (did you mean 'orders'?)"),
+        (["adjudcate"], "'adjudcate' (did you mean 'adjudicate'?)"),
+        (["db", "exprt"], "'exprt' (did you mean 'export'?)"),
+    ],
+    ids=["orders", "adjudicate", "db export"],
+)
+def test_a_mistyped_command_is_a_usage_error_with_a_suggestion(
+    capsys: pytest.CaptureFixture[str], argv: list[str], meant: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2  # usage, not a refused input (1)
+    assert f"invalid choice: {meant}\n" in capsys.readouterr().err
+
+
+def test_every_command_has_a_description_and_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = build_parser()
+    named = [name for name, _ in manual.commands(parser)]
+    assert len(named) == 21
+    for name in named:
+        with pytest.raises(SystemExit) as exited:
+            main([*name.split(), "--help"])
+        assert exited.value.code == 0
+        page = capsys.readouterr().out
+        description = manual.PAGES[name].description.splitlines()[0]
+        assert description in page, name
+        assert f"examples:\n  hegemon {name}" in page or "examples:\n  hegemon --" in page, name
+    assert "exit status:\n  0    done\n  1    refused" in parser.format_help()
+    for page in manual.PAGES.values():
+        for example in page.examples:  # each one a command line the parser reads
+            words = shlex.split(example.partition(" < ")[0], comments=True)
+            assert words[0] == "hegemon"
+            args, extra = parser.parse_known_args(words[1:])
+            assert args.handler and all(not e.startswith("-") for e in extra), example

@@ -203,7 +203,7 @@ def test_one_bad_file_names_every_power_refused_and_why(
         "Austria: 5: WAR\nEngland: 5: PAP\nFrance: 16: WUR\nSpain: 5: Papal States\n",
         encoding="utf-8",
     )
-    assert main(["orders", game, "--from", str(given)]) == 2
+    assert main(["orders", game, "--from", str(given)]) == 1
     err = capsys.readouterr().err
     assert err == (
         "hegemon: error: nothing stored; "

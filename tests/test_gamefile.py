@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hegemon import gamefile, jsonio
+from hegemon import files, gamefile, jsonio
 from hegemon.cli import main
 from hegemon.game import Game
 from hegemon.report import phase_report
@@ -108,7 +108,7 @@ def test_a_read_only_game_is_not_replaced(
     _new_game(path)
     path.chmod(0o444)
     before = path.read_bytes()
-    assert main(["orders", str(path), "France", "A par - bur"]) == 2
+    assert main(["orders", str(path), "France", "A par - bur"]) == 1
     assert "the file is read-only" in capsys.readouterr().err
     assert path.read_bytes() == before
 
@@ -124,7 +124,7 @@ def test_a_failed_save_leaves_the_old_file_and_nothing_else(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(gamefile.os, "replace", disk_full)
-    assert main(["orders", str(path), "France", "A par - bur"]) == 2
+    assert main(["orders", str(path), "France", "A par - bur"]) == 1
     assert "cannot save it: no space left on device; nothing changed" in capsys.readouterr().err
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".game.json.lock", "game.json"]
@@ -146,7 +146,7 @@ def test_new_never_replaces_a_file_that_is_not_a_game(
 ) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes")
-    assert main(["new", "classic", str(notes), "--force"]) == 2
+    assert main(["new", "classic", str(notes), "--force"]) == 1
     assert "not a game file, so it is not replaced" in capsys.readouterr().err
     assert notes.read_text() == "my notes"
     game = tmp_path / "game.json"
@@ -209,7 +209,7 @@ def test_a_cut_or_changed_game_file_is_refused(
     edit(data)
     path.write_text(json.dumps(data, indent=1))
     capsys.readouterr()
-    assert main(["show", str(path)]) == 2
+    assert main(["show", str(path)]) == 1
     assert "the file is not as Hegemon saved it (edited or cut short" in capsys.readouterr().err
 
 
@@ -220,15 +220,121 @@ def test_the_checksum_ignores_how_the_json_is_laid_out(tmp_path: Path) -> None:
     assert len(gamefile.read_game(path).history) == 2
 
 
-def test_a_game_file_of_the_earlier_format_is_read(tmp_path: Path) -> None:
-    # hegemon-game/2: the same, without the checksum; saved again in today's format.
+def test_a_file_relabelled_as_the_format_before_the_checksum_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # hegemon-game/2 was /3 without the checksum: read, it let an edited file pass
+    # unchecked by taking the checksum away and the label back.
     path = tmp_path / "game.json"
     data = _two_phases(path)
     del data["checksum"]
+    data["phases"] = data["phases"][:1]  # an edit the checksum would have caught
     path.write_text(json.dumps({**data, "format": "hegemon-game/2"}))
-    assert len(gamefile.read_game(path).history) == 2
-    assert main(["orders", str(path), "France", "A bur - pic"]) == 0
-    assert json.loads(path.read_text())["format"] == jsonio.GAME_FORMAT
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["orders", str(path), "France", "A bur - pic"]) == 1
+    err = capsys.readouterr().err
+    assert "format 'hegemon-game/2': a file without a checksum, no longer read" in err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (lambda d: d.update(notes="my notes"), "'notes'"),
+        (lambda d: d["phases"][1].update(comment="a stab"), "'phases[1].comment'"),
+    ],
+    ids=["in the file", "in a phase"],
+)
+def test_a_part_a_save_would_drop_is_refused(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    edit: Callable[[dict[str, Any]], object],
+    named: str,
+) -> None:
+    # With its checksum made again (as a program adding its own notes would): read, the
+    # next save dropped the notes without a word.
+    path = tmp_path / "game.json"
+    data = _two_phases(path)
+    edit(data)
+    data["checksum"] = jsonio.game_checksum(data)
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["orders", str(path), "France", "A bur - pic"]) == 1
+    err = capsys.readouterr().err
+    assert f"{named}: not a part of a game file (a save would drop it without a word)" in err
+    assert path.read_bytes() == before
+
+
+def test_a_pipe_for_a_game_file_is_refused_not_waited_on(tmp_path: Path) -> None:
+    # Opening a pipe waits for a writer, with the game's lock held: every other command on
+    # the game waited too.
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    for argv in (["show", str(fifo)], ["orders", str(fifo), "France", "A par - bur"]):
+        refused = bound_by_permissions(*argv)  # a process of its own, which could hang
+        assert refused.returncode == 1, refused.stderr
+        assert refused.stderr == f"hegemon: error: {fifo}: not a game file (not a regular file)\n"
+
+
+def _adjudicate_once(tmp_path: Path, race: int) -> list[int]:
+    path = tmp_path / f"game{race}.json"
+    _new_game(path)
+    guarded = ["adjudicate", str(path), "--phase", "S1901M"]
+    return _at_once((guarded, tmp_path / f"a{race}.txt"), (guarded, tmp_path / f"b{race}.txt"))
+
+
+def test_two_adjudications_of_one_phase_at_once_adjudicate_it_once(tmp_path: Path) -> None:
+    # Without --phase the second adjudicated Fall 1901 with nobody's orders.
+    for race in range(10):
+        codes = _adjudicate_once(tmp_path, race)
+        assert sorted(codes) == [0, 1]
+        refusal = (tmp_path / f"{'ab'[codes.index(1)]}{race}.txt").read_text()
+        assert "the game is at F1901M (Fall 1901 Movement), not S1901M; nothing adjudicated" in (
+            refusal
+        )
+        assert len(gamefile.read_game(tmp_path / f"game{race}.json").history) == 1
+
+
+def _killed_while_writing(path: Path) -> Path:
+    """A temporary file a process killed while saving `path` left beside it (a game of
+    16 MiB less a little, so that writing takes a while)."""
+    whole = path.read_text().rstrip() + " " * (jsonio.MAX_BYTES - 1000 - path.stat().st_size)
+    saving = (
+        "import sys; from pathlib import Path; from hegemon import files\n"
+        "data = sys.stdin.buffer.read()\n"
+        "while True: files.replace_whole(Path(sys.argv[1]), data, None)\n"
+    )
+    for _ in range(50):
+        writer = subprocess.Popen([sys.executable, "-c", saving, str(path)], stdin=subprocess.PIPE)
+        assert writer.stdin is not None
+        writer.stdin.write(whole.encode())
+        writer.stdin.close()
+        while not (left := _temporaries(path)):
+            assert writer.poll() is None
+        writer.kill()
+        writer.wait()
+        left = _temporaries(path)
+        if left:
+            assert left[0].name.startswith(f".{path.name}.{writer.pid}.")
+            return left[0]
+    raise AssertionError("the writer was never killed while writing")
+
+
+def _temporaries(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(f".{path.name}.*.tmp"))
+
+
+def test_what_a_killed_save_left_the_next_command_removes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    _new_game(path)
+    leftover = _killed_while_writing(path)
+    alive = path.with_name(f".{path.name}.{os.getpid()}.0123abcd.tmp")  # a save going on
+    alive.write_text("")
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    assert not leftover.exists() and alive.exists()
+    assert "France" in gamefile.read_game(path).pending
 
 
 # --- what permissions forbid ----------------------------------------------------------------
@@ -259,15 +365,136 @@ def test_a_lock_file_this_user_may_only_read_still_locks(tmp_path: Path) -> None
     assert "France" in gamefile.read_game(path).pending
 
 
-def test_the_lock_file_follows_the_games_permissions(tmp_path: Path) -> None:
-    # A game made by a user whose umask keeps files private, then shared with a group.
+def test_the_lock_file_is_its_makers_own_and_never_changed(tmp_path: Path) -> None:
+    # The game is another user's, shared with a group: the lock file is made by whoever
+    # locks first, as its own, readable by all (enough to lock), and never given the game's
+    # permissions or owner, nor changed after.
+    path = tmp_path / "game.json"
+    _new_game(path)
+    (tmp_path / ".game.json.lock").unlink()
+    path.chmod(0o660)
+    if os.geteuid() == 0:
+        os.chown(path, 1234, 1234)
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    lock = (tmp_path / ".game.json.lock").stat()
+    assert (stat.S_IMODE(lock.st_mode), lock.st_uid) == (0o644, os.geteuid())
+    (tmp_path / ".game.json.lock").chmod(0o600)
+    assert main(["orders", str(path), "France", "A mar H"]) == 0
+    assert stat.S_IMODE((tmp_path / ".game.json.lock").stat().st_mode) == 0o600
+
+
+def _victim(folder: Path) -> tuple[Path, tuple[int, int, int, bytes]]:
+    """A private file of another user (when the tests run as root), and how it stands."""
+    victim = folder / "shadow"
+    victim.write_text("secret\n")
+    victim.chmod(0o600)
+    if os.geteuid() == 0:
+        os.chown(victim, 1234, 1234)
+    found = victim.stat()
+    return victim, (found.st_mode, found.st_uid, found.st_gid, victim.read_bytes())
+
+
+def _as_it_stands(victim: Path) -> tuple[int, int, int, bytes]:
+    found = victim.stat()
+    return found.st_mode, found.st_uid, found.st_gid, victim.read_bytes()
+
+
+@pytest.mark.parametrize("command", ["orders", "adjudicate", "new"])
+def test_a_lock_file_that_is_a_link_is_refused_and_its_target_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # Anyone who may write in a shared games folder could put a link there: the lock was
+    # opened through it, then given the game's permissions and owner (chmod 0666 and chown
+    # of a file of their choosing, by root's command).
+    games, private = tmp_path / "games", tmp_path / "private"
+    games.mkdir()
+    private.mkdir(mode=0o700)
+    victim, before = _victim(private)
+    path = games / "game.json"
+    _new_game(path)
+    path.chmod(0o666)
+    (games / ".game.json.lock").unlink()
+    (games / ".game.json.lock").symlink_to(victim)
+    game_before = path.read_bytes()
+    argv = {
+        "orders": ["orders", str(path), "France", "A par - bur"],
+        "adjudicate": ["adjudicate", str(path)],
+        "new": ["new", "classic", str(path), "--force"],
+    }[command]
+    capsys.readouterr()
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"hegemon: error: {path}: cannot lock it: .game.json.lock is a symbolic link, which a "
+        "lock file never is; remove it\n"
+    )
+    assert _as_it_stands(victim) == before and path.read_bytes() == game_before
+
+
+def test_a_lock_file_that_links_nowhere_makes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A link to a file that does not exist: opened with O_CREAT, it made that file, in a
+    # folder only root may write in.
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    path = tmp_path / "game.json"
+    _new_game(path)
+    (tmp_path / ".game.json.lock").unlink()
+    (tmp_path / ".game.json.lock").symlink_to(private / "made")
+    assert main(["orders", str(path), "France", "A par - bur"]) == 1
+    assert "is a symbolic link" in capsys.readouterr().err
+    assert list(private.iterdir()) == []
+
+
+def test_a_save_never_writes_through_a_link_in_its_temporary_files_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The new file is made exclusively and without following a link: one planted under
+    # the name it first draws is passed over for another name.
+    path = tmp_path / "game.json"
+    _new_game(path)
+    victim, before = _victim(tmp_path)
+    planted = tmp_path / f".game.json.{os.getpid()}.0123abcd.tmp"
+    planted.symlink_to(victim)
+    names = iter(["0123abcd"])
+    real = files.secrets.token_hex
+    monkeypatch.setattr(files.secrets, "token_hex", lambda n: next(names, None) or real(n))
+    assert main(["orders", str(path), "France", "A par - bur"]) == 0
+    assert _as_it_stands(victim) == before and planted.is_symlink()
+    assert "France" in gamefile.read_game(path).pending
+
+
+def test_a_new_game_is_never_made_through_a_link_to_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    link = tmp_path / "game.json"
+    link.symlink_to(private / "made.json")
+    assert main(["new", "classic", str(link)]) == 1
+    err = capsys.readouterr().err
+    assert f"{link}: a symbolic link to {private / 'made.json'}, which does not exist" in err
+    assert list(private.iterdir()) == []
+
+
+@pytest.mark.parametrize("kind", ["pipe", "hard link"])
+def test_a_lock_file_that_is_not_a_plain_file_of_its_own_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
     path = tmp_path / "game.json"
     _new_game(path)
     lock = tmp_path / ".game.json.lock"
-    lock.chmod(0o600)
-    path.chmod(0o660)
-    assert main(["orders", str(path), "France", "A par - bur"]) == 0
-    assert stat.S_IMODE(lock.stat().st_mode) == 0o660
+    lock.unlink()
+    victim, before = _victim(tmp_path)
+    if kind == "pipe":
+        os.mkfifo(lock)
+    else:
+        os.link(victim, lock)
+    assert main(["orders", str(path), "France", "A par - bur"]) == 1
+    what = "not a regular file" if kind == "pipe" else "another file's link"
+    assert f"cannot lock it: .game.json.lock is {what}" in capsys.readouterr().err
+    assert _as_it_stands(victim) == before
 
 
 def test_a_read_only_folder_is_refused_in_one_line_and_left_as_it_was(tmp_path: Path) -> None:
@@ -284,7 +511,7 @@ def test_a_read_only_folder_is_refused_in_one_line_and_left_as_it_was(tmp_path: 
             (["map", "draw", "classic", "-o", str(folder / "board.svg")], "permission denied"),
         ]:
             refused = bound_by_permissions(*argv)
-            assert refused.returncode == 2, refused.stderr
+            assert refused.returncode == 1, refused.stderr
             assert refused.stderr.startswith("hegemon: error: "), refused.stderr
             assert refused.stderr.count("\n") == 1 and reason in refused.stderr
             assert (sorted(folder.iterdir()), path.read_bytes()) == before

@@ -493,7 +493,7 @@ def test_bids_go_in_with_the_orders_and_stay_secret_until_the_end(
     )
     before = Path(game).read_text()
     code, _, err = _cli(capsys, "orders", game, "Zanzibar", "3: A Kas S Sto - Tab")
-    assert code == 2
+    assert code == 1
     assert "bids total 3 DP, but Zanzibar has 2 DP this turn" in err
     assert Path(game).read_text() == before  # nothing stored, nothing lost
     assert "Kam" not in _cli(capsys, "show", game)[1].split("Orders received")[1]

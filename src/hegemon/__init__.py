@@ -12,12 +12,15 @@ The public API for programs, in two pure functions and the types they use::
     result.outcomes        # every order's fate and the reason for it
 """
 
-from __future__ import annotations
-
 import importlib
-from typing import TYPE_CHECKING, Any
 
+# Neither `from typing import TYPE_CHECKING` nor `from __future__ import annotations`:
+# modules loaded before the command line's entry point can take Ctrl-C from Python
+# (hegemon.cli), typing tens of milliseconds of them.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from hegemon.game import Game, PhaseResult, Variant, play_phase
     from hegemon.notation import OrderSyntaxError, parse_order
     from hegemon.orders import format_order
@@ -55,7 +58,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'hegemon' has no attribute {name!r}")

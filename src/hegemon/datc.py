@@ -96,6 +96,15 @@ def read_cases(text: str) -> Iterator[DatcCase]:
             raise DatcFormatError(f"line {number}: {line!r} outside any section")
 
 
+def cases_of_file(text: str, source: str) -> list[DatcCase]:
+    """Every case of one DATC file; a DatcFormatError if it holds none (a game file given
+    by mistake, say), which would otherwise pass as a file whose every case passed."""
+    cases = list(read_cases(text))
+    if not cases:
+        raise DatcFormatError(f"{source}: holds no DATC case (no CASE ... END)")
+    return cases
+
+
 def merged(*files: list[DatcCase]) -> list[DatcCase]:
     """The cases of several files, a later file's case replacing the earlier files' cases
     of its name: DATC 3.0's full set is 2.4's with 3.0's new and changed cases. Within one

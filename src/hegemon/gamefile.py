@@ -3,16 +3,19 @@
 Every command that changes a game holds an exclusive lock on it (a hidden lock file
 beside it, ``.NAME.lock``, which stays) from reading it to saving it, so that two
 commands run at once follow one another and neither loses what the other stored; a
-command that finds the file changed by something that took no lock saves nothing. A save
+command that finds the file changed by something that took no lock saves nothing. The
+lock file is its maker's own and is never changed after: in a folder others may write in,
+a link or a pipe put in its place is refused, never followed or waited on. A save
 writes a complete new file beside the old one, flushes it to the disk and puts it in
 place in one step, keeping the file's permissions and owner and following a symbolic
 link to the file it names; anything that goes wrong on the way leaves the old file as it
-was and nothing else behind.
-"""
+was and nothing else behind (and what a killed command left, the next one removes).
+A game file must be a regular file, of today's format, holding nothing a save would drop."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -75,10 +78,13 @@ def updating(path: Path, variants: jsonio.VariantLoader = load_variant) -> Itera
 
 def create(path: Path, game: Game, force: bool = False) -> None:
     """Write a new game to `path`; with `force`, replace a game already there, but never
-    a file that is not a game."""
+    a file that is not a game, nor make one where a symbolic link to nothing points (in
+    a folder others may write in, it could point anywhere)."""
     target = _target(path)
     if not target.parent.is_dir():
         raise GameFileError(f"{path}: the folder {target.parent} does not exist")
+    if path.is_symlink() and not target.exists():
+        raise GameFileError(f"{path}: a symbolic link to {target}, which does not exist")
     with _locked(path, target):
         existing = None
         if target.exists():
@@ -115,8 +121,7 @@ def is_game_file(path: Path) -> bool:
 
 def _read(path: Path) -> str:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(jsonio.MAX_BYTES + 1)
+        data = _read_regular(path)
     except FileNotFoundError:
         raise GameFileError(f"{path}: no such game file (create one with 'hegemon new')") from None
     except OSError as exc:
@@ -129,11 +134,70 @@ def _read(path: Path) -> str:
         raise GameFileError(f"{path}: not a game file (not UTF-8 text: {exc.reason})") from None
 
 
+def _read_regular(path: Path) -> bytes:
+    """The first bytes of a regular file, up to one more than a game file may hold. A pipe
+    or a device is refused before anything is read from it: opening one without
+    O_NONBLOCK, or reading it, would wait for a writer (holding the game's lock)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise GameFileError(f"{path}: not a game file (not a regular file)")
+        return handle.read(jsonio.MAX_BYTES + 1)
+
+
+# The parts of a game file and of each phase in it: what a save writes back. A file with
+# anything else is refused, as a save would drop it without a word.
+_FILE_KEYS = frozenset(
+    {
+        "format",
+        "variant",
+        "options",
+        "seats",
+        "seed",
+        "start",
+        "phases",
+        "pending",
+        "agreed",
+        "checksum",
+    }
+)
+_PHASE_KEYS = frozenset({"phase", "orders", "draws", "digest"})
+
+
 def _parse(path: Path, text: str, variants: jsonio.VariantLoader) -> Game:
     try:
-        return jsonio.game_from_json(jsonio.parse(text, "the game file"), variants)
+        data = jsonio.parse(text, "the game file")
+        _check_layout(data)
+        return jsonio.game_from_json(data, variants)
     except jsonio.WireError as exc:
         raise GameFileError(f"{path}: {exc}") from None
+
+
+def _check_layout(data: object) -> None:
+    """Refuse what the reader would take and a save would lose: a file of the format
+    before the checksum (nothing tells it from a file whose checksum was taken away, so
+    that an edited file would pass unchecked), and parts Hegemon does not know."""
+    if not isinstance(data, dict):
+        return  # the reader says what is wrong
+    if data.get("format") != jsonio.GAME_FORMAT and data.get("format") in jsonio.GAME_FORMATS:
+        raise jsonio.WireError(
+            f"format {data['format']!r}: a file without a checksum, no longer read (nothing "
+            "tells it from a file whose checksum was taken away)"
+        )
+    _refuse_unknown(data, _FILE_KEYS, "")
+    phases = data.get("phases")
+    for number, entry in enumerate(phases if isinstance(phases, list) else []):
+        if isinstance(entry, dict):
+            _refuse_unknown(entry, _PHASE_KEYS, f"phases[{number}].")
+
+
+def _refuse_unknown(data: dict[str, object], known: frozenset[str], where: str) -> None:
+    unknown = sorted(set(data) - known)
+    if unknown:
+        named = ", ".join(repr(f"{where}{key}") for key in unknown)
+        raise jsonio.WireError(
+            f"{named}: not a part of a game file (a save would drop it without a word)"
+        )
 
 
 def _text(path: Path, game: Game) -> str:
@@ -163,32 +227,56 @@ def _locked(path: Path, target: Path) -> Iterator[None]:
     try:
         descriptor = _open_lock(lock_path)
     except OSError as exc:
-        raise GameFileError(f"{path}: cannot lock it: {_reason(exc)}") from None
+        raise GameFileError(f"{path}: cannot lock it: {_lock_reason(lock_path, exc)}") from None
     try:
-        _share_like_the_game(descriptor, target)
+        _refuse_a_strange_lock(path, lock_path, descriptor)
         _wait_for(descriptor, path)
+        files.remove_leftovers(target)
         yield
     finally:
         os.close(descriptor)  # which releases the lock
 
 
+LOCK_MODE = 0o644  # whoever may read the folder may lock (a flock needs no more than reading)
+_LOCK_FLAGS = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC  # never a link, never a wait
+
+
 def _open_lock(lock_path: Path) -> int:
+    """The lock file, opened: made by this user if there is none (its own, LOCK_MODE),
+    else as it is, never changed. A symbolic link is never followed: in a folder others
+    may write in, it could name any file, or make one where they may not."""
     try:
-        return os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+        descriptor = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _LOCK_FLAGS, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        os.fchmod(descriptor, LOCK_MODE)  # this process's own new file, whatever the umask
+        return descriptor
+    try:
+        return os.open(lock_path, os.O_RDWR | _LOCK_FLAGS)
     except PermissionError as denied:
         try:  # a lock file another user made, which this one may only read: enough to lock
-            return os.open(lock_path, os.O_RDONLY)
+            return os.open(lock_path, os.O_RDONLY | _LOCK_FLAGS)
         except FileNotFoundError:  # none, and this user may not make one
             raise denied from None
 
 
-def _share_like_the_game(descriptor: int, target: Path) -> None:
-    """Whoever may change the game may lock it: the lock file takes the game file's
-    permissions and group, where this user may give them (it made the lock file)."""
-    with contextlib.suppress(OSError):
-        game, lock = target.stat(), os.fstat(descriptor)
-        if (lock.st_mode, lock.st_gid) != (game.st_mode, game.st_gid):
-            files.like(descriptor, game)
+def _lock_reason(lock_path: Path, exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return f"{lock_path.name} is a symbolic link, which a lock file never is; remove it"
+    return _reason(exc)
+
+
+def _refuse_a_strange_lock(path: Path, lock_path: Path, descriptor: int) -> None:
+    """A lock file is a plain file of one name: a pipe, a device or another file's second
+    name (a hard link) put in its place is refused, not locked."""
+    found = os.fstat(descriptor)
+    if not stat.S_ISREG(found.st_mode) or found.st_nlink != 1:
+        what = "not a regular file" if not stat.S_ISREG(found.st_mode) else "another file's link"
+        raise GameFileError(
+            f"{path}: cannot lock it: {lock_path.name} is {what}, which a lock file never is; "
+            "remove it"
+        )
 
 
 def _wait_for(descriptor: int, path: Path) -> None:

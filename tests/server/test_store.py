@@ -106,7 +106,7 @@ def test_the_cli_moves_game_files_in_and_out(
 ) -> None:
     game_file = tmp_path / "game.json"
     game_file.write_text(json.dumps(jsonio.game_to_json(_played("sub_saharan", {}, 5))))
-    assert main(["db", "import", str(game_file), "--database", database]) == 2
+    assert main(["db", "import", str(game_file), "--database", database]) == 1
     assert "run 'hegemon db upgrade'" in capsys.readouterr().err
     assert main(["db", "upgrade", "--database", database]) == 0
     assert main(["db", "import", str(game_file), "--database", database]) == 0
@@ -116,7 +116,7 @@ def test_the_cli_moves_game_files_in_and_out(
     out = tmp_path / "out.json"
     assert main(["db", "export", "1", str(out), "--database", database]) == 0
     assert json.loads(out.read_text()) == json.loads(game_file.read_text())
-    assert main(["db", "export", "2", str(out), "--database", database]) == 2
+    assert main(["db", "export", "2", str(out), "--database", database]) == 1
     assert "no game 2" in capsys.readouterr().err
     with Store(database).writing() as session:
         session.execute(update(models.Phase).where(models.Phase.number == 2).values(draws={"x": 1}))

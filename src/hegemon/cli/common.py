@@ -62,6 +62,25 @@ def game_in(args: argparse.Namespace, path: Path) -> Game:
     return read_game(path, variant_loader(args))
 
 
+# --- which phase ---------------------------------------------------------------------------
+
+
+def add_phase_guard(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--phase",
+        metavar="CODE",
+        help=f"{what} only if the game is at this phase, e.g. S1901M: a script's guard against "
+        "a phase adjudicated meanwhile (refused with exit status 1 otherwise)",
+    )
+
+
+def refuse_another_phase(game: Game, code: str | None, file: Path, undone: str) -> None:
+    """Refuse the command if `--phase CODE` names another phase than the game's."""
+    now = game.position.phase
+    if code is not None and code.strip().upper() != now.code:
+        raise UserError(f"{file}: the game is at {now.code} ({now}), not {code}; {undone}")
+
+
 # --- who is looking -------------------------------------------------------------------------
 
 

@@ -89,6 +89,7 @@ def _write_board(path: Path, written_as: str | None, svg: str) -> None:
                 output.write(data)
         else:
             target = Path(os.path.realpath(path))
+            files.remove_leftovers(target)  # of a drawing killed while it wrote this one
             files.replace_whole(target, data, target.stat() if target.exists() else None)
     except PngError as exc:
         raise UserError(f"{path}: {exc}") from None

@@ -13,6 +13,7 @@ from typing import Any
 from hegemon import gamefile, jsonio
 from hegemon.cli.common import (
     UserError,
+    add_phase_guard,
     add_viewer_option,
     game_in,
     listed,
@@ -21,10 +22,12 @@ from hegemon.cli.common import (
     power,
     powers,
     read_text,
+    refuse_another_phase,
     variant,
     variant_loader,
     viewer,
 )
+from hegemon.cli.output import say_after_saving
 from hegemon.game import (
     ChanceError,
     Game,
@@ -80,6 +83,7 @@ def add_commands(commands: Any) -> None:
     orders.add_argument(
         "--clear", action="store_true", help="withdraw all the power's orders for this phase"
     )
+    add_phase_guard(orders, "store the orders")
     orders.set_defaults(handler=_orders)
 
     adjudicate = commands.add_parser("adjudicate", help="adjudicate the current phase")
@@ -97,6 +101,7 @@ def add_commands(commands: Any) -> None:
         help="the game master's own roll for a draw the phase needs (a number, or an order "
         "of names separated by commas); others come from the game's seed",
     )
+    add_phase_guard(adjudicate, "adjudicate")
     add_viewer_option(adjudicate, "the report")
     adjudicate.set_defaults(handler=_adjudicate)
 
@@ -124,7 +129,10 @@ def _new(args: argparse.Namespace) -> int:
     chosen = chosen.configure(chosen.read_options(written), seats)
     game = Game.new(chosen, args.seed)
     gamefile.create(args.file, game, force=args.force)
-    print(f"New {game.variant.board.name} game in {args.file}: {game.position.phase}")
+    say_after_saving(
+        f"New {game.variant.board.name} game in {args.file}: {game.position.phase}\n",
+        f"{args.file}: made",
+    )
     return 0
 
 
@@ -136,6 +144,7 @@ def _orders(args: argparse.Namespace) -> int:
         game = update.game
         if game.over:
             raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
+        refuse_another_phase(game, args.phase, args.file, "nothing stored")
         given, unreadable = _given_orders(game, args)
         batches = {who: latest_per_slot(orders) for who, orders in given.items()}
         stored = {
@@ -153,8 +162,12 @@ def _orders(args: argparse.Namespace) -> int:
         for who, orders in stored.items():
             game.set_orders(who, orders)
         update.save()
-    for who, batch in batches.items():
-        print(_stored_line(game, who, batch))
+    lines = [_stored_line(game, who, batch) for who, batch in batches.items()]
+    say_after_saving(
+        "".join(f"{line}\n" for line in lines),
+        f"{args.file}: orders stored",
+        f"; 'hegemon status {args.file} --as POWER' shows them",
+    )
     return 0
 
 
@@ -234,6 +247,8 @@ def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
 def _adjudicate(args: argparse.Namespace) -> int:
     if args.json and args.file is not None:
         raise UserError(f"{args.file}: --json reads a position from stdin, not a game file")
+    if args.json and args.phase is not None:
+        raise UserError("--phase guards a game file's phase; --json reads its position from stdin")
     if args.json:
         return _adjudicate_json(args)
     if args.file is None:
@@ -241,6 +256,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     written = name_values(args.draw, "--draw")
     with gamefile.updating(args.file, variant_loader(args)) as update:
         game = update.game
+        refuse_another_phase(game, args.phase, args.file, "nothing adjudicated")
         reader = viewer(game, args.viewer)
         try:
             draws = read_draws(chances_for(game.variant, game.position), written)
@@ -248,17 +264,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
         except (GameOver, ChanceError) as exc:
             raise UserError(f"{args.file}: {exc}") from None
         update.save()
-    report = phase_report(game.variant, result, reader)
-    try:
-        sys.stdout.write(report)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise UserError(
-            f"{args.file}: adjudicated and saved, but the report could not be written "
-            f"({(exc.strerror or str(exc)).lower()}); 'hegemon report {args.file}' prints it"
-        ) from None
+    say_after_saving(
+        phase_report(game.variant, result, reader),
+        f"{args.file}: {result.before.phase.code} adjudicated and saved",
+        f"; 'hegemon report {args.file}' prints it",
+    )
     return 0
 
 
@@ -282,7 +292,7 @@ def _end(args: argparse.Namespace) -> int:
         except (GameOver, ValueError) as exc:
             raise UserError(f"{args.file}: {exc}") from None
         update.save()
-    print(f"The game is over: {describe_end(end)}.")
+    say_after_saving(f"The game is over: {describe_end(end)}.\n", f"{args.file}: ended")
     return 0
 
 

@@ -16,7 +16,7 @@ from hegemon.cli.common import (
     read_text,
     variant_loader,
 )
-from hegemon.datc import merged, read_cases, run_case
+from hegemon.datc import cases_of_file, merged, run_case
 from hegemon.rules import Edition
 from hegemon.variants import load_variant
 
@@ -107,7 +107,7 @@ def _map_draw(args: argparse.Namespace) -> int:
 
 def _datc(args: argparse.Namespace) -> int:
     judge = load_variant("classic").configure({"edition": args.edition})
-    cases = merged(*(list(read_cases(read_text(path))) for path in args.files))
+    cases = merged(*(cases_of_file(read_text(path), str(path)) for path in args.files))
     passed = failed = 0
     for case in cases:
         result = run_case(case, judge)

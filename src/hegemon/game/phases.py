@@ -172,7 +172,12 @@ class Procedure(ABC):
 def _trial(
     procedure: Procedure, variant: Variant, position: Position, power: str, orders: Sequence[Order]
 ) -> list[str]:
-    """The orders adjudicated alone, against the rules the power may know: the void ones."""
+    """The orders adjudicated alone, against the rules the power may know: the void ones.
+    No orders, no trial: a phase that takes none (a drawing of lots) may need a draw of
+    chance to be resolved, which is not drawn before the phase is adjudicated. A procedure
+    that takes orders and needs chance checks them without resolving (its own `check`)."""
+    if not orders:
+        return []
     rules = variant.rules_at_submission(position, power)
     turn = Turn(variant, position, {power: orders}, rules, {})
     return [
