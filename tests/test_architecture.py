@@ -138,6 +138,7 @@ ORDINARY_WORDS = {
     ("cli/manual.py", "map"): "the `hegemon map` command's help page",
     ("render/stored.py", "geo"): "a key of stored territories' JSON (and Georgia's id)",
     ("server/app.py", "loc"): "where pydantic says a field is (and a province's id)",
+    ("server/routes/master.py", "loc"): "where pydantic says an imported body's field is",
 }
 
 
