@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -42,7 +42,7 @@ def solo_winner(counts: Mapping[str, int], threshold: int) -> GameEnd:
     return GameEnd(winners=(leader,))
 
 
-def draw_after_last_year(powers: Sequence[str], position: Position, last_year: int) -> GameEnd:
+def draw_after_last_year(powers: Collection[str], position: Position, last_year: int) -> GameEnd:
     """The end of a game whose rules stop it after `last_year`'s adjustments: a draw of the
     survivors at that Winter or at any phase of a later year, so that a game whose Winter
     is skipped, or one given a position past it, ends all the same at the first phase it
