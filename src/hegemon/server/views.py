@@ -76,6 +76,7 @@ def game_view(table: Table) -> dict[str, Any]:
         "phase_name": str(position.phase),
         "played": game.played,
         "deadline": _when(game.deadline),
+        "pause_reason": game.pause_reason,  # why the server paused it, for every member
         "policy": game.policy,
         "version": game.version,
         "you": {"role": table.role, "power": None if table.member is None else table.member.power},
