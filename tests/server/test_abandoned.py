@@ -1,0 +1,331 @@
+"""Games nobody plays cannot hang the server (issue 29): adjudication plays one phase per
+call or deadline, a phase that awaits nobody is due at once and played by the deadline
+worker in a transaction of its own, a game ends by its rules (its last year checked at
+every phase) or is paused after `pause_after` deadlines nobody played, and the worker
+handles each game at most once a pass, so that a game due again and again holds up no
+other: the played game beside them keeps its deadlines."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from benchmarks.server_load import postgres_schema
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from hegemon.randomplay import random_orders
+from hegemon.server import adjudication, create_app
+from hegemon.server.policy import Policy
+from hegemon.server.worker import run_due
+from hegemon.store import Store, models
+from hegemon.store.records import current_position, variant_of
+from hegemon.variants import load_variant
+from tests.server.conftest import CHEAP, Clock, Seated, postgres_missing, seated_game
+
+THREE = ["Red", "Blue", "Green"]
+CLASSIC = tuple(load_variant("classic").powers)
+MINUTES_10 = {"other": 600}  # every kind of phase: ten minutes
+PLACEMENTS = 3 * 4  # three players, four armies each
+EMPTY_TO_1903 = 1 + PLACEMENTS + 2 * 3  # lots, the placements waived, 1901-1903 of nobody
+LATE = timedelta(seconds=5)  # the most a played game's deadline may be missed by
+
+
+def _empty_africa(client: TestClient, prefix: str, **policy: Any) -> Seated:
+    """An African Diplomacy II game of three seats that its game master starts empty."""
+    return seated_game(
+        client,
+        "african_diplomacy_ii",
+        free=tuple(THREE),
+        prefix=prefix,
+        seats=THREE,
+        options={"last_year": 1903},
+        seed=5,
+        policy={"deadlines": MINUTES_10, **policy},
+    )
+
+
+def _row(store: Store, game_id: int) -> models.Game:
+    with store.reading() as session:
+        game = session.get(models.Game, game_id)
+        assert game is not None
+        return game
+
+
+def _actions(store: Store, game_id: int) -> list[models.Audit]:
+    with store.reading() as session:
+        query = select(models.Audit).where(models.Audit.game_id == game_id)
+        return list(session.scalars(query.order_by(models.Audit.id)))
+
+
+def _give_orders(store: Store, game: Seated, rng: random.Random) -> None:
+    """Every player sends orders for the phase (random ones, those the judge refuses
+    left out), none says ready: the phase waits for its deadline."""
+    with store.reading() as session:
+        row = session.get(models.Game, game.id)
+        assert row is not None
+        variant, position = variant_of(row), current_position(session, row)
+    for power, orders in random_orders(variant, position, rng).items():
+        texts = [o.format() for o in orders]
+        answer = game.players[power].post(f"{game.path}/orders", {"orders": texts})
+        if answer.status_code == 422:
+            refused = {problem.split(":")[0] for problem in answer.json()["problems"]}
+            kept = [t for t in texts if t not in refused]
+            game.players[power].ok("post", f"{game.path}/orders", {"orders": kept})
+
+
+def _next_deadline(store: Store) -> datetime | None:
+    with store.reading() as session:
+        return session.scalar(
+            select(models.Game.deadline)
+            .where(models.Game.status == "active")
+            .order_by(models.Game.deadline)
+            .limit(1)
+        )
+
+
+def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_deadlines(
+    client: TestClient, store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="hegemon.adjudication")
+    ending = _empty_africa(client, "e", pause_after=0)  # never paused: ends in 1903
+    pausing = _empty_africa(client, "p")  # the default: paused after 3 idle deadlines
+    classic = seated_game(client, "classic", free=CLASSIC, prefix="c", seed=5,
+                          policy={"deadlines": MINUTES_10})  # fmt: skip
+    played = seated_game(
+        client, "classic", prefix="x", seed=5, policy={"deadlines": {"other": 1000}}
+    )
+    rng = random.Random(3)
+    _give_orders(store, played, rng)
+    passes = 0
+    while _row(store, ending.id).status == "active" or _row(store, classic.id).status == "active":
+        passes += 1
+        assert passes <= 100, "the empty games went on past their bound"
+        due = _next_deadline(store)
+        assert due is not None
+        clock.moment = max(clock.moment, due.replace(tzinfo=UTC) + timedelta(seconds=1))
+        before = _row(store, played.id)
+        run_due(store, clock)
+        after = _row(store, played.id)
+        assert before.deadline is not None
+        if before.deadline.replace(tzinfo=UTC) <= clock.moment:  # due: played at this pass
+            assert after.played == before.played + 1
+            assert clock.moment - before.deadline.replace(tzinfo=UTC) < LATE
+            _give_orders(store, played, rng)
+        else:
+            assert after.played == before.played
+
+    ended = _row(store, ending.id)
+    assert ended.status == "ended" and ended.played == EMPTY_TO_1903
+    assert ended.phase == "W1903A" and ended.ended == {
+        "winners": [],
+        "draw": THREE,
+        "agreed": False,
+    }
+    for game, phases in ((pausing, 1 + 2), (classic, 2)):  # paused at the third idle deadline
+        row = _row(store, game.id)
+        assert (row.status, row.played, row.idle_deadlines) == ("paused", phases, 3)
+        reason = (
+            "paused by the server: no orders in 3 deadlines in a row; its game master may resume it"
+        )
+        assert row.pause_reason == reason
+        assert game.observer.ok("get", game.path)["pause_reason"] == reason  # told to all
+        last = _actions(store, game.id)[-1]
+        assert (last.action, last.detail, last.user_id) == ("paused", {"reason": reason}, None)
+    assert _row(store, played.id).played >= 6 and _row(store, played.id).status == "active"
+
+    logged = [r for r in caplog.records if r.name == "hegemon.adjudication"]
+    first = next(r for r in logged if r.getMessage() == "adjudicated")
+    assert (first.game, first.phase, first.number) == (ending.id, "W1900L", 1)  # type: ignore[attr-defined]
+    assert first.seconds >= 0  # type: ignore[attr-defined]
+    assert sum(r.getMessage() == "paused" for r in logged) == 2
+
+
+def test_the_game_master_adjudicates_one_phase_when_the_next_awaits_nobody(
+    client: TestClient, store: Store, clock: Clock
+) -> None:
+    # No deadlines at all: the game master plays every phase. The last placement leads to
+    # Spring 1901, where nobody has a unit: the call returns after the placement, and the
+    # spring is due at once all the same, for the deadline worker.
+    game = _empty_africa(client, "g", deadlines={"other": 0})
+    assert _row(store, game.id).deadline is not None  # the lots: due at once at the start
+    for _ in range(1 + PLACEMENTS - 1):
+        assert len(game.master.ok("post", f"{game.path}/adjudicate")["adjudicated"]) == 1
+    answer = game.master.ok("post", f"{game.path}/adjudicate")
+    assert answer == {"adjudicated": ["W1900P"], "phase": "S1901M"}
+    row = _row(store, game.id)
+    assert row.deadline is not None and row.deadline.replace(tzinfo=UTC) == clock.moment
+    assert run_due(store, clock) == 1
+    assert _row(store, game.id).phase == "F1901M"
+
+
+def test_orders_from_anyone_start_the_count_of_idle_deadlines_again(
+    client: TestClient, store: Store, clock: Clock
+) -> None:
+    game = seated_game(client, "classic", prefix="r", policy={"deadlines": MINUTES_10})
+    for idle in (1, 2):
+        clock.advance(601)
+        assert run_due(store, clock) == 1
+        assert _row(store, game.id).idle_deadlines == idle
+    game.players["Italy"].ok("post", f"{game.path}/orders", {"orders": ["A Ven H"]})
+    clock.advance(601)
+    assert run_due(store, clock) == 1  # played by someone: the count starts again
+    assert _row(store, game.id).idle_deadlines == 0
+    game.players["Turkey"].ok("post", f"{game.path}/ready")  # ready alone counts too
+    clock.advance(601)
+    run_due(store, clock)
+    row = _row(store, game.id)
+    assert (row.status, row.idle_deadlines) == ("active", 0)
+
+
+def test_a_paused_game_resumes_at_the_phase_it_paused_with_its_whole_length(
+    client: TestClient, store: Store, clock: Clock
+) -> None:
+    game = seated_game(
+        client, "classic", prefix="z", policy={"deadlines": MINUTES_10, "pause_after": 1}
+    )
+    clock.advance(601)
+    assert run_due(store, clock) == 0  # paused, the phase not played
+    view = game.players["France"].ok("get", game.path)
+    assert (view["status"], view["phase"], view["deadline"]) == ("paused", "S1901M", None)
+    assert view["pause_reason"].startswith("paused by the server: no orders in 1 deadlines")
+    clock.advance(3600)
+    game.master.ok("post", f"{game.path}/resume")
+    row = _row(store, game.id)
+    assert (row.status, row.pause_reason, row.idle_deadlines) == ("active", None, 0)
+    assert row.deadline is not None
+    assert row.deadline.replace(tzinfo=UTC) == clock.moment + timedelta(seconds=600)
+    assert _actions(store, game.id)[-1].action == "resumed"
+
+
+def test_pause_after_is_a_policy_setting_of_its_own(client: TestClient) -> None:
+    # A policy stored before the setting existed loads with its default.
+    stored = {"deadlines": {"other": 60}, "early": True, "grace": 0, "disorder_after": 2}
+    assert Policy.from_json(stored).pause_after == 3
+    gm = seated_game(client, "classic", prefix="q").master
+    for bad in (-1, 1001, 2.5, "often"):
+        answer = gm.post("/api/games", {"variant": "classic", "policy": {"pause_after": bad}})
+        assert answer.status_code == 422 and "pause_after" in answer.json()["detail"]
+    made = gm.ok("post", "/api/games", {"variant": "classic", "policy": {"pause_after": 0}})
+    assert made["policy"]["pause_after"] == 0
+
+
+def test_a_game_stuck_in_the_database_holds_up_no_other(
+    client: TestClient,
+    store: Store,
+    database: str,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Another connection holds a lock that the first game's adjudication waits for: its
+    # statement timeout ends the wait, the game is logged and passed over, and the second
+    # game due is adjudicated in the same pass.
+    if not database.startswith("postgresql"):
+        pytest.skip("a statement timeout is PostgreSQL's")
+    monkeypatch.setattr(adjudication, "STATEMENT_TIMEOUT", 0.5)
+    stuck = seated_game(client, "classic", prefix="s", policy={"deadlines": {"other": 60}})
+    other = seated_game(client, "classic", prefix="o", policy={"deadlines": {"other": 61}})
+    clock.advance(62)
+    with psycopg.connect(database.replace("+psycopg", "")) as holder:
+        holder.execute("SELECT * FROM pending_orders WHERE game_id = %s FOR UPDATE", [stuck.id])
+        release = threading.Timer(10, holder.rollback)  # were there no timeout
+        release.start()
+        started = time.monotonic()
+        assert run_due(store, clock) == 1
+        waited = time.monotonic() - started
+        release.cancel()
+        holder.rollback()
+    assert waited < 5
+    assert (_row(store, stuck.id).played, _row(store, other.id).played) == (0, 1)
+    assert any(f"game {stuck.id}: its deadline failed" in r.getMessage() for r in caplog.records)
+    assert run_due(store, clock) == 1  # free again: played at the next pass
+    assert _row(store, stuck.id).played == 1
+
+
+@pytest.fixture
+def postgres_store() -> Iterator[Store]:
+    """A fresh PostgreSQL schema's store, its tables made."""
+    missing = postgres_missing()
+    if missing:
+        pytest.skip(missing)
+    with postgres_schema() as url:
+        opened = Store(url)
+        opened.upgrade()
+        yield opened
+        opened.close()
+
+
+@contextlib.contextmanager
+def worker_process(store: Store, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """A `hegemon worker` process on the store's database, looking every second when
+    idle, stopped by its own id at the end; its log in `log`, for a failure to show."""
+    url = store.engine.url.render_as_string(hide_password=False)
+    command = [sys.executable, "-m", "hegemon.cli", "worker", "--database", url, "--poll", "1"]
+    with log.open("wb") as output:
+        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+        try:
+            yield process
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def test_a_worker_process_keeps_a_played_games_deadlines_beside_an_empty_game(
+    postgres_store: Store, tmp_path: Path
+) -> None:
+    # An empty African Diplomacy II game, never paused and with no last year: once its last
+    # placement is played, nobody has a unit, and every phase is due again at once, so the
+    # real worker plays it a phase a pass for ever. The played game's deadlines (3 s) are
+    # met all the same, within 5 s.
+    store = postgres_store
+    client = TestClient(create_app(store=store, hasher=CHEAP))  # on the real clock
+    empty = seated_game(
+        client,
+        "african_diplomacy_ii",
+        free=tuple(THREE),
+        prefix="e",
+        seats=THREE,
+        seed=5,
+        policy={"deadlines": {"other": 1}, "pause_after": 0},
+    )
+    while _row(store, empty.id).played < PLACEMENTS:  # the lots and all placements but one
+        empty.master.ok("post", f"{empty.path}/adjudicate")
+    with worker_process(store, tmp_path / "worker.log") as worker:
+        played = seated_game(
+            client, "classic", prefix="x", seed=5, policy={"deadlines": {"other": 3}}
+        )
+        rng = random.Random(3)
+        for number in (1, 2, 3):
+            _give_orders(store, played, rng)
+            deadline = _row(store, played.id).deadline
+            assert deadline is not None
+            phase = _wait_for_phase(store, played.id, number, deadline + 2 * LATE)
+            assert phase.adjudicated - deadline < LATE, f"phase {number} late"
+        assert worker.poll() is None
+    assert _row(store, empty.id).played > 1 + PLACEMENTS + 10  # handled all along
+
+
+def _wait_for_phase(store: Store, game_id: int, number: int, until: datetime) -> models.Phase:
+    """The game's phase `number` once adjudicated (it must be by `until`, wall time)."""
+    while True:
+        with store.reading() as session:
+            query = select(models.Phase).where(
+                models.Phase.game_id == game_id, models.Phase.number == number
+            )
+            phase = session.scalar(query)
+        if phase is not None:
+            return phase
+        assert models.now() < until.replace(tzinfo=UTC), f"phase {number} was not adjudicated"
+        time.sleep(0.1)
