@@ -329,3 +329,16 @@ def _wait_for_phase(store: Store, game_id: int, number: int, until: datetime) ->
             return phase
         assert models.now() < until.replace(tzinfo=UTC), f"phase {number} was not adjudicated"
         time.sleep(0.1)
+
+
+def test_the_adjudication_timeout_is_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(adjudication.TIMEOUT_VARIABLE, raising=False)
+    assert adjudication._timeout_setting() == 30
+    monkeypatch.setenv(adjudication.TIMEOUT_VARIABLE, "2.5")
+    assert adjudication._timeout_setting() == 2.5
+    for bad in ("soon", "-1", "nan"):
+        monkeypatch.setenv(adjudication.TIMEOUT_VARIABLE, bad)
+        with pytest.raises(ValueError, match="HEGEMON_ADJUDICATION_TIMEOUT"):
+            adjudication._timeout_setting()
