@@ -85,6 +85,11 @@ def _give_orders(store: Store, game: Seated, rng: random.Random) -> None:
             game.players[power].ok("post", f"{game.path}/orders", {"orders": kept})
 
 
+def _utc(moment: datetime) -> datetime:
+    """A time the database gave back, SQLite's (without its zone) read as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _next_deadline(store: Store) -> datetime | None:
     with store.reading() as session:
         return session.scalar(
@@ -101,44 +106,41 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
     caplog.set_level(logging.INFO, logger="hegemon.adjudication")
     ending = _empty_africa(client, "e", pause_after=0)  # never paused: ends in 1903
     pausing = _empty_africa(client, "p")  # the default: paused after 3 idle deadlines
-    classic = seated_game(client, "classic", free=CLASSIC, prefix="c", seed=5,
-                          policy={"deadlines": MINUTES_10})  # fmt: skip
-    played = seated_game(
-        client, "classic", prefix="x", seed=5, policy={"deadlines": {"other": 1000}}
-    )
+    policy = {"deadlines": MINUTES_10}
+    classic = seated_game(client, "classic", free=CLASSIC, prefix="c", seed=5, policy=policy)
+    policy = {"deadlines": {"other": 1000}}
+    played = seated_game(client, "classic", prefix="x", seed=5, policy=policy)
     rng = random.Random(3)
     _give_orders(store, played, rng)
+    # The clock moves to the next deadline of any game (a second past it), or stays where
+    # it is if a game is due at once; the worker makes one pass each time.
     passes = 0
-    while _row(store, ending.id).status == "active" or _row(store, classic.id).status == "active":
+    while any(_row(store, g.id).status == "active" for g in (ending, pausing, classic)):
         passes += 1
         assert passes <= 100, "the empty games went on past their bound"
         due = _next_deadline(store)
         assert due is not None
-        clock.moment = max(clock.moment, due.replace(tzinfo=UTC) + timedelta(seconds=1))
+        clock.moment = max(clock.moment, _utc(due) + timedelta(seconds=1))
         before = _row(store, played.id)
         run_due(store, clock)
         after = _row(store, played.id)
         assert before.deadline is not None
-        if before.deadline.replace(tzinfo=UTC) <= clock.moment:  # due: played at this pass
+        if _utc(before.deadline) <= clock.moment:  # due: played at this very pass
             assert after.played == before.played + 1
-            assert clock.moment - before.deadline.replace(tzinfo=UTC) < LATE
+            assert clock.moment - _utc(before.deadline) < LATE
             _give_orders(store, played, rng)
         else:
             assert after.played == before.played
 
     ended = _row(store, ending.id)
-    assert ended.status == "ended" and ended.played == EMPTY_TO_1903
-    assert ended.phase == "W1903A" and ended.ended == {
-        "winners": [],
-        "draw": THREE,
-        "agreed": False,
-    }
+    assert (ended.status, ended.played, ended.phase) == ("ended", EMPTY_TO_1903, "W1903A")
+    assert ended.ended == {"winners": [], "draw": THREE, "agreed": False}
+    reason = (
+        "paused by the server: no orders in 3 deadlines in a row; its game master may resume it"
+    )
     for game, phases in ((pausing, 1 + 2), (classic, 2)):  # paused at the third idle deadline
         row = _row(store, game.id)
         assert (row.status, row.played, row.idle_deadlines) == ("paused", phases, 3)
-        reason = (
-            "paused by the server: no orders in 3 deadlines in a row; its game master may resume it"
-        )
         assert row.pause_reason == reason
         assert game.observer.ok("get", game.path)["pause_reason"] == reason  # told to all
         last = _actions(store, game.id)[-1]
@@ -165,7 +167,7 @@ def test_the_game_master_adjudicates_one_phase_when_the_next_awaits_nobody(
     answer = game.master.ok("post", f"{game.path}/adjudicate")
     assert answer == {"adjudicated": ["W1900P"], "phase": "S1901M"}
     row = _row(store, game.id)
-    assert row.deadline is not None and row.deadline.replace(tzinfo=UTC) == clock.moment
+    assert row.deadline is not None and _utc(row.deadline) == clock.moment
     assert run_due(store, clock) == 1
     assert _row(store, game.id).phase == "F1901M"
 
@@ -205,7 +207,7 @@ def test_a_paused_game_resumes_at_the_phase_it_paused_with_its_whole_length(
     row = _row(store, game.id)
     assert (row.status, row.pause_reason, row.idle_deadlines) == ("active", None, 0)
     assert row.deadline is not None
-    assert row.deadline.replace(tzinfo=UTC) == clock.moment + timedelta(seconds=600)
+    assert _utc(row.deadline) == clock.moment + timedelta(seconds=600)
     assert _actions(store, game.id)[-1].action == "resumed"
 
 
@@ -327,7 +329,7 @@ def _wait_for_phase(store: Store, game_id: int, number: int, until: datetime) ->
             phase = session.scalar(query)
         if phase is not None:
             return phase
-        assert models.now() < until.replace(tzinfo=UTC), f"phase {number} was not adjudicated"
+        assert models.now() < _utc(until), f"phase {number} was not adjudicated"
         time.sleep(0.1)
 
 

@@ -30,15 +30,6 @@ from hegemon.store import models
 from hegemon.store.exchange import end_json
 from hegemon.store.records import parse_orders, phase_record
 
-
-def adjudicate_if_all_ready(table: Table, now: datetime) -> list[models.Phase]:
-    awaited = table.awaited
-    everyone = bool(awaited) and all(table.pending[p].ready for p in awaited)
-    if table.game.status == ACTIVE and table.policy.early and everyone:
-        return adjudicate(table, now)
-    return []
-
-
 log = logging.getLogger("hegemon.adjudication")
 
 TIMEOUT_VARIABLE = "HEGEMON_ADJUDICATION_TIMEOUT"
@@ -58,6 +49,14 @@ def _timeout_setting() -> float:
 
 
 STATEMENT_TIMEOUT = _timeout_setting()
+
+
+def adjudicate_if_all_ready(table: Table, now: datetime) -> list[models.Phase]:
+    awaited = table.awaited
+    everyone = bool(awaited) and all(table.pending[p].ready for p in awaited)
+    if table.game.status == ACTIVE and table.policy.early and everyone:
+        return adjudicate(table, now)
+    return []
 
 
 def adjudicate(
