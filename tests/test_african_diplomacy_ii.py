@@ -996,19 +996,19 @@ def test_the_last_year_option_ends_random_games_in_a_draw(adii: AfricanDiplomacy
     assert history[-1].end.draw and history[-1].after.phase.year == 1903
 
 
-def test_the_last_year_ends_a_game_nobody_plays_in_a_draw_of_every_player_decision(
-    adii: AfricanDiplomacyII,
+@pytest.mark.parametrize("options", [{}, {"last_year": 1903}])
+def test_a_game_where_nobody_placed_an_army_ends_in_a_draw_of_every_player_decision(
+    adii: AfricanDiplomacyII, options: dict[str, int]
 ) -> None:
-    # Nobody places an army and nobody orders: no unit and no center is ever anyone's, yet
-    # the game ends at the Winter of its last year (a draw of nobody would be no end), as
-    # every game must that its rules stop: lots, 3 x 4 placements waived, and six movement
-    # phases of nobody, each year's Winter (nothing to adjust) entered and not played.
-    variant = adii.configure(seats=["Red", "Blue", "Green"], options={"last_year": 1903})
+    # Nobody places an army: no unit and no center can ever be anyone's, and the game ends
+    # as the first year begins (lots, 3 x 4 placements waived), rather than playing years
+    # of nobody for ever (a draw of nobody would read as no end).
+    variant = adii.configure(seats=["Red", "Blue", "Green"], options=options)
     game = Game.new(variant, seed=1)
     while not game.over and len(game.history) < 100:
         game.adjudicate()
-    assert len(game.history) == 1 + 3 * 4 + 2 * 3
-    assert str(game.position.phase) == "Winter 1903 Adjustment"
+    assert len(game.history) == 1 + 3 * 4
+    assert str(game.position.phase) == "Spring 1901 Movement"
     assert game.end.draw == ("Red", "Blue", "Green") and not game.end.winners
 
 

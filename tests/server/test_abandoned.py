@@ -25,20 +25,25 @@ from benchmarks.server_load import postgres_schema
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from hegemon import jsonio
+from hegemon.position import Phase, PhaseKind, Position, Season
 from hegemon.randomplay import random_orders
 from hegemon.server import adjudication, create_app
+from hegemon.server.adjudication import deadline_of
 from hegemon.server.policy import Policy
+from hegemon.server.table import Lock, Table
 from hegemon.server.worker import run_due
 from hegemon.store import Store, models
 from hegemon.store.records import current_position, variant_of
 from hegemon.variants import load_variant
+from hegemon.variants.african_diplomacy_ii import AfricanState
 from tests.server.conftest import CHEAP, Clock, Seated, postgres_missing, seated_game
 
 THREE = ["Red", "Blue", "Green"]
 CLASSIC = tuple(load_variant("classic").powers)
+SUB_SAHARAN = tuple(load_variant("sub_saharan").powers)
 MINUTES_10 = {"other": 600}  # every kind of phase: ten minutes
 PLACEMENTS = 3 * 4  # three players, four armies each
-EMPTY_TO_1903 = 1 + PLACEMENTS + 2 * 3  # lots, the placements waived, 1901-1903 of nobody
 LATE = timedelta(seconds=5)  # the most a played game's deadline may be missed by
 
 
@@ -54,6 +59,25 @@ def _empty_africa(client: TestClient, prefix: str, **policy: Any) -> Seated:
         seed=5,
         policy={"deadlines": MINUTES_10, **policy},
     )
+
+
+def _bare_africa(
+    client: TestClient, store: Store, prefix: str, now: datetime, **policy: Any
+) -> Seated:
+    """An African Diplomacy II game in Winter 1901 where nobody has a unit and Red holds
+    Bamako, undeclared: the Winter awaits Red (who may declare it a home), and each Spring
+    and Fall after it awaits nobody. Its start is written over the stored game's, as a
+    game file must start where the variant does."""
+    game = _empty_africa(client, prefix, **policy)
+    winter = Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT)
+    state = AfricanState(tuple(THREE), (), {})
+    start = Position.create(winter, {}, {"bam": "Red"}, state=state)
+    with store.writing() as session:
+        table = Table.open(session, game.id, None, Lock.UPDATE)
+        table.game.start, table.game.phase = jsonio.position_to_json(start), winter.code
+        table.__dict__["position"] = start
+        table.game.deadline = deadline_of(table, now)
+    return game
 
 
 def _row(store: Store, game_id: int) -> models.Game:
@@ -104,10 +128,14 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
     client: TestClient, store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="hegemon.adjudication")
-    ending = _empty_africa(client, "e", pause_after=0)  # never paused: ends in 1903
+    ending = _empty_africa(client, "e", pause_after=0)  # never paused: ends in 1901
     pausing = _empty_africa(client, "p")  # the default: paused after 3 idle deadlines
     policy = {"deadlines": MINUTES_10}
     classic = seated_game(client, "classic", free=CLASSIC, prefix="c", seed=5, policy=policy)
+    policy = {"deadlines": MINUTES_10, "pause_after": 0}
+    capped = seated_game(client, "sub_saharan", free=SUB_SAHARAN, prefix="s", seed=5,
+                         options={"year_cap": 1}, policy=policy)  # fmt: skip
+    empties = (ending, pausing, classic, capped)
     policy = {"deadlines": {"other": 1000}}
     played = seated_game(client, "classic", prefix="x", seed=5, policy=policy)
     rng = random.Random(3)
@@ -115,7 +143,7 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
     # The clock moves to the next deadline of any game (a second past it), or stays where
     # it is if a game is due at once; the worker makes one pass each time.
     passes = 0
-    while any(_row(store, g.id).status == "active" for g in (ending, pausing, classic)):
+    while any(_row(store, g.id).status == "active" for g in empties):
         passes += 1
         assert passes <= 100, "the empty games went on past their bound"
         due = _next_deadline(store)
@@ -132,9 +160,12 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
         else:
             assert after.played == before.played
 
-    ended = _row(store, ending.id)
-    assert (ended.status, ended.played, ended.phase) == ("ended", EMPTY_TO_1903, "W1903A")
+    ended = _row(store, ending.id)  # nobody placed an army: over as the first year begins
+    assert (ended.status, ended.played, ended.phase) == ("ended", 1 + PLACEMENTS, "S1901M")
     assert ended.ended == {"winners": [], "draw": THREE, "agreed": False}
+    capped_row = _row(store, capped.id)  # its last year, 1881: over at its Winter
+    assert (capped_row.status, capped_row.played, capped_row.phase) == ("ended", 2, "W1881A")
+    assert capped_row.ended == {"winners": [], "draw": list(SUB_SAHARAN), "agreed": False}
     reason = (
         "paused by the server: no orders in 3 deadlines in a row; its game master may resume it"
     )
@@ -157,19 +188,34 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
 def test_the_game_master_adjudicates_one_phase_when_the_next_awaits_nobody(
     client: TestClient, store: Store, clock: Clock
 ) -> None:
-    # No deadlines at all: the game master plays every phase. The last placement leads to
-    # Spring 1901, where nobody has a unit: the call returns after the placement, and the
-    # spring is due at once all the same, for the deadline worker.
-    game = _empty_africa(client, "g", deadlines={"other": 0})
-    assert _row(store, game.id).deadline is not None  # the lots: due at once at the start
-    for _ in range(1 + PLACEMENTS - 1):
-        assert len(game.master.ok("post", f"{game.path}/adjudicate")["adjudicated"]) == 1
+    # No deadlines at all: the game master plays every phase. The Winter leads to Spring
+    # 1902, where nobody has a unit: the call returns after the Winter, and the Spring is
+    # due at once all the same, as is the Fall, for the deadline worker; the next Winter
+    # awaits Red again, with no deadline.
+    game = _bare_africa(client, store, "b", clock(), deadlines={"other": 0})
+    game_id = game.id
     answer = game.master.ok("post", f"{game.path}/adjudicate")
-    assert answer == {"adjudicated": ["W1900P"], "phase": "S1901M"}
+    assert answer == {"adjudicated": ["W1901A"], "phase": "S1902M"}
+    row = _row(store, game_id)
+    assert row.deadline is not None and _utc(row.deadline) == clock.moment
+    assert run_due(store, clock) == 1  # the Spring; the Fall waits for the next pass
+    assert _row(store, game_id).phase == "F1902M"
+    assert run_due(store, clock) == 1
+    row = _row(store, game_id)
+    assert (row.phase, row.deadline, row.idle_deadlines) == ("W1902A", None, 0)
+    assert run_due(store, clock) == 0
+
+
+def test_a_game_that_starts_with_a_phase_awaiting_nobody_plays_it_at_the_workers_look(
+    client: TestClient, store: Store, clock: Clock
+) -> None:
+    game = _empty_africa(client, "l", deadlines={"other": 0})  # started by its master
     row = _row(store, game.id)
+    assert (row.phase, row.played) == ("W1900L", 0)  # the start played nothing
     assert row.deadline is not None and _utc(row.deadline) == clock.moment
     assert run_due(store, clock) == 1
-    assert _row(store, game.id).phase == "F1901M"
+    row = _row(store, game.id)
+    assert (row.phase, row.deadline) == ("W1900P", None)  # a placement awaits a player
 
 
 def test_orders_from_anyone_start_the_count_of_idle_deadlines_again(
@@ -284,26 +330,19 @@ def worker_process(store: Store, log: Path) -> Iterator[subprocess.Popen[bytes]]
             process.wait(timeout=30)
 
 
-def test_a_worker_process_keeps_a_played_games_deadlines_beside_an_empty_game(
+def test_a_worker_process_keeps_a_played_games_deadlines_beside_empty_games(
     postgres_store: Store, tmp_path: Path
 ) -> None:
-    # An empty African Diplomacy II game, never paused and with no last year: once its last
-    # placement is played, nobody has a unit, and every phase is due again at once, so the
-    # real worker plays it a phase a pass for ever. The played game's deadlines (3 s) are
-    # met all the same, within 5 s.
+    # Games nobody plays beside the played one: an African Diplomacy II game nobody places
+    # an army in (a placement a second, then its end), and three where nobody has a unit,
+    # whose Spring and Fall are due again at once after every phase and whose Winter lasts
+    # a second, never paused: the real worker handles them all along. The played game's
+    # deadlines (3 s) are met all the same, within 5 s.
     store = postgres_store
     client = TestClient(create_app(store=store, hasher=CHEAP))  # on the real clock
-    empty = seated_game(
-        client,
-        "african_diplomacy_ii",
-        free=tuple(THREE),
-        prefix="e",
-        seats=THREE,
-        seed=5,
-        policy={"deadlines": {"other": 1}, "pause_after": 0},
-    )
-    while _row(store, empty.id).played < PLACEMENTS:  # the lots and all placements but one
-        empty.master.ok("post", f"{empty.path}/adjudicate")
+    policy = {"deadlines": {"other": 1}, "pause_after": 0}
+    empty = _empty_africa(client, "e", **policy)
+    bare = [_bare_africa(client, store, f"b{n}", models.now(), **policy).id for n in range(3)]
     with worker_process(store, tmp_path / "worker.log") as worker:
         played = seated_game(
             client, "classic", prefix="x", seed=5, policy={"deadlines": {"other": 3}}
@@ -316,7 +355,8 @@ def test_a_worker_process_keeps_a_played_games_deadlines_beside_an_empty_game(
             phase = _wait_for_phase(store, played.id, number, deadline + 2 * LATE)
             assert phase.adjudicated - deadline < LATE, f"phase {number} late"
         assert worker.poll() is None
-    assert _row(store, empty.id).played > 1 + PLACEMENTS + 10  # handled all along
+    assert _row(store, empty.id).played >= 6
+    assert all(_row(store, game_id).played >= 6 for game_id in bare)  # handled all along
 
 
 def _wait_for_phase(store: Store, game_id: int, number: int, until: datetime) -> models.Phase:

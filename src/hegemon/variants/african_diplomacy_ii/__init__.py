@@ -147,10 +147,14 @@ class AfricanDiplomacyII(Variant):
     # --- the end -------------------------------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
         """A solo by the victory threshold; with the option `last_year`, a draw of the
-        survivors after that year's Fall (at its Winter, or the first phase past it)."""
+        survivors after that year's Fall (at its Winter, or the first phase past it); and a
+        draw of every player once the first year begins with nobody holding a unit or a
+        center (nobody placed an army): nothing can happen on that board again."""
         solo = super().game_end(position)
         if solo:
             return solo
+        if position.phase.year >= self.start_year and not (position.units or position.centers):
+            return GameEnd(draw=tuple(self.powers))
         last = int(self.options.get("last_year", 0))
         return draw_after_last_year(self.powers, position, last) if last else PLAYING
 
