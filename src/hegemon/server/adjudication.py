@@ -104,8 +104,8 @@ def _play(table: Table, now: datetime, draws: Mapping[str, Draw] | None) -> mode
     row = phase_record(game, number, result)
     table.session.add(row)
     _count_missed(table, actors)
-    if any(pending.orders or pending.ready for pending in table.pending.values()):
-        game.idle_deadlines = 0  # someone plays it
+    if _anyone_played(table):
+        game.idle_deadlines = 0
     for pending in table.pending.values():
         pending.orders, pending.ready = [], False
     game.played, game.phase, game.grace_used = number, result.after.phase.code, False
@@ -164,7 +164,7 @@ def claim_due(session: Session, now: datetime, passed: Collection[int] = ()) -> 
 def run_deadline(table: Table, now: datetime) -> list[models.Phase]:
     """The deadline has passed: a grace period once, if a power awaited sent nothing and
     the policy grants one; else the phase is adjudicated, unless nobody has played in so
-    many deadlines in a row that the game is paused (`pause_idle`)."""
+    many deadlines in a row that the game is paused (`_pause_idle`)."""
     game = table.game
     if game.status != ACTIVE or game.deadline is None or game.deadline > now:
         return []  # changed since it was found due
@@ -179,19 +179,25 @@ def run_deadline(table: Table, now: datetime) -> list[models.Phase]:
         game.idle_deadlines += 1
         after = table.policy.pause_after
         if after and game.idle_deadlines >= after:
-            pause_idle(table, now)
+            _pause_idle(table, now)
             return []
     return adjudicate(table, now)
 
 
 def _idle(table: Table) -> bool:
-    """Whether the phase awaited someone and nobody sent orders or said ready: a deadline
-    nobody played. A phase that awaits nobody is no sign of an abandoned game."""
-    pending = table.pending.values()
-    return bool(table.actors) and not any(row.orders or row.ready for row in pending)
+    """Whether the phase awaited someone and nobody played it: a deadline nobody played.
+    A phase that awaits nobody is no sign of an abandoned game."""
+    return bool(table.actors) and not _anyone_played(table)
 
 
-def pause_idle(table: Table, now: datetime) -> None:
+def _anyone_played(table: Table) -> bool:
+    """Whether anyone sent orders for the phase or said ready. Asked when the phase is
+    played, not counted as orders come, so that sending orders never writes to the game's
+    row, which every power's orders share."""
+    return any(row.orders or row.ready for row in table.pending.values())
+
+
+def _pause_idle(table: Table, now: datetime) -> None:
     """Pause a game nobody plays, saying why to its members (the game master's notice):
     its current phase, not played, gets its whole length again when the game resumes."""
     game = table.game
