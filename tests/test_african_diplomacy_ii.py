@@ -994,3 +994,33 @@ def test_the_last_year_option_ends_random_games_in_a_draw(adii: AfricanDiplomacy
     variant = adii.configure(options={"last_year": 1903})
     history = list(random_game(variant, random.Random(2), 300))
     assert history[-1].end.draw and history[-1].after.phase.year == 1903
+
+
+@pytest.mark.parametrize("options", [{}, {"last_year": 1903}])
+def test_a_game_where_nobody_placed_an_army_ends_in_a_draw_of_every_player_decision(
+    adii: AfricanDiplomacyII, options: dict[str, int]
+) -> None:
+    # Nobody places an army: no unit and no center can ever be anyone's, and the game ends
+    # as the first year begins (lots, 3 x 4 placements waived), rather than playing years
+    # of nobody for ever (a draw of nobody would read as no end).
+    variant = adii.configure(seats=["Red", "Blue", "Green"], options=options)
+    game = Game.new(variant, seed=1)
+    while not game.over and len(game.history) < 100:
+        game.adjudicate()
+    assert len(game.history) == 1 + 3 * 4
+    assert str(game.position.phase) == "Spring 1901 Movement"
+    assert game.end.draw == ("Red", "Blue", "Green") and not game.end.winners
+
+
+def test_the_last_year_ends_the_game_at_the_first_phase_past_it_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    # The end is asked at every phase: a game that reaches a later year without its last
+    # Winter (a position given past it) is over there, a draw of the survivors.
+    variant = four.configure(options={"last_year": 1903})
+    units = {"Red": ["A Bam"], "Blue": ["A Egy"]}
+    spring = _position(variant, units, Phase(1904, Season.SPRING, PhaseKind.MOVEMENT))
+    assert variant.game_end(spring).draw == ("Red", "Blue")
+    fall = _position(variant, units, Phase(1903, Season.FALL, PhaseKind.MOVEMENT))
+    assert not variant.game_end(fall)
+    assert _play(variant, fall, {}).end.draw == ("Red", "Blue")

@@ -139,6 +139,7 @@ def test_a_grace_period_then_civil_disorder_after_missed_phases(
     assert game.master.ok("get", game.path)["orders"]["Italy"]["missed"] == 1
     _everyone_but_italy_orders(game)
     clock.advance(3601 + 601)
+    assert run_due(store, clock) == 0  # a game once a pass: the grace period, over already
     assert run_due(store, clock) == 1
     view = game.master.ok("get", game.path)
     assert view["disorder"] == ["Italy"] and "Italy" not in view["awaiting"]

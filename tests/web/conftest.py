@@ -22,7 +22,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
-from hegemon.server import create_app
+from hegemon.server import create_app, worker
 from hegemon.store import Store
 from tests.server.conftest import CHEAP, GENEROUS, PASSWORD
 
@@ -79,6 +79,7 @@ class LiveServer:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The app served, with a deadline worker beside it, as `hegemon serve` runs them."""
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('web')}/hegemon.db")
     store.upgrade()
     app = create_app(store=store, hasher=CHEAP, limits=GENEROUS)
@@ -86,13 +87,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
+    stop = threading.Event()
+    deadlines = threading.Thread(target=worker.work, args=(store, stop), daemon=True)
+    deadlines.start()
     deadline = time.monotonic() + 20
     while not running.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
     yield LiveServer(f"http://127.0.0.1:{port}", TestClient(app))
     running.should_exit = True
+    stop.set()
     thread.join()
+    deadlines.join()
     store.close()
 
 

@@ -243,6 +243,7 @@ def test_african_placements_and_spending_are_given_by_clicking(
     browser: Any, server: LiveServer, screenshots: Path
 ) -> None:
     _, (blue,) = at_table(browser, server, screenshots, "african_diplomacy_ii", "a_", "Blue")
+    moved_on([blue], "Placement")  # the draw of lots awaits nobody: the worker plays it
     board(blue, "aby")
     given(blue, "Place A Aby")
     blue.screenshot("an army placed")

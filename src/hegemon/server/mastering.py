@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from hegemon.game import Game, GameOver
-from hegemon.server.adjudication import adjudicate_if_all_ready
+from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.auth import name_key
 from hegemon.server.table import (
     ACTIVE,
@@ -71,6 +71,7 @@ def resume(table: Table, now: datetime) -> None:
     left = game.paused_left
     game.status, game.paused_left = ACTIVE, None
     game.deadline = None if left is None else now + timedelta(seconds=max(left, 0.0))
+    game.pause_reason, game.idle_deadlines = None, 0  # its game master is back
     table.log("resumed")
 
 
@@ -158,5 +159,5 @@ def seat_master(table: Table, now: datetime) -> None:
     table.member = models.Member(game_id=table.game.id, user_id=table.user.id, role=MASTER_ROLE)
     table.session.add(table.member)
     if table.game.status == ACTIVE:
-        table.game.deadline = table.policy.deadline(table.position.phase.kind.name, now)
+        table.game.deadline = deadline_of(table, now)
     table.log("imported", phases=table.game.played, phase=table.game.phase)

@@ -20,7 +20,7 @@ from hegemon import jsonio
 from hegemon.game import Game, order_problems
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
-from hegemon.server.adjudication import adjudicate, adjudicate_if_all_ready
+from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.policy import Policy
 from hegemon.server.table import (
     ACTIVE,
@@ -130,15 +130,13 @@ def observe(table: Table) -> None:
 
 
 def start(table: Table, now: datetime) -> None:
-    """The game begins: the first deadline runs (and a phase nobody acts in, such as a
-    draw of lots, is played at once)."""
+    """The game begins: the first deadline runs (a phase nobody acts in, such as a draw of
+    lots, is due at once, for the deadline worker to play)."""
     if table.game.status != FORMING:
         raise Refusal(409, f"the game has started already ({table.game.status})")
     table.game.status = ACTIVE
-    table.game.deadline = table.policy.deadline(table.position.phase.kind.name, now)
+    table.game.deadline = deadline_of(table, now)
     table.log("started", phase=table.game.phase)
-    if not table.actors:
-        adjudicate(table, now)
 
 
 def submit(

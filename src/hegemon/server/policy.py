@@ -13,6 +13,10 @@ settings of each game, chosen when it is created (docs/server.md, "Deadlines").
   nothing holds, as its variant does with no orders (in Winter, the disbands of civil
   disorder); one in civil disorder is no longer awaited, and comes back by sending orders
   or when the game master gives its seat to another player.
+- `pause_after`: a game whose deadline passes this many times in a row with nobody having
+  sent orders or said ready, in phases that await someone, is paused by the server until
+  its game master resumes it (0: never). An abandoned game stops there, rather than being
+  adjudicated for ever.
 """
 
 from __future__ import annotations
@@ -35,10 +39,12 @@ class Policy:
     early: bool = True
     grace: int = 0
     disorder_after: int = 2
+    pause_after: int = 3
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policy:
-        """The policy a game stores (checked when the game was created)."""
+        """The policy a game stores (checked when the game was created); a setting added
+        since a game was stored takes its default."""
         return cls(**data)
 
     def to_json(self) -> dict[str, Any]:

@@ -94,9 +94,12 @@ class PolicyIn(Strict):
     early: bool = True
     grace: Seconds = 0
     disorder_after: Annotated[int, Field(ge=0, le=1000)] = 2
+    pause_after: Annotated[int, Field(ge=0, le=1000)] = 3
 
     def policy(self) -> Policy:
-        return Policy(dict(self.deadlines), self.early, self.grace, self.disorder_after)
+        return Policy(
+            dict(self.deadlines), self.early, self.grace, self.disorder_after, self.pause_after
+        )
 
 
 OptionValue = StrictInt | StrictBool | Annotated[StrictStr, Field(max_length=100), _printable()]

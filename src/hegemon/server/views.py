@@ -87,6 +87,7 @@ def game_view(table: Table) -> answers.Game:
         phase_name=str(position.phase),
         played=game.played,
         deadline=_when(game.deadline),
+        pause_reason=game.pause_reason,  # why the server paused it, for every member
         policy=table.policy,
         version=game.version,
         you=answers.You(

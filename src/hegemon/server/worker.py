@@ -31,31 +31,34 @@ BACKOFF = Backoff()  # waits while the database does not answer
 
 
 def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100) -> int:
-    """Handle every game due now (at most `limit`); how many phases were adjudicated. A
-    game that fails is logged and passed over until the next run, so that it holds up no
-    other."""
+    """Handle every game due now (at most `limit`), each at most once: one phase, a grace
+    period or a pause, in a transaction of its own; how many phases were adjudicated. A
+    game due again at once (its next phase awaits nobody) waits for the next pass, so that
+    it cannot starve the others; a game that fails is logged and passed over until the
+    next pass, so that it holds up no other."""
     played = 0
-    failed: set[int] = set()
+    handled: set[int] = set()
     for _ in range(limit):
         game_id = None
         try:
             with store.writing() as session:
-                game_id = claim_due(session, clock(), failed)
+                game_id = claim_due(session, clock(), handled)
                 if game_id is None:
                     break
+                handled.add(game_id)
                 table = Table.open(session, game_id, None)
-                rows = run_deadline(table, clock())
-                log.info("game %s: %s", game_id, [r.phase for r in rows] or "grace")
-                played += len(rows)
+                played += len(run_deadline(table, clock()))
         except StaleDataError as exc:  # another process got there first
             log.info("deadline skipped, to be seen again: %s", exc)
-        except DBAPIError as exc:  # the database: all is tried again at the next look
-            log.warning("deadlines stopped until the next look: %s", exc)
-            break
+        except DBAPIError as exc:
+            if game_id is None:  # the database itself: all is tried again at the next look
+                log.warning("deadlines stopped until the next look: %s", exc)
+                break
+            # This game's transaction (a statement timeout, a deadlock): the others go on,
+            # and if the database itself is gone, the next claim says so.
+            log.warning("game %s: its deadline failed in the database: %s", game_id, exc)
         except Exception:
             log.exception("game %s: its deadline failed", game_id)
-            if game_id is not None:
-                failed.add(game_id)
     return played
 
 
@@ -66,7 +69,9 @@ def work(
     clock: Callable[[], datetime] = now,
     backoff: Backoff = BACKOFF,
 ) -> None:
-    """Run deadlines until `stop` is set; a database that does not answer is waited out."""
+    """Run deadlines until `stop` is set, a database that does not answer waited out: a
+    pass that played a phase is followed by another at once (a phase may have become due
+    by it), else the next after `poll`."""
     while wait_for_database(store, stop, backoff):
         try:
             if not run_due(store, clock):

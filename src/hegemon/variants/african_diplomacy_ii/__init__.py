@@ -22,7 +22,8 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
-from hegemon.position import PhaseKind, Position, Season
+from hegemon.game.ending import draw_after_last_year
+from hegemon.position import Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
     DRAFT,
     ORDER_OF_PLAY,
@@ -146,16 +147,16 @@ class AfricanDiplomacyII(Variant):
     # --- the end -------------------------------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
         """A solo by the victory threshold; with the option `last_year`, a draw of the
-        survivors after that year's Fall."""
+        survivors after that year's Fall (at its Winter, or the first phase past it); and a
+        draw of every player once the first year begins with nobody holding a unit or a
+        center (nobody placed an army): nothing can happen on that board again."""
         solo = super().game_end(position)
         if solo:
             return solo
+        if position.phase.year >= self.start_year and not (position.units or position.centers):
+            return GameEnd(draw=tuple(self.powers))
         last = int(self.options.get("last_year", 0))
-        phase = position.phase
-        if last and phase.year >= last and phase.kind is PhaseKind.ADJUSTMENT:
-            alive = set(position.centers.values()) | {u.power for u in position.units.values()}
-            return GameEnd(draw=tuple(p for p in self.powers if p in alive))
-        return PLAYING
+        return draw_after_last_year(self.powers, position, last) if last else PLAYING
 
 
 VARIANT = AfricanDiplomacyII

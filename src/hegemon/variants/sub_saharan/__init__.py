@@ -24,6 +24,7 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import PLAYING, Draw, GameEnd, Marks, Preparation, Variant, starting_unit
+from hegemon.game.ending import draw_after_last_year
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
@@ -336,10 +337,7 @@ class SubSaharan(Variant):
             return solo
         cap: int = self.options["year_cap"]
         last_year = self.start_year + cap - 1
-        if cap and position.phase.year >= last_year and position.phase.kind is PhaseKind.ADJUSTMENT:
-            alive = set(position.centers.values()) | {u.power for u in position.units.values()}
-            return GameEnd(draw=tuple(p for p in self.powers if p in alive))
-        return PLAYING
+        return draw_after_last_year(self.powers, position, last_year) if cap else PLAYING
 
 
 def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
