@@ -37,7 +37,7 @@ from hegemon.store import Store, models
 from hegemon.store.records import current_position, variant_of
 from hegemon.variants import load_variant
 from hegemon.variants.african_diplomacy_ii import AfricanState
-from tests.server.conftest import CHEAP, Clock, Seated, postgres_missing, seated_game
+from tests.server.conftest import CHEAP, GENEROUS, Clock, Seated, postgres_missing, seated_game
 
 THREE = ["Red", "Blue", "Green"]
 CLASSIC = tuple(load_variant("classic").powers)
@@ -269,6 +269,7 @@ def test_pause_after_is_a_policy_setting_of_its_own(client: TestClient) -> None:
     assert made["policy"]["pause_after"] == 0
 
 
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)  # its statement timeout
 def test_a_game_stuck_in_the_database_holds_up_no_other(
     client: TestClient,
     store: Store,
@@ -280,8 +281,6 @@ def test_a_game_stuck_in_the_database_holds_up_no_other(
     # Another connection holds a lock that the first game's adjudication waits for: its
     # statement timeout ends the wait, the game is logged and passed over, and the second
     # game due is adjudicated in the same pass.
-    if not database.startswith("postgresql"):
-        pytest.skip("a statement timeout is PostgreSQL's")
     monkeypatch.setattr(adjudication, "STATEMENT_TIMEOUT", 0.5)
     stuck = seated_game(client, "classic", prefix="s", policy={"deadlines": {"other": 60}})
     other = seated_game(client, "classic", prefix="o", policy={"deadlines": {"other": 61}})
@@ -339,7 +338,7 @@ def test_a_worker_process_keeps_a_played_games_deadlines_beside_empty_games(
     # a second, never paused: the real worker handles them all along. The played game's
     # deadlines (3 s) are met all the same, within 5 s.
     store = postgres_store
-    client = TestClient(create_app(store=store, hasher=CHEAP))  # on the real clock
+    client = TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS))  # on the real clock
     policy = {"deadlines": {"other": 1}, "pause_after": 0}
     empty = _empty_africa(client, "e", **policy)
     bare = [_bare_africa(client, store, f"b{n}", models.now(), **policy).id for n in range(3)]
