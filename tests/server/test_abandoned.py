@@ -281,7 +281,7 @@ def test_a_game_stuck_in_the_database_holds_up_no_other(
     # Another connection holds a lock that the first game's adjudication waits for: its
     # statement timeout ends the wait, the game is logged and passed over, and the second
     # game due is adjudicated in the same pass.
-    monkeypatch.setattr(adjudication, "STATEMENT_TIMEOUT", 0.5)
+    monkeypatch.setenv(adjudication.TIMEOUT_VARIABLE, "0.5")
     stuck = seated_game(client, "classic", prefix="s", policy={"deadlines": {"other": 60}})
     other = seated_game(client, "classic", prefix="o", policy={"deadlines": {"other": 61}})
     clock.advance(62)
@@ -376,10 +376,10 @@ def test_the_adjudication_timeout_is_read_from_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(adjudication.TIMEOUT_VARIABLE, raising=False)
-    assert adjudication._timeout_setting() == 30
+    assert adjudication.statement_timeout() == 30
     monkeypatch.setenv(adjudication.TIMEOUT_VARIABLE, "2.5")
-    assert adjudication._timeout_setting() == 2.5
+    assert adjudication.statement_timeout() == 2.5
     for bad in ("soon", "-1", "nan"):
         monkeypatch.setenv(adjudication.TIMEOUT_VARIABLE, bad)
         with pytest.raises(ValueError, match="HEGEMON_ADJUDICATION_TIMEOUT"):
-            adjudication._timeout_setting()
+            adjudication.statement_timeout()

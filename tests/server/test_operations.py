@@ -174,9 +174,9 @@ def test_metrics_are_served_without_the_queue_lag_while_the_database_is_away(
     assert scraped["requests"][("GET", "/healthz", "200")] >= 1
 
 
-def test_metrics_count_adjudications(store: Store) -> None:
+def test_metrics_count_adjudications(store: Store, classic_game: Seated) -> None:
     before = _sample(store, "hegemon_adjudications_total")
-    metrics.observe_adjudication(0.02)
+    classic_game.master.ok("post", f"{classic_game.path}/adjudicate")
     assert _sample(store, "hegemon_adjudications_total") == before + 1
 
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from hegemon import jsonio
 from hegemon.cli.common import UserError, read_text
 from hegemon.gamefile import create
-from hegemon.server import create_app, demo, logs, worker
+from hegemon.server import adjudication, create_app, demo, logs, worker
 from hegemon.server.app import password_hasher
 from hegemon.server.backoff import Backoff, wait_for_database
 from hegemon.server.limits import Limits
@@ -77,6 +77,7 @@ def serve(args: argparse.Namespace) -> int:
     try:
         password_hasher()  # their settings checked before the server starts
         Limits.from_environment()
+        adjudication.statement_timeout()
     except ValueError as exc:
         raise UserError(str(exc)) from None
     store = _store(args, upgrade=True)
@@ -155,6 +156,10 @@ def run_worker(args: argparse.Namespace) -> int:
     again with back-off (`hegemon.server.backoff`) rather than ending the worker; `--once`
     (for a scheduler that runs it again) gives up at once instead."""
     _configure_logs(args)
+    try:
+        adjudication.statement_timeout()  # its setting checked before the first deadline
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     if args.once:
         store = _store(args)
         print(f"{worker.run_due(store)} phase(s) adjudicated")

@@ -25,6 +25,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from hegemon.game import ChanceError, Draw, chances_for, phase_rng, play_phase, settle
+from hegemon.server import metrics
 from hegemon.server.table import ACTIVE, ENDED, FORMING, PAUSED, Refusal, Table
 from hegemon.store import models
 from hegemon.store.exchange import end_json
@@ -35,9 +36,10 @@ log = logging.getLogger("hegemon.adjudication")
 TIMEOUT_VARIABLE = "HEGEMON_ADJUDICATION_TIMEOUT"
 
 
-def _timeout_setting() -> float:
+def statement_timeout() -> float:
     """Seconds any one statement of an adjudication may take on PostgreSQL: 30, or
-    $HEGEMON_ADJUDICATION_TIMEOUT (0 for no limit)."""
+    $HEGEMON_ADJUDICATION_TIMEOUT (0 for no limit); a ValueError naming the variable if it
+    holds no such number (`hegemon serve` and `worker` ask before they start)."""
     setting = os.environ.get(TIMEOUT_VARIABLE, "30")
     try:
         seconds = float(setting)
@@ -46,9 +48,6 @@ def _timeout_setting() -> float:
     if not 0 <= seconds < 10**6:
         raise ValueError(f"${TIMEOUT_VARIABLE} {setting!r}: expected seconds, 0 for no limit")
     return seconds
-
-
-STATEMENT_TIMEOUT = _timeout_setting()
 
 
 def adjudicate_if_all_ready(table: Table, now: datetime) -> list[models.Phase]:
@@ -81,11 +80,11 @@ def deadline_of(table: Table, now: datetime) -> datetime | None:
 
 
 def _bound_statements(session: Session) -> None:
-    """On PostgreSQL, no statement of this transaction runs longer than STATEMENT_TIMEOUT:
+    """On PostgreSQL, no statement of this transaction runs longer than `statement_timeout`:
     a game whose adjudication is stuck on the database fails (and is logged and passed
     over by the worker) rather than holding a connection and the game's lock for ever."""
     if session.get_bind().dialect.name == "postgresql":
-        milliseconds = round(STATEMENT_TIMEOUT * 1000)
+        milliseconds = round(statement_timeout() * 1000)
         session.execute(text(f"SET LOCAL statement_timeout = {milliseconds}"))
 
 
@@ -119,6 +118,7 @@ def _play(table: Table, now: datetime, draws: Mapping[str, Draw] | None) -> mode
     table.log("adjudicated", number=number, phase=row.phase, digest=row.digest)
     table.session.flush()  # a phase adjudicated twice stops here: (game, number) is unique
     seconds = round(time.perf_counter() - started, 6)
+    metrics.observe_adjudication(seconds)
     log.info(
         "adjudicated",
         extra={"game": game.id, "phase": row.phase, "number": number, "seconds": seconds},
