@@ -33,6 +33,16 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 _missing: list[str] = []
 
 
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The pages served in process (no browser) on a fresh SQLite file."""
+    store = Store(f"sqlite:///{tmp_path}/hegemon.db")
+    store.upgrade()
+    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as test_client:
+        yield test_client
+    store.close()
+
+
 def _browser_missing() -> str | None:
     if CHROMIUM.exists():
         return None

@@ -6,28 +6,16 @@ phone."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from hegemon.server import create_app
-from hegemon.store import Store
-from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, User, seated_game
+from tests.server.conftest import PASSWORD, User, seated_game
 from tests.web.conftest import LiveServer, open_player
 
 NEW_PASSWORD = "seven tame ravens"
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(f"sqlite:///{tmp_path}/hegemon.db")
-    store.upgrade()
-    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as test_client:
-        yield test_client
-    store.close()
 
 
 ELSEWHERE = [

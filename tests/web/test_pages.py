@@ -5,25 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from hegemon.server import auth, create_app
-from hegemon.store import Store
-from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, Seated, User, seated_game
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = Store(f"sqlite:///{tmp_path}/hegemon.db")
-    store.upgrade()
-    with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as test_client:
-        yield test_client
-    store.close()
+from hegemon.server import auth
+from tests.server.conftest import PASSWORD, Seated, User, seated_game
 
 
 def browser_of(client: TestClient, user: User) -> TestClient:

@@ -12,23 +12,18 @@ import logging
 import time
 from typing import Any
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from hegemon.server import metrics
+from hegemon.server.asgi import HTTPMiddleware
 
 log = logging.getLogger("hegemon.access")
 
 
-class AccessLog:
+class AccessLog(HTTPMiddleware):
     """Pure ASGI middleware: one log line ("request") and one count per request."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         status = 500  # what the client sees if the application fails before answering
 

@@ -16,10 +16,11 @@ from typing import IO
 from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from hegemon import jsonio
 from hegemon.server import auth
+from hegemon.server.asgi import HTTPMiddleware
 from hegemon.server.table import Refusal
 
 ANONYMOUS_BODY = 4 << 10  # a request signed in by nothing: sign in, open an account
@@ -54,16 +55,10 @@ class _Exchange:
     refused: bool = False
 
 
-class BodyLimit:
+class BodyLimit(HTTPMiddleware):
     """The ASGI middleware that holds every request to its `body_limit`."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         limit, what = body_limit(scope)
         if _declared_length(scope) > limit:
             await _too_large(scope, send, limit, what)

@@ -9,7 +9,9 @@ a 413, a static file) get the headers too."""
 from __future__ import annotations
 
 from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from hegemon.server.asgi import HTTPMiddleware
 
 EVERYWHERE = {
     "X-Content-Type-Options": "nosniff",
@@ -22,17 +24,11 @@ NO_STORE = "no-store"
 SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 
-class SafeHeaders:
+class SafeHeaders(HTTPMiddleware):
     """Adds `EVERYWHERE` to every HTTP answer, ``Cache-Control: no-store`` to the API's,
     and `SVG_POLICY` to every SVG that sets no policy of its own."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         api = str(scope["path"]).startswith(API_PREFIX)
 
         async def send_with_headers(message: Message) -> None:
