@@ -772,7 +772,7 @@ def test_two_years_through_the_cli_with_a_build_far_from_home(
     # An order the rules forbid is refused with its reason, and nothing is stored.
     stored = Path(game).read_text()
     code, _, err = run(capsys, "orders", game, "Egypt", "F Ash - Blu", "A Sin - Nrs")
-    assert code == 2 and "A Sin - Nrs: armies cannot enter sea provinces" in err
+    assert code == 1 and "A Sin - Nrs: armies cannot enter sea provinces" in err
     assert Path(game).read_text() == stored
 
 
