@@ -145,59 +145,11 @@ def _read_regular(path: Path) -> bytes:
         return handle.read(jsonio.MAX_BYTES + 1)
 
 
-# The parts of a game file and of each phase in it: what a save writes back. A file with
-# anything else is refused, as a save would drop it without a word.
-_FILE_KEYS = frozenset(
-    {
-        "format",
-        "variant",
-        "options",
-        "seats",
-        "seed",
-        "start",
-        "phases",
-        "pending",
-        "agreed",
-        "checksum",
-    }
-)
-_PHASE_KEYS = frozenset({"phase", "orders", "draws", "digest"})
-
-
 def _parse(path: Path, text: str, variants: jsonio.VariantLoader) -> Game:
     try:
-        data = jsonio.parse(text, "the game file")
-        _check_layout(data)
-        return jsonio.game_from_json(data, variants)
+        return jsonio.game_from_json(jsonio.parse(text, "the game file"), variants)
     except jsonio.WireError as exc:
         raise GameFileError(f"{path}: {exc}") from None
-
-
-def _check_layout(data: object) -> None:
-    """Refuse what the reader would take and a save would lose: a file of the format
-    before the checksum (nothing tells it from a file whose checksum was taken away, so
-    that an edited file would pass unchecked), and parts Hegemon does not know."""
-    if not isinstance(data, dict):
-        return  # the reader says what is wrong
-    if data.get("format") != jsonio.GAME_FORMAT and data.get("format") in jsonio.GAME_FORMATS:
-        raise jsonio.WireError(
-            f"format {data['format']!r}: a file without a checksum, no longer read (nothing "
-            "tells it from a file whose checksum was taken away)"
-        )
-    _refuse_unknown(data, _FILE_KEYS, "")
-    phases = data.get("phases")
-    for number, entry in enumerate(phases if isinstance(phases, list) else []):
-        if isinstance(entry, dict):
-            _refuse_unknown(entry, _PHASE_KEYS, f"phases[{number}].")
-
-
-def _refuse_unknown(data: dict[str, object], known: frozenset[str], where: str) -> None:
-    unknown = sorted(set(data) - known)
-    if unknown:
-        named = ", ".join(repr(f"{where}{key}") for key in unknown)
-        raise jsonio.WireError(
-            f"{named}: not a part of a game file (a save would drop it without a word)"
-        )
 
 
 def _text(path: Path, game: Game) -> str:

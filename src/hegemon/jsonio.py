@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game import (
@@ -47,8 +47,11 @@ from hegemon.position import (
 from hegemon.variants import load_variant
 
 GAME_FORMAT = "hegemon-game/3"
-# Formats of earlier versions still read: /2 is /3 without the file's checksum.
-GAME_FORMATS = (GAME_FORMAT, "hegemon-game/2")
+# Formats of earlier versions, no longer read: /2 is /3 without the file's checksum, and
+# nothing tells a file of it from one whose checksum was taken away (so that an edited
+# file would pass unchecked).
+RETIRED_FORMATS = ("hegemon-game/2",)
+GAME_FORMATS = (GAME_FORMAT, *RETIRED_FORMATS)  # what a game file's first bytes may name
 VariantLoader = Callable[[str], Variant]
 
 # Limits on what is read, far above any real game, so that no input can make the judge
@@ -550,20 +553,30 @@ def phase_entry(result: PhaseResult) -> dict[str, Any]:
     return entry
 
 
-_GAME_KEYS = {"format", "variant", "seed", "start", "phases", "pending"}
+_GAME_KEYS = {"format", "variant", "seed", "start", "phases", "pending", "checksum"}
+# Every part of a game file and of each phase in it, what a save writes back: a file with
+# anything else is refused, as a save would drop it without a word.
+_GAME_PARTS: Final = frozenset({*_GAME_KEYS, "options", "seats", "agreed"})
+_PHASE_PARTS: Final = frozenset({"phase", "orders", "draws", "digest"})
 
 
 def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
     """Rebuild a game by replaying every phase from the variant's start: each phase must
     be the one the replay reaches, and end in the position its digest records; then the
     whole must match its checksum, so that no part was cut or changed (the phases after
-    one, the options, an agreed end)."""
-    if not isinstance(data, Mapping) or data.get("format") not in GAME_FORMATS:
+    one, the options, an agreed end). The CLI's game files and the server's imports are
+    read by this alone."""
+    if isinstance(data, Mapping) and data.get("format") in RETIRED_FORMATS:
+        raise WireError(
+            f"format {data['format']!r}: a file without a checksum, no longer read (nothing "
+            "tells it from a file whose checksum was taken away)"
+        )
+    if not isinstance(data, Mapping) or data.get("format") != GAME_FORMAT:
         raise WireError(f"not a saved game: expected format {GAME_FORMAT!r}")
-    checked = data["format"] == GAME_FORMAT
-    missing = sorted((_GAME_KEYS | ({"checksum"} if checked else set())) - data.keys())
+    missing = sorted(_GAME_KEYS - data.keys())
     if missing:
         raise WireError(f"not a complete saved game: {', '.join(missing)} missing")
+    _refuse_unknown(data, _GAME_PARTS, "")
     variant = configured(variants, data["variant"], data.get("options"), data.get("seats"))
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -578,7 +591,7 @@ def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
         _replay(game, number, entry)
     game.pending = orders_from_json(data.get("pending", {}), variant, game.position)
     _read_agreement(game, data.get("agreed"))
-    if checked and data["checksum"] != game_checksum(data):
+    if data["checksum"] != game_checksum(data):
         raise WireError(
             "checksum: the file is not as Hegemon saved it (edited or cut short: "
             "its checksum does not match its content)"
@@ -591,6 +604,7 @@ def _replay(game: Game, number: int, entry: Any) -> None:
     where = f"phases[{number - 1}]"
     if not isinstance(entry, Mapping) or not {"phase", "orders", "digest"} <= entry.keys():
         raise WireError(f"{where}: expected an object with phase, orders and digest")
+    _refuse_unknown(entry, _PHASE_PARTS, f"{where}.")
     if entry["phase"] != game.position.phase.code:
         raise WireError(
             f"{where}: phase {entry['phase']!r}, but the game is at {game.position.phase.code}"
@@ -605,6 +619,13 @@ def _replay(game: Game, number: int, entry: Any) -> None:
         raise WireError(f"{where} ({entry['phase']}): {exc}") from None
     if entry["digest"] != position_digest(result.after):
         raise WireError(f"{where} ({entry['phase']}): replay gives a different position")
+
+
+def _refuse_unknown(data: Mapping[str, Any], known: frozenset[str], where: str) -> None:
+    unknown = sorted(set(data) - known)
+    if unknown:
+        named = ", ".join(repr(f"{where}{key}") for key in unknown)
+        raise WireError(f"{named}: not a part of a game file (a save would drop it without a word)")
 
 
 def _read_agreement(game: Game, agreed: Any) -> None:

@@ -112,6 +112,24 @@ def test_wrong_types_and_unknown_fields(client: TestClient, game: Seated, unchan
     _refused(game.master.post(f"{path}/adjudicate", {"draws": {"dice": 3}}), 422, "draws")
 
 
+def test_an_import_is_read_as_the_cli_reads_a_game_file(game: Seated, store: Store) -> None:
+    # A file of the format before the checksum, or with a part a save would drop, is
+    # refused by the server as by the CLI (one reader: jsonio.game_from_json).
+    game.master.ok("post", f"{game.path}/adjudicate")
+    exported = game.master.ok("get", f"{game.path}/export")
+    before = database_rows(store)
+    relabelled = {key: value for key, value in exported.items() if key != "checksum"}
+    relabelled["format"] = "hegemon-game/2"
+    _refused(game.master.post("/api/games/import", {"game": relabelled}), 422,
+             "a file without a checksum, no longer read")  # fmt: skip
+    _refused(game.master.post("/api/games/import", {"game": {**exported, "notes": "x"}}), 422,
+             "'notes': not a part of a game file")  # fmt: skip
+    phases = [{**exported["phases"][0], "comment": "x"}]
+    _refused(game.master.post("/api/games/import", {"game": {**exported, "phases": phases}}),
+             422, "'phases[0].comment': not a part of a game file")  # fmt: skip
+    assert database_rows(store) == before
+
+
 def test_unknown_games_powers_and_phases(game: Seated, unchanged: None) -> None:
     master = game.master
     _refused(master.get("/api/games/999"), 404, "no game 999")
