@@ -167,7 +167,7 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
     assert (capped_row.status, capped_row.played, capped_row.phase) == ("ended", 2, "W1881A")
     assert capped_row.ended == {"winners": [], "draw": list(SUB_SAHARAN), "agreed": False}
     reason = (
-        "paused by the server: no orders in 3 deadlines in a row; its game master may resume it"
+        "paused by the server: no orders by 3 deadlines in a row; its game master may resume it"
     )
     for game, phases in ((pausing, 1 + 2), (classic, 2)):  # paused at the third idle deadline
         row = _row(store, game.id)
@@ -247,7 +247,7 @@ def test_a_paused_game_resumes_at_the_phase_it_paused_with_its_whole_length(
     assert run_due(store, clock) == 0  # paused, the phase not played
     view = game.players["France"].ok("get", game.path)
     assert (view["status"], view["phase"], view["deadline"]) == ("paused", "S1901M", None)
-    assert view["pause_reason"].startswith("paused by the server: no orders in 1 deadlines")
+    assert view["pause_reason"].startswith("paused by the server: no orders by the last deadline")
     clock.advance(3600)
     game.master.ok("post", f"{game.path}/resume")
     row = _row(store, game.id)

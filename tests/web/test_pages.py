@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hegemon.server import auth
+from hegemon.server import auth, worker
 from tests.server.conftest import PASSWORD, Seated, User, seated_game
 
 
@@ -97,3 +98,15 @@ def test_my_games_say_whose_orders_are_due(client: TestClient) -> None:
     game.players["England"].ok("post", f"{game.path}/orders", {"orders": ["F lon H"]})
     assert "Your orders are due" not in browser_of(client, game.players["England"]).get("/").text
     assert "Your orders are due" in browser_of(client, game.players["Turkey"]).get("/").text
+
+
+def test_a_game_the_server_paused_says_why_on_its_pages(client: TestClient) -> None:
+    policy = {"deadlines": {"other": 1}, "pause_after": 1}
+    game = seated_game(client, "classic", seed=1, policy=policy)
+    time.sleep(1.1)  # the deadline passes with nobody ordering
+    assert worker.run_due(client.app.state.store) == 0  # paused, not played
+    browser = browser_of(client, game.players["France"])
+    reason = "Paused by the server: no orders by the last deadline; its game master may resume it"
+    assert reason in browser.get(f"/games/{game.id}").text
+    browser_of(client, game.master)
+    assert reason in browser.get(f"/games/{game.id}/master").text

@@ -202,10 +202,8 @@ def _pause_idle(table: Table, now: datetime) -> None:
     its current phase, not played, gets its whole length again when the game resumes."""
     game = table.game
     count = game.idle_deadlines
-    reason = (
-        f"paused by the server: no orders in {count} deadlines in a row; "
-        "its game master may resume it"
-    )
+    deadlines = "the last deadline" if count == 1 else f"{count} deadlines in a row"
+    reason = f"paused by the server: no orders by {deadlines}; its game master may resume it"
     game.paused_left = _clock_left(table, now)
     game.status, game.deadline, game.pause_reason = PAUSED, None, reason
     table.log("paused", reason=reason)
