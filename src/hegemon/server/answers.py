@@ -286,3 +286,18 @@ class Verification(Answer):
     phases: int
     sound: bool
     problems: list[str]
+
+
+# --- operations ------------------------------------------------------------------------
+
+
+class Health(Answer):
+    """The process answers."""
+
+    status: str = "ok"
+
+
+class Ready(Answer):
+    """The process can serve: its database answers and its tables are current."""
+
+    status: str = "ready"

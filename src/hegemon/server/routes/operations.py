@@ -11,7 +11,6 @@ from typing import Annotated
 import anyio
 from fastapi import APIRouter, Header, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 
 from hegemon.server import answers, metrics
@@ -24,30 +23,18 @@ READY_WITHIN = 3.0  # seconds the database has to answer /readyz
 NOT_READY_RETRY = "5"
 
 
-class Health(BaseModel):
-    """The process answers."""
-
-    status: str = "ok"
-
-
-class Readiness(BaseModel):
-    """The process can serve: its database answers and its tables are current."""
-
-    status: str = "ready"
-
-
 @router.get("/healthz", summary="Whether the process is up (asks nothing of the database)")
-def healthz() -> Health:
-    return Health()
+def healthz() -> answers.Health:
+    return answers.Health()
 
 
 @router.get(
     "/readyz",
     summary="Whether the server can serve: the database answers and its tables are current",
-    response_model=Readiness,
+    response_model=answers.Ready,
     responses=answers.refusals(503),
 )
-async def readyz(store: StoreDep) -> Readiness | JSONResponse:
+async def readyz(store: StoreDep) -> answers.Ready | JSONResponse:
     try:
         with anyio.fail_after(READY_WITHIN):
             # Not waited for past the limit: the thread is left to its connect timeout.
@@ -58,7 +45,7 @@ async def readyz(store: StoreDep) -> Readiness | JSONResponse:
         return _not_ready(f"the database did not answer: {type(exc).__name__}")
     if not current:
         return _not_ready("the database's tables are not current: run 'hegemon db upgrade'")
-    return Readiness()
+    return answers.Ready()
 
 
 def _not_ready(detail: str) -> JSONResponse:
