@@ -98,6 +98,13 @@ class SubSaharanRules(Rules):
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
     minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
+    # The rules last built, with the state they were built from: the rules hang on that
+    # state alone, which stays the same object from phase to phase until a winter names a
+    # home, and a phase asks for them a dozen times (each power's bids checked, then the
+    # moves). One entry, replaced whole, so that games played side by side never mix.
+    _last_rules: list[tuple[VariantState, Rules]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
     order_types = (Bid,)
 
     @classmethod
@@ -174,11 +181,17 @@ class SubSaharan(Variant):
         return homes
 
     def rules_for(self, position: Position) -> Rules:
+        state = position.state
+        last = self._last_rules
+        if last and last[0][0] is state:
+            return last[0][1]
         homes = self.home_centers(position)
         ever = frozenset(c for centers in homes.values() for c in centers)
-        return SubSaharanRules(
+        rules = SubSaharanRules(
             self.minor_names, homes, ever, self.extra_homes(position), self.edition
         )
+        self._last_rules[:] = [(state, rules)]
+        return rules
 
     def owner_named(self, spelling: str) -> str | None:
         folded = spelling.strip().lower()
