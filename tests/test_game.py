@@ -13,6 +13,7 @@ from hegemon import jsonio
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import ARMY, FLEET, Board
 from hegemon.game import Draw, Game, GameEnd, GameOver, Preparation, Variant, play_phase
+from hegemon.game.phases import Retreats, Step
 from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, VariantState
@@ -219,17 +220,23 @@ def test_units_may_enter_before_the_moves_are_resolved(classic: Variant) -> None
     assert str(result.after.units["nwy"]) == "F nwy"
 
 
-class RaisedAfterRetreats(Variant):
+class RaisedAfterRetreats(Retreats):
     """After every retreat phase, played or skipped, Russia raises an army in Ukraine."""
 
-    def end_phase(self, position: Position) -> Position:
-        if position.phase.kind is not PhaseKind.RETREAT or "ukr" in position.units:
+    def leave(self, variant: Variant, position: Position) -> Position:
+        position = super().leave(variant, position)
+        if "ukr" in position.units:
             return position
         return position.evolve(units={**position.units, "ukr": Unit("Russia", ARMY, "ukr")})
 
 
 def test_a_step_after_the_retreats_runs_whether_they_are_played_or_not(classic: Variant) -> None:
-    variant = _as(RaisedAfterRetreats, classic)
+    raised = RaisedAfterRetreats()
+    year = tuple(
+        Step(s.season, raised) if isinstance(s.procedure, Retreats) else s
+        for s in classic.calendar.year
+    )
+    variant = replace(classic, calendar=replace(classic.calendar, year=year))
     quiet = play_phase(variant, variant.initial_position(), {})
     assert quiet.after.phase.code == "F1901M" and "ukr" in quiet.after.units
     start = Position.create(

@@ -358,16 +358,6 @@ class Variant:
         """The step before the phase is resolved (influence deployed, units entering)."""
         return Preparation(position, orders)
 
-    def begin_phase(self, position: Position) -> Position:
-        """What happens as a phase begins, played or skipped; after a Fall's retreats the
-        centers have changed hands first (e.g. interned units, scoring, next year's income)."""
-        return position
-
-    def end_phase(self, position: Position) -> Position:
-        """What happens as a phase ends, played or skipped (e.g. units raised after the
-        retreats)."""
-        return position
-
     def automatic_builds(self, position: Position) -> list[Unit]:
         """Units the variant builds by itself this winter, where their site is vacant."""
         return []
