@@ -140,10 +140,6 @@ class Rules:
         center a winter; Europe 1615 builds fleets only in ports)."""
         return None
 
-    def captures_centers(self, unit: Unit) -> bool:
-        """Whether the unit takes ownership of a supply center it occupies after Fall."""
-        return unit.type.captures
-
     def needs_supply(self, unit: Unit) -> bool:
         """Whether the unit counts against its power's supply centers in adjustments."""
         return unit.type.supply

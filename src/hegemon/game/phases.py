@@ -315,16 +315,8 @@ class Adjustments(Procedure):
     orders = (Build, Disband, Waive)
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        """Every supply center occupied by a unit that captures changes hands."""
-        centers = editable(position.centers)
-        rules = variant.rules_for(position)
-        supply_centers = variant.board.centers
-        # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
-        # once compiled.
-        for province, unit in position.units.items():
-            if province in supply_centers and rules.captures_centers(unit):
-                centers[province] = unit.power
-        return position.evolve(centers=centers)
+        """Every supply center occupied by a unit of a kind that captures changes hands."""
+        return change_hands(variant, position, _of_a_capturing_kind)
 
     def due(self, variant: Variant, position: Position) -> bool:
         """Whether anyone must disband, may build on a free site, or is built for."""
@@ -403,6 +395,26 @@ class Adjustments(Procedure):
             *([f"Builds: {', '.join(builds)}"] if builds else []),
             *([f"Disbands: {', '.join(disbands)}"] if disbands else []),
         ]
+
+
+def change_hands(
+    variant: Variant, position: Position, captures: Callable[[Unit], bool]
+) -> Position:
+    """The position with every supply center occupied by a unit that `captures` owned by
+    that unit's power: as the adjustments begin (a variant whose units capture by other
+    rules than their kind's passes its own `captures`)."""
+    centers = editable(position.centers)
+    supply_centers = variant.board.centers
+    # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
+    # once compiled.
+    for province, unit in position.units.items():
+        if province in supply_centers and captures(unit):
+            centers[province] = unit.power
+    return position.evolve(centers=centers)
+
+
+def _of_a_capturing_kind(unit: Unit) -> bool:
+    return unit.type.captures
 
 
 def _without_orders(units: Sequence[Unit], orders: Sequence[Order]) -> list[str]:

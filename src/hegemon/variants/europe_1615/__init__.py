@@ -31,7 +31,7 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import Draw, GameEnd, Marks, Preparation, Variant
-from hegemon.game.phases import Adjustments
+from hegemon.game.phases import Adjustments, change_hands
 from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
 from hegemon.orders import Order, ReadContext, UnitOrder
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
@@ -68,8 +68,9 @@ class BuildPhase(Adjustments):
         if not isinstance(variant, Europe1615):
             raise TypeError(f"Europe 1615's build phase in {variant.id}")
         position, interned = winter.intern(variant, position)
-        before = position.centers
-        return winter.year_end(variant, super().enter(variant, position), before, interned)
+        captures = EuropeRules(variant, Ledger.of(position)).captures_centers
+        taken = change_hands(variant, position, captures)
+        return winter.year_end(variant, taken, position.centers, interned)
 
 
 BUILD_PHASE = BuildPhase()
