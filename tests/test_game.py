@@ -11,7 +11,7 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import ARMY, FLEET, Board
+from hegemon.board import ARMY, FLEET, Board, MapError
 from hegemon.game import Draw, Game, GameEnd, GameOver, Preparation, Variant, play_phase
 from hegemon.game.phases import Retreats, Step
 from hegemon.notation import parse_order
@@ -316,3 +316,32 @@ def test_the_game_may_end_after_a_retreat_phase(classic: Variant) -> None:
     result = play_phase(variant, retreat, {"Germany": [parse_order("A tyr R mun", classic.board)]})
     assert result.end == GameEnd(winners=("Germany",))
     assert result.after.phase == Phase(1901, Season.SPRING, PhaseKind.RETREAT)
+
+
+def _with_seasons(classic: Variant, seasons: list[object]) -> Variant:
+    """The classic game with the movement seasons its setup would name."""
+    setup = {
+        "game": {"seasons": seasons},
+        "powers": {p.name: {"home": list(p.home_centers)} for p in classic.powers.values()},
+    }
+    return Variant.from_setup("monsoon", classic.board, setup, "setup.toml")
+
+
+def test_a_setup_names_a_season_the_core_never_heard_of(classic: Variant) -> None:
+    # A season is data: a name, and a letter for phase codes (its first, or one given).
+    variant = _with_seasons(classic, ["Spring", {"name": "Monsoon", "letter": "N"}, "Dry"])
+    position = variant.initial_position()
+    codes = []
+    for _ in range(7):
+        codes.append(position.phase.code)
+        position = play_phase(variant, position, {}).after
+    assert codes == ["S1901M", "N1901M", "D1901M", "W1901A", "S1902M", "N1902M", "D1902M"]
+    monsoon = jsonio.phase_from_json("N1902M", variant)
+    assert str(monsoon) == "Monsoon 1902 Movement" and monsoon.season is Season.named("Monsoon")
+
+
+def test_seasons_sharing_a_letter_are_refused(classic: Variant) -> None:
+    with pytest.raises(MapError, match="a letter each"):
+        _with_seasons(classic, ["Spring", "Summer", "Sowing"])
+    with pytest.raises(MapError, match="the letter U, not M"):
+        _with_seasons(classic, ["Spring", {"name": "Summer", "letter": "M"}])

@@ -455,12 +455,17 @@ class Calendar:
     _kinds: dict[str, PhaseKind] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _seasons: dict[str, Season] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for steps in (self.year, self.opening):
             seen = [(s.season, s.procedure.kind) for s in steps]
             if len(set(seen)) != len(seen):
                 raise ValueError("a calendar has each season's kind of phase once a year")
+        seasons = {s.season for s in (*self.opening, *self.year)}
+        if len({s.letter for s in seasons}) != len(seasons):
+            names = ", ".join(f"{s} ({s.letter})" for s in seasons)
+            raise ValueError(f"the seasons of a calendar need a letter each: {names}")
 
     def first_phase(self) -> Phase:
         if self.opening:
@@ -485,6 +490,14 @@ class Calendar:
             steps = (*self.opening, *self.year)
             self._kinds.update((s.procedure.kind.code, s.procedure.kind) for s in steps)
         return self._kinds
+
+    @property
+    def seasons(self) -> Mapping[str, Season]:
+        """Every season on the calendar, by its letter."""
+        if not self._seasons:
+            steps = (*self.opening, *self.year)
+            self._seasons.update((s.season.letter, s.season) for s in steps)
+        return self._seasons
 
     def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
         """A phase's procedure, the phase after it and that one's procedure: worked out

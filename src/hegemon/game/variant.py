@@ -169,11 +169,7 @@ class Variant:
         problems: list[str] = []
         powers = _powers(board, setup, problems)
         game = setup.get("game", {})
-        try:
-            seasons = tuple(Season(s) for s in game.get("seasons", ("Spring", "Fall")))
-        except ValueError as exc:
-            problems.append(f"[game] seasons: {exc}")
-            seasons = ()
+        seasons = _seasons(game.get("seasons", ("Spring", "Fall")), problems)
         declared = _options(setup, problems)
         seats = tuple(game.get("seats", (0, 0)))
         if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
@@ -181,13 +177,17 @@ class Variant:
         if problems:
             raise MapError(source, problems)
         start_year = int(game.get("start_year", 1901))
+        try:
+            calendar = seasons_calendar(seasons, start_year)
+        except ValueError as exc:
+            raise MapError(source, [f"[game] seasons: {exc}"]) from exc
         return cls(
             id=id,
             board=board,
             powers=powers,
             start_year=start_year,
             victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
-            calendar=seasons_calendar(seasons, start_year),
+            calendar=calendar,
             options={name: option.default for name, option in declared.items()},
             declared=declared,
             seats=(int(seats[0]), int(seats[1])),
@@ -432,6 +432,24 @@ EDITION = Option(
     choices=tuple(e.value for e in Edition),
     help="the rulebook where the 2000 and 2023 rules differ (DATC 2.4 or 3.0, docs/datc.md)",
 )
+
+
+def _seasons(written: object, problems: list[str]) -> tuple[Season, ...]:
+    """The movement seasons a setup names (``["Spring", "Summer", "Fall"]``), each by its
+    name (its letter in phase codes is the name's first) or as a table with its letter
+    (``{ name = "Monsoon", letter = "N" }``): no season needs the core to know it."""
+    seasons = []
+    for entry in written if isinstance(written, list | tuple) else [written]:
+        name, letter = entry, ""
+        if isinstance(entry, Mapping):
+            name, letter = entry.get("name"), entry.get("letter", "")
+        try:
+            if not isinstance(name, str) or not isinstance(letter, str):
+                raise ValueError(f"a name or a table with a name and a letter, not {entry!r}")
+            seasons.append(Season.named(name, letter))
+        except ValueError as exc:
+            problems.append(f"[game] seasons: {exc}")
+    return tuple(seasons)
 
 
 def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:
