@@ -43,10 +43,9 @@ class Season:
         if not name.isalpha() or not (letter == "" or (len(letter) == 1 and letter.isalpha())):
             raise ValueError(f"a season is a name and a letter, not {name!r}, {letter!r}")
         wanted = (letter or name[0]).upper()
-        season = _SEASONS.get(name)
-        if season is None:
-            season = _SEASONS[name] = Season(name, wanted)
-        elif letter and season.letter != wanted:
+        # One step, so that two threads loading variants never make a season twice.
+        season = _SEASONS.setdefault(name, Season(name, wanted))
+        if letter and season.letter != wanted:
             raise ValueError(f"season {name} has the letter {season.letter}, not {letter}")
         return season
 
