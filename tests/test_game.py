@@ -12,7 +12,7 @@ import pytest
 from hegemon import jsonio
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import ARMY, FLEET, Board, MapError
-from hegemon.game import Draw, Game, GameEnd, GameOver, Preparation, Variant, play_phase
+from hegemon.game import Draw, Game, GameEnd, GameOver, Owner, Preparation, Variant, play_phase
 from hegemon.game.phases import Retreats, Step
 from hegemon.notation import parse_order
 from hegemon.orders import Order
@@ -345,3 +345,16 @@ def test_seasons_sharing_a_letter_are_refused(classic: Variant) -> None:
         _with_seasons(classic, ["Spring", "Summer", "Sowing"])
     with pytest.raises(MapError, match="the letter U, not M"):
         _with_seasons(classic, ["Spring", {"name": "Summer", "letter": "M"}])
+
+
+def test_owners_nobody_plays_are_named_and_headed_by_the_core(classic: Variant) -> None:
+    # A variant declares its owners once (`Variant.owners`); the core reads files by their
+    # names, in any case, and heads their units in reports by their heading.
+    rebels = Owner("Rebels", "Rebel Bands", ("Insurgents",))
+    variant = replace(classic, owners={"Rebels": rebels})
+    assert variant.owner_named("insurgents") == "Rebels" and variant.owner_named("REBELS")
+    assert variant.owner_named("france") == "France" and classic.owner_named("rebels") is None
+    assert variant.report_group("Rebels") == "Rebel Bands"
+    assert variant.report_group("France") == "France"
+    data = {"phase": "S1901M", "units": {"insurgents": ["A bur"]}, "centers": {}}
+    assert jsonio.position_from_json(data, variant).units["bur"].power == "Rebels"

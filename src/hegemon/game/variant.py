@@ -37,6 +37,18 @@ class Power:
     units: tuple[Unit, ...]
 
 
+@dataclass(frozen=True)
+class Owner:
+    """An owner of units and centers whom no player plays (a minor power, a state): its
+    name, the heading its units appear under in a report (its name, if none), and other
+    names a file may give it. A variant reads its owners from its setup, once, into
+    `Variant.owners`; the core names them and heads the reports by them."""
+
+    name: str
+    heading: str = ""
+    aliases: tuple[str, ...] = ()
+
+
 class Preparation(NamedTuple):
     """What a variant makes of a phase before it is resolved.
 
@@ -161,6 +173,7 @@ class Variant:
     options: Mapping[str, Any] = field(default_factory=dict)  # each option's value
     declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
+    owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
     order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
 
@@ -381,8 +394,10 @@ class Variant:
 
     # --- what each viewer reads -----------------------------------------------------------
     def report_group(self, power: str) -> str:
-        """The heading a power's orders appear under in the report."""
-        return power
+        """The heading an owner's orders and units appear under in the report: a power's
+        name, or the heading of an owner nobody plays (`owners`)."""
+        owner = self.owners.get(power)
+        return owner.heading if owner is not None and owner.heading else power
 
     def standings(self, position: Position) -> list[str]:
         """Public lines the report adds after the centers, such as victory points."""
@@ -419,9 +434,17 @@ class Variant:
         return spellings
 
     def owner_named(self, spelling: str) -> str | None:
-        """Whoever may own units and centers: the players' powers and any the variant adds
-        (such as minor powers nobody plays)."""
-        return self.power_named(spelling)
+        """Whoever may own units and centers, in any case: an owner nobody plays (`owners`,
+        by its name or another) or a player's power."""
+        return self._owner_spellings.get(spelling.strip().casefold()) or self.power_named(spelling)
+
+    @cached_property
+    def _owner_spellings(self) -> Mapping[str, str]:
+        return {
+            spelling.casefold(): owner.name
+            for owner in self.owners.values()
+            for spelling in (owner.name, *owner.aliases)
+        }
 
 
 # Every variant has this option; its setup may declare it anew with another default.

@@ -23,7 +23,16 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import PLAYING, Draw, GameEnd, Marks, Preparation, Variant, starting_unit
+from hegemon.game import (
+    PLAYING,
+    Draw,
+    GameEnd,
+    Marks,
+    Owner,
+    Preparation,
+    Variant,
+    starting_unit,
+)
 from hegemon.game.ending import draw_after_last_year
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
@@ -121,7 +130,8 @@ class SubSaharan(Variant):
                 minors[province] = MinorPower(name, unit, str(spec.get("flag", "")))
         if problems:
             raise MapError(source, problems)
-        return replace(variant, minors=minors)
+        owners = {m.name: Owner(m.name, MINOR_HEADING) for m in minors.values()}
+        return replace(variant, minors=minors, owners=owners)
 
     # --- the start and the state -------------------------------------------------------
     def initial_position(self) -> Position:
@@ -192,14 +202,6 @@ class SubSaharan(Variant):
         )
         self._last_rules[:] = [(state, rules)]
         return rules
-
-    def owner_named(self, spelling: str) -> str | None:
-        folded = spelling.strip().lower()
-        minor = next((m.name for m in self.minors.values() if m.name.lower() == folded), None)
-        return minor or super().owner_named(spelling)
-
-    def report_group(self, power: str) -> str:
-        return MINOR_HEADING if power in self.minor_names else power
 
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         return minor_marks(self, position)
