@@ -34,7 +34,7 @@ from hegemon.variants.africa_ii.events import RANDOM_EVENT
 from hegemon.variants.africa_ii.scoring import victory_points
 
 RUSSIA, US = "Soviet Union", "United States"
-SPRING, AUTUMN = Season.SPRING, Season.AUTUMN
+SPRING, AUTUMN = Season.SPRING, Season.named("Autumn")  # Autumn: from the setup
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
 
 

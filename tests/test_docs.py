@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 from hegemon.game import Procedure, Variant
+from hegemon.position import VariantState
 from hegemon.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,3 +95,47 @@ def test_the_tables_of_hooks_leave_none_out(number: str, cls: type) -> None:
     hooks = set(_table_hooks(number))
     public = {name for name in vars(cls) if not name.startswith("_") and name != "edition"}
     assert public - hooks == set(), f"section {number} leaves out {sorted(public - hooks)}"
+
+
+# The base classes a variant subclasses, as the guide's table of what an author meets
+# names them.
+BASES: dict[str, type] = {"Variant": Variant, "Rules": Rules, "VariantState": VariantState}
+
+
+def _public_members(cls: type) -> set[str]:
+    """What a subclass meets of the class: its public attributes, methods and fields
+    (read from the source for the names a compiled class only annotates)."""
+    return {n for n in (*vars(cls), *_annotated(cls)) if not n.startswith("_")}
+
+
+def _author_meets() -> dict[str, tuple[set[str], int]]:
+    """The guide's table of what an author meets: each class's members and their count."""
+    section = re.search(r"^## What an author meets\n.*?(?=^## )", TEXT, re.MULTILINE | re.DOTALL)
+    assert section, "no section 'What an author meets'"
+    table: dict[str, tuple[set[str], int]] = {}
+    for line in section.group(0).splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[2].isdigit():
+            name = re.match(r"`(\w+)`", cells[0])
+            assert name, line
+            table[name.group(1)] = (set(re.findall(r"`(\w+)`", cells[1])), int(cells[2]))
+    return table
+
+
+def test_the_guide_counts_what_an_author_meets() -> None:
+    table = _author_meets()
+    assert set(table) == set(BASES)
+    total = re.search(r"all their public members:\s+\*\*(\d+)\*\*", TEXT)
+    assert total and int(total.group(1)) == sum(count for _, count in table.values())
+    for name, (listed, count) in table.items():
+        assert len(listed) == count, f"{name}: {count} counted, {len(listed)} listed"
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_no_base_class_grows_past_what_the_guide_counts(name: str) -> None:
+    # A new hook on a base class is one more member every variant author meets: the guide
+    # says so first, and says why the rule cannot live in the one variant that needs it.
+    listed, count = _author_meets()[name]
+    members = _public_members(BASES[name])
+    assert members <= listed, f"{name} has members the guide does not list: {members - listed}"
+    assert len(members) <= count

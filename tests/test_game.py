@@ -11,8 +11,9 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.board import ARMY, FLEET, Board
-from hegemon.game import Draw, Game, GameEnd, GameOver, Preparation, Variant, play_phase
+from hegemon.board import ARMY, FLEET, Board, MapError
+from hegemon.game import Draw, Game, GameEnd, GameOver, Owner, Preparation, Variant, play_phase
+from hegemon.game.phases import Retreats, Step
 from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, VariantState
@@ -219,17 +220,23 @@ def test_units_may_enter_before_the_moves_are_resolved(classic: Variant) -> None
     assert str(result.after.units["nwy"]) == "F nwy"
 
 
-class RaisedAfterRetreats(Variant):
+class RaisedAfterRetreats(Retreats):
     """After every retreat phase, played or skipped, Russia raises an army in Ukraine."""
 
-    def end_phase(self, position: Position) -> Position:
-        if position.phase.kind is not PhaseKind.RETREAT or "ukr" in position.units:
+    def leave(self, variant: Variant, position: Position) -> Position:
+        position = super().leave(variant, position)
+        if "ukr" in position.units:
             return position
         return position.evolve(units={**position.units, "ukr": Unit("Russia", ARMY, "ukr")})
 
 
 def test_a_step_after_the_retreats_runs_whether_they_are_played_or_not(classic: Variant) -> None:
-    variant = _as(RaisedAfterRetreats, classic)
+    raised = RaisedAfterRetreats()
+    year = tuple(
+        Step(s.season, raised) if isinstance(s.procedure, Retreats) else s
+        for s in classic.calendar.year
+    )
+    variant = replace(classic, calendar=replace(classic.calendar, year=year))
     quiet = play_phase(variant, variant.initial_position(), {})
     assert quiet.after.phase.code == "F1901M" and "ukr" in quiet.after.units
     start = Position.create(
@@ -309,3 +316,45 @@ def test_the_game_may_end_after_a_retreat_phase(classic: Variant) -> None:
     result = play_phase(variant, retreat, {"Germany": [parse_order("A tyr R mun", classic.board)]})
     assert result.end == GameEnd(winners=("Germany",))
     assert result.after.phase == Phase(1901, Season.SPRING, PhaseKind.RETREAT)
+
+
+def _with_seasons(classic: Variant, seasons: list[object]) -> Variant:
+    """The classic game with the movement seasons its setup would name."""
+    setup = {
+        "game": {"seasons": seasons},
+        "powers": {p.name: {"home": list(p.home_centers)} for p in classic.powers.values()},
+    }
+    return Variant.from_setup("monsoon", classic.board, setup, "setup.toml")
+
+
+def test_a_setup_names_a_season_the_core_never_heard_of(classic: Variant) -> None:
+    # A season is data: a name, and a letter for phase codes (its first, or one given).
+    variant = _with_seasons(classic, ["Spring", {"name": "Monsoon", "letter": "N"}, "Dry"])
+    position = variant.initial_position()
+    codes = []
+    for _ in range(7):
+        codes.append(position.phase.code)
+        position = play_phase(variant, position, {}).after
+    assert codes == ["S1901M", "N1901M", "D1901M", "W1901A", "S1902M", "N1902M", "D1902M"]
+    monsoon = jsonio.phase_from_json("N1902M", variant)
+    assert str(monsoon) == "Monsoon 1902 Movement" and monsoon.season is Season.named("Monsoon")
+
+
+def test_seasons_sharing_a_letter_are_refused(classic: Variant) -> None:
+    with pytest.raises(MapError, match="a letter each"):
+        _with_seasons(classic, ["Spring", "Summer", "Sowing"])
+    with pytest.raises(MapError, match="the letter U, not M"):
+        _with_seasons(classic, ["Spring", {"name": "Summer", "letter": "M"}])
+
+
+def test_owners_nobody_plays_are_named_and_headed_by_the_core(classic: Variant) -> None:
+    # A variant declares its owners once (`Variant.owners`); the core reads files by their
+    # names, in any case, and heads their units in reports by their heading.
+    rebels = Owner("Rebels", "Rebel Bands", ("Insurgents",))
+    variant = replace(classic, owners={"Rebels": rebels})
+    assert variant.owner_named("insurgents") == "Rebels" and variant.owner_named("REBELS")
+    assert variant.owner_named("france") == "France" and classic.owner_named("rebels") is None
+    assert variant.report_group("Rebels") == "Rebel Bands"
+    assert variant.report_group("France") == "France"
+    data = {"phase": "S1901M", "units": {"insurgents": ["A bur"]}, "centers": {}}
+    assert jsonio.position_from_json(data, variant).units["bur"].power == "Rebels"

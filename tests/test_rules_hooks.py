@@ -4,7 +4,7 @@ Each test plays the standard map with a small Rules subclass standing for what a
 needs: stationary units (Sub-Saharan 6.0), units a power may not dislodge (Europe 1615's
 aligned units, and a secret patron's, whose report must not tell), provinces nobody may
 enter (neutral states), units that disband instead of retreating (minor powers), units
-that cannot be supported, convoys a variant forbids, and other build sites.
+that cannot be supported, moves that go by convoy only when asked, and other build sites.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def test_a_patron_may_neither_dislodge_nor_help_dislodge_its_client(board: Board
 
 def test_a_patron_that_may_not_dislodge_its_client_still_cuts_its_support(board: Board) -> None:
     # Sparing a unit from dislodgement (`may_dislodge`) does not spare its support from
-    # being cut (`may_cut`): France's attack on Piedmont fails, yet cuts Savoy's support.
+    # being cut: France's attack on Piedmont fails, yet cuts Savoy's support.
     result = _play(
         board,
         PatronsSpareTheirClients(),
@@ -203,29 +203,6 @@ def test_whether_a_move_goes_by_convoy_comes_from_the_rules(board: Board) -> Non
     assert swapped.units["bel"].power == "Germany" and swapped.units["hol"].power == "France"
     bounced = _play(board, ConvoyOnlyWhenAsked(), position, given)
     assert bounced.units["hol"].power == "Germany" and bounced.units["bel"].power == "France"
-
-
-class NoUnwantedConvoys(Rules):
-    """Africa II: "unwanted convoys are NOT allowed"; here, a fleet convoys its own
-    power's units only."""
-
-    def may_convoy_unit(self, fleet: Unit, convoyed: Unit) -> bool:
-        return fleet.power == convoyed.power
-
-
-def test_who_may_convoy_whom_comes_from_the_rules(board: Board) -> None:
-    position = {"England": ["A lon"], "France": ["F nth"]}
-    given = {"England": ["A lon - bel"], "France": ["F nth C A lon - bel"]}
-    carried = _play(board, Rules(), position, given)
-    assert carried.units["bel"].power == "England"
-    refused = _play(board, NoUnwantedConvoys(), position, given)
-    assert _notes(refused)["F Nth C A Lon - Bel"] == (
-        "Void: a fleet in North Sea may not convoy an army in London; holds"
-    )
-    assert refused.units["lon"].power == "England" and "bel" not in refused.units
-    mine = {"England": ["A lon - bel", "F nth C A lon - bel"]}
-    own = _play(board, NoUnwantedConvoys(), {"England": ["A lon", "F nth"]}, mine)
-    assert own.units["bel"].power == "England"
 
 
 class MilitaryAid(Rules):

@@ -591,3 +591,21 @@ def test_a_power_reads_its_new_diplomacy_points_in_the_report(
     assert shown.startswith("Spring 1882") and "Diplomacy Points to bid this turn: 3" in shown
     angola = _cli(capsys, "show", game, "--as", "Angola")[1]
     assert angola.count("Diplomacy Points") == 1 and "bid this turn: 2" in angola  # its own
+
+
+def test_rules_are_built_once_for_as_long_as_the_named_homes_stay(ss: SubSaharan) -> None:
+    # The rules hang on the homes named (the state) alone: a phase asks for them once per
+    # power's bids and once for its moves, and gets the same object until a winter names
+    # another home, when the rules that follow see it.
+    start = ss.initial_position()
+    spring = ss.rules_for(start)
+    assert ss.rules_for(start.evolve(phase=Phase(1882, Season.FALL, PhaseKind.MOVEMENT))) is spring
+    named = _build(ss, _ethiopia_holds(ss, ["har", "sua", "alf"]), {"Ethiopia": ["Build A har"]})
+    # Harar, named, is no longer a center that may be named (rules 7.1): the old rules
+    # would still offer it.
+    offered = {"alf", "har", "sua"}
+    assert spring.build_sites("Ethiopia", frozenset(), named.after) == offered
+    assert ss.rules_for(named.after).build_sites("Ethiopia", frozenset(), named.after) == {
+        "alf",
+        "sua",
+    }

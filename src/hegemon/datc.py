@@ -125,7 +125,7 @@ def _read_phase(line: str, number: int) -> Phase:
         raise DatcFormatError(f"line {number}: cannot read the phase in {line!r}")
     season, year, kind = match.groups()
     kind_ = {k.name: k for k in STANDARD_PHASE_KINDS}[kind.capitalize()]
-    season_ = Season.WINTER if kind_ is PhaseKind.ADJUSTMENT else Season(season.capitalize())
+    season_ = Season.WINTER if kind_ is PhaseKind.ADJUSTMENT else Season.named(season.capitalize())
     return Phase(int(year), season_, kind_)
 
 

@@ -37,7 +37,6 @@ from hegemon.position import (
     Phase,
     PhaseKind,
     Position,
-    Season,
     Unit,
     Viewer,
     read_offboard_unit,
@@ -112,7 +111,6 @@ def _depth(data: Any) -> int:
 # --- positions --------------------------------------------------------------------------
 
 _PHASE_CODE = re.compile(r"^([A-Za-z])(\d{1,6})([A-Za-z])$")
-_SEASONS = {season.letter: season for season in Season}  # by their letters in phase codes
 
 
 def phase_to_json(phase: Phase) -> str:
@@ -123,7 +121,7 @@ def phase_from_json(code: Any, variant: Variant) -> Phase:
     """``S1901M`` as a phase of the variant's calendar."""
     match = _PHASE_CODE.match(code) if isinstance(code, str) else None
     kind = variant.calendar.kinds.get(match.group(3).upper()) if match else None
-    season = _SEASONS.get(match.group(1).upper()) if match else None
+    season = variant.calendar.seasons.get(match.group(1).upper()) if match else None
     phase = Phase(int(match.group(2)), season, kind) if match and kind and season else None
     try:
         if phase is not None:

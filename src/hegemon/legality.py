@@ -414,16 +414,22 @@ def _could_move(
     return mover.type.convoyed and board.convoy_chain(mover.province, goal, fleets)
 
 
+def may_convoy(board: Board, fleet: Unit) -> bool:
+    """Whether this unit, where it stands, may convoy: a kind that convoys, at a convoy
+    place of the map (at sea; the map's data may add river coasts)."""
+    return fleet.type.convoys and fleet.location in board.convoy_places
+
+
 def _check_convoy(
     board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules
 ) -> Convoy | Illegal:
-    if not rules.may_convoy(board, unit):  # DATC 6.A.7
+    if not may_convoy(board, unit):  # DATC 6.A.7
         return Illegal(f"{unit.type.article} in {board.name_of(unit.location)} cannot convoy")
     army_at, target = province_of(order.army), province_of(order.target)
     army = position.unit_in(army_at)
     if army is None:
         return Illegal(f"there is no unit in {board.name_of(army_at)} to convoy")
-    refused = _convoyed_problem(board, unit, army, order, rules)
+    refused = _convoyed_problem(board, army, order)
     if refused is not None:
         return refused
     # The destination is one the unit's own move could name (as `_check_army_move` asks):
@@ -439,21 +445,13 @@ def _check_convoy(
     return Convoy(unit.type, unit.location, army_at, target, army.type)
 
 
-def _convoyed_problem(
-    board: Board, fleet: Unit, convoyed: Unit, order: Convoy, rules: Rules
-) -> Illegal | None:
-    """Why `fleet` may not convoy `convoyed`, the unit its order names, if it may not: its
-    kind is never convoyed (DATC 6.A.7), the order names another kind, or the variant
-    forbids that convoy."""
+def _convoyed_problem(board: Board, convoyed: Unit, order: Convoy) -> Illegal | None:
+    """Why a fleet may not convoy `convoyed`, the unit its order names, if it may not: its
+    kind is never convoyed (DATC 6.A.7), or the order names another kind."""
     where = board.name_of(convoyed.province)
     if not convoyed.type.convoyed:
         return Illegal(f"{convoyed.type.plural} cannot be convoyed")
     written = order.convoyed_unit
     if written is not None and written != convoyed.type:
         return Illegal(f"the unit in {where} is {convoyed.type.article}, not {written.article}")
-    if not rules.may_convoy_unit(fleet, convoyed):
-        return Illegal(
-            f"{fleet.type.article} in {board.name_of(fleet.location)} may not convoy "
-            f"{convoyed.type.article} in {where}"
-        )
     return None

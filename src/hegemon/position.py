@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
@@ -18,21 +17,50 @@ from mypy_extensions import mypyc_attr
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 
 
-class Season(StrEnum):
-    SPRING = "Spring"
-    SUMMER = "Summer"
-    FALL = "Fall"
-    WINTER = "Winter"
-    AUTUMN = "Autumn"  # the Fall, in a rulebook that calls it so (its phase codes: A...M)
+class Season:
+    """A season of a variant's year: its name and its letter in phase codes. The standard
+    game's are made here; a variant's setup names any other (`[game] seasons`, such as
+    an Autumn), made once by `Season.named`: each name is one season, itself
+    alone, compared by identity like `PhaseKind`, and hashed as an object (fast, compiled:
+    every phase's lookup on the calendar hashes its season)."""
 
-    # Hashed as the string it equals (an Enum's own hash is a Python call): every
-    # phase's lookup on the calendar hashes its season.
-    __hash__ = str.__hash__
+    # A plain class, not an enumeration: a variant's data adds seasons, and none of them
+    # needs a core edit.
+    SPRING: ClassVar[Season]
+    SUMMER: ClassVar[Season]
+    FALL: ClassVar[Season]
+    WINTER: ClassVar[Season]
 
-    @property
-    def letter(self) -> str:
-        """The season in a phase code: S, U (sUmmer, as S is taken), F, W, A."""
-        return "U" if self is Season.SUMMER else self.value[0]
+    def __init__(self, name: str, letter: str) -> None:
+        self.name: Final = name
+        self.letter: Final = letter  # in phase codes: S1901M
+
+    @staticmethod
+    def named(name: str, letter: str = "") -> Season:
+        """The season of this name, made the first time it is named: its letter is the
+        one given, or its name's first. A ValueError if the name is no word, or was made
+        with another letter."""
+        if not name.isalpha() or not (letter == "" or (len(letter) == 1 and letter.isalpha())):
+            raise ValueError(f"a season is a name and a letter, not {name!r}, {letter!r}")
+        wanted = (letter or name[0]).upper()
+        # One step, so that two threads loading variants never make a season twice.
+        season = _SEASONS.setdefault(name, Season(name, wanted))
+        if letter and season.letter != wanted:
+            raise ValueError(f"season {name} has the letter {season.letter}, not {letter}")
+        return season
+
+    def __repr__(self) -> str:
+        return f"Season({self.name!r}, {self.letter!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_SEASONS: Final[dict[str, Season]] = {}  # every season made, by its name
+Season.SPRING = Season.named("Spring")
+Season.SUMMER = Season.named("Summer", "U")  # sUmmer, as S is taken
+Season.FALL = Season.named("Fall")
+Season.WINTER = Season.named("Winter")
 
 
 class PhaseKind:

@@ -50,16 +50,6 @@ class Rules:
         """
         return power != unit.power
 
-    def may_cut(self, power: str, unit: Unit) -> bool:
-        """Whether an attack by `power`'s units cuts the support `unit` gives.
-
-        Standard: every attack but one by the supporter's own power (DATC 6.D.20: a unit
-        cannot cut the support of its own country). Kept apart from `may_dislodge`: a
-        rule that spares a unit from being dislodged (Europe 1615's patron and its
-        client) need not spare its support from being cut.
-        """
-        return power != unit.power
-
     def may_enter(self, unit: Unit, province: str) -> bool:
         """Whether the unit may move or retreat into the province (Europe 1615's neutral
         states; impassable spaces)."""
@@ -92,17 +82,6 @@ class Rules:
         those fleets form no route (6.G.8); the 2023 rules never fall back (DATC 3.0)."""
         intended = move.via_convoy or any(unit.power == mover.power for unit in convoying)
         return intended and (route or self.edition is Edition.RULES_2023)
-
-    def may_convoy(self, board: Board, fleet: Unit) -> bool:
-        """Whether this unit, where it stands, may convoy: a kind that convoys, at a convoy
-        place of the map (standard: at sea; the data may add river coasts)."""
-        return fleet.type.convoys and fleet.location in board.convoy_places
-
-    def may_convoy_unit(self, fleet: Unit, convoyed: Unit) -> bool:
-        """Whether `fleet` may be ordered to convoy `convoyed`, a unit of a kind that may
-        be convoyed. Standard: any such unit, whoever's it is (Africa II: "unwanted
-        convoys are NOT allowed")."""
-        return True
 
     def may_convoy_along(self, board: Board, origin: str, target: str, place: str) -> bool:
         """Whether a fleet at `place` may be ordered to convoy from `origin` to `target`:
@@ -160,10 +139,6 @@ class Rules:
         variant limits builds beyond the standard rules (Sub-Saharan names one new home
         center a winter; Europe 1615 builds fleets only in ports)."""
         return None
-
-    def captures_centers(self, unit: Unit) -> bool:
-        """Whether the unit takes ownership of a supply center it occupies after Fall."""
-        return unit.type.captures
 
     def needs_supply(self, unit: Unit) -> bool:
         """Whether the unit counts against its power's supply centers in adjustments."""

@@ -540,7 +540,7 @@ class _Resolver:
         for attacker in node.attackers or ():
             if attacker.key == into:
                 from_there = attacker
-            elif self.rules.may_cut(attacker.unit.power, unit) and self._path(attacker):
+            elif attacker.unit.power != unit.power and self._path(attacker):
                 return False
         # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
         return from_there is None or not self.resolve(from_there)
@@ -550,7 +550,7 @@ class _Resolver:
         the cutter it names)."""
         return (
             attacker.key != supporter.support_into
-            and self.rules.may_cut(attacker.unit.power, supporter.unit)
+            and attacker.unit.power != supporter.unit.power
             and self._path(attacker)
         )
 

@@ -31,6 +31,7 @@ from hegemon.game.phases import (
     seasons_calendar,
 )
 from hegemon.game.variant import (
+    Owner,
     Power,
     Preparation,
     SetupError,
@@ -53,6 +54,7 @@ __all__ = [
     "GameOver",
     "Marks",
     "OrderStatus",
+    "Owner",
     "Pattern",
     "PhaseResult",
     "Power",

@@ -111,7 +111,7 @@ def play_phase(
         )
     )
     resolution = procedure.resolve(turn)
-    after = hooks.end_phase(variant, procedure.leave(variant, resolution.after))
+    after = procedure.leave(variant, resolution.after)
     after, end = _advance(variant, hooks, after, procedure)
     return PhaseResult(
         position,
@@ -145,12 +145,11 @@ def _advance(
     phase = position.phase
     while True:
         phase, procedure = calendar.following(phase)
-        entered = procedure.enter(variant, position.evolve(phase=phase))
-        position = hooks.begin_phase(variant, entered)
+        position = procedure.enter(variant, position.evolve(phase=phase))
         end = hooks.game_end(variant, position)
         if end or procedure.due(variant, position):
             return position, end
-        position = hooks.end_phase(variant, procedure.leave(variant, position))
+        position = procedure.leave(variant, position)
 
 
 class _Hooks:
@@ -162,8 +161,6 @@ class _Hooks:
     def __init__(self, overridden: Callable[[str], bool]) -> None:
         self.chances: Final = overridden("chances")
         self.prepare: Final = overridden("prepare")
-        self._begin_phase: Final = overridden("begin_phase")
-        self._end_phase: Final = overridden("end_phase")
         self._game_end: Final = overridden("game_end")
         # The standard game's end as last found, with the counts and threshold it was
         # found from: the phase machine asks it after every phase and every phase it
@@ -179,12 +176,6 @@ class _Hooks:
             hooks = _Hooks(lambda name: getattr(kind, name) is not getattr(Variant, name))
             _HOOKS_OF[kind] = hooks
         return hooks
-
-    def begin_phase(self, variant: Variant, position: Position) -> Position:
-        return variant.begin_phase(position) if self._begin_phase else position
-
-    def end_phase(self, variant: Variant, position: Position) -> Position:
-        return variant.end_phase(position) if self._end_phase else position
 
     def game_end(self, variant: Variant, position: Position) -> GameEnd:
         if self._game_end:

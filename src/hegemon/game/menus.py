@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import OFFBOARD, Board, UnitKind
-from hegemon.legality import Illegal, check_movement_order
+from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
     Convoy,
@@ -143,9 +143,9 @@ def _candidates(
         yield Support(unit.type, unit.location, other.province, None, other.type)
         for target in reach[other.province]:
             yield Support(unit.type, unit.location, other.province, target, other.type)
-    if rules.may_convoy(board, unit):
+    if may_convoy(board, unit):
         for army in position.units.values():
-            if army.type.convoyed and rules.may_convoy_unit(unit, army):
+            if army.type.convoyed:
                 for target in _landings(board, army):
                     if rules.may_convoy_along(board, army.province, target, unit.location):
                         yield Convoy(unit.type, unit.location, army.province, target, army.type)

@@ -315,16 +315,8 @@ class Adjustments(Procedure):
     orders = (Build, Disband, Waive)
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        """Every supply center occupied by a unit that captures changes hands."""
-        centers = editable(position.centers)
-        rules = variant.rules_for(position)
-        supply_centers = variant.board.centers
-        # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
-        # once compiled.
-        for province, unit in position.units.items():
-            if province in supply_centers and rules.captures_centers(unit):
-                centers[province] = unit.power
-        return position.evolve(centers=centers)
+        """Every supply center occupied by a unit of a kind that captures changes hands."""
+        return change_hands(variant, position, _of_a_capturing_kind)
 
     def due(self, variant: Variant, position: Position) -> bool:
         """Whether anyone must disband, may build on a free site, or is built for."""
@@ -405,6 +397,26 @@ class Adjustments(Procedure):
         ]
 
 
+def change_hands(
+    variant: Variant, position: Position, captures: Callable[[Unit], bool]
+) -> Position:
+    """The position with every supply center occupied by a unit that `captures` owned by
+    that unit's power: as the adjustments begin (a variant whose units capture by other
+    rules than their kind's passes its own `captures`)."""
+    centers = editable(position.centers)
+    supply_centers = variant.board.centers
+    # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
+    # once compiled.
+    for province, unit in position.units.items():
+        if province in supply_centers and captures(unit):
+            centers[province] = unit.power
+    return position.evolve(centers=centers)
+
+
+def _of_a_capturing_kind(unit: Unit) -> bool:
+    return unit.type.captures
+
+
 def _without_orders(units: Sequence[Unit], orders: Sequence[Order]) -> list[str]:
     """The units (as orders name them) that no order names."""
     ordered = {o.slot() for o in orders}
@@ -443,12 +455,17 @@ class Calendar:
     _kinds: dict[str, PhaseKind] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _seasons: dict[str, Season] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for steps in (self.year, self.opening):
             seen = [(s.season, s.procedure.kind) for s in steps]
             if len(set(seen)) != len(seen):
                 raise ValueError("a calendar has each season's kind of phase once a year")
+        seasons = {s.season for s in (*self.opening, *self.year)}
+        if len({s.letter for s in seasons}) != len(seasons):
+            names = ", ".join(f"{s} ({s.letter})" for s in seasons)
+            raise ValueError(f"the seasons of a calendar need a letter each: {names}")
 
     def first_phase(self) -> Phase:
         if self.opening:
@@ -473,6 +490,14 @@ class Calendar:
             steps = (*self.opening, *self.year)
             self._kinds.update((s.procedure.kind.code, s.procedure.kind) for s in steps)
         return self._kinds
+
+    @property
+    def seasons(self) -> Mapping[str, Season]:
+        """Every season on the calendar, by its letter."""
+        if not self._seasons:
+            steps = (*self.opening, *self.year)
+            self._seasons.update((s.season.letter, s.season) for s in steps)
+        return self._seasons
 
     def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
         """A phase's procedure, the phase after it and that one's procedure: worked out

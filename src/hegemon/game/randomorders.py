@@ -24,7 +24,7 @@ from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.game.menus import beyond_menu
-from hegemon.legality import Illegal, check_movement_order
+from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
     Convoy,
@@ -198,7 +198,7 @@ class _MovementPlanner:
 
     def _intent(self, unit: Unit) -> str:
         weights = dict(_INTENT_WEIGHTS)
-        if not self.rules.may_convoy(self.board, unit):
+        if not may_convoy(self.board, unit):
             del weights["convoy"]
         elif unit.type.convoys:
             weights["convoy"] = _SEA_FLEET_CONVOY_WEIGHT

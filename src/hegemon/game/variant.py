@@ -37,6 +37,18 @@ class Power:
     units: tuple[Unit, ...]
 
 
+@dataclass(frozen=True)
+class Owner:
+    """An owner of units and centers whom no player plays (a minor power, a state): its
+    name, the heading its units appear under in a report (its name, if none), and other
+    names a file may give it. A variant reads its owners from its setup, once, into
+    `Variant.owners`; the core names them and heads the reports by them."""
+
+    name: str
+    heading: str = ""
+    aliases: tuple[str, ...] = ()
+
+
 class Preparation(NamedTuple):
     """What a variant makes of a phase before it is resolved.
 
@@ -161,6 +173,7 @@ class Variant:
     options: Mapping[str, Any] = field(default_factory=dict)  # each option's value
     declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
+    owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
     order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
 
@@ -169,11 +182,7 @@ class Variant:
         problems: list[str] = []
         powers = _powers(board, setup, problems)
         game = setup.get("game", {})
-        try:
-            seasons = tuple(Season(s) for s in game.get("seasons", ("Spring", "Fall")))
-        except ValueError as exc:
-            problems.append(f"[game] seasons: {exc}")
-            seasons = ()
+        seasons = _seasons(game.get("seasons", ("Spring", "Fall")), problems)
         declared = _options(setup, problems)
         seats = tuple(game.get("seats", (0, 0)))
         if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
@@ -181,13 +190,17 @@ class Variant:
         if problems:
             raise MapError(source, problems)
         start_year = int(game.get("start_year", 1901))
+        try:
+            calendar = seasons_calendar(seasons, start_year)
+        except ValueError as exc:
+            raise MapError(source, [f"[game] seasons: {exc}"]) from exc
         return cls(
             id=id,
             board=board,
             powers=powers,
             start_year=start_year,
             victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
-            calendar=seasons_calendar(seasons, start_year),
+            calendar=calendar,
             options={name: option.default for name, option in declared.items()},
             declared=declared,
             seats=(int(seats[0]), int(seats[1])),
@@ -358,16 +371,6 @@ class Variant:
         """The step before the phase is resolved (influence deployed, units entering)."""
         return Preparation(position, orders)
 
-    def begin_phase(self, position: Position) -> Position:
-        """What happens as a phase begins, played or skipped; after a Fall's retreats the
-        centers have changed hands first (e.g. interned units, scoring, next year's income)."""
-        return position
-
-    def end_phase(self, position: Position) -> Position:
-        """What happens as a phase ends, played or skipped (e.g. units raised after the
-        retreats)."""
-        return position
-
     def automatic_builds(self, position: Position) -> list[Unit]:
         """Units the variant builds by itself this winter, where their site is vacant."""
         return []
@@ -391,8 +394,10 @@ class Variant:
 
     # --- what each viewer reads -----------------------------------------------------------
     def report_group(self, power: str) -> str:
-        """The heading a power's orders appear under in the report."""
-        return power
+        """The heading an owner's orders and units appear under in the report: a power's
+        name, or the heading of an owner nobody plays (`owners`)."""
+        owner = self.owners.get(power)
+        return owner.heading if owner is not None and owner.heading else power
 
     def standings(self, position: Position) -> list[str]:
         """Public lines the report adds after the centers, such as victory points."""
@@ -429,9 +434,17 @@ class Variant:
         return spellings
 
     def owner_named(self, spelling: str) -> str | None:
-        """Whoever may own units and centers: the players' powers and any the variant adds
-        (such as minor powers nobody plays)."""
-        return self.power_named(spelling)
+        """Whoever may own units and centers, in any case: an owner nobody plays (`owners`,
+        by its name or another) or a player's power."""
+        return self._owner_spellings.get(spelling.strip().casefold()) or self.power_named(spelling)
+
+    @cached_property
+    def _owner_spellings(self) -> Mapping[str, str]:
+        return {
+            spelling.casefold(): owner.name
+            for owner in self.owners.values()
+            for spelling in (owner.name, *owner.aliases)
+        }
 
 
 # Every variant has this option; its setup may declare it anew with another default.
@@ -442,6 +455,24 @@ EDITION = Option(
     choices=tuple(e.value for e in Edition),
     help="the rulebook where the 2000 and 2023 rules differ (DATC 2.4 or 3.0, docs/datc.md)",
 )
+
+
+def _seasons(written: object, problems: list[str]) -> tuple[Season, ...]:
+    """The movement seasons a setup names (``["Spring", "Summer", "Fall"]``), each by its
+    name (its letter in phase codes is the name's first) or as a table with its letter
+    (``{ name = "Monsoon", letter = "N" }``): no season needs the core to know it."""
+    seasons = []
+    for entry in written if isinstance(written, list | tuple) else [written]:
+        name, letter = entry, ""
+        if isinstance(entry, Mapping):
+            name, letter = entry.get("name"), entry.get("letter", "")
+        try:
+            if not isinstance(name, str) or not isinstance(letter, str):
+                raise ValueError(f"a name or a table with a name and a letter, not {entry!r}")
+            seasons.append(Season.named(name, letter))
+        except ValueError as exc:
+            problems.append(f"[game] seasons: {exc}")
+    return tuple(seasons)
 
 
 def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:

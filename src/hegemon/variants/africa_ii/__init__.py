@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Self
 
 from hegemon.board import OFFBOARD, Board, MapError
-from hegemon.game import Chance, Draw, GameEnd, Marks, Preparation, Step, Variant
+from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step, Variant
 from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
 from hegemon.orders import Disband, Order, ReadContext
@@ -77,9 +77,9 @@ class AfricaII(Variant):
             raise MapError(source, problems)
         book = Book(powers, states, events, **numbers, intervention=intervention)
         aliases = {p: tuple(spec.get("aliases", ())) for p, spec in setup["powers"].items()}
-        return replace(
-            variant, book=book, power_aliases=aliases, calendar=_calendar(variant.calendar, book)
-        )
+        owners = {s.name: Owner(s.name, aliases=s.aliases) for s in states.values()}
+        calendar = _calendar(variant.calendar, book)
+        return replace(variant, book=book, power_aliases=aliases, calendar=calendar, owners=owners)
 
     # --- the start and the state ---------------------------------------------------------
     def initial_position(self) -> Position:
@@ -145,9 +145,6 @@ class AfricaII(Variant):
             (p for p, names in self.power_aliases.items() if folded in map(str.casefold, names)),
             None,
         )
-
-    def owner_named(self, spelling: str) -> str | None:
-        return self._state_named(spelling) or super().owner_named(spelling)
 
     def _state_named(self, spelling: str) -> str | None:
         return next((s.name for s in self.book.states.values() if s.called(spelling)), None)

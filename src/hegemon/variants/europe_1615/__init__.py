@@ -30,8 +30,8 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import Draw, GameEnd, Marks, Preparation, Variant
-from hegemon.game.phases import Adjustments
+from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant
+from hegemon.game.phases import Adjustments, change_hands
 from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
 from hegemon.orders import Order, ReadContext, UnitOrder
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
@@ -68,8 +68,9 @@ class BuildPhase(Adjustments):
         if not isinstance(variant, Europe1615):
             raise TypeError(f"Europe 1615's build phase in {variant.id}")
         position, interned = winter.intern(variant, position)
-        before = position.centers
-        return winter.year_end(variant, super().enter(variant, position), before, interned)
+        captures = EuropeRules(variant, Ledger.of(position)).captures_centers
+        taken = change_hands(variant, position, captures)
+        return winter.year_end(variant, taken, position.centers, interned)
 
 
 BUILD_PHASE = BuildPhase()
@@ -125,6 +126,7 @@ class Europe1615(Variant):
         return replace(
             variant,
             calendar=replace(variant.calendar, year=year),
+            owners={s.name: Owner(s.name, s.heading) for s in states.values()},
             states=states,
             religion={p: str(spec.get("religion", "")) for p, spec in powers.items()},
             lands=lands,
@@ -175,11 +177,6 @@ class Europe1615(Variant):
         holders = {p: s.name for s in self.states.values() for p in s.provinces}
         holders.update((p, power) for power, held in self.lands.items() for p in held)
         return holders
-
-    def owner_named(self, spelling: str) -> str | None:
-        folded = spelling.strip().lower()
-        state = next((s for s in self.states.values() if s.name.lower() == folded), None)
-        return state.name if state else super().owner_named(spelling)
 
     def state_named(self, spelling: str) -> State | None:
         return next((s for s in self.states.values() if s.called(spelling)), None)
@@ -417,11 +414,6 @@ class Europe1615(Variant):
         return scoring.ending(self, position)
 
     # --- what each viewer reads -----------------------------------------------------------
-    def report_group(self, power: str) -> str:
-        """Each state's units under its name and two-letter label, ``Saxony (Sx)``."""
-        state = self.state_of_owner.get(power)
-        return state.heading if state is not None else power
-
     def standings(self, position: Position) -> list[str]:
         return standing_lines(self, Ledger.of(position))
 

@@ -78,8 +78,10 @@ class EuropeRules(Rules):
         return state is None or state.kind == EMPIRE
 
     def captures_centers(self, unit: Unit) -> bool:
-        """Capturing a SC: minor armies capture nothing. Movement: nor does a power inside a
-        state aligned with it. Waiving: nor a power that waived the capture. (A unit in a
+        """Whether the unit takes the supply center it stands in as the build phase begins
+        (`BuildPhase` asks; the standard game's units capture by their kind). Capturing a
+        SC: minor armies capture nothing. Movement: nor does a power inside a state
+        aligned with it. Waiving: nor a power that waived the capture. (A unit in a
         neutral state is interned before centers change hands: `winter.intern`.)"""
         state = self._state_of_unit(unit)
         if state is not None and state.kind != EMPIRE:

@@ -23,7 +23,16 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import PLAYING, Draw, GameEnd, Marks, Preparation, Variant, starting_unit
+from hegemon.game import (
+    PLAYING,
+    Draw,
+    GameEnd,
+    Marks,
+    Owner,
+    Preparation,
+    Variant,
+    starting_unit,
+)
 from hegemon.game.ending import draw_after_last_year
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
@@ -98,6 +107,13 @@ class SubSaharanRules(Rules):
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
     minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
+    # The rules last built, with the state they were built from: the rules hang on that
+    # state alone, which stays the same object from phase to phase until a winter names a
+    # home, and a phase asks for them a dozen times (each power's bids checked, then the
+    # moves). One entry, replaced whole, so that games played side by side never mix.
+    _last_rules: list[tuple[VariantState, Rules]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
     order_types = (Bid,)
 
     @classmethod
@@ -114,7 +130,8 @@ class SubSaharan(Variant):
                 minors[province] = MinorPower(name, unit, str(spec.get("flag", "")))
         if problems:
             raise MapError(source, problems)
-        return replace(variant, minors=minors)
+        owners = {m.name: Owner(m.name, MINOR_HEADING) for m in minors.values()}
+        return replace(variant, minors=minors, owners=owners)
 
     # --- the start and the state -------------------------------------------------------
     def initial_position(self) -> Position:
@@ -174,19 +191,17 @@ class SubSaharan(Variant):
         return homes
 
     def rules_for(self, position: Position) -> Rules:
+        state = position.state
+        last = self._last_rules
+        if last and last[0][0] is state:
+            return last[0][1]
         homes = self.home_centers(position)
         ever = frozenset(c for centers in homes.values() for c in centers)
-        return SubSaharanRules(
+        rules = SubSaharanRules(
             self.minor_names, homes, ever, self.extra_homes(position), self.edition
         )
-
-    def owner_named(self, spelling: str) -> str | None:
-        folded = spelling.strip().lower()
-        minor = next((m.name for m in self.minors.values() if m.name.lower() == folded), None)
-        return minor or super().owner_named(spelling)
-
-    def report_group(self, power: str) -> str:
-        return MINOR_HEADING if power in self.minor_names else power
+        self._last_rules[:] = [(state, rules)]
+        return rules
 
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         return minor_marks(self, position)
