@@ -17,7 +17,7 @@ from hegemon import jsonio
 from hegemon.board import Board, board_from_data, province_of
 from hegemon.cli import main
 from hegemon.game import Game, PhaseResult, chances_for, order_problems, play_phase
-from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
+from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
@@ -961,14 +961,17 @@ def test_a_placement_round_and_a_first_year_through_the_cli(
 
 def test_the_board_and_the_report_tell_each_thing_once(four: AfricanDiplomacyII) -> None:
     placing = _placed_game(four, SITES[:3]).position
-    assert position_report(four, placing).count("Order of play: Blue, Red, Yellow, Green") == 1
+    assert (
+        position_report(four, placing, OBSERVER).count("Order of play: Blue, Red, Yellow, Green")
+        == 1
+    )
     homes = {"Blue": ("bam", "sen")}
     winter = _winter(four, {"Blue": ["A bam"]}, {"bam": "Blue", "sen": "Blue"}, homes)
-    assert position_report(four, winter).count("Home centers: Blue Bam, Sen") == 1
+    assert position_report(four, winter, OBSERVER).count("Home centers: Blue Bam, Sen") == 1
     # A long ranked list leaves its result to the next line, in the column.
     lists, game = _drafting(four)
     game.set_orders("Blue", [lists.parse_order("Place A Bam, Gui, Sen, Lib, Ivo")])
-    report = phase_report(lists, game.adjudicate()).splitlines()
+    report = phase_report(lists, game.adjudicate(), OBSERVER).splitlines()
     listed = report.index("   Place A Bam, Gui, Sen, Lib, Ivo")
     assert report[listed + 1] == " " * 31 + "Placed A Bam, A Gui, A Sen, A Lib"
 
@@ -983,8 +986,8 @@ def test_random_games_save_and_replay_to_identical_positions(
         game.history.append(result)
     assert any(r.draws for r in game.history)  # the lots, drawn from the generator
     loaded = jsonio.game_from_json(json.loads(json.dumps(jsonio.game_to_json(game))))
-    assert [jsonio.position_to_json(r.after) for r in loaded.history] == [
-        jsonio.position_to_json(r.after) for r in game.history
+    assert [jsonio.position_to_json(r.after, MASTER) for r in loaded.history] == [
+        jsonio.position_to_json(r.after, MASTER) for r in game.history
     ]
     assert [r.draws for r in loaded.history] == [r.draws for r in game.history]
     assert AfricanState.of(loaded.position).homes  # homes were declared and kept

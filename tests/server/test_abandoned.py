@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from hegemon import jsonio
-from hegemon.position import Phase, PhaseKind, Position, Season
+from hegemon.position import MASTER, Phase, PhaseKind, Position, Season
 from hegemon.randomplay import random_orders
 from hegemon.server import adjudication, create_app
 from hegemon.server.adjudication import deadline_of
@@ -74,7 +74,7 @@ def _bare_africa(
     start = Position.create(winter, {}, {"bam": "Red"}, state=state)
     with store.writing() as session:
         table = Table.open(session, game.id, None, Lock.UPDATE)
-        table.game.start, table.game.phase = jsonio.position_to_json(start), winter.code
+        table.game.start, table.game.phase = jsonio.position_to_json(start, MASTER), winter.code
         table.__dict__["position"] = start
         table.game.deadline = deadline_of(table, now)
     return game

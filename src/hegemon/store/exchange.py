@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from hegemon import jsonio
 from hegemon.game import PLAYING, ChanceError, GameEnd, play_phase
-from hegemon.position import Position
+from hegemon.position import MASTER, Position
 from hegemon.store import models
 from hegemon.store.records import (
     parse_orders,
@@ -66,7 +66,7 @@ def import_game(session: Session, data: Any, title: str, policy: dict[str, Any])
         seed=game.seed,
         status="ended" if ended else "active",
         policy=policy,
-        start=jsonio.position_to_json(game.start),
+        start=jsonio.position_to_json(game.start, MASTER),
         played=len(game.history),
         phase=game.position.phase.code,
         agreed=data.get("agreed"),
@@ -112,7 +112,7 @@ def verify(session: Session, game: models.Game) -> list[str]:
         digest = jsonio.position_digest(result.after)
         if digest != row.digest:
             problems.append(f"{where}: replay gives digest {digest}, the log {row.digest}")
-        if jsonio.position_to_json(result.after) != row.after:
+        if jsonio.position_to_json(result.after, MASTER) != row.after:
             problems.append(f"{where}: replay gives another position than the stored snapshot")
         position = result.after
     if position.phase.code != game.phase:

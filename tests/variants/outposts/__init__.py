@@ -45,17 +45,10 @@ class OutpostsState(VariantState):
     placed: tuple[str, ...] = ()  # who has had its turn to place: public
     objectives: Mapping[str, str] = field(default_factory=dict)  # power -> center: secret
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "order": list(self.order),
-            "placed": list(self.placed),
-            "objectives": dict(sorted(self.objectives.items())),
-        }
-
-    def view(self, viewer: Viewer) -> dict[str, Any]:
-        data = self.to_json()
-        data["objectives"] = {p: c for p, c in data["objectives"].items() if viewer.sees(p)}
-        return data
+    def view(self, viewer: Viewer) -> OutpostsState:
+        """The state itself, but for the objectives of powers `viewer` may not see."""
+        seen = {p: c for p, c in self.objectives.items() if viewer.sees(p)}
+        return replace(self, objectives=seen)
 
     @staticmethod
     def of(position: Position) -> OutpostsState:

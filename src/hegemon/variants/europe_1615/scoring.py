@@ -37,10 +37,10 @@ def score(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledg
         public, hidden = _awards(variant, position, ledger, power, year)
         if public:
             awards.setdefault(power, []).extend(public)
-            lines.append(f"{power} +{sum(a[2] for a in public)}")
+            lines.append(f"{power} +{sum(a.points for a in public)}")
         if hidden:
             secret.setdefault(power, []).extend(hidden)
-    vp = {p: sum(a[2] for a in awards.get(p, [])) for p in variant.powers}
+    vp = {p: sum(a.points for a in awards.get(p, [])) for p in variant.powers}
     scored = replace(ledger, awards=awards, secret_awards=secret, vp=vp)
     return scored, [f"Scoring {year}: {', '.join(lines) or 'nobody scores'}"]
 
@@ -51,7 +51,7 @@ def _awards(
     """The checklist: captured centers (1), aligned states (2), under the patron's
     religion (3), unless occupied by another minor's army not aligned with it (4)."""
     public: list[Award] = [
-        [year, f"{center.capitalize()} captured", points]
+        Award(year, f"{center.capitalize()} captured", points)
         for center, points in _captures(variant, position, power)
     ]
     hidden: list[Award] = []
@@ -62,7 +62,7 @@ def _awards(
             what = f"{state.name} aligned" + (
                 f", {faith}" if faith == variant.religion[power] else ""
             )
-            (hidden if secret else public).append([year, what, points])
+            (hidden if secret else public).append(Award(year, what, points))
     return public, hidden
 
 
@@ -106,11 +106,11 @@ def reveal(ledger: Ledger) -> tuple[Ledger, list[str]]:
     for power, hidden in sorted(ledger.secret_awards.items()):
         if hidden:
             awards.setdefault(power, []).extend(hidden)
-            lines.append(f"{power} +{sum(a[2] for a in hidden)}")
+            lines.append(f"{power} +{sum(a.points for a in hidden)}")
     lines += [f"{place(p)} annexed by {q}" for p, q in sorted(ledger.secret_annexed.items())]
     if not lines:
         return ledger, []
-    vp = {p: sum(a[2] for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
+    vp = {p: sum(a.points for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
     annexed = {**ledger.annexed, **ledger.secret_annexed}
     revealed = replace(
         ledger, awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
