@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from hegemon.game import Game, PhaseResult, order_problems, play_phase
+from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
 from hegemon.jsonio import phase_from_json, view_to_json
 from hegemon.orders import Order
 from hegemon.position import (
@@ -171,6 +171,7 @@ def test_a4_the_game_runs_from_spring_1961_to_the_autumn_of_1970(africa: AfricaI
     late = _at(africa, "A1970R")
     result = _play(africa, late)  # nothing to retreat or adjust: the year's end is reached
     assert result.end.draw == tuple(africa.powers)  # nobody holds anything: 12 VPs each
+    assert result.end.how is Termination.POINTS
     assert not _play(africa, _at(africa, "A1969R")).end
     # d.ii's "by Autumn 1971", as the game's option
     longer = africa.configure({"last_year": 1971})
@@ -187,7 +188,7 @@ def test_a4_more_than_half_the_units_after_an_adjustment_ends_the_game(
     gone = [p for p in africa.initial_position().units if p not in kept]
     retreats = _at(africa, "A1962R", removed=gone, control={"Kenya": RUSSIA})
     result = _play(africa, retreats)
-    assert result.end.winners == (RUSSIA,)
+    assert result.end == GameEnd(Termination.SOLO, winners=(RUSSIA,))
     # Not after a movement phase: only at the end of an adjustment turn.
     spring = _at(africa, "S1963M", removed=gone, control={"Kenya": RUSSIA})
     assert not _play(africa, spring).end
@@ -1099,7 +1100,7 @@ def test_di_21_centers_win_at_any_time_a_spring_ip_phase_included(africa: Africa
     assert not _play(africa, influence, {RUSSIA: ["2: Kenya"]}).end
     result = _play(africa, influence, {RUSSIA: ["1: Uganda"]})
     assert result.before.phase.kind is INFLUENCE
-    assert result.end.winners == (RUSSIA,)
+    assert result.end == GameEnd(Termination.SOLO, winners=(RUSSIA,))
     assert "Victory: Soviet Union wins the game." in phase_report(africa, result, OBSERVER)
 
 
@@ -1120,11 +1121,11 @@ def test_dii_victory_points_after_the_last_autumn(africa: AfricaII) -> None:
     assert points[US] == {"income": 13, "states": 3, "liberation": 0}
     assert points["France"] == {"income": 12, "states": 0, "liberation": 3}
     assert points["China"] == {"income": 12, "states": 0, "liberation": 0}
-    assert result.end.winners == (RUSSIA,)
+    assert result.end == GameEnd(Termination.POINTS, winners=(RUSSIA,))
     assert "   Soviet Union: 21 (income 15, states 6)" in phase_report(africa, result, OBSERVER)
     # A tie in points is a draw.
     even = _at(africa, "A1970R", holdings={"Togo": {US: 1}, "Dahomey": {RUSSIA: 1}})
-    assert _play(africa, even).end.draw == (RUSSIA, US)
+    assert _play(africa, even).end == GameEnd(Termination.POINTS, draw=(RUSSIA, US))
 
 
 # --- the saved state --------------------------------------------------------------------

@@ -16,7 +16,15 @@ import hegemon.variants
 from hegemon import jsonio
 from hegemon.board import Board, board_from_data, province_of
 from hegemon.cli import main
-from hegemon.game import Game, PhaseResult, chances_for, order_problems, play_phase
+from hegemon.game import (
+    Game,
+    GameEnd,
+    PhaseResult,
+    Termination,
+    chances_for,
+    order_problems,
+    play_phase,
+)
 from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
@@ -1012,7 +1020,7 @@ def test_a_game_where_nobody_placed_an_army_ends_in_a_draw_of_every_player_decis
         game.adjudicate()
     assert len(game.history) == 1 + 3 * 4
     assert str(game.position.phase) == "Spring 1901 Movement"
-    assert game.end.draw == ("Red", "Blue", "Green") and not game.end.winners
+    assert game.end == GameEnd(Termination.EMPTY_BOARD, draw=("Red", "Blue", "Green"))
 
 
 def test_the_last_year_ends_the_game_at_the_first_phase_past_it_decision(
@@ -1026,4 +1034,4 @@ def test_the_last_year_ends_the_game_at_the_first_phase_past_it_decision(
     assert variant.game_end(spring).draw == ("Red", "Blue")
     fall = _position(variant, units, Phase(1903, Season.FALL, PhaseKind.MOVEMENT))
     assert not variant.game_end(fall)
-    assert _play(variant, fall, {}).end.draw == ("Red", "Blue")
+    assert _play(variant, fall, {}).end == GameEnd(Termination.LAST_YEAR, draw=("Red", "Blue"))

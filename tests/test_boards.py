@@ -17,7 +17,7 @@ import pytest
 import shapely
 
 from hegemon.board import province_of
-from hegemon.game import GameEnd, PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.game import GameEnd, PhaseResult, Termination, Variant, chances_for, play_phase, settle
 from hegemon.position import MASTER, OBSERVER, Position, Viewer, read_unit
 from hegemon.randomplay import random_orders
 from hegemon.render import PngError, draw_board, draw_phase, png_of
@@ -666,7 +666,11 @@ def test_an_order_secret_until_the_game_ends_shows_on_its_powers_board_only() ->
         svg = draw_phase(outposts, result, viewer)
         assert secret not in svg and "Place S For" in _legend(svg), viewer
     over = PhaseResult(
-        result.before, result.orders, result.explain, result.after, end=GameEnd(draw=order_of_play)
+        result.before,
+        result.orders,
+        result.explain,
+        result.after,
+        end=GameEnd(Termination.LAST_YEAR, draw=order_of_play),
     )
     assert secret in _legend(draw_phase(outposts, over, OBSERVER))
 

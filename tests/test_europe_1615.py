@@ -17,7 +17,7 @@ import pytest
 
 from hegemon.board import MapError
 from hegemon.cli import main
-from hegemon.game import Game, PhaseResult, order_problems, play_phase
+from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
 from hegemon.influence.inf import Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.notation import OrderSyntaxError
@@ -1171,7 +1171,8 @@ def _final(eu: Europe1615, vp: dict[str, int], **changes: object) -> PhaseResult
 
 def test_most_vps_win_after_1620(eu: Europe1615) -> None:
     # "At the end of 1620, the player with most VPs wins the game."
-    assert _final(eu, {"France": 900, "Spain": 800}).end.winners == ("France",)
+    ended = _final(eu, {"France": 900, "Spain": 800}).end
+    assert ended == GameEnd(Termination.POINTS, winners=("France",))
 
 
 def test_vp_tie_goes_to_more_centers(eu: Europe1615) -> None:
@@ -1200,13 +1201,13 @@ def test_vp_and_center_tie_goes_to_the_most_infs(eu: Europe1615) -> None:
     assert Ledger.of(result.after).income["Spain"] == 70
     tied = _with_ledger(position, income={"France": 70, "Spain": 70})
     drawn = _winter_from(eu, tied.evolve(centers={**position.centers, **fewer}), 1620)
-    assert drawn.end.draw == ("France", "Spain")
+    assert drawn.end == GameEnd(Termination.POINTS, draw=("France", "Spain"))
 
 
 def test_automatic_protestant_victory_by_rome(eu: Europe1615) -> None:
     # "A Protestant power that captures Rome (ROM) will have an automatic victory".
     result = _winter_from(eu, _with_units(eu, eu.initial_position(), {"rom": "England A"}), 1616)
-    assert result.end.winners == ("England",)
+    assert result.end == GameEnd(Termination.SOLO, winners=("England",))
 
 
 def test_ottoman_capture_of_rome_gives_the_best_protestant_victory(eu: Europe1615) -> None:
@@ -1214,7 +1215,7 @@ def test_ottoman_capture_of_rome_gives_the_best_protestant_victory(eu: Europe161
     # victory goes to the Protestant power with the highest score."
     start = _with_ledger(eu.initial_position(), **_scored({"England": 100, "Scandinavia": 200}))
     result = _winter_from(eu, _with_units(eu, start, {"rom": "Ottoman Empire A"}), 1616)
-    assert result.end.winners == ("Scandinavia",)
+    assert result.end == GameEnd(Termination.POINTS, winners=("Scandinavia",))
 
 
 def test_alliance_wins_on_combined_vps(eu: Europe1615) -> None:
@@ -1225,7 +1226,7 @@ def test_alliance_wins_on_combined_vps(eu: Europe1615) -> None:
         {"England": 400, "Scandinavia": 400, "France": 300, "Spain": 200, "Austria": 200},
         allies=[["England", "Scandinavia"]],
     )
-    assert result.end.winners == ("England", "Scandinavia")
+    assert result.end == GameEnd(Termination.POINTS, winners=("England", "Scandinavia"))
 
 
 def test_a_failed_alliances_members_never_win_alone(eu: Europe1615) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.cli import main
-from hegemon.game import PhaseResult, SetupError, order_problems, play_phase
+from hegemon.game import GameEnd, PhaseResult, SetupError, Termination, order_problems, play_phase
 from hegemon.influence.dp import Bid
 from hegemon.orders import Order
 from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit
@@ -414,7 +414,7 @@ def _owning(ss: SubSaharan, counts: Mapping[str, int], year: int = 1885) -> Posi
 def test_eighteen_centers_and_the_most_win(ss: SubSaharan) -> None:
     # Rules 2.0.
     result = play_phase(ss, _owning(ss, {"Yeke": 18, "Angola": 12}), {})
-    assert result.end.winners == ("Yeke",)
+    assert result.end == GameEnd(Termination.SOLO, winners=("Yeke",))
 
 
 def test_two_players_tied_at_eighteen_do_not_win(ss: SubSaharan) -> None:
@@ -429,6 +429,7 @@ def test_year_cap_ends_the_game_in_a_draw_of_survivors(ss: SubSaharan) -> None:
         ss, _owning(ss, {"Toucouleur": 18, "Ethiopia": 18, "Cape Colony": 11}, 1890), {}
     )
     assert result.end.draw == ("Cape Colony", "Ethiopia", "Toucouleur")
+    assert result.end.how is Termination.LAST_YEAR
 
 
 def test_year_cap_is_a_game_option(ss: SubSaharan) -> None:

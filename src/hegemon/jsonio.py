@@ -26,6 +26,7 @@ from hegemon.game import (
     GameOver,
     PhaseResult,
     SetupError,
+    Termination,
     Variant,
     play_phase,
 )
@@ -460,11 +461,34 @@ def phase_result_to_json(result: PhaseResult, viewer: Viewer) -> JsonObject:
     private = {p: list(lines) for p, lines in result.private.items() if viewer.sees(p) and lines}
     if private:
         data["private"] = private
-    if result.end.winners:
-        data["winners"] = list(result.end.winners)
-    if result.end.draw:
-        data["draw"] = list(result.end.draw)
+    if result.end:
+        data.update(end_to_json(result.end))
     return data
+
+
+def end_to_json(end: GameEnd) -> JsonObject:
+    """How a game ended: ``{"termination": "solo", "winners": ["France"]}``, or a draw's
+    powers, ``{"termination": "last_year", "draw": ["Austria", "Italy"]}``."""
+    data: JsonObject = {"termination": None if end.how is None else end.how.value}
+    if end.winners:
+        data["winners"] = list(end.winners)
+    if end.draw:
+        data["draw"] = list(end.draw)
+    return data
+
+
+def end_from_json(data: object) -> GameEnd:
+    """A game's end as `end_to_json` writes it."""
+    if not isinstance(data, Mapping) or data.get("termination") not in _TERMINATIONS:
+        raise WireError(f"end: expected a termination, one of {', '.join(_TERMINATIONS)}")
+    winners = tuple(_strings(data.get("winners", []), "end.winners"))
+    draw = tuple(_strings(data.get("draw", []), "end.draw"))
+    if not winners and not draw:
+        raise WireError("end: expected its winners or its draw")
+    return GameEnd(_TERMINATIONS[data["termination"]], winners, draw)
+
+
+_TERMINATIONS: Final = {how.value: how for how in Termination}
 
 
 def _draw_to_json(value: Draw) -> int | list[str]:

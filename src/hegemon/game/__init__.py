@@ -5,7 +5,7 @@ given."""
 
 from hegemon.game.chance import Chance, ChanceError, Draw, read_draws, settle
 from hegemon.game.checking import order_problems
-from hegemon.game.ending import PLAYING, GameEnd
+from hegemon.game.ending import PLAYING, GameEnd, Termination, won_or_drawn
 from hegemon.game.machine import (
     Game,
     GameOver,
@@ -62,6 +62,7 @@ __all__ = [
     "SetupError",
     "Shade",
     "Step",
+    "Termination",
     "Turn",
     "Variant",
     "advance",
@@ -75,4 +76,5 @@ __all__ = [
     "seasons_calendar",
     "settle",
     "starting_unit",
+    "won_or_drawn",
 ]

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from hegemon.game import Termination
 from hegemon.server.policy import Policy
 
 Moment = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
@@ -185,9 +186,16 @@ class Withdrawal(PendingOrders):
 
 
 class End(Answer):
+    """How the game ended: what ended it, its winners or the powers sharing its draw, and
+    the same in words (``Spain won on points``)."""
+
+    termination: Termination | None = Field(
+        description="what ended the game (docs/json.md, 'How a game ends'); null for a "
+        "game that ended before the server recorded it, unless its players agreed its end"
+    )
     winners: list[str]
     draw: list[str]
-    agreed: bool
+    agreed: bool = Field(description="whether the players ended it (a draw, a concession)")
     text: str
 
 

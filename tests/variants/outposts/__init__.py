@@ -26,6 +26,7 @@ from hegemon.game import (
     Procedure,
     Resolution,
     Step,
+    Termination,
     Turn,
     Variant,
 )
@@ -232,10 +233,10 @@ class Outposts(Variant):
         objectives = OutpostsState.of(position).objectives
         winners = tuple(p for p, c in objectives.items() if position.centers.get(c) == p)
         if winners:
-            return GameEnd(winners=tuple(sorted(winners)))
+            return GameEnd(Termination.SOLO, winners=tuple(sorted(winners)))
         if position.phase.year >= self.options["last_year"]:
             alive = {u.power for u in position.units.values()} | set(position.centers.values())
-            return GameEnd(draw=tuple(p for p in self.powers if p in alive))
+            return GameEnd(Termination.LAST_YEAR, draw=tuple(p for p in self.powers if p in alive))
         return super().game_end(position)
 
 

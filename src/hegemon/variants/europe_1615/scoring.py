@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hegemon.game import PLAYING, GameEnd
+from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
 from hegemon.orders import place
 from hegemon.position import PhaseKind, Position
 from hegemon.variants.europe_1615.ledger import PROTESTANT, Award, Ledger
@@ -132,7 +132,7 @@ def ending(variant: Europe1615, position: Position) -> GameEnd:
         if variant.religion[p] == PROTESTANT and p not in ledger.eliminated
     ]
     if holder is not None and holder in protestants:
-        return GameEnd(winners=(holder,))
+        return GameEnd(Termination.SOLO, winners=(holder,))
     if holder == variant.ottoman.name and protestants:
         return _best(variant, position, ledger, protestants)
     if position.phase.year < variant.end_year or position.phase.kind is not PhaseKind.ADJUSTMENT:
@@ -148,11 +148,11 @@ def _winners(variant: Europe1615, position: Position, ledger: Ledger) -> GameEnd
     for pair in ledger.allies:
         others = sum(ledger.total_vp(p) for p in variant.powers if p not in pair)
         if sum(ledger.total_vp(p) for p in pair) > others:
-            return GameEnd(winners=tuple(sorted(pair)))
+            return GameEnd(Termination.POINTS, winners=tuple(sorted(pair)))
     allied = {p for pair in ledger.allies for p in pair}
     unallied = [p for p in players if p not in allied]
     if not unallied:
-        return GameEnd(draw=tuple(players))
+        return GameEnd(Termination.LAST_YEAR, draw=tuple(players))
     return _best(variant, position, ledger, unallied)
 
 
@@ -168,4 +168,4 @@ def _best(
 
     best = max(map(rank, candidates))
     leaders = tuple(p for p in candidates if rank(p) == best)
-    return GameEnd(winners=leaders) if len(leaders) == 1 else GameEnd(draw=leaders)
+    return won_or_drawn(Termination.POINTS, leaders)
