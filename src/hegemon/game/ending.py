@@ -16,7 +16,7 @@ class Termination(StrEnum):
     made."""
 
     SOLO = "solo"  # the rules' victory condition met (the threshold of centers, or a
-    # variant's own: Europe 1615's Protestant in Rome); a tie on it (Africa II) is a draw
+    # variant's own, such as a city taken); a tie on it, where the rules allow one, a draw
     POINTS = "points"  # the last year played, the most points won; a tie is a draw
     LAST_YEAR = "last_year"  # the last year played (a year cap), a draw of the survivors
     EMPTY_BOARD = "empty_board"  # nobody holds anything, nor ever can: a draw of all
