@@ -11,10 +11,11 @@ from dataclasses import replace
 
 import pytest
 
-from hegemon.game import Game, PhaseResult, order_problems, play_phase
-from hegemon.jsonio import phase_from_json
+from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
+from hegemon.jsonio import phase_from_json, view_to_json
 from hegemon.orders import Order
 from hegemon.position import (
+    MASTER,
     OBSERVER,
     Dislodgement,
     Phase,
@@ -170,6 +171,7 @@ def test_a4_the_game_runs_from_spring_1961_to_the_autumn_of_1970(africa: AfricaI
     late = _at(africa, "A1970R")
     result = _play(africa, late)  # nothing to retreat or adjust: the year's end is reached
     assert result.end.draw == tuple(africa.powers)  # nobody holds anything: 12 VPs each
+    assert result.end.how is Termination.POINTS
     assert not _play(africa, _at(africa, "A1969R")).end
     # d.ii's "by Autumn 1971", as the game's option
     longer = africa.configure({"last_year": 1971})
@@ -186,7 +188,7 @@ def test_a4_more_than_half_the_units_after_an_adjustment_ends_the_game(
     gone = [p for p in africa.initial_position().units if p not in kept]
     retreats = _at(africa, "A1962R", removed=gone, control={"Kenya": RUSSIA})
     result = _play(africa, retreats)
-    assert result.end.winners == (RUSSIA,)
+    assert result.end == GameEnd(Termination.SOLO, winners=(RUSSIA,))
     # Not after a movement phase: only at the end of an adjustment turn.
     spring = _at(africa, "S1963M", removed=gone, control={"Kenya": RUSSIA})
     assert not _play(africa, spring).end
@@ -237,7 +239,7 @@ def test_a6_income_is_12_and_a_center_a_state_published_after_the_autumn(
         RUSSIA: 18,
         US: 12,
     }
-    report = phase_report(africa, result)
+    report = phase_report(africa, result, OBSERVER)
     published = "IPs to spend in Spring 1962 (rules a.6): Britain 12, China 12, France 12, "
     assert published + "Soviet Union 18, United States 12" in report
     assert _ledger(_influence(africa, 1962, **_fields(_ledger(result.after)))).revenue[RUSSIA] == 18
@@ -368,7 +370,7 @@ def test_a12_an_ousted_controller_may_declare_civil_war_freezing_the_state(
     spent = _play(africa, influence, {RUSSIA: ["12: Kenya"]})
     autumn = spent.after
     assert _ledger(autumn).rights == {"Kenya": "France"}
-    assert "France may declare civil war in Kenya" in phase_report(africa, spent)
+    assert "France may declare civil war in Kenya" in phase_report(africa, spent, OBSERVER)
     assert order_problems(africa, autumn, "China", [africa.parse_order("Civil war Kenya")]) == [
         "Civil war Kenya: China was not ousted from Kenya at the last IP phase by a power that "
         "held no IPs there (rules a.12)"
@@ -477,7 +479,7 @@ def test_b3_a_marine_or_paratroop_costs_10_percent_of_the_spring_revenue_both_20
     assert result.after.phase == Phase(1962, SPRING, INFLUENCE)
     # 20% of 15 is 3; 10% of 15 is 1.5, rounded up; fleets are free
     assert _ledger(result.after).revenue == {"Britain": 12, "France": 13, US: 15}
-    report = phase_report(africa, result)
+    report = phase_report(africa, result, OBSERVER)
     assert "Britain pays 3 IPs (20%) for its marines and paratroops (rules b.3)" in report
     # One on the board only in the Autumn costs nothing.
     autumn = _play(africa, _at(africa, "A1962M", forces=forces, revenue=revenue))
@@ -533,7 +535,7 @@ def test_b5_b7_marines_land_from_their_fleets_sea_and_fall_back_aboard_where_it_
     )
     assert _notes(bounced)["M Sao - Ben"].startswith("Bounced")
     assert unit_text(bounced.after.units["agu"]) == "F agu [M]"
-    assert "Britain: F Agu [M]" in position_report(africa, bounced.after)
+    assert "Britain: F Agu [M]" in position_report(africa, bounced.after, OBSERVER)
     # Its fleet supports its landing (b.7).
     supported = _play(
         africa, spring, {"Britain": ["M sao - ben", "F sao S M sao - ben"], RUSSIA: ["A lus - ben"]}
@@ -648,7 +650,7 @@ def test_b9_a_marine_paratroop_or_fleet_disbanded_after_a_dislodgement_is_lost_f
     assert _ledger(result.after).lost == {"Britain": ("P",)}  # the guerilla is no P, M or F
     assert (
         "Britain's paratroop (P Kal) is lost for good: no other may be raised (rules b.9)"
-        in phase_report(africa, result)
+        in phase_report(africa, result, OBSERVER)
     )
     assert "Lost for good, never raised again: P" in position_report(
         africa, result.after, Viewer(power="Britain")
@@ -686,7 +688,7 @@ def test_b10_no_ips_where_the_powers_guerillas_operate_in_the_spring(africa: Afr
     influence = _play(africa, spring, {RUSSIA: ["Raise G nfd"]}).after
     assert influence.phase.kind is INFLUENCE
     assert _ledger(influence).holdings == {"Botswana": {RUSSIA: 2}, "Kenya": {"China": 2}}
-    assert "China loses its 3 IPs in Botswana" in position_report(africa, influence)
+    assert "China loses its 3 IPs in Botswana" in position_report(africa, influence, OBSERVER)
     result = _play(africa, influence, {"China": ["5: Kenya", "7: Botswana"]})
     notes = {(o.power, o.text): o.note for o in result.outcomes}
     assert notes["China", "7: Botswana"].startswith("Spent, and lost: guerillas of the spender")
@@ -718,12 +720,12 @@ def test_b11_guerillas_are_raised_in_an_empty_province_without_a_center_after_th
     assert refused in "\n".join(result.public)
     assert result.after.units["kal"] == Unit("China", africa.board.kinds["G"], "kal")
     assert "ova" not in result.after.units
-    assert "China raises G Kal (rules b.11)" in phase_report(africa, result)
+    assert "China raises G Kal (rules b.11)" in phase_report(africa, result, OBSERVER)
     # A province taken during the turn is no longer empty after its retreats; two raised in
     # one province stand each other off.
     taken = _play(africa, spring, {"China": ["Raise G kal"], RUSSIA: ["A gab - kal"]})
     assert taken.after.units["kal"].power == "Botswana"
-    assert "China's G Kal is not raised: Kal is occupied" in phase_report(africa, taken)
+    assert "China's G Kal is not raised: Kal is occupied" in phase_report(africa, taken, OBSERVER)
     both = _play(africa, spring, {"China": ["Raise G kal"], RUSSIA: ["Raise G kal"]})
     assert "kal" not in both.after.units
 
@@ -741,7 +743,7 @@ def test_b11_a_guerilla_disbanded_holds_through_the_turn_and_goes_after_its_retr
     )
     assert _notes(result)["A Gab - Kal"].startswith("Bounced")
     assert "kal" not in result.after.units and "ova" not in result.after.units
-    assert "China disbands G Kal (rules b.11)" in phase_report(africa, result)
+    assert "China disbands G Kal (rules b.11)" in phase_report(africa, result, OBSERVER)
     # Dislodged meanwhile, it is disbanded at once: no retreat waits for it.
     attacked = _play(
         africa, spring, {"China": ["Disband G kal"], RUSSIA: ["A gab - kal", "A frt S A gab - kal"]}
@@ -775,7 +777,7 @@ def test_b12_guerillas_beyond_the_limit_are_disbanded_at_the_autumn_adjustments(
     retreats = _at(africa, "A1962R", forces={"kal": "China G", "ova": "China G"})
     winter = _play(africa, retreats).after
     assert winter.phase == Phase(1962, AUTUMN, ADJUSTMENT)
-    assert "Disbands: China 1 (China)" in position_report(africa, winter)
+    assert "Disbands: China 1 (China)" in position_report(africa, winter, OBSERVER)
     chosen = _play(africa, winter, {"China": ["Disband G ova"]}).after
     assert "ova" not in chosen.units and "kal" in chosen.units
     disorder = _play(africa, winter).after  # not ordered: civil disorder chooses
@@ -803,7 +805,7 @@ def test_b13_one_powers_guerillas_owning_a_states_centers_make_a_revolution(
     assert after.units["ova"].power == RUSSIA  # another power's
     assert {after.centers["gab"], after.centers["frt"]} == {"Botswana"}
     assert "Revolution in Botswana: China's guerillas hold its centers (rules b.13)" in (
-        phase_report(africa, result)
+        phase_report(africa, result, OBSERVER)
     )
     # Guerillas of two powers together make none.
     shared = {"gab": "China G", "frt": "Soviet Union G"}
@@ -842,12 +844,12 @@ def test_c1_a_conquered_state_is_re_established_with_the_conquerors_ips(
     # gone, and "the conquering state forfeits any builds gained from those centres".
     assert winter.centers["kam"] == "Uganda" and winter.units["kam"].power == "Uganda"
     assert [u.power for u in winter.units.values()].count("Kenya") == 2
-    assert "Builds: Kenya 1 (Soviet Union)" in position_report(africa, winter)
-    assert "Disbands: Uganda 1 (Soviet Union)" in position_report(africa, winter)
+    assert "Builds: Kenya 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)
+    assert "Disbands: Uganda 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)
     assert (
         "Uganda is conquered by Kenya and re-established (rules c.1): IPs as in Kenya: "
         "Britain 3, France 7, Soviet Union 10; Kenya's units disbanded: Kam"
-    ) in phase_report(africa, result)
+    ) in phase_report(africa, result, OBSERVER)
 
 
 def test_c2_namibia_is_part_of_the_rsa_at_the_start(africa: AfricaII) -> None:
@@ -911,7 +913,9 @@ def test_c2_namibia_liberated_by_one_powers_guerillas_on_win_and_wal(africa: Afr
     assert ledger.independent == ("Namibia",) and ledger.liberator == "China"
     assert {after.units[p].power for p in ("win", "wal")} == {"Namibia"}
     assert {after.centers[p] for p in ("win", "wal")} == {"Namibia"}
-    assert "China's guerillas liberate Namibia (rules c.2)" in phase_report(africa, result)
+    assert "China's guerillas liberate Namibia (rules c.2)" in phase_report(
+        africa, result, OBSERVER
+    )
     influence = _play(africa, after).after
     spent = _play(africa, influence, {"China": ["3: Namibia", "2: Kenya"]})
     assert _ledger(spent.after).holdings == {"Namibia": {"China": 6}, "Kenya": {"China": 2}}
@@ -935,7 +939,7 @@ def test_c3_military_aid_keeps_or_raises_a_unit_for_five_ips(africa: AfricaII) -
     ]
     result = _play(africa, autumn, {RUSSIA: ["Aid Kenya", "A nai - aru"]})
     winter = result.after
-    assert "Builds: Kenya 1 (Soviet Union)" in position_report(africa, winter)  # the aid
+    assert "Builds: Kenya 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)  # the aid
     built = _play(africa, winter, {RUSSIA: ["Build A nai"]})
     assert len([u for u in built.after.units.values() if u.power == "Kenya"]) == 4
     assert _ledger(built.after).revenue[RUSSIA] == 12 + 3 - 5
@@ -1001,7 +1005,7 @@ def test_c4_event_1_biafra_secedes_and_ends_when_port_harcourt_is_captured(
     assert "phc" in events.home_centers(winter)["Nigeria"]
     assert "Biafra" not in _ledger(winter).holdings
     assert "Biafra is captured: its center is its old state's home again (rules c.4)" in (
-        phase_report(events, taken)
+        phase_report(events, taken, OBSERVER)
     )
 
 
@@ -1080,7 +1084,9 @@ def test_c4_event_7_the_uganda_coup_takes_the_ips_of_those_who_spend_nothing_the
     influence = _rolled(events, 7, holdings=held, revenue={RUSSIA: 12, US: 12}).after
     result = _play(events, influence, {RUSSIA: ["1: Uganda"], US: ["3: Kenya"]})
     assert _ledger(result.after).holdings["Uganda"] == {RUSSIA: 5}
-    assert "IPs lost in Uganda's coup: France 4, United States 4" in phase_report(events, result)
+    assert "IPs lost in Uganda's coup: France 4, United States 4" in phase_report(
+        events, result, OBSERVER
+    )
 
 
 # --- d. Victory conditions ----------------------------------------------------------------
@@ -1094,8 +1100,8 @@ def test_di_21_centers_win_at_any_time_a_spring_ip_phase_included(africa: Africa
     assert not _play(africa, influence, {RUSSIA: ["2: Kenya"]}).end
     result = _play(africa, influence, {RUSSIA: ["1: Uganda"]})
     assert result.before.phase.kind is INFLUENCE
-    assert result.end.winners == (RUSSIA,)
-    assert "Victory: Soviet Union wins the game." in phase_report(africa, result)
+    assert result.end == GameEnd(Termination.SOLO, winners=(RUSSIA,))
+    assert "Victory: Soviet Union wins the game." in phase_report(africa, result, OBSERVER)
 
 
 def test_dii_victory_points_after_the_last_autumn(africa: AfricaII) -> None:
@@ -1115,11 +1121,11 @@ def test_dii_victory_points_after_the_last_autumn(africa: AfricaII) -> None:
     assert points[US] == {"income": 13, "states": 3, "liberation": 0}
     assert points["France"] == {"income": 12, "states": 0, "liberation": 3}
     assert points["China"] == {"income": 12, "states": 0, "liberation": 0}
-    assert result.end.winners == (RUSSIA,)
-    assert "   Soviet Union: 21 (income 15, states 6)" in phase_report(africa, result)
+    assert result.end == GameEnd(Termination.POINTS, winners=(RUSSIA,))
+    assert "   Soviet Union: 21 (income 15, states 6)" in phase_report(africa, result, OBSERVER)
     # A tie in points is a draw.
     even = _at(africa, "A1970R", holdings={"Togo": {US: 1}, "Dahomey": {RUSSIA: 1}})
-    assert _play(africa, even).end.draw == (RUSSIA, US)
+    assert _play(africa, even).end == GameEnd(Termination.POINTS, draw=(RUSSIA, US))
 
 
 # --- the saved state --------------------------------------------------------------------
@@ -1138,7 +1144,7 @@ def test_dii_victory_points_after_the_last_autumn(africa: AfricaII) -> None:
 def test_a_saved_ledger_is_read_back_with_every_field_checked(
     africa: AfricaII, field: str, value: object, reason: str
 ) -> None:
-    data = Ledger.of(africa.initial_position()).to_json()
+    data = view_to_json(Ledger.of(africa.initial_position()).view(MASTER))
     assert africa.read_state(data) == Ledger.of(africa.initial_position())
     with pytest.raises(ValueError, match=re.escape(reason)):
         africa.read_state({**data, field: value})

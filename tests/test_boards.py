@@ -17,7 +17,7 @@ import pytest
 import shapely
 
 from hegemon.board import province_of
-from hegemon.game import GameEnd, PhaseResult, Variant, chances_for, play_phase, settle
+from hegemon.game import GameEnd, PhaseResult, Termination, Variant, chances_for, play_phase, settle
 from hegemon.position import MASTER, OBSERVER, Position, Viewer, read_unit
 from hegemon.randomplay import random_orders
 from hegemon.render import PngError, draw_board, draw_phase, png_of
@@ -85,7 +85,7 @@ def _mid_game(variant: Variant, seed: int = 11) -> PhaseResult:
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
 def test_every_province_is_drawn_as_a_region(variant: Variant) -> None:
     land = territories(variant.board)
-    svg = draw_board(variant, variant.initial_position())
+    svg = draw_board(variant, variant.initial_position(), OBSERVER)
     for province in variant.board.provinces.values():
         region = land.regions[province.id]
         assert region.area > 20, f"{province.name} has no region to speak of"
@@ -234,7 +234,7 @@ def test_neighbours_share_a_border_except_where_listed(name: str) -> None:
 def test_every_exception_is_drawn(variant: Variant) -> None:
     # Any map, listed above or not: the board shows the adjacency exactly.
     land = territories(variant.board)
-    svg = html.unescape(draw_board(variant, variant.initial_position()))
+    svg = html.unescape(draw_board(variant, variant.initial_position(), OBSERVER))
     names = variant.board.provinces
     for a, b in land.crossings:
         assert f"{names[a].name} and {names[b].name} are neighbours" in svg
@@ -276,7 +276,7 @@ def test_rivers_are_drawn_where_fleets_sail_them() -> None:
         if "river" in adii.tags_of(location):
             assert rivers.contains(shapely.Point(places[location])), f"{location} off its river"
     for name in ("african_riots", "african_diplomacy_ii"):
-        svg = draw_board(load_variant(name))
+        svg = draw_board(load_variant(name), None, OBSERVER)
         assert '<path id="rivers" ' in svg
         assert "navigable river: fleets sail along it" in _legend(svg)
         assert "lake: no space of its own" in _legend(svg)
@@ -351,7 +351,7 @@ def test_an_unowned_center_is_told_from_an_owned_one_by_its_shape() -> None:
     for center in lost:
         del owners[center]
     position = start.evolve(centers=owners)
-    svg = draw_board(variant, position)
+    svg = draw_board(variant, position, OBSERVER)
     markers = re.findall(r'<g class="center">(.*?)</g>', svg)
     hearts = {
         c: m.count('r="1.8"') for c, m in zip(sorted(variant.board.centers), markers, strict=True)
@@ -365,7 +365,7 @@ def test_an_unowned_center_is_told_from_an_owned_one_by_its_shape() -> None:
 def test_units_carry_their_powers_abbreviation_for_colour_blind_players(variant: Variant) -> None:
     short = abbreviations(list(variant.powers))
     assert len(set(short.values())) == len(short)
-    svg = draw_board(variant, variant.initial_position())
+    svg = draw_board(variant, variant.initial_position(), OBSERVER)
     for power in variant.powers.values():
         for unit in power.units:
             group = _unit_group(svg, unit.province)
@@ -385,7 +385,7 @@ def _legend(svg: str) -> str:
 
 def test_sub_saharan_labels_are_the_rulebooks_abbreviations() -> None:
     # rules 4.1: "AlF", "BOB", "GOA", "SAO", "StH", "WWD" (not capitalised ids)
-    svg = draw_board(load_variant("sub_saharan"))
+    svg = draw_board(load_variant("sub_saharan"), None, OBSERVER)
     for label in ("AlF", "BOB", "GOA", "SAO", "StH", "WWD"):
         assert f">{label}</text>" in svg
         assert f'<tspan font-weight="bold">{label}</tspan>' in svg  # and its full name
@@ -405,7 +405,7 @@ def test_every_unit_and_center_stands_inside_its_own_province(variant: Variant) 
         assert region.contains(shapely.Point(xy)), f"a unit in {location} stands outside it"
     for center, xy in places.centers.items():
         assert regions[center].contains(shapely.Point(xy)), f"{center}'s center is outside it"
-    svg = draw_board(variant, variant.initial_position())
+    svg = draw_board(variant, variant.initial_position(), OBSERVER)
     for xy in places.centers.values():
         assert f'cx="{num(xy[0])}" cy="{num(xy[1])}" r="4.6"' in svg  # drawn where placed
 
@@ -454,7 +454,7 @@ def test_a_dislodged_unit_is_drawn_during_its_retreat_phase(classic: Variant) ->
     given = orders(classic.board, {"Germany": ["A mun - bur", "A ruh S A mun - bur"]})
     retreat = play_phase(classic, start, given).after
     assert "bur" in retreat.dislodged
-    svg = draw_board(classic, retreat)
+    svg = draw_board(classic, retreat, OBSERVER)
     group = _unit_group(svg, "bur", " dislodged")
     assert "<title>France: army in Burgundy dislodged</title>" in group
     assert _unit_group(svg, "bur").count("Germany: army in Burgundy") == 1
@@ -468,7 +468,7 @@ def test_a_retreat_is_drawn_from_beside_the_province(classic: Variant) -> None:
     given = orders(classic.board, {"Germany": ["A mun - bur", "A ruh S A mun - bur"]})
     retreat = play_phase(classic, start, given).after
     result = play_phase(classic, retreat, orders(classic.board, {"France": ["A bur R par"]}))
-    svg = draw_phase(classic, result)
+    svg = draw_phase(classic, result, OBSERVER)
     drawn = re.search(r'<title>France: A Bur R Par: Succeeds</title>.*?d="M([\d.]+),([\d.]+)L', svg)
     assert drawn, "no retreat arrow"
     x, y = classic.board.provinces["bur"].xy
@@ -483,7 +483,7 @@ def test_orders_are_drawn_with_their_results(classic: Variant) -> None:
         {"France": ["A par - bur", "A mar S A par - bur"], "Germany": ["A mun - bur"],
          "Italy": ["A ven - tri"]},
     )  # fmt: skip
-    svg = draw_phase(classic, play_phase(classic, start, given))
+    svg = draw_phase(classic, play_phase(classic, start, given), OBSERVER)
     assert re.search(r'<g class="order succeeds"><title>France: A Par - Bur: Succeeds', svg)
     assert re.search(r'<g class="order fails"><title>Germany: A Mun - Bur: Bounced', svg)
     failed = svg[svg.index("Germany: A Mun - Bur") :].split('<g class="order', 1)[0]
@@ -497,7 +497,9 @@ def test_a_move_between_close_places_keeps_a_visible_arrow(classic: Variant) -> 
     # moving unit's glyph with a shaft of its own.
     start = classic.initial_position().evolve(units=units({"England": ["A lvp"]}))
     svg = draw_phase(
-        classic, play_phase(classic, start, orders(classic.board, {"England": ["A lvp - yor"]}))
+        classic,
+        play_phase(classic, start, orders(classic.board, {"England": ["A lvp - yor"]})),
+        OBSERVER,
     )
     drawn = re.search(
         r"England: A Lvp - Yor: Succeeds.*?d=\"M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)", svg
@@ -515,7 +517,7 @@ def test_the_legend_explains_each_kind_of_order_and_lists_the_results(classic: V
         classic.board,
         {"France": ["A par - bur", "A mar S A par - bur", "F bre H"], "Germany": ["A mun - bur"]},
     )
-    legend = _legend(draw_phase(classic, play_phase(classic, start, given)))
+    legend = _legend(draw_phase(classic, play_phase(classic, start, given), OBSERVER))
     for meaning in ("move or retreat", "support: ", "hold: ", "order failed"):
         assert meaning in legend
     assert "convoy: " not in legend  # only the kinds the phase has
@@ -526,7 +528,7 @@ def test_a_failed_order_does_not_look_like_a_border_with_no_passage(classic: Var
     # A light power's failed move: its dark halo is dashed with it, so the map shows
     # between its dashes; a border with no passage is a dark line crossed by ticks.
     given = orders(classic.board, {"France": ["A par - bur"], "Germany": ["A mun - bur"]})
-    svg = draw_phase(classic, play_phase(classic, classic.initial_position(), given))
+    svg = draw_phase(classic, play_phase(classic, classic.initial_position(), given), OBSERVER)
     failed = svg[svg.index("France: A Par - Bur") :].split('<g class="order', 1)[0]
     assert failed.count(f'stroke-dasharray="{FAILED_DASH}"') == 2  # the halo and the line
 
@@ -534,7 +536,7 @@ def test_a_failed_order_does_not_look_like_a_border_with_no_passage(classic: Var
 def test_sub_saharan_minor_units_are_drawn_as_keeps() -> None:
     # rules 6.0: minor units are stationary, so they have a glyph of their own
     variant = load_variant("sub_saharan")
-    svg = draw_board(variant, variant.initial_position())
+    svg = draw_board(variant, variant.initial_position(), OBSERVER)
     keep = "-10,8 -10,-9 -6,-9"
     assert keep in _unit_group(svg, "kas")  # a minor's army
     assert keep in _unit_group(svg, "dak")  # a minor's fleet
@@ -569,7 +571,7 @@ def test_state_status_patron_and_religion_are_drawn(eu: Europe1615) -> None:
     # rules: STATUS, RELIGIOUS STATUS; the example: Hungary ALIGNED with England and
     # Protestant, Mecklenburg NEUTRAL (closed), Poland ALIGNED with Austria.
     after = _after_spring_1615(eu)
-    svg = draw_board(eu, after)
+    svg = draw_board(eu, after, OBSERVER)
     england = eu.powers["England"].color.lstrip("#")
     assert _shade_on(svg, "hun", f"hatch-{england}")
     assert _shade_on(svg, "hun", "dots-111111")  # Protestant
@@ -587,7 +589,7 @@ def test_state_status_patron_and_religion_are_drawn(eu: Europe1615) -> None:
 
 def test_the_legend_explains_the_tags_and_shades_of_the_states(eu: Europe1615) -> None:
     # "Pa C" under Rome's label: the Papal States, Catholic; hatching, cross-hatching, dots.
-    svg = draw_board(eu, eu.initial_position())
+    svg = draw_board(eu, eu.initial_position(), OBSERVER)
     assert re.search(r'font-style="italic">Pa C</text>', svg)
     legend = _legend(svg)
     assert "religion: C Catholic, P Protestant, I Islamic" in legend
@@ -605,7 +607,7 @@ def _shade_on(svg: str, province: str, pattern: str) -> bool:
 
 
 def test_state_units_carry_their_states_label(eu: Europe1615) -> None:
-    svg = draw_board(eu, eu.initial_position())
+    svg = draw_board(eu, eu.initial_position(), OBSERVER)
     assert ">Sx</text>" in _unit_group(svg, "sax")
     assert ">Ot</text>" in _unit_group(svg, "ser")
 
@@ -664,7 +666,11 @@ def test_an_order_secret_until_the_game_ends_shows_on_its_powers_board_only() ->
         svg = draw_phase(outposts, result, viewer)
         assert secret not in svg and "Place S For" in _legend(svg), viewer
     over = PhaseResult(
-        result.before, result.orders, result.explain, result.after, end=GameEnd(draw=order_of_play)
+        result.before,
+        result.orders,
+        result.explain,
+        result.after,
+        end=GameEnd(Termination.LAST_YEAR, draw=order_of_play),
     )
     assert secret in _legend(draw_phase(outposts, over, OBSERVER))
 
@@ -699,7 +705,7 @@ def test_africa_ii_states_are_drawn_in_their_controllers_colour() -> None:
         holdings={"Kenya": {"Soviet Union": 10, "France": 7}, "Uganda": {"France": 3}},
         civil_wars={"Uganda": "United States"},
     )
-    svg = draw_board(variant, variant.initial_position().evolve(state=ledger))
+    svg = draw_board(variant, variant.initial_position().evolve(state=ledger), OBSERVER)
     legend = _legend(svg)
     assert "controlled by Soviet Union" in legend and "controlled by France" in legend
     assert _shade_on(svg, "kam", "crosshatch-4d4d4d")  # the civil war
@@ -718,7 +724,7 @@ def test_africa_ii_intervention_units_are_told_apart_on_the_board() -> None:
     ]  # fmt: skip
     for power, letter, province in brought:
         position = position.placed(read_unit(variant.board, power, f"{letter} {province}"))
-    svg = draw_board(variant, position)
+    svg = draw_board(variant, position, OBSERVER)
     assert ">PBr</text>" in _unit_group(svg, "ofs")
     assert ">MFr</text>" in _unit_group(svg, "lom")
     assert ">GCh</text>" in _unit_group(svg, "kal")
@@ -730,7 +736,7 @@ def test_africa_ii_intervention_units_are_told_apart_on_the_board() -> None:
 
 
 def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
-    image = png_of(draw_board(classic, classic.initial_position()))
+    image = png_of(draw_board(classic, classic.initial_position(), OBSERVER))
     assert image.startswith(b"\x89PNG\r\n\x1a\n")
     width = int.from_bytes(image[16:20], "big")
     assert width == int(classic.board.size[0] * png_module.ZOOM)
@@ -738,7 +744,7 @@ def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
 
 def test_a_wide_boards_png_is_drawn_no_wider_than_forums_take() -> None:
     riots = load_variant("african_riots")  # 1610 units wide: 2415 pixels at the usual zoom
-    image = png_of(draw_board(riots))
+    image = png_of(draw_board(riots, None, OBSERVER))
     assert int.from_bytes(image[16:20], "big") == png_module.WIDEST
 
 
@@ -747,4 +753,4 @@ def test_png_without_any_font_is_refused_with_the_reason(
 ) -> None:
     monkeypatch.setattr(png_module, "FONT_FOLDERS", ())
     with pytest.raises(PngError, match="no font found"):
-        png_of(draw_board(classic))
+        png_of(draw_board(classic, None, OBSERVER))

@@ -12,6 +12,8 @@ from hegemon import jsonio
 from hegemon.cli import main, manual
 from hegemon.cli.dispatch import build_parser
 from hegemon.gamefile import read_game
+from hegemon.position import MASTER
+from hegemon.variants import load_variant
 from tests.conftest import DATC_DIR, stdin
 
 
@@ -124,6 +126,43 @@ def test_adjudicate_json_reads_a_position_and_writes_outcomes(
     assert answer["position"]["dislodged"] == [
         {"power": "France", "unit": "A bur", "attacker_from": "mun"}
     ]
+
+
+def _europe_request(viewer: str | None) -> dict[str, object]:
+    """A request to adjudicate Europe 1615's first phase from a position whose ledger holds
+    INFs (Austria 12 and England 6 in Saxony): the numbers only the game master sees."""
+    position = jsonio.position_to_json(load_variant("europe_1615").initial_position(), MASTER)
+    state = position["state"]
+    assert isinstance(state, dict)
+    state["ledger"]["inf"] = {"sax": {"Austria": 12, "England": 6}}
+    request: dict[str, object] = {"variant": "europe_1615", "position": position}
+    return request if viewer is None else {**request, "viewer": viewer}
+
+
+@pytest.mark.parametrize(
+    ("viewer", "option", "seen"),
+    [
+        (None, [], {}),  # nobody named: the observer's view
+        ("observer", ["--as", "master"], {}),  # the request's viewer comes first
+        ("Austria", [], {"sax": {"Austria": 12}}),
+        ("master", [], {"sax": {"Austria": 12, "England": 6}}),
+        (None, ["--as", "master"], {"sax": {"Austria": 12, "England": 6}}),
+        (None, ["--as", "England"], {"sax": {"England": 6}}),
+    ],
+)
+def test_adjudicate_json_shows_the_secret_ledger_only_to_whom_it_names(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    viewer: str | None,
+    option: list[str],
+    seen: dict[str, dict[str, int]],
+) -> None:
+    monkeypatch.setattr("sys.stdin", stdin(json.dumps(_europe_request(viewer))))
+    code, out, _ = run(capsys, "adjudicate", "--json", *option)
+    assert code == 0
+    ledger = json.loads(out)["position"]["state"]["ledger"]
+    assert ledger["inf"] == seen
+    assert ("shares" in ledger) == (seen != {"sax": {"Austria": 12, "England": 6}})
 
 
 @pytest.mark.parametrize(

@@ -110,7 +110,7 @@ def test_json_keeps_convoy_orders_as_given_and_their_outcomes_in_the_notation() 
         "position": {"phase": "S1901M", "units": {"England": ["A lon", "F nth", "F eng"]}},
         "orders": {"England": ["A lon - bel", "F nth C A lon - bel", "F eng C lon - bel"]},
     }
-    answer = jsonio.adjudicate_request(request)
+    answer = jsonio.adjudicate_request(request, variants.load_variant, "observer")
     assert answer["orders"] == {
         "England": ["A Lon - Bel", "F Nth C A Lon - Bel", "F Eng C Lon - Bel"]
     }

@@ -17,7 +17,7 @@ import pytest
 
 from hegemon.board import MapError
 from hegemon.cli import main
-from hegemon.game import Game, PhaseResult, order_problems, play_phase
+from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
 from hegemon.influence.inf import Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.notation import OrderSyntaxError
@@ -37,6 +37,7 @@ from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
 from hegemon.variants import europe_1615, load_variant
 from hegemon.variants.europe_1615 import Europe1615, Ledger
+from hegemon.variants.europe_1615.ledger import Award
 from hegemon.variants.europe_1615.orders import EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
 
@@ -168,7 +169,9 @@ def test_example_three_neutral_german_states_stop_den_mec(
     assert "   Mecklenburg (Me): NEUTRAL (England 50%, Scandinavia 50%)" in spring.public
     notes = _notes(spring)
     assert notes["A Den - Mec"] == "Void: armies may not enter Mecklenburg; holds"
-    assert "A Den H" not in phase_report(eu, spring)  # told once, on its void order's line
+    assert "A Den H" not in phase_report(
+        eu, spring, OBSERVER
+    )  # told once, on its void order's line
     assert notes["A Bra S A Den - Mec"] == "No effect: A Den does not move to Mec"
     assert spring.after.units["den"].power == "Scandinavia"
     assert "Orders not followed" not in spring.public  # none were given to them
@@ -210,7 +213,7 @@ def test_example_report_gives_percentages_never_numbers(
     eu: Europe1615, spring: PhaseResult
 ) -> None:
     # STATUS: "does not reveal the actual number of INFs deployed by each power".
-    report = phase_report(eu, spring)
+    report = phase_report(eu, spring, OBSERVER)
     assert "16: HUN" not in report and "INFs" not in report
 
 
@@ -573,7 +576,7 @@ def test_attacks_on_the_empires_units_do_not_name_its_patron(eu: Europe1615) -> 
     result = _play(eu, summer, {"Spain": ["A bos - ser", "A alb S A bos - ser"]})
     assert result.after.units["ser"].power == "Ottoman Empire"
     assert _notes(result)["A Bos - Ser"] == "Bounced"
-    assert "may not dislodge" not in phase_report(eu, result)
+    assert "may not dislodge" not in phase_report(eu, result, OBSERVER)
 
 
 def test_the_patrons_attack_cuts_its_clients_support(eu: Europe1615) -> None:
@@ -600,18 +603,20 @@ def test_the_empires_alignment_scores_in_secret_until_the_end(eu: Europe1615) ->
     scored = _winter_from(eu, aligned, 1616)
     ledger = Ledger.of(scored.after)
     assert ledger.vp.get("Spain", 0) == 0 and ledger.total_vp("Spain") == eu.ottoman.vp_aligned
-    report = phase_report(eu, scored)
+    report = phase_report(eu, scored, OBSERVER)
     assert str(eu.ottoman.vp_aligned) not in report
     told = "Secret VPs of Spain, revealed when the game ends: 1616: Ottoman Empire aligned 478"
     assert told in phase_report(eu, scored, Viewer(power="Spain"))
     assert "Secret VPs" not in phase_report(eu, scored, Viewer(power="France"))
-    assert "Ottoman" not in "".join(ledger.view(Viewer(power="France"))["ledger"]["awards"])
-    assert ledger.view(Viewer(power="France"))["ledger"]["secret_awards"] == {}
-    assert ledger.view(Viewer(power="Spain"))["ledger"]["secret_awards"]["Spain"]
+    assert "Ottoman" not in "".join(ledger.view(Viewer(power="France")).ledger.awards)
+    assert ledger.view(Viewer(power="France")).ledger.secret_awards == {}
+    assert ledger.view(Viewer(power="Spain")).ledger.secret_awards["Spain"]
     final = _winter_from(eu, aligned.evolve(state=ledger), 1620)
     revealed = Ledger.of(final.after)
     assert revealed.vp["Spain"] == 2 * eu.ottoman.vp_aligned  # 1616 and 1620
-    assert "Kept secret until now (the Ottoman Empire's patron): Spain" in phase_report(eu, final)
+    assert "Kept secret until now (the Ottoman Empire's patron): Spain" in phase_report(
+        eu, final, OBSERVER
+    )
 
 
 def _ottoman_dislodged(eu: Europe1615, patron: str = "Spain") -> Position:
@@ -763,10 +768,10 @@ def test_capture_withdraws_the_state_for_good(eu: Europe1615) -> None:
     assert ledger.religion["sax"] == "Protestant"
     assert ledger.patron("sax") is None
     assert "sil" not in after.units  # its army elsewhere is disbanded
-    report = phase_report(eu, result)
+    report = phase_report(eu, result, OBSERVER)
     assert "Withdrawn from the list of states: Saxony (Protestant for good)" in report
     assert "Disbanded with their captured state: A Sil (Saxony)" in report
-    assert "   Saxony (Sx): captured, Protestant for good" in position_report(eu, after)
+    assert "   Saxony (Sx): captured, Protestant for good" in position_report(eu, after, OBSERVER)
     spring = after.evolve(phase=Phase(1616, Season.SPRING, PhaseKind.MOVEMENT))
     assert eu.order_problems(spring, "Spain", [eu.parse_order("5: SAX")]) == [
         "5: SAX: Saxony was captured and takes no INFs"
@@ -816,7 +821,7 @@ def test_foreign_unit_in_a_neutral_state_is_interned(eu: Europe1615) -> None:
     # then interned and disbanded".
     result = _austrians_interned(eu)
     assert "bav" not in result.after.units
-    assert "Interned in neutral states: A Bav (Austria)" in phase_report(eu, result)
+    assert "Interned in neutral states: A Bav (Austria)" in phase_report(eu, result, OBSERVER)
 
 
 def test_an_interned_army_captures_nothing(eu: Europe1615) -> None:
@@ -909,7 +914,7 @@ def test_scores_are_reported_with_what_earned_them(eu: Europe1615) -> None:
     # SCORING PHASE, the checklist: the report says what each power scored for.
     start = _with_ledger(eu.initial_position(), inf={"sax": {"Austria": 12}})
     result = _winter_from(eu, _with_units(eu, start, {"bav": "Scandinavia A"}), 1616)
-    report = phase_report(eu, result)
+    report = phase_report(eu, result, OBSERVER)
     assert "Scoring 1616: Austria +295, Scandinavia +75" in report
     assert "   Austria        295  1616: Saxony aligned, Catholic 295" in report
     assert "   Scandinavia     75  1616: Bav captured 75" in report
@@ -938,7 +943,7 @@ def test_income_changes_with_captures_and_losses(eu: Europe1615) -> None:
     base = eu.income_table["Austria"][1616]
     assert income["Austria"] == base + eu.states["sax"].inf - eu.home_values["vie"][0]
     assert income["Spain"] == eu.income_table["Spain"][1616] + eu.home_values["vie"][0]
-    assert "Austria 46 (Vie lost -16, Sax +10)" in phase_report(eu, result)
+    assert "Austria 46 (Vie lost -16, Sax +10)" in phase_report(eu, result, OBSERVER)
 
 
 def test_no_infs_from_a_center_of_the_opposite_religion(eu: Europe1615) -> None:
@@ -1020,7 +1025,7 @@ def test_provinces_without_centers_are_annexed(eu: Europe1615) -> None:
     ledger = Ledger.of(result.after)
     assert ledger.annexed["fra"] == "Austria"
     assert "fra" in ledger.captured  # Franconia, all of it annexed, leaves the list
-    assert "Annexed: Fra (Austria)" in phase_report(eu, result)
+    assert "Annexed: Fra (Austria)" in phase_report(eu, result, OBSERVER)
 
 
 def test_only_anothers_land_is_annexed(eu: Europe1615) -> None:
@@ -1033,12 +1038,12 @@ def test_only_anothers_land_is_annexed(eu: Europe1615) -> None:
                         remove=["lon", "brs", "lux"])  # fmt: skip
     result = _winter_from(eu, start)
     assert Ledger.of(result.after).annexed == {"cha": "Spain"}
-    assert "   Annexed: Cha (Spain)\n" in phase_report(eu, result)
+    assert "   Annexed: Cha (Spain)\n" in phase_report(eu, result, OBSERVER)
     spring = _builds_done(eu, result)
     retaken = _with_units(eu, spring, {"cha": "France A"}, remove=["par"])
     result = _winter_from(eu, retaken, 1616)
     assert Ledger.of(result.after).annexed == {}
-    assert "   Annexed: Cha (France)\n" in phase_report(eu, result)
+    assert "   Annexed: Cha (France)\n" in phase_report(eu, result, OBSERVER)
 
 
 def test_a_power_does_not_annex_its_aligned_state(eu: Europe1615) -> None:
@@ -1074,11 +1079,11 @@ def test_annexing_the_empires_land_never_names_its_patron(eu: Europe1615) -> Non
     told = "Annexed this year by Austria, secret while the Ottoman Empire's patron is: Bos"
     assert told in phase_report(eu, spain, Viewer(power="Austria"))
     assert told in phase_report(eu, spain, MASTER)
-    ledger = Ledger.of(spain.after).view(Viewer(power="Austria"))["ledger"]
-    assert ledger["secret_annexed"] == {"bos": "Austria"}
+    ledger = Ledger.of(spain.after).view(Viewer(power="Austria")).ledger
+    assert ledger.secret_annexed == {"bos": "Austria"}
     final = _winter_with_austrians_in_bosnia(eu, "Spain", 1620)
     assert Ledger.of(final.after).annexed == {"bos": "Austria"}  # revealed at the end
-    assert "Bos annexed by Austria" in phase_report(eu, final)
+    assert "Bos annexed by Austria" in phase_report(eu, final, OBSERVER)
 
 
 def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe1615) -> None:
@@ -1090,7 +1095,7 @@ def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe161
         inf={"sax": {"England": 9, "Austria": 6}},
         status={"sax": ["ALIGNED", "England"]},
         vp={"England": 300},
-        awards={"England": [[1616, "Hungary aligned", 300]]},
+        awards={"England": [Award(1616, "Hungary aligned", 300)]},
     )
     english = [p for p, u in start.units.items() if u.power == "England"]
     afloat = _with_units(eu, start, {"nth": "England F", "eng": "England F"}, remove=english)
@@ -1108,7 +1113,7 @@ def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe161
     assert eu.order_problems(spring, "England", [eu.parse_order("1: HES")]) == [
         "England was eliminated: it neither receives nor deploys INFs"
     ]
-    assert "Eliminated: England" in phase_report(eu, result)
+    assert "Eliminated: England" in phase_report(eu, result, OBSERVER)
 
 
 def test_religious_control_changed_at_the_build_phase_is_reported(eu: Europe1615) -> None:
@@ -1123,19 +1128,19 @@ def test_religious_control_changed_at_the_build_phase_is_reported(eu: Europe1615
                                                                      "France")})  # fmt: skip
     result = _winter_from(eu, taken)
     assert "sax" not in Ledger.of(result.after).religion
-    assert "   Religious control now: Saxony neutral\n" in phase_report(eu, result)
+    assert "   Religious control now: Saxony neutral\n" in phase_report(eu, result, OBSERVER)
 
 
 def test_the_build_phase_is_reported(eu: Europe1615) -> None:
     # The year's end in the report of the phase before it, then in the board, once.
     start = _with_units(eu, eu.initial_position(), {"sax": "Austria A"}, remove=["boh"])
     result = _winter_from(eu, start)
-    report = phase_report(eu, result)
+    report = phase_report(eu, result, OBSERVER)
     assert "Winter 1615\n   Centers taken: Sax (Austria)" in report
     assert "INFs for 1616: Austria 62 (Sax +10), England 46," in report
-    assert "Centers taken" in position_report(eu, result.after)
+    assert "Centers taken" in position_report(eu, result.after, OBSERVER)
     later = play_phase(eu, result.after, {})
-    assert "Centers taken" not in phase_report(eu, later)
+    assert "Centers taken" not in phase_report(eu, later, OBSERVER)
 
 
 def test_a_powers_infs_are_told_for_the_year_they_are_for(eu: Europe1615) -> None:
@@ -1156,7 +1161,7 @@ def test_a_powers_infs_are_told_for_the_year_they_are_for(eu: Europe1615) -> Non
 
 def _scored(vp: dict[str, int]) -> dict[str, object]:
     """Ledger fields for powers that scored `vp` at an earlier scoring."""
-    return {"vp": vp, "awards": {p: [[1618, "earlier", n]] for p, n in vp.items()}}
+    return {"vp": vp, "awards": {p: [Award(1618, "earlier", n)] for p, n in vp.items()}}
 
 
 def _final(eu: Europe1615, vp: dict[str, int], **changes: object) -> PhaseResult:
@@ -1166,7 +1171,8 @@ def _final(eu: Europe1615, vp: dict[str, int], **changes: object) -> PhaseResult
 
 def test_most_vps_win_after_1620(eu: Europe1615) -> None:
     # "At the end of 1620, the player with most VPs wins the game."
-    assert _final(eu, {"France": 900, "Spain": 800}).end.winners == ("France",)
+    ended = _final(eu, {"France": 900, "Spain": 800}).end
+    assert ended == GameEnd(Termination.POINTS, winners=("France",))
 
 
 def test_vp_tie_goes_to_more_centers(eu: Europe1615) -> None:
@@ -1195,13 +1201,13 @@ def test_vp_and_center_tie_goes_to_the_most_infs(eu: Europe1615) -> None:
     assert Ledger.of(result.after).income["Spain"] == 70
     tied = _with_ledger(position, income={"France": 70, "Spain": 70})
     drawn = _winter_from(eu, tied.evolve(centers={**position.centers, **fewer}), 1620)
-    assert drawn.end.draw == ("France", "Spain")
+    assert drawn.end == GameEnd(Termination.POINTS, draw=("France", "Spain"))
 
 
 def test_automatic_protestant_victory_by_rome(eu: Europe1615) -> None:
     # "A Protestant power that captures Rome (ROM) will have an automatic victory".
     result = _winter_from(eu, _with_units(eu, eu.initial_position(), {"rom": "England A"}), 1616)
-    assert result.end.winners == ("England",)
+    assert result.end == GameEnd(Termination.SOLO, winners=("England",))
 
 
 def test_ottoman_capture_of_rome_gives_the_best_protestant_victory(eu: Europe1615) -> None:
@@ -1209,7 +1215,7 @@ def test_ottoman_capture_of_rome_gives_the_best_protestant_victory(eu: Europe161
     # victory goes to the Protestant power with the highest score."
     start = _with_ledger(eu.initial_position(), **_scored({"England": 100, "Scandinavia": 200}))
     result = _winter_from(eu, _with_units(eu, start, {"rom": "Ottoman Empire A"}), 1616)
-    assert result.end.winners == ("Scandinavia",)
+    assert result.end == GameEnd(Termination.POINTS, winners=("Scandinavia",))
 
 
 def test_alliance_wins_on_combined_vps(eu: Europe1615) -> None:
@@ -1220,7 +1226,7 @@ def test_alliance_wins_on_combined_vps(eu: Europe1615) -> None:
         {"England": 400, "Scandinavia": 400, "France": 300, "Spain": 200, "Austria": 200},
         allies=[["England", "Scandinavia"]],
     )
-    assert result.end.winners == ("England", "Scandinavia")
+    assert result.end == GameEnd(Termination.POINTS, winners=("England", "Scandinavia"))
 
 
 def test_a_failed_alliances_members_never_win_alone(eu: Europe1615) -> None:
@@ -1292,9 +1298,9 @@ def test_an_alliance_offer_after_the_deadline_is_refused(eu: Europe1615) -> None
 def test_reports_name_each_minor_unit_by_its_state(eu: Europe1615, spring: PhaseResult) -> None:
     # Table 1 note: "Two-letter designations for each minor state are given to label the
     # armies/fleets on the board."
-    report = phase_report(eu, spring)
+    report = phase_report(eu, spring, OBSERVER)
     assert "Hungary (Hu)\n   A Hun - Pre                 Bounced 1v1 (with Slo)" in report
-    board = position_report(eu, spring.after)
+    board = position_report(eu, spring.after, OBSERVER)
     assert (
         "Saxony (Sx): A Sax" in board and "Ottoman Empire (Ot): A Bul, A Sal, A Ser, F Gre" in board
     )
@@ -1303,7 +1309,7 @@ def test_reports_name_each_minor_unit_by_its_state(eu: Europe1615, spring: Phase
 def test_the_board_lists_every_states_status(eu: Europe1615, spring: PhaseResult) -> None:
     # Status of the Minor States: "The minor state is marked as ALIGNED, NEUTRAL or
     # UNMARKED"; the map shows every state's mark.
-    board = position_report(eu, spring.after)
+    board = position_report(eu, spring.after, OBSERVER)
     for state in eu.states.values():
         assert f"   {state.heading}: " in board
     assert "   Hesse (He): UNMARKED" in board
@@ -1358,16 +1364,16 @@ def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(eu: Europe1
         inf={"sax": {"Austria": 12, "England": 6}, "ote": {"Spain": 20}},
         status={"ote": ["ALIGNED", "Spain"]},
     )
-    ledger = Ledger.of(position).view(OBSERVER)["ledger"]
-    assert ledger["inf"] == {} and ledger["spent"] == {}
-    assert ledger["shares"]["sax"] == {"Austria": 66, "England": 33}
-    assert "ote" not in ledger["shares"]
-    assert ledger["status"]["ote"] == ["ALIGNED", None]
-    austria = Ledger.of(position).view(Viewer(power="Austria"))["ledger"]
-    assert austria["inf"] == {"sax": {"Austria": 12}}  # its own, and nobody else's
-    assert austria["status"]["ote"] == ["ALIGNED", None]
-    spain = Ledger.of(position).view(Viewer(power="Spain"))["ledger"]
-    assert spain["status"]["ote"] == ["ALIGNED", "Spain"]  # the patron knows itself
+    ledger = Ledger.of(position).view(OBSERVER).ledger
+    assert ledger.inf == {} and ledger.spent == {}
+    assert ledger.shares is not None and ledger.shares["sax"] == {"Austria": 66, "England": 33}
+    assert "ote" not in ledger.shares
+    assert ledger.status["ote"] == ["ALIGNED", None]
+    austria = Ledger.of(position).view(Viewer(power="Austria")).ledger
+    assert austria.inf == {"sax": {"Austria": 12}}  # its own, and nobody else's
+    assert austria.status["ote"] == ["ALIGNED", None]
+    spain = Ledger.of(position).view(Viewer(power="Spain")).ledger
+    assert spain.status["ote"] == ["ALIGNED", "Spain"]  # the patron knows itself
     assert position_to_json(position, MASTER)["state"]["ledger"]["inf"]["ote"] == {"Spain": 20}
 
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from hegemon import jsonio
 from hegemon.cli import main
 from hegemon.game import Game, Variant
+from hegemon.position import MASTER
 from hegemon.randomplay import random_game
 from hegemon.variants import available_variants, load_variant
 
@@ -47,7 +48,7 @@ def requests(name: str) -> tuple[Json, ...]:
     for result in random_game(variant, random.Random(3), 12):
         request = {
             "variant": name,
-            "position": jsonio.position_to_json(result.before),
+            "position": jsonio.position_to_json(result.before, MASTER),
             "orders": jsonio.orders_to_json(result.orders),
         }
         if result.draws:
@@ -141,7 +142,7 @@ def test_the_game_reader_never_crashes(name: str, data: st.DataObject) -> None:
 def test_adjudicate_json_never_crashes(name: str, data: st.DataObject) -> None:
     document = data.draw(mutated(st.sampled_from(requests(name))))
     try:
-        json.dumps(jsonio.adjudicate_request(document))
+        json.dumps(jsonio.adjudicate_request(document, load_variant, "observer"))
     except jsonio.WireError as exc:
         _assert_one_clear_line(exc)
 
@@ -199,7 +200,7 @@ RETREAT = {"phase": "S1901R", "units": {"Germany": ["A bur"]}}
 )
 def test_the_requests_that_crashed_are_refused_clearly(request_: Json, reason: str) -> None:
     with pytest.raises(jsonio.WireError) as refused:
-        jsonio.adjudicate_request(request_)
+        jsonio.adjudicate_request(request_, load_variant, "observer")
     assert reason in str(refused.value)
     _assert_one_clear_line(refused.value)
 

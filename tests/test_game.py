@@ -12,7 +12,17 @@ import pytest
 from hegemon import jsonio
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import ARMY, FLEET, Board, MapError
-from hegemon.game import Draw, Game, GameEnd, GameOver, Owner, Preparation, Variant, play_phase
+from hegemon.game import (
+    Draw,
+    Game,
+    GameEnd,
+    GameOver,
+    Owner,
+    Preparation,
+    Termination,
+    Variant,
+    play_phase,
+)
 from hegemon.game.phases import Retreats, Step
 from hegemon.notation import parse_order
 from hegemon.orders import Order
@@ -292,7 +302,9 @@ class KingOfTheHill(Variant):
 
     def game_end(self, position: Position) -> GameEnd:
         holder = position.units.get("mun")
-        return GameEnd(winners=(holder.power,)) if holder else super().game_end(position)
+        if holder:
+            return GameEnd(Termination.SOLO, winners=(holder.power,))
+        return super().game_end(position)
 
 
 def test_the_game_may_end_after_a_spring_movement(classic: Variant) -> None:
@@ -301,7 +313,7 @@ def test_the_game_may_end_after_a_spring_movement(classic: Variant) -> None:
         Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), units({"Germany": ["A ber"]})
     )
     result = play_phase(variant, start, {"Germany": [parse_order("A ber - mun", classic.board)]})
-    assert result.end == GameEnd(winners=("Germany",))
+    assert result.end == GameEnd(Termination.SOLO, winners=("Germany",))
     assert result.after.phase == Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
 
 
@@ -314,7 +326,7 @@ def test_the_game_may_end_after_a_retreat_phase(classic: Variant) -> None:
         dislodged={"tyr": Dislodgement(army, "ven")},
     )
     result = play_phase(variant, retreat, {"Germany": [parse_order("A tyr R mun", classic.board)]})
-    assert result.end == GameEnd(winners=("Germany",))
+    assert result.end == GameEnd(Termination.SOLO, winners=("Germany",))
     assert result.after.phase == Phase(1901, Season.SPRING, PhaseKind.RETREAT)
 
 

@@ -18,6 +18,7 @@ import pytest
 from hegemon import files, gamefile, jsonio
 from hegemon.cli import main
 from hegemon.game import Game
+from hegemon.position import OBSERVER
 from hegemon.report import phase_report
 from hegemon.variants import load_variant
 
@@ -82,7 +83,7 @@ def test_thirty_adjudications_racing_late_orders_lose_nothing(tmp_path: Path) ->
         if codes[1] == 0:  # stored before the adjudication, or for the next phase
             assert [o.format() for o in late] == ["F Lon - Nth"]
         # The report printed is the report of the phase saved: nothing was undone.
-        assert report.read_text() == phase_report(game.variant, spring)
+        assert report.read_text() == phase_report(game.variant, spring, OBSERVER)
 
 
 def test_a_save_keeps_the_files_mode_and_replaces_the_file_a_link_names(tmp_path: Path) -> None:

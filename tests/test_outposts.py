@@ -138,10 +138,10 @@ def test_adjudicate_json_answers_with_the_draws_the_phase_used(outposts: Outpost
     drawn = ["East", "South", "North"]
     request = {
         "variant": "outposts",
-        "position": jsonio.position_to_json(outposts.initial_position()),
+        "position": jsonio.position_to_json(outposts.initial_position(), MASTER),
         "draws": {ORDER_OF_PLAY: drawn},
     }
-    answer = jsonio.adjudicate_request(request, _loader(outposts))
+    answer = jsonio.adjudicate_request(request, _loader(outposts), "observer")
     assert answer["draws"] == {ORDER_OF_PLAY: drawn}
     assert answer["position"]["state"]["order"] == drawn
 
@@ -152,8 +152,8 @@ def test_a_saved_game_replays_to_identical_positions(outposts: Outposts) -> None
         game.history.append(result)
     text = json.dumps(jsonio.game_to_json(game))
     loaded = jsonio.game_from_json(json.loads(text), _loader(outposts))
-    assert [jsonio.position_to_json(r.after) for r in loaded.history] == [
-        jsonio.position_to_json(r.after) for r in game.history
+    assert [jsonio.position_to_json(r.after, MASTER) for r in loaded.history] == [
+        jsonio.position_to_json(r.after, MASTER) for r in game.history
     ]
     assert [r.draws for r in loaded.history] == [r.draws for r in game.history]
     assert game.history[-1].end  # the random game ran to its end
@@ -181,7 +181,7 @@ def test_each_viewer_sees_only_its_own_objective(outposts: Outposts, viewer: Vie
 def test_the_board_as_text_says_who_places_now(outposts: Outposts) -> None:
     game = _placed_game(outposts)
     assert "Order of play: South, North, East; North places a scout now" in position_report(
-        outposts, game.history[1].after
+        outposts, game.history[1].after, OBSERVER
     )
 
 

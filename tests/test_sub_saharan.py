@@ -11,10 +11,10 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.cli import main
-from hegemon.game import PhaseResult, SetupError, order_problems, play_phase
+from hegemon.game import GameEnd, PhaseResult, SetupError, Termination, order_problems, play_phase
 from hegemon.influence.dp import Bid
 from hegemon.orders import Order
-from hegemon.position import Phase, PhaseKind, Position, Season, Unit
+from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit
 from hegemon.randomplay import random_game
 from hegemon.report import ORDER_WIDTH, phase_report
 from hegemon.variants import load_variant
@@ -92,7 +92,7 @@ def test_dp_in_action_practical_example(ss: SubSaharan) -> None:
     position = _only(ss, EXAMPLE_UNITS)
     for power, orders in _orders(ss, EXAMPLE_ORDERS).items():
         assert ss.order_problems(position, power, orders) == []
-    report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS)).splitlines()
+    report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS), OBSERVER).splitlines()
     start = report.index("Neutral Orders")
     assert report[start + 1 : start + 1 + len(NEUTRAL_ORDERS)] == [
         f"   {order}" for order in NEUTRAL_ORDERS
@@ -264,7 +264,7 @@ def test_bids_are_made_only_in_orders_phases(ss: SubSaharan) -> None:
 def test_bids_stay_secret_in_the_report(ss: SubSaharan) -> None:
     # Rules 1.3, 8.2: "the GM never reports on the specifics of those allocations".
     position = _only(ss, EXAMPLE_UNITS)
-    report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS))
+    report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS), OBSERVER)
     assert "DP" not in report and "2: A Kas - Kam" not in report
     assert "A Kas - Kam" not in report  # Yeke's ignored bid leaves no trace
 
@@ -322,7 +322,7 @@ def test_additional_home_center_example_8_1_1(ss: SubSaharan) -> None:
 def test_the_report_names_the_additional_home_centers(ss: SubSaharan) -> None:
     # Rules 8.1.1: a build outside the homes names an additional home; the report says so.
     first = _build(ss, _ethiopia_holds(ss, ["har", "sua", "alf"]), {"Ethiopia": ["Build A har"]})
-    assert "Additional home centers: Ethiopia: Harar" in phase_report(ss, first)
+    assert "Additional home centers: Ethiopia: Harar" in phase_report(ss, first, OBSERVER)
 
 
 def test_at_most_two_additional_home_centers(ss: SubSaharan) -> None:
@@ -414,7 +414,7 @@ def _owning(ss: SubSaharan, counts: Mapping[str, int], year: int = 1885) -> Posi
 def test_eighteen_centers_and_the_most_win(ss: SubSaharan) -> None:
     # Rules 2.0.
     result = play_phase(ss, _owning(ss, {"Yeke": 18, "Angola": 12}), {})
-    assert result.end.winners == ("Yeke",)
+    assert result.end == GameEnd(Termination.SOLO, winners=("Yeke",))
 
 
 def test_two_players_tied_at_eighteen_do_not_win(ss: SubSaharan) -> None:
@@ -429,6 +429,7 @@ def test_year_cap_ends_the_game_in_a_draw_of_survivors(ss: SubSaharan) -> None:
         ss, _owning(ss, {"Toucouleur": 18, "Ethiopia": 18, "Cape Colony": 11}, 1890), {}
     )
     assert result.end.draw == ("Cape Colony", "Ethiopia", "Toucouleur")
+    assert result.end.how is Termination.LAST_YEAR
 
 
 def test_year_cap_is_a_game_option(ss: SubSaharan) -> None:
@@ -527,7 +528,7 @@ def test_bids_from_an_orders_file(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_adjudicate_json_takes_bids(
     ss: SubSaharan, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    position = jsonio.position_to_json(_only(ss, EXAMPLE_UNITS))
+    position = jsonio.position_to_json(_only(ss, EXAMPLE_UNITS), MASTER)
     request = {"variant": "sub_saharan", "position": position, "orders": EXAMPLE_ORDERS}
     answers = {}
     for viewer in ("master", "observer", "Angola"):

@@ -27,6 +27,8 @@ from hegemon.legality import Illegal, check_movement_order
 from hegemon.notation import parse_order
 from hegemon.orders import Embark, Move
 from hegemon.position import (
+    MASTER,
+    OBSERVER,
     Dislodgement,
     Phase,
     PhaseKind,
@@ -337,7 +339,7 @@ def test_positions_round_trip_through_json(classic: Variant) -> None:
         dislodged={"nth": Dislodgement(read_unit(board, "England", "F nth [A]"), "hel")},
         offboard=(Unit("England", FLEET, OFFBOARD).carrying((Unit("England", ARMY, ""),)),),
     )
-    data = jsonio.position_to_json(position)
+    data = jsonio.position_to_json(position, MASTER)
     assert data["units"] == {"Germany": ["F nth [A]"]}
     assert data["dislodged"][0]["unit"] == "F nth [A]"
     assert data["offboard"] == {"England": ["F [A]"]}
@@ -416,7 +418,7 @@ def test_random_orders_and_drawing_take_units_aboard_and_off_the_board(
         kinds |= {_kind_of(order.format()) for order in given.get("England", [])}
     # Random play gives every order a unit may take beyond the standard ones.
     assert {"enters", "lands", "leaves", "boards"} <= kinds, kinds
-    svg = draw_board(variant, position)
+    svg = draw_board(variant, position, OBSERVER)
     assert svg.count('class="unit aboard"') == 2
     assert "England: fleet off the board offboard" in svg
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from hegemon.game import Game
 from hegemon.notation import parse_order, split_power
 from hegemon.orders import Order
+from hegemon.position import OBSERVER
 from hegemon.report import phase_report
 from hegemon.variants import load_variant
 
@@ -84,4 +85,4 @@ def play() -> Iterator[str]:
             orders.setdefault(power or "", []).append(parse_order(text, variant.board))
         for power, given in orders.items():
             game.set_orders(power, given)
-        yield phase_report(variant, game.adjudicate())
+        yield phase_report(variant, game.adjudicate(), OBSERVER)

@@ -13,7 +13,8 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from dataclasses import fields, is_dataclass
+from typing import Final, Never
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game import (
@@ -25,6 +26,7 @@ from hegemon.game import (
     GameOver,
     PhaseResult,
     SetupError,
+    Termination,
     Variant,
     play_phase,
 )
@@ -37,6 +39,7 @@ from hegemon.position import (
     Phase,
     PhaseKind,
     Position,
+    StateView,
     Unit,
     Viewer,
     read_offboard_unit,
@@ -65,7 +68,12 @@ class WireError(ValueError):
     """JSON input that does not follow the documented format; says where and why."""
 
 
-def parse(text: str, what: str) -> Any:
+# JSON as the json module reads and writes it. What is read is an `object` until it is
+# checked part by part (each reader below narrows it, or says where it is wrong).
+JsonObject = dict[str, object]
+
+
+def parse(text: str, what: str) -> object:
     """A JSON document within the limits; a WireError names `what` and the problem."""
     if len(text) > MAX_BYTES:
         raise WireError(f"{what}: larger than {MAX_BYTES} bytes")
@@ -86,16 +94,16 @@ class _NotJson(ValueError):
     pass
 
 
-def _refuse_constant(name: str) -> Any:
+def _refuse_constant(name: str) -> Never:
     raise _NotJson(f"{name} is not a JSON value")
 
 
-def _depth(data: Any) -> int:
+def _depth(data: object) -> int:
     """How deeply objects and lists nest in `data` (without recursion: it may be deep)."""
     if not isinstance(data, (dict, list)):
         return 0
     deepest = 0
-    stack: list[tuple[dict[str, Any] | list[Any], int]] = [(data, 1)]
+    stack: list[tuple[dict[str, object] | list[object], int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         deepest = max(deepest, depth)
@@ -117,7 +125,7 @@ def phase_to_json(phase: Phase) -> str:
     return phase.code
 
 
-def phase_from_json(code: Any, variant: Variant) -> Phase:
+def phase_from_json(code: object, variant: Variant) -> Phase:
     """``S1901M`` as a phase of the variant's calendar."""
     match = _PHASE_CODE.match(code) if isinstance(code, str) else None
     kind = variant.calendar.kinds.get(match.group(3).upper()) if match else None
@@ -136,15 +144,16 @@ def phase_from_json(code: Any, variant: Variant) -> Phase:
     raise WireError(f"phase {code!r}: not a phase of {variant.id} (its phases: {codes} ...)")
 
 
-def position_to_json(position: Position, viewer: Viewer = MASTER) -> dict[str, Any]:
-    """The position as JSON, its variant state as `viewer` may see it."""
+def position_to_json(position: Position, viewer: Viewer) -> JsonObject:
+    """The position as JSON, its variant state as `viewer` may see it (the game master
+    sees all of it: what a saved game keeps)."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         units.setdefault(unit.power, []).append(unit_text(unit))
     centers: dict[str, list[str]] = {}
     for province, owner in sorted(position.centers.items()):
         centers.setdefault(owner, []).append(province)
-    data: dict[str, Any] = {
+    data: JsonObject = {
         "phase": phase_to_json(position.phase),
         "units": {p: sorted(us) for p, us in sorted(units.items())},
         "centers": centers,
@@ -161,13 +170,38 @@ def position_to_json(position: Position, viewer: Viewer = MASTER) -> dict[str, A
         data["offboard"] = offboard
     if position.contested:
         data["contested"] = sorted(position.contested)
-    state = position.state.view(viewer)
+    state = view_to_json(position.state.view(viewer))
     if state:
         data["state"] = state
     return data
 
 
-def position_from_json(data: Any, variant: Variant) -> Position:
+def view_to_json(view: StateView) -> JsonObject:
+    """A view of a variant's state as JSON: its fields by name, but those that are None;
+    nothing for a view without fields (the standard game's)."""
+    return _fields_to_json(view)
+
+
+def _fields_to_json(value: object) -> JsonObject:
+    if not is_dataclass(value):
+        return {}
+    written = {field.name: getattr(value, field.name) for field in fields(value)}
+    return {name: _to_json(v) for name, v in written.items() if v is not None}
+
+
+def _to_json(value: object) -> object:
+    """A value of a view as JSON: mappings as objects (keys sorted, for a stable file),
+    tuples and lists as lists, dataclasses as objects, the rest (text, numbers) as is."""
+    if isinstance(value, Mapping):
+        return {str(k): _to_json(v) for k, v in sorted(value.items())}
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return _fields_to_json(value)
+    return value
+
+
+def position_from_json(data: object, variant: Variant) -> Position:
     """A position as JSON, every part checked: a WireError names the part and the reason.
     Province ids and powers may be written in any case; they are read canonically."""
     if not isinstance(data, Mapping):
@@ -197,7 +231,7 @@ def position_from_json(data: Any, variant: Variant) -> Position:
     return position
 
 
-def _offboard(data: Mapping[str, Any], variant: Variant) -> tuple[Unit, ...]:
+def _offboard(data: Mapping[str, object], variant: Variant) -> tuple[Unit, ...]:
     """``{"France": ["F [M]", "P"]}``: each power's units off the board, by kind."""
     offboard: list[Unit] = []
     for power, texts in _object(data, "offboard").items():
@@ -224,7 +258,7 @@ def _check_cargo(position: Position, variant: Variant) -> None:
                 )
 
 
-def _units(data: Mapping[str, Any], variant: Variant) -> dict[str, Unit]:
+def _units(data: Mapping[str, object], variant: Variant) -> dict[str, Unit]:
     units: dict[str, Unit] = {}
     for power, texts in _object(data, "units", required=True).items():
         owner = _owner(variant, power)  # once per power, not per unit
@@ -236,7 +270,7 @@ def _units(data: Mapping[str, Any], variant: Variant) -> dict[str, Unit]:
     return units
 
 
-def _centers(data: Mapping[str, Any], variant: Variant) -> dict[str, str]:
+def _centers(data: Mapping[str, object], variant: Variant) -> dict[str, str]:
     """Each owned supply center's owner; a center is listed under one owner only."""
     centers: dict[str, str] = {}
     for power, provinces in _object(data, "centers").items():
@@ -251,7 +285,7 @@ def _centers(data: Mapping[str, Any], variant: Variant) -> dict[str, str]:
     return centers
 
 
-def _dislodged(data: Mapping[str, Any], variant: Variant) -> dict[str, Dislodgement]:
+def _dislodged(data: Mapping[str, object], variant: Variant) -> dict[str, Dislodgement]:
     dislodged: dict[str, Dislodgement] = {}
     for number, entry in enumerate(_list(data, "dislodged")):
         where = f"dislodged[{number}]"
@@ -267,7 +301,7 @@ def _dislodged(data: Mapping[str, Any], variant: Variant) -> dict[str, Dislodgem
     return dislodged
 
 
-def _object(data: Mapping[str, Any], name: str, required: bool = False) -> Mapping[str, Any]:
+def _object(data: Mapping[str, object], name: str, required: bool = False) -> Mapping[str, object]:
     value = data.get(name, None if required else {})
     if not isinstance(value, Mapping):
         raise WireError(
@@ -276,20 +310,23 @@ def _object(data: Mapping[str, Any], name: str, required: bool = False) -> Mappi
     return value
 
 
-def _list(data: Mapping[str, Any], name: str) -> list[Any]:
+def _list(data: Mapping[str, object], name: str) -> list[object]:
     value = data.get(name, [])
     if not isinstance(value, list):
         raise WireError(f"position: field {name!r} must be a list")
     return value
 
 
-def _strings(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+def _strings(value: object, where: str) -> list[str]:
+    if not isinstance(value, list):
         raise WireError(f"{where}: expected a list of strings")
-    return value
+    strings = [v for v in value if isinstance(v, str)]
+    if len(strings) != len(value):
+        raise WireError(f"{where}: expected a list of strings")
+    return strings
 
 
-def _province(variant: Variant, name: Any, where: str) -> str:
+def _province(variant: Variant, name: object, where: str) -> str:
     """A province by its id, in any case."""
     province = name.strip().lower() if isinstance(name, str) else ""
     if province not in variant.board.provinces:
@@ -297,7 +334,7 @@ def _province(variant: Variant, name: Any, where: str) -> str:
     return province
 
 
-def _center(variant: Variant, name: Any, where: str) -> str:
+def _center(variant: Variant, name: object, where: str) -> str:
     """A supply center by its province id, in any case."""
     province = _province(variant, name, where)
     if province not in variant.board.centers:
@@ -305,21 +342,21 @@ def _center(variant: Variant, name: Any, where: str) -> str:
     return province
 
 
-def _power(variant: Variant, spelling: Any) -> str:
+def _power(variant: Variant, spelling: object) -> str:
     power = variant.power_named(spelling) if isinstance(spelling, str) else None
     if power is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
     return power
 
 
-def _owner(variant: Variant, spelling: Any) -> str:
+def _owner(variant: Variant, spelling: object) -> str:
     owner = variant.owner_named(spelling) if isinstance(spelling, str) else None
     if owner is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
     return owner
 
 
-def _unit(variant: Variant, owner: str, text: Any) -> Unit:
+def _unit(variant: Variant, owner: str, text: object) -> Unit:
     if not isinstance(text, str):
         raise WireError(f"unit {text!r}: expected a unit such as 'A par'")
     try:
@@ -332,7 +369,7 @@ def _unit(variant: Variant, owner: str, text: Any) -> Unit:
 
 
 def orders_from_json(
-    data: Any, variant: Variant, position: Position | None = None
+    data: object, variant: Variant, position: Position | None = None
 ) -> dict[str, list[Order]]:
     """``{"France": ["A par - bur", ...]}`` to orders by power (written canonically, in
     any case); the first unreadable one raises."""
@@ -387,8 +424,8 @@ def orders_view(
     return {power: given for power, given in seen.items() if given}
 
 
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def outcome_to_json(outcome: Outcome) -> JsonObject:
+    data: JsonObject = {
         "power": outcome.power,
         "order": outcome.text,
         "result": outcome.verdict.value,
@@ -401,9 +438,9 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     return data
 
 
-def phase_result_to_json(result: PhaseResult, viewer: Viewer = MASTER) -> dict[str, Any]:
+def phase_result_to_json(result: PhaseResult, viewer: Viewer) -> JsonObject:
     """A phase's results as `viewer` may read them."""
-    data: dict[str, Any] = {
+    data: JsonObject = {
         "phase": phase_to_json(result.before.phase),
         "orders": orders_view(result.orders, viewer, bool(result.end)),
         "outcomes": [
@@ -422,30 +459,54 @@ def phase_result_to_json(result: PhaseResult, viewer: Viewer = MASTER) -> dict[s
     private = {p: list(lines) for p, lines in result.private.items() if viewer.sees(p) and lines}
     if private:
         data["private"] = private
-    if result.end.winners:
-        data["winners"] = list(result.end.winners)
-    if result.end.draw:
-        data["draw"] = list(result.end.draw)
+    if result.end:
+        data.update(end_to_json(result.end))
     return data
+
+
+def end_to_json(end: GameEnd) -> JsonObject:
+    """How a game ended: ``{"termination": "solo", "winners": ["France"]}``, or a draw's
+    powers, ``{"termination": "last_year", "draw": ["Austria", "Italy"]}``."""
+    data: JsonObject = {"termination": None if end.how is None else end.how.value}
+    if end.winners:
+        data["winners"] = list(end.winners)
+    if end.draw:
+        data["draw"] = list(end.draw)
+    return data
+
+
+def end_from_json(data: object) -> GameEnd:
+    """A game's end as `end_to_json` writes it."""
+    if not isinstance(data, Mapping) or data.get("termination") not in _TERMINATIONS:
+        raise WireError(f"end: expected a termination, one of {', '.join(_TERMINATIONS)}")
+    winners = tuple(_strings(data.get("winners", []), "end.winners"))
+    draw = tuple(_strings(data.get("draw", []), "end.draw"))
+    if not winners and not draw:
+        raise WireError("end: expected its winners or its draw")
+    return GameEnd(_TERMINATIONS[data["termination"]], winners, draw)
+
+
+_TERMINATIONS: Final = {how.value: how for how in Termination}
 
 
 def _draw_to_json(value: Draw) -> int | list[str]:
     return list(value) if isinstance(value, tuple) else value
 
 
-def viewer_from_json(value: Any, variant: Variant) -> Viewer:
+def viewer_from_json(value: object, variant: Variant) -> Viewer:
     """``"master"``, ``"observer"`` or a power's name."""
-    if value in (None, "master"):
+    if value == "master":
         return MASTER
     if value == "observer":
         return OBSERVER
     return Viewer(power=_power(variant, value))
 
 
-def adjudicate_request(request: Any, variants: VariantLoader = load_variant) -> dict[str, Any]:
+def adjudicate_request(request: object, variants: VariantLoader, viewer: str) -> JsonObject:
     """The ``hegemon adjudicate --json`` contract: a position, orders and any draws in,
-    results out, as the request's `viewer` may read them (the game master by default, as
-    whoever sends the whole position holds its secrets already)."""
+    results out, as the request's `viewer` may read them, or where it names none, as
+    `viewer` (the command's ``--as``, the observer unless it names another): never the
+    game master's secrets unless someone asked for them by name."""
     if not isinstance(request, Mapping):
         raise WireError("request: expected an object with variant, position and orders")
     variant = configured(
@@ -460,10 +521,10 @@ def adjudicate_request(request: Any, variants: VariantLoader = load_variant) -> 
         result = play_phase(variant, position, orders, draws)
     except ChanceError as exc:
         raise WireError(f"draws: {exc}") from None
-    return phase_result_to_json(result, viewer_from_json(request.get("viewer"), variant))
+    return phase_result_to_json(result, viewer_from_json(request.get("viewer", viewer), variant))
 
 
-def configured(variants: VariantLoader, name: Any, options: Any, seats: Any) -> Variant:
+def configured(variants: VariantLoader, name: object, options: object, seats: object) -> Variant:
     """A variant by name, configured with the game's options and seats."""
     if not isinstance(name, str):
         raise WireError(f"variant: expected a name, not {name!r}")
@@ -488,11 +549,11 @@ def configured(variants: VariantLoader, name: Any, options: Any, seats: Any) -> 
 
 def position_digest(position: Position) -> str:
     """A short fingerprint of a position, checked on replay to catch any divergence."""
-    text = json.dumps(position_to_json(position), sort_keys=True)
+    text = json.dumps(position_to_json(position, MASTER), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def game_checksum(data: Mapping[str, Any]) -> str:
+def game_checksum(data: Mapping[str, object]) -> str:
     """A saved game's fingerprint as a whole: the first 16 hex digits of the SHA-256 of its
     JSON without the checksum itself, keys sorted, spaces left out."""
     rest = {key: value for key, value in data.items() if key != "checksum"}
@@ -500,12 +561,12 @@ def game_checksum(data: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
+def game_to_json(game: Game) -> JsonObject:
     """Everything: the game master's file."""
     return saved_game(
         game.variant,
         game.seed,
-        position_to_json(game.start),
+        position_to_json(game.start, MASTER),
         [phase_entry(r) for r in game.history],
         orders_to_json(game.pending),
         game.agreed,
@@ -515,14 +576,14 @@ def game_to_json(game: Game) -> dict[str, Any]:
 def saved_game(
     variant: Variant,
     seed: int,
-    start: dict[str, Any],
-    phases: list[dict[str, Any]],
+    start: Mapping[str, object],
+    phases: Sequence[Mapping[str, object]],
     pending: dict[str, list[str]],
     agreed: GameEnd = PLAYING,
-) -> dict[str, Any]:
+) -> JsonObject:
     """A game file from its parts as JSON (each phase as `phase_entry` writes it), for a
     program that keeps them apart, such as the server's database."""
-    data: dict[str, Any] = {"format": GAME_FORMAT, "variant": variant.id}
+    data: JsonObject = {"format": GAME_FORMAT, "variant": variant.id}
     if variant.options:
         data["options"] = dict(variant.options)
     if variant.seated is not None:
@@ -539,9 +600,9 @@ def saved_game(
     return data
 
 
-def phase_entry(result: PhaseResult) -> dict[str, Any]:
+def phase_entry(result: PhaseResult) -> JsonObject:
     """A phase as a game file keeps it: its code, orders, draws and the digest after it."""
-    entry: dict[str, Any] = {
+    entry: JsonObject = {
         "phase": phase_to_json(result.before.phase),
         "orders": orders_to_json(result.orders),
     }
@@ -558,7 +619,7 @@ _GAME_PARTS: Final = frozenset({*_GAME_KEYS, "options", "seats", "agreed"})
 _PHASE_PARTS: Final = frozenset({"phase", "orders", "draws", "digest"})
 
 
-def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
+def game_from_json(data: object, variants: VariantLoader = load_variant) -> Game:
     """Rebuild a game by replaying every phase from the variant's start: each phase must
     be the one the replay reaches, and end in the position its digest records; then the
     whole must match its checksum, so that no part was cut or changed (the phases after
@@ -597,7 +658,7 @@ def game_from_json(data: Any, variants: VariantLoader = load_variant) -> Game:
     return game
 
 
-def _replay(game: Game, number: int, entry: Any) -> None:
+def _replay(game: Game, number: int, entry: object) -> None:
     """Play one phase of a saved game again, checking it against what the file says."""
     where = f"phases[{number - 1}]"
     if not isinstance(entry, Mapping) or not {"phase", "orders", "digest"} <= entry.keys():
@@ -619,14 +680,14 @@ def _replay(game: Game, number: int, entry: Any) -> None:
         raise WireError(f"{where} ({entry['phase']}): replay gives a different position")
 
 
-def _refuse_unknown(data: Mapping[str, Any], known: frozenset[str], where: str) -> None:
+def _refuse_unknown(data: Mapping[str, object], known: frozenset[str], where: str) -> None:
     unknown = sorted(set(data) - known)
     if unknown:
         named = ", ".join(repr(f"{where}{key}") for key in unknown)
         raise WireError(f"{named}: not a part of a game file (a save would drop it without a word)")
 
 
-def _read_agreement(game: Game, agreed: Any) -> None:
+def _read_agreement(game: Game, agreed: object) -> None:
     """The end the players agreed, if any: ``{"draw": [...]}`` or ``{"concede_to": P}``."""
     if agreed is None:
         return

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, NamedTuple, TypeVar
+from typing import ClassVar, Final, NamedTuple, Never, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -257,12 +257,23 @@ MASTER = Viewer(master=True)
 OBSERVER = Viewer()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # variants make their own, in Python
+class StateView:
+    """What one viewer may see of a variant's state: a frozen dataclass deriving from this
+    class, whose fields `hegemon.jsonio` writes as JSON by their names (mappings as
+    objects, tuples and lists as lists, dataclasses as objects; a field that is None is
+    left out). The board and the report read it by its attributes. One without fields
+    shows nothing: the standard game's."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # variants keep their own, in Python
-class VariantState:
+class VariantState(StateView):
     """What a variant keeps in a position beyond units and centers (the homes its powers
     have named, its influence ledger ...). A variant's state is a frozen dataclass
-    deriving from this class; it writes itself as JSON for the game master (`to_json`;
-    the variant reads it back) and says what each viewer may see of it (`view`)."""
+    deriving from this class; it says what each viewer may see of it (`view`). The game
+    master's view holds everything, and is what a saved game keeps (the variant reads it
+    back: `Variant.read_state`). A state is a view itself: its own, where nothing in it is
+    secret and its fields are what its JSON says."""
 
     @classmethod
     def of(cls: type[S], position: Position) -> S:
@@ -273,19 +284,15 @@ class VariantState:
             raise TypeError(f"a position of another variant: {type(state).__name__}")
         return state
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything, as JSON: what a saved game keeps."""
-        return {}
-
-    def view(self, viewer: Viewer) -> dict[str, Any]:
-        """What `viewer` may see, as JSON. Nothing is secret unless a variant says so."""
-        return self.to_json()
+    def view(self, viewer: Viewer) -> StateView:
+        """What `viewer` may see. Nothing is secret unless a variant says so."""
+        return self
 
 
 NO_STATE = VariantState()  # the standard game keeps nothing more
 
 
-_NOTHING: Mapping[Any, Any] = MappingProxyType({})
+_NOTHING: Mapping[str, Never] = MappingProxyType({})  # an empty mapping of any values
 
 
 class Position:

@@ -15,12 +15,12 @@ from hegemon.adjudication.outcome import Outcome
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.game import Game, PhaseResult, Variant, describe_end
 from hegemon.orders import Secrecy, place
-from hegemon.position import OBSERVER, Position, Viewer
+from hegemon.position import Position, Viewer
 
 ORDER_WIDTH = 28
 
 
-def phase_report(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVER) -> str:
+def phase_report(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
     drawn = "; ".join(f"{name}: {_drawn(value)}" for name, value in result.draws.items())
     destroyed = [f"   {u.power}: {u.type.letter} {place(u.location)}" for u in result.destroyed]
     return _blocks(
@@ -149,7 +149,7 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:>2} {noun}" + ("" if count == 1 else "s")
 
 
-def position_report(variant: Variant, position: Position, viewer: Viewer = OBSERVER) -> str:
+def position_report(variant: Variant, position: Position, viewer: Viewer) -> str:
     """The board as text: units by power, what the phase asks of whom, the variant's own
     lines for this viewer, pending retreats and centers."""
     units: dict[str, list[str]] = {}

@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from hegemon import jsonio
-from hegemon.position import Phase, PhaseKind, Position, Season
+from hegemon.position import MASTER, Phase, PhaseKind, Position, Season
 from hegemon.randomplay import random_orders
 from hegemon.server import adjudication, create_app
 from hegemon.server.adjudication import deadline_of
@@ -74,7 +74,7 @@ def _bare_africa(
     start = Position.create(winter, {}, {"bam": "Red"}, state=state)
     with store.writing() as session:
         table = Table.open(session, game.id, None, Lock.UPDATE)
-        table.game.start, table.game.phase = jsonio.position_to_json(start), winter.code
+        table.game.start, table.game.phase = jsonio.position_to_json(start, MASTER), winter.code
         table.__dict__["position"] = start
         table.game.deadline = deadline_of(table, now)
     return game
@@ -162,10 +162,10 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
 
     ended = _row(store, ending.id)  # nobody placed an army: over as the first year begins
     assert (ended.status, ended.played, ended.phase) == ("ended", 1 + PLACEMENTS, "S1901M")
-    assert ended.ended == {"winners": [], "draw": THREE, "agreed": False}
+    assert ended.ended == {"termination": "empty_board", "draw": THREE}
     capped_row = _row(store, capped.id)  # its last year, 1881: over at its Winter
     assert (capped_row.status, capped_row.played, capped_row.phase) == ("ended", 2, "W1881A")
-    assert capped_row.ended == {"winners": [], "draw": list(SUB_SAHARAN), "agreed": False}
+    assert capped_row.ended == {"termination": "last_year", "draw": list(SUB_SAHARAN)}
     reason = (
         "paused by the server: no orders by 3 deadlines in a row; its game master may resume it"
     )

@@ -147,3 +147,21 @@ def test_the_description_declares_every_refusal() -> None:
                     assert response["content"]["application/json"]["schema"] == problem
             if operation.get("security"):
                 assert "401" in responses, (method, path)
+
+
+def test_every_answer_has_a_response_schema() -> None:
+    """Every operation's answers (2xx) name their content and its schema: a model for
+    JSON, text for the boards (SVG) and the metrics; none is an object left undescribed."""
+    description = create_app("sqlite://").openapi()
+    for path, operations in description["paths"].items():
+        for method, operation in operations.items():
+            answers = {s: r for s, r in operation["responses"].items() if s.startswith("2")}
+            assert answers, (method, path)
+            for status, response in answers.items():
+                assert response.get("content"), (method, path, status)
+                for kind, content in response["content"].items():
+                    schema = content.get("schema", {})
+                    where = (method, path, status, kind)
+                    assert schema, where
+                    assert schema != {"type": "object"}, where
+                    assert schema.get("additionalProperties") is not True, where

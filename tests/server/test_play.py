@@ -175,6 +175,7 @@ def test_the_game_masters_actions(client: TestClient, store: Store, clock: Clock
     ended = master.ok("post", f"{path}/end", {"draw": ["France", "England"]})
     assert ended["status"] == "ended"
     assert ended["end"]["draw"] == ["England", "France"] and "by agreement" in ended["end"]["text"]
+    assert ended["end"]["termination"] == "draw_agreed"
     assert master.post(f"{path}/adjudicate").status_code == 409
     actions = [entry["action"] for entry in master.ok("get", f"{path}/audit")]
     for action in ("created", "joined", "extended", "paused", "resumed", "replaced"):

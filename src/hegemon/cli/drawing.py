@@ -13,7 +13,7 @@ from hegemon.cli.common import UserError, game_in, variant, viewer
 from hegemon.cli.tools import FORMATS
 from hegemon.game import Game
 from hegemon.gamefile import is_game_file
-from hegemon.position import Viewer
+from hegemon.position import OBSERVER, Viewer
 from hegemon.render import PngError, draw_board, draw_phase, png_of
 
 
@@ -23,7 +23,7 @@ def map_draw(args: argparse.Namespace) -> int:
     if args.game is None:
         if args.phase or args.orders or args.every_phase:
             raise UserError("--phase, --orders and --every-phase draw a game: give --game FILE")
-        _write_board(args.output, args.format, draw_board(drawn))
+        _write_board(args.output, args.format, draw_board(drawn, None, OBSERVER))
         _say(f"Drew {drawn.board.name} to {args.output}", args.output)
         return 0
     game = game_in(args, args.game)

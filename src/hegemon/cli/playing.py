@@ -273,8 +273,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
 
 
 def _adjudicate_json(args: argparse.Namespace) -> int:
+    """The request's answer as the viewer it names, else as `--as` names (the observer
+    unless it names another): the game master's secrets go only to whoever asks for them."""
     request = jsonio.parse(read_text(Path("-")), "stdin")
-    json.dump(jsonio.adjudicate_request(request, variant_loader(args)), sys.stdout, indent=1)
+    answer = jsonio.adjudicate_request(request, variant_loader(args), args.viewer)
+    json.dump(answer, sys.stdout, indent=1)
     print()
     return 0
 

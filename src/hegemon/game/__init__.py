@@ -5,7 +5,7 @@ given."""
 
 from hegemon.game.chance import Chance, ChanceError, Draw, read_draws, settle
 from hegemon.game.checking import order_problems
-from hegemon.game.ending import PLAYING, GameEnd
+from hegemon.game.ending import PLAYING, GameEnd, Termination, won_or_drawn
 from hegemon.game.machine import (
     Game,
     GameOver,
@@ -64,6 +64,7 @@ __all__ = [
     "SetupError",
     "Shade",
     "Step",
+    "Termination",
     "Turn",
     "Variant",
     "advance",
@@ -77,4 +78,5 @@ __all__ = [
     "seasons_calendar",
     "settle",
     "starting_unit",
+    "won_or_drawn",
 ]

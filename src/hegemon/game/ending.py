@@ -1,30 +1,61 @@
-"""How a game ends: a solo winner, or a draw; asked after every phase."""
+"""How a game ends: a solo winner, a draw, the most points, an agreement; asked after
+every phase."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from hegemon.position import PhaseKind, Position
 
 
+class Termination(StrEnum):
+    """What ended a game: its JSON name, and in `GameEnd` the winners or the draw it
+    made."""
+
+    SOLO = "solo"  # the rules' victory condition met (the threshold of centers, or a
+    # variant's own, such as a city taken); a tie on it, where the rules allow one, a draw
+    POINTS = "points"  # the last year played, the most points won; a tie is a draw
+    LAST_YEAR = "last_year"  # the last year played (a year cap), a draw of the survivors
+    EMPTY_BOARD = "empty_board"  # nobody holds anything, nor ever can: a draw of all
+    DRAW_AGREED = "draw_agreed"  # the players agreed a draw of the powers named
+    CONCESSION = "concession"  # the players conceded the game to one power
+
+    @property
+    def agreed(self) -> bool:
+        """Whether the players ended the game themselves, rather than the rules."""
+        return self is Termination.DRAW_AGREED or self is Termination.CONCESSION
+
+
 @dataclass(frozen=True)
 class GameEnd:
-    """How a game ended: a solo winner, or a draw shared by the powers named; `agreed`
-    when the players ended it themselves (a draw they agreed, a concession)."""
+    """How a game ended: what ended it, and the powers it made winners, or the powers
+    sharing the draw; no termination while the game goes on (`PLAYING`)."""
 
     # In a compiled module of its own: the phase machine asks whether the game has ended
     # a few times a phase, and compiled, that is no call to a method written in Python.
+    how: Termination | None
     winners: tuple[str, ...] = ()
     draw: tuple[str, ...] = ()
-    agreed: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.winners or self.draw)
 
+    @property
+    def agreed(self) -> bool:
+        """Whether the players ended it themselves (a draw they agreed, a concession)."""
+        return self.how is not None and self.how.agreed
 
-PLAYING: Final = GameEnd()  # the game goes on
+
+PLAYING: Final = GameEnd(None)  # the game goes on
+
+
+def won_or_drawn(how: Termination, leaders: tuple[str, ...]) -> GameEnd:
+    """The end of a game whose leaders by some count (points, centers) are these: the one
+    leader wins; leaders tied share a draw."""
+    return GameEnd(how, winners=leaders) if len(leaders) == 1 else GameEnd(how, draw=leaders)
 
 
 def solo_winner(counts: Mapping[str, int], threshold: int) -> GameEnd:
@@ -39,7 +70,7 @@ def solo_winner(counts: Mapping[str, int], threshold: int) -> GameEnd:
             tied = True
     if not leader or tied or most < threshold:
         return PLAYING
-    return GameEnd(winners=(leader,))
+    return GameEnd(Termination.SOLO, winners=(leader,))
 
 
 def draw_after_last_year(powers: Collection[str], position: Position, last_year: int) -> GameEnd:
@@ -57,4 +88,4 @@ def draw_after_last_year(powers: Collection[str], position: Position, last_year:
         return PLAYING
     alive = set(position.centers.values()) | {u.power for u in position.units.values()}
     survivors = tuple(p for p in powers if p in alive)
-    return GameEnd(draw=survivors or tuple(powers))
+    return GameEnd(Termination.LAST_YEAR, draw=survivors or tuple(powers))

@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
-from hegemon.game.ending import PLAYING, GameEnd, solo_winner
+from hegemon.game.ending import PLAYING, GameEnd, Termination, solo_winner
 from hegemon.game.phases import Procedure, Turn
 from hegemon.game.variant import Variant
 from hegemon.orders import Order
@@ -193,11 +193,26 @@ _HOOKS_OF: Final[dict[type, _Hooks]] = {}  # by the variant's class
 
 
 def describe_end(end: GameEnd) -> str:
-    """``France won``, ``a draw of Austria, Italy``, ``France won by concession``, ``a
-    draw of Austria, Italy, by agreement``."""
+    """``France won``, ``France won on points``, ``France won by concession``, ``a draw of
+    Austria, Italy, after the last year``, ``a draw of Austria, Italy, by agreement`` ...:
+    the winners or the draw, and what ended the game."""
     if end.winners:
-        return f"{' and '.join(end.winners)} won" + (" by concession" if end.agreed else "")
-    return f"a draw of {', '.join(end.draw)}" + (", by agreement" if end.agreed else "")
+        return f"{' and '.join(end.winners)} won{_WON.get(end.how, '')}"
+    return f"a draw of {', '.join(end.draw)}{_DRAWN.get(end.how, '')}"
+
+
+# How each termination reads after the winners, and after a draw's powers.
+_WON: Final[dict[Termination | None, str]] = {
+    Termination.POINTS: " on points",
+    Termination.CONCESSION: " by concession",
+}
+_DRAWN: Final[dict[Termination | None, str]] = {
+    Termination.SOLO: ", tied for victory",
+    Termination.POINTS: ", tied on points",
+    Termination.LAST_YEAR: ", after the last year",
+    Termination.EMPTY_BOARD: ", with nothing left on the board",
+    Termination.DRAW_AGREED: ", by agreement",
+}
 
 
 class OrderStatus(NamedTuple):
@@ -292,8 +307,10 @@ class Game:
         if (concede_to is None) == (not draw):
             raise ValueError("end a game by a draw of some powers or by a concession to one")
         ordered = tuple(p for p in self.variant.powers if p in draw)
-        winners = (concede_to,) if concede_to else ()
-        self.agreed = GameEnd(winners=winners, draw=ordered, agreed=True)
+        if concede_to:
+            self.agreed = GameEnd(Termination.CONCESSION, winners=(concede_to,))
+        else:
+            self.agreed = GameEnd(Termination.DRAW_AGREED, draw=ordered)
         self.pending = {}
         return self.agreed
 

@@ -1,10 +1,15 @@
 """Reading an influence ledger back from a saved game: every field's type checked, each
-failure a ValueError naming the field's path (``state.ledger.inf.sax``) and the reason."""
+failure a ValueError naming the field's path (``state.ledger.inf.sax``) and the reason.
+Each check takes the value as read from JSON, an `object`, and gives it back typed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+Check = Callable[[str, object], V]  # a check of one value, by where it is and what it is
 
 
 class FieldChecker:
@@ -17,7 +22,9 @@ class FieldChecker:
     def fail(self, path: str, reason: str) -> ValueError:
         return ValueError(f"{self.where}.{path}: {reason}")
 
-    def fields(self, data: Mapping[str, Any], names: Collection[str], only: bool = False) -> None:
+    def fields(
+        self, data: Mapping[str, object], names: Collection[str], only: bool = False
+    ) -> None:
         """That every field named is there (and, if `only`, no other)."""
         missing = [name for name in names if name not in data]
         if missing:
@@ -26,44 +33,38 @@ class FieldChecker:
         if unknown:
             raise ValueError(f"{self.where}: unknown field {unknown[0]!r}")
 
-    def list_(self, where: str, value: Any) -> list[Any]:
+    def list_(self, where: str, value: object) -> list[object]:
         if not isinstance(value, list):
             raise self.fail(where, "expected a list")
         return value
 
-    def table(
-        self,
-        where: str,
-        value: Any,
-        key: Callable[[str, Any], Any],
-        item: Callable[[str, Any], Any],
-    ) -> dict[Any, Any]:
+    def table(self, where: str, value: object, key: Check[K], item: Check[V]) -> dict[K, V]:
         if not isinstance(value, Mapping):
             raise self.fail(where, "expected an object")
         return {key(where, k): item(f"{where}.{k}", v) for k, v in value.items()}
 
-    def names(self, where: str, value: Any, item: Callable[[str, Any], Any]) -> list[Any]:
+    def names(self, where: str, value: object, item: Check[V]) -> list[V]:
         return [item(where, v) for v in self.list_(where, value)]
 
-    def power(self, where: str, value: Any) -> str:
+    def power(self, where: str, value: object) -> str:
         if not isinstance(value, str) or value not in self.powers:
             raise self.fail(where, f"{value!r} is not a power")
         return value
 
-    def state(self, where: str, value: Any) -> str:
+    def state(self, where: str, value: object) -> str:
         if not isinstance(value, str) or value not in self.states:
             raise self.fail(where, f"{value!r} is not a state")
         return value
 
-    def text(self, where: str, value: Any) -> str:
+    def text(self, where: str, value: object) -> str:
         if not isinstance(value, str):
             raise self.fail(where, "expected a name")
         return value
 
-    def count(self, where: str, value: Any) -> int:
+    def count(self, where: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
             raise self.fail(where, "expected a whole number from 0")
         return value
 
-    def count_by_power(self, where: str, value: Any) -> dict[str, int]:
+    def count_by_power(self, where: str, value: object) -> dict[str, int]:
         return self.table(where, value, self.power, self.count)

@@ -2,7 +2,8 @@
 variant's own marks, with a legend, as SVG (each province an element with its id, for a
 page to make clickable) and as PNG.
 
-`draw_board(variant, position, viewer)` draws a position as `viewer` may see it;
+`draw_board(variant, position, viewer)` draws a position as `viewer` may see it (the empty
+map where the position is None);
 `draw_phase(variant, result, viewer)` draws the position a phase started from with that
 phase's orders and their results. The territories come from the map's data alone
 (`hegemon.render.territories`), so any variant draws without code of its own; what a

@@ -17,7 +17,7 @@ from hegemon.adjudication.outcome import Outcome
 from hegemon.board import OFFBOARD, Board, province_of
 from hegemon.game import Marks, Pattern, PhaseResult, Shade, Variant
 from hegemon.orders import Secrecy
-from hegemon.position import OBSERVER, Position, Unit, Viewer
+from hegemon.position import Position, Unit, Viewer
 from hegemon.render import palette
 from hegemon.render.arrows import order_marks
 from hegemon.render.glyphs import (
@@ -51,16 +51,14 @@ CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
 OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
 
 
-def draw_board(
-    variant: Variant, position: Position | None = None, viewer: Viewer = OBSERVER
-) -> str:
+def draw_board(variant: Variant, position: Position | None, viewer: Viewer) -> str:
     """The SVG of the board: the position as `viewer` may see it, or the empty map."""
     return Scene(variant, position or variant.initial_position(), viewer, ()).svg(
         with_units=position is not None
     )
 
 
-def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer = OBSERVER) -> str:
+def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
     """The SVG of the position a phase started from, with its orders and their results as
     `viewer` may read them (orders secret until the game ends show to their power only)."""
     visible = tuple(

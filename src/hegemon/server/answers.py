@@ -3,8 +3,9 @@
 them in ``/openapi.json``, so the description says what really comes back; the test
 `tests/server/test_openapi.py` holds the server to it.
 
-The content of a variant's own JSON (a position, a phase's results, a game file) stays
-``dict[str, Any]``: its shape is the variant's (docs/json.md), not the server's.
+The content of a variant's own JSON (a position, a phase's results) stays
+``dict[str, Any]``: its shape is the variant's (docs/json.md), not the server's. A game
+file (`GameFile`) is typed to its parts, its starting position as such JSON.
 
 `refusals` gives the responses a route declares besides its answer: each status with its
 `Problem` body and its headers (``Retry-After`` on 429 and 503).
@@ -16,6 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from hegemon.game import Termination
 from hegemon.server.policy import Policy
 
 Moment = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
@@ -185,9 +187,16 @@ class Withdrawal(PendingOrders):
 
 
 class End(Answer):
+    """How the game ended: what ended it, its winners or the powers sharing its draw, and
+    the same in words (``Spain won on points``)."""
+
+    termination: Termination | None = Field(
+        description="what ended the game (docs/json.md, 'How a game ends'); null for a "
+        "game that ended before the server recorded it, unless its players agreed its end"
+    )
     winners: list[str]
     draw: list[str]
-    agreed: bool
+    agreed: bool = Field(description="whether the players ended it (a draw, a concession)")
     text: str
 
 
@@ -280,6 +289,39 @@ class AuditEntry(Answer):
     user: str | None
     action: str
     detail: dict[str, Any]
+
+
+class SavedPhase(Answer):
+    """A phase as a game file keeps it (docs/json.md, "A saved game")."""
+
+    phase: str
+    orders: dict[str, list[str]]
+    draws: dict[str, int | list[str]] | None = Field(
+        default=None, exclude_if=_absent_when_none, description="the draws of chance it used"
+    )
+    digest: str
+
+
+class GameFile(Answer):
+    """A CLI game file (docs/json.md, "A saved game"): everything, every power's pending
+    orders included. Its parts are the file's as `hegemon.jsonio` writes them, so that
+    its checksum holds; a part the game has not (options, seats, an agreed end) is
+    absent."""
+
+    format: str
+    variant: str
+    options: dict[str, OptionValue] | None = Field(default=None, exclude_if=_absent_when_none)
+    seats: list[str] | None = Field(default=None, exclude_if=_absent_when_none)
+    seed: int
+    start: dict[str, Any] = Field(description="the starting position as JSON (docs/json.md)")
+    phases: list[SavedPhase]
+    pending: dict[str, list[str]]
+    agreed: dict[str, str | list[str]] | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description='the end its players agreed: {"draw": [powers]} or {"concede_to": power}',
+    )
+    checksum: str
 
 
 class Verification(Answer):

@@ -20,6 +20,7 @@ from hegemon import jsonio
 from hegemon.game import Game, order_problems
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
+from hegemon.position import MASTER
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.policy import Policy
 from hegemon.server.table import (
@@ -60,7 +61,7 @@ def create_game(
         seed=secrets.randbits(32) if seed is None else seed,
         status=FORMING,
         policy=policy.to_json(),
-        start=jsonio.position_to_json(start),
+        start=jsonio.position_to_json(start, MASTER),
         played=0,
         phase=start.phase.code,
     )

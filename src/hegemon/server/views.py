@@ -70,6 +70,7 @@ def game_view(table: Table) -> answers.Game:
     if game.ended:
         ended = end_from_json(game.ended)
         end = answers.End(
+            termination=ended.how,
             winners=list(ended.winners),
             draw=list(ended.draw),
             agreed=ended.agreed,

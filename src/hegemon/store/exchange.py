@@ -13,8 +13,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
-from hegemon.game import PLAYING, ChanceError, GameEnd, play_phase
-from hegemon.position import Position
+from hegemon.game import PLAYING, ChanceError, GameEnd, Termination, play_phase
+from hegemon.position import MASTER, Position
 from hegemon.store import models
 from hegemon.store.records import (
     parse_orders,
@@ -48,8 +48,9 @@ def agreement(game: models.Game) -> GameEnd:
     if not game.agreed:
         return PLAYING
     concede_to = game.agreed.get("concede_to")
-    winners = (concede_to,) if concede_to else ()
-    return GameEnd(winners=winners, draw=tuple(game.agreed.get("draw", ())), agreed=True)
+    if concede_to:
+        return GameEnd(Termination.CONCESSION, winners=(concede_to,))
+    return GameEnd(Termination.DRAW_AGREED, draw=tuple(game.agreed.get("draw", ())))
 
 
 def import_game(session: Session, data: Any, title: str, policy: dict[str, Any]) -> models.Game:
@@ -66,7 +67,7 @@ def import_game(session: Session, data: Any, title: str, policy: dict[str, Any])
         seed=game.seed,
         status="ended" if ended else "active",
         policy=policy,
-        start=jsonio.position_to_json(game.start),
+        start=jsonio.position_to_json(game.start, MASTER),
         played=len(game.history),
         phase=game.position.phase.code,
         agreed=data.get("agreed"),
@@ -83,14 +84,18 @@ def import_game(session: Session, data: Any, title: str, policy: dict[str, Any])
     return row
 
 
-def end_json(end: GameEnd) -> dict[str, Any]:
-    return {"winners": list(end.winners), "draw": list(end.draw), "agreed": end.agreed}
+def end_json(end: GameEnd) -> dict[str, object]:
+    return jsonio.end_to_json(end)
 
 
 def end_from_json(data: dict[str, Any]) -> GameEnd:
-    return GameEnd(
-        tuple(data.get("winners", ())), tuple(data.get("draw", ())), bool(data.get("agreed"))
-    )
+    """A stored end. One stored before its termination was (``{"winners", "draw",
+    "agreed"}``) has none, but where the players agreed it."""
+    if "termination" in data:
+        return jsonio.end_from_json(data)
+    winners, draw = tuple(data.get("winners", ())), tuple(data.get("draw", ()))
+    agreed = Termination.CONCESSION if winners else Termination.DRAW_AGREED
+    return GameEnd(agreed if data.get("agreed") else None, winners, draw)
 
 
 def verify(session: Session, game: models.Game) -> list[str]:
@@ -112,7 +117,7 @@ def verify(session: Session, game: models.Game) -> list[str]:
         digest = jsonio.position_digest(result.after)
         if digest != row.digest:
             problems.append(f"{where}: replay gives digest {digest}, the log {row.digest}")
-        if jsonio.position_to_json(result.after) != row.after:
+        if jsonio.position_to_json(result.after, MASTER) != row.after:
             problems.append(f"{where}: replay gives another position than the stored snapshot")
         position = result.after
     if position.phase.code != game.phase:

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from hegemon import jsonio
 from hegemon.game import PhaseResult, Variant, play_phase
 from hegemon.orders import Order
-from hegemon.position import Position
+from hegemon.position import MASTER, Position
 from hegemon.store import models
 from hegemon.variants import load_variant
 
@@ -110,7 +110,7 @@ def phase_record(game: models.Game, number: int, result: PhaseResult) -> models.
         orders=entry["orders"],
         draws=entry.get("draws", {}),
         digest=entry["digest"],
-        after=jsonio.position_to_json(result.after),
+        after=jsonio.position_to_json(result.after, MASTER),
     )
 
 

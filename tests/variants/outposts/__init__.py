@@ -26,6 +26,7 @@ from hegemon.game import (
     Procedure,
     Resolution,
     Step,
+    Termination,
     Turn,
     Variant,
 )
@@ -45,17 +46,10 @@ class OutpostsState(VariantState):
     placed: tuple[str, ...] = ()  # who has had its turn to place: public
     objectives: Mapping[str, str] = field(default_factory=dict)  # power -> center: secret
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "order": list(self.order),
-            "placed": list(self.placed),
-            "objectives": dict(sorted(self.objectives.items())),
-        }
-
-    def view(self, viewer: Viewer) -> dict[str, Any]:
-        data = self.to_json()
-        data["objectives"] = {p: c for p, c in data["objectives"].items() if viewer.sees(p)}
-        return data
+    def view(self, viewer: Viewer) -> OutpostsState:
+        """The state itself, but for the objectives of powers `viewer` may not see."""
+        seen = {p: c for p, c in self.objectives.items() if viewer.sees(p)}
+        return replace(self, objectives=seen)
 
     @staticmethod
     def of(position: Position) -> OutpostsState:
@@ -239,10 +233,10 @@ class Outposts(Variant):
         objectives = OutpostsState.of(position).objectives
         winners = tuple(p for p, c in objectives.items() if position.centers.get(c) == p)
         if winners:
-            return GameEnd(winners=tuple(sorted(winners)))
+            return GameEnd(Termination.SOLO, winners=tuple(sorted(winners)))
         if position.phase.year >= self.options["last_year"]:
             alive = {u.power for u in position.units.values()} | set(position.centers.values())
-            return GameEnd(draw=tuple(p for p in self.powers if p in alive))
+            return GameEnd(Termination.LAST_YEAR, draw=tuple(p for p in self.powers if p in alive))
         return super().game_end(position)
 
 

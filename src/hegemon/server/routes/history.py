@@ -16,7 +16,10 @@ router = APIRouter(
     prefix="/api/games/{game_id}", tags=["history"], responses=answers.ALWAYS | answers.IN_A_GAME
 )
 
-SVG = {"content": {"image/svg+xml": {}}, "description": "the board as SVG"}
+SVG = {
+    "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+    "description": "the board as SVG",
+}
 
 
 @router.get("/phases")

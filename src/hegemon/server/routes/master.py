@@ -155,11 +155,11 @@ def audit(game_id: RowId, user: Caller, store: StoreDep) -> list[answers.AuditEn
 
 
 @router.get("/{game_id}/export")
-def export(game_id: RowId, user: Caller, store: StoreDep) -> dict[str, Any]:
+def export(game_id: RowId, user: Caller, store: StoreDep) -> answers.GameFile:
     """The game as a CLI game file (every power's pending orders included)."""
     with store.reading() as session:
         table = _master(Table.open(session, game_id, user))
-        return exchange.export_game(session, table.game)
+        return answers.GameFile.model_validate(exchange.export_game(session, table.game))
 
 
 @router.get("/{game_id}/verify")

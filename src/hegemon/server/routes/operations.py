@@ -61,7 +61,10 @@ def _refusal(status: int, detail: str, headers: dict[str, str]) -> JSONResponse:
     summary="The server's metrics in Prometheus's text format (a bearer token required)",
     response_class=Response,
     responses={
-        200: {"content": {"text/plain": {}}, "description": "the metrics"},
+        200: {
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+            "description": "the metrics",
+        },
         **answers.refusals(401, 404, 422),
     },
 )

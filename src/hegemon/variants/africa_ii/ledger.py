@@ -3,16 +3,17 @@ spend, who controls each state, and what the special rules and random events lea
 
 All of it is public: the holdings and the revenue are published on the game report (rules
 a.6, a.7), and so is who controls what. What is secret is a power's spending until it is
-adjudicated (a.9), which stays in its orders.
+adjudicated (a.9), which stays in its orders. So the ledger is every viewer's view of
+itself (`VariantState.view`), written as JSON by its fields' names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from hegemon.influence.saved import FieldChecker
+from hegemon.influence.saved import Check, FieldChecker
 from hegemon.position import VariantState
 
 Holdings = Mapping[str, Mapping[str, int]]  # state -> power -> IPs held there
@@ -68,16 +69,9 @@ class Ledger(VariantState):
         return sum(self.aid.get(state, {}).values())
 
     # --- JSON -----------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for field in fields(self):
-            value = getattr(self, field.name)
-            data[field.name] = list(value) if isinstance(value, tuple) else _plain(value)
-        return data
-
     @classmethod
     def from_json(
-        cls, data: Mapping[str, Any], powers: Collection[str], states: Collection[str]
+        cls, data: Mapping[str, object], powers: Collection[str], states: Collection[str]
     ) -> Ledger:
         """The ledger as saved; a ValueError names the first part that is wrong."""
         check = _Checker(powers, states)
@@ -112,28 +106,21 @@ def without(table: Mapping[str, V], key: str) -> dict[str, V]:
     return {k: value for k, value in table.items() if k != key}
 
 
-def _plain(value: Any) -> Any:
-    """Mappings as sorted dicts, all the way down, for a stable JSON."""
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in sorted(value.items())}
-    return value
-
-
 class _Checker(FieldChecker):
     def __init__(self, powers: Collection[str], states: Collection[str]) -> None:
         super().__init__("state", powers, states)
 
-    def power_or_none(self, where: str, value: Any) -> str:
+    def power_or_none(self, where: str, value: object) -> str:
         return "" if value == "" else self.power(where, value)
 
-    def tuple_of(self, where: str, value: Any, item: Callable[[str, Any], Any]) -> tuple[Any, ...]:
+    def tuple_of(self, where: str, value: object, item: Check[V]) -> tuple[V, ...]:
         return tuple(self.names(where, value, item))
 
-    def letters(self, where: str, value: Any) -> tuple[str, ...]:
+    def letters(self, where: str, value: object) -> tuple[str, ...]:
         return self.tuple_of(where, value, self.text)
 
-    def power_list(self, where: str, value: Any) -> tuple[str, ...]:
+    def power_list(self, where: str, value: object) -> tuple[str, ...]:
         return self.tuple_of(where, value, self.power)
 
-    def state_list(self, where: str, value: Any) -> tuple[str, ...]:
+    def state_list(self, where: str, value: object) -> tuple[str, ...]:
         return self.tuple_of(where, value, self.state)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hegemon.game import PLAYING, GameEnd
+from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
 from hegemon.position import Position
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.influence import leader
@@ -23,25 +23,23 @@ def ending(book: Book, position: Position, victory_centers: int, last_year: int)
     centers = {p: book.centers_of(position, p) for p in book.powers}
     claims = {p: n for p, n in centers.items() if n >= victory_centers}
     if claims:
-        return _most(claims)
+        return _most(Termination.SOLO, claims)
     if not ledger.adjusted:
         return PLAYING
     total = len(position.units)
     units = {p: book.units_of(position, p) for p in book.powers}
     holders = {p: n for p, n in units.items() if 2 * n > total}
     if holders:
-        return _most(holders)
+        return _most(Termination.SOLO, holders)
     if ledger.adjusted >= last_year:
-        return _most(
-            {p: sum(points.values()) for p, points in victory_points(book, position).items()}
-        )
+        points = victory_points(book, position)
+        return _most(Termination.POINTS, {p: sum(vp.values()) for p, vp in points.items()})
     return PLAYING
 
 
-def _most(scores: Mapping[str, int]) -> GameEnd:
+def _most(how: Termination, scores: Mapping[str, int]) -> GameEnd:
     best = max(scores.values())
-    leaders = tuple(p for p, n in scores.items() if n == best)
-    return GameEnd(winners=leaders) if len(leaders) == 1 else GameEnd(draw=leaders)
+    return won_or_drawn(how, tuple(p for p, n in scores.items() if n == best))
 
 
 def victory_points(book: Book, position: Position) -> dict[str, dict[str, int]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Variant
+from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Termination, Variant
 from hegemon.game.ending import draw_after_last_year
 from hegemon.position import Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
@@ -154,7 +154,7 @@ class AfricanDiplomacyII(Variant):
         if solo:
             return solo
         if position.phase.year >= self.start_year and not (position.units or position.centers):
-            return GameEnd(draw=tuple(self.powers))
+            return GameEnd(Termination.EMPTY_BOARD, draw=tuple(self.powers))
         last = int(self.options.get("last_year", 0))
         return draw_after_last_year(self.powers, position, last) if last else PLAYING
 

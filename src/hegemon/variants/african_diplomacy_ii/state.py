@@ -5,10 +5,9 @@ public."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
 
-from hegemon.position import VariantState
+from hegemon.position import VariantState, Viewer
 
 
 @dataclass(frozen=True)
@@ -17,9 +16,6 @@ class AfricanState(VariantState):
     picks: tuple[str, ...] = ()  # whose placements are still to make, in turn (rules A)
     homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # declared (rules B)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "order": list(self.order),
-            "picks": list(self.picks),
-            "homes": {p: list(cs) for p, cs in sorted(self.homes.items()) if cs},
-        }
+    def view(self, viewer: Viewer) -> AfricanState:
+        """Everything, as everyone sees it, but for a power's homes before it declares any."""
+        return replace(self, homes={p: cs for p, cs in self.homes.items() if cs})

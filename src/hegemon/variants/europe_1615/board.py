@@ -16,11 +16,19 @@ its own INFs, everyone's shares, and the Ottoman Empire's patron only to the pat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hegemon.game import Marks, Pattern, Shade
+from hegemon.influence.inf import Standing
 from hegemon.position import Position, Viewer
-from hegemon.variants.europe_1615.ledger import CATHOLIC, ISLAMIC, OTTOMAN, PROTESTANT
+from hegemon.variants.europe_1615.ledger import (
+    CATHOLIC,
+    ISLAMIC,
+    OTTOMAN,
+    PROTESTANT,
+    Ledger,
+    SeenLedger,
+)
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
@@ -38,21 +46,21 @@ FAITHS = {
 
 
 def state_marks(variant: Europe1615, position: Position, viewer: Viewer) -> Marks:
-    ledger: Mapping[str, Any] = position.state.view(viewer)["ledger"]
+    ledger = Ledger.of(position).view(viewer).ledger
     colors = {p.name: p.color for p in variant.powers.values()}
     shades: dict[str, tuple[Shade, ...]] = {}
     tags: dict[str, str] = {}
     notes: dict[str, tuple[str, ...]] = {}
     for state in variant.states.values():
-        if state.id in ledger["captured"]:
+        if state.id in ledger.captured:
             continue
         marks = _state_shades(state, ledger, colors)
-        faith = ledger["religion"].get(state.id)
+        faith = ledger.religion.get(state.id)
         for province in state.provinces:
             shades[province] = marks
             tags[province] = state.label + (f" {faith[0]}" if faith else "")
             notes[province] = (_note(state, ledger, viewer),)
-    for province, power in {**ledger["annexed"], **ledger["secret_annexed"]}.items():
+    for province, power in {**ledger.annexed, **ledger.secret_annexed}.items():
         shades[province] = (Shade(f"annexed by {power}", colors[power]),)
         notes[province] = (f"annexed by {power}",)
     captions = {
@@ -77,36 +85,34 @@ def _key(variant: Europe1615) -> tuple[str, ...]:
     )
 
 
-def _state_shades(
-    state: State, ledger: Mapping[str, Any], colors: Mapping[str, str]
-) -> tuple[Shade, ...]:
-    standing, patron = ledger["status"].get(state.id, ["UNMARKED", None])
+def _state_shades(state: State, ledger: SeenLedger, colors: Mapping[str, str]) -> tuple[Shade, ...]:
+    standing, patron = ledger.standing(state.id), ledger.patron(state.id)
     marks = [EMPIRE_LAND if state.id == OTTOMAN else STATE_LAND]
-    if standing == "NEUTRAL":
+    if standing is Standing.NEUTRAL:
         marks.append(NEUTRAL)
-    elif standing == "ALIGNED":
+    elif standing is Standing.ALIGNED:
         marks.append(
             Shade(f"ALIGNED with {patron}", colors[patron], Pattern.HATCH)
             if patron
             else SECRET_PATRON
         )
-    faith = ledger["religion"].get(state.id)
+    faith = ledger.religion.get(state.id)
     if faith:
         marks.append(FAITHS[faith])
     return tuple(marks)
 
 
-def _note(state: State, ledger: Mapping[str, Any], viewer: Viewer) -> str:
+def _note(state: State, ledger: SeenLedger, viewer: Viewer) -> str:
     """The state's status, religion and INFs as the viewer may read them: shares for a
     player (its own INFs too), the numbers for the game master."""
-    standing, patron = ledger["status"].get(state.id, ["UNMARKED", None])
+    standing, patron = ledger.standing(state.id), ledger.patron(state.id)
     parts = [f"{state.name} ({state.label}): {standing}" + (f" with {patron}" if patron else "")]
-    if faith := ledger["religion"].get(state.id):
+    if faith := ledger.religion.get(state.id):
         parts.append(faith)
-    held = ledger["inf"].get(state.id, {})
+    held = ledger.inf.get(state.id, {})
     if viewer.master and held:
         parts.append("INFs: " + ", ".join(f"{p} {n}" for p, n in sorted(held.items())))
-    shares = ledger.get("shares", {}).get(state.id)
+    shares = (ledger.shares or {}).get(state.id)
     if shares:
         parts.append("shares: " + ", ".join(f"{p} {n}%" for p, n in sorted(shares.items())))
     if viewer.power and held.get(viewer.power):

@@ -11,17 +11,24 @@ Empire's patron is are kept apart, for their power's eyes, until the game ends.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass, fields, replace
+from typing import NamedTuple
 
 from hegemon.influence.inf import Standing, shares
 from hegemon.influence.saved import FieldChecker
-from hegemon.position import VariantState, Viewer
+from hegemon.position import StateView, VariantState, Viewer
 
 OTTOMAN = "ote"
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
 
-Award = list[Any]  # [year, what for, VPs], e.g. [1616, "Saxony aligned, Catholic", 295]
+
+class Award(NamedTuple):
+    """What one scoring gave a power for one thing: in JSON ``[year, what for, VPs]``, e.g.
+    ``[1616, "Saxony aligned, Catholic", 295]``."""
+
+    year: int
+    what: str
+    points: int
 
 
 @dataclass(frozen=True)
@@ -61,34 +68,39 @@ class Ledger(VariantState):
 
     def total_vp(self, power: str) -> int:
         """Everything a power scored, what is still secret included: what victory counts."""
-        return self.vp.get(power, 0) + sum(int(a[2]) for a in self.secret_awards.get(power, []))
+        return self.vp.get(power, 0) + sum(a.points for a in self.secret_awards.get(power, []))
 
-    # --- JSON and views -------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        return {"ledger": {f.name: getattr(self, f.name) for f in fields(self)}}
-
-    def view(self, viewer: Viewer) -> dict[str, Any]:
+    # --- views and JSON ------------------------------------------------------------
+    def view(self, viewer: Viewer) -> LedgerView:
+        """Everything for the game master; for anyone else, what it may see."""
+        whole = SeenLedger(**{f.name: getattr(self, f.name) for f in fields(self)})
         if viewer.master:
-            return self.to_json()
+            return LedgerView(whole)
         mine = viewer.power or ""
-        data = self.to_json()["ledger"]
-        data["inf"] = {s: {mine: h[mine]} for s, h in self.inf.items() if h.get(mine)}
-        data["shares"] = {s: shares(h) for s, h in self.inf.items() if s != OTTOMAN}
-        for secret in ("spent", "offers", "waived", "secret_awards"):
-            data[secret] = {p: v for p, v in data[secret].items() if p == mine}
-        data["secret_annexed"] = {p: q for p, q in self.secret_annexed.items() if q == mine}
+        status = self.status
         if self.patron(OTTOMAN) not in (None, mine):
-            data["status"] = {**self.status, OTTOMAN: [self.standing(OTTOMAN).value, None]}
-        return {"ledger": data}
+            status = {**status, OTTOMAN: [self.standing(OTTOMAN).value, None]}
+        seen = replace(
+            whole,
+            inf={s: {mine: h[mine]} for s, h in self.inf.items() if h.get(mine)},
+            spent={p: n for p, n in self.spent.items() if p == mine},
+            offers={p: q for p, q in self.offers.items() if p == mine},
+            waived={p: w for p, w in self.waived.items() if p == mine},
+            secret_awards={p: a for p, a in self.secret_awards.items() if p == mine},
+            secret_annexed={p: q for p, q in self.secret_annexed.items() if q == mine},
+            status=status,
+            shares={s: shares(h) for s, h in self.inf.items() if s != OTTOMAN},
+        )
+        return LedgerView(seen)
 
     @classmethod
     def from_json(
-        cls, data: Mapping[str, Any], powers: Collection[str], states: Collection[str]
+        cls, data: Mapping[str, object], powers: Collection[str], states: Collection[str]
     ) -> Ledger:
         """The ledger as saved; a ValueError names the first part that is wrong."""
-        if set(data) != {"ledger"} or not isinstance(data["ledger"], Mapping):
+        raw = data.get("ledger")
+        if set(data) != {"ledger"} or not isinstance(raw, Mapping):
             raise ValueError("state: expected {'ledger': {...}}")
-        raw = data["ledger"]
         check = _Checker(powers, states)
         check.fields(raw, [f.name for f in fields(cls)])
         return cls(
@@ -120,13 +132,30 @@ class Ledger(VariantState):
         )
 
 
+@dataclass(frozen=True)
+class SeenLedger(Ledger):
+    """The ledger as one viewer may see it (`Ledger.view`): the game master's whole; a
+    player's with its own INFs, spending, offers, waivers, secret awards and secret
+    annexations and nobody else's, the Ottoman Empire's patron only if it is the patron,
+    and each state's `shares` of its INFs in percent."""
+
+    shares: Mapping[str, Mapping[str, int]] | None = None  # None for the game master
+
+
+@dataclass(frozen=True)
+class LedgerView(StateView):
+    """Europe 1615's state as one viewer may see it: JSON ``{"ledger": {...}}``."""
+
+    ledger: SeenLedger
+
+
 class _Checker(FieldChecker):
     """Type checks for a saved ledger, each failing with the path and the reason."""
 
     def __init__(self, powers: Collection[str], states: Collection[str]) -> None:
         super().__init__("state.ledger", powers, states)
 
-    def status(self, where: str, value: Any) -> list[str | None]:
+    def status(self, where: str, value: object) -> list[str | None]:
         standings = {s.value for s in Standing}
         if not (
             isinstance(value, list)
@@ -138,21 +167,21 @@ class _Checker(FieldChecker):
         patron = None if value[1] is None else self.power(where, value[1])
         return [value[0], patron]
 
-    def faith(self, where: str, value: Any) -> str:
+    def faith(self, where: str, value: object) -> str:
         if not isinstance(value, str) or value not in (PROTESTANT, CATHOLIC, ISLAMIC):
             raise self.fail(where, f"{value!r} is not a religion")
         return str(value)
 
-    def provinces(self, where: str, value: Any) -> list[str]:
+    def provinces(self, where: str, value: object) -> list[str]:
         return [self.text(where, v) for v in self.list_(where, value)]
 
-    def awards(self, where: str, value: Any) -> list[Award]:
-        awards = []
+    def awards(self, where: str, value: object) -> list[Award]:
+        awards: list[Award] = []
         for award in self.list_(where, value):
             if not (isinstance(award, list) and len(award) == 3):
                 raise self.fail(where, "expected [year, what for, VPs]")
             year, what, points = award
             awards.append(
-                [self.count(where, year), self.text(where, what), self.count(where, points)]
+                Award(self.count(where, year), self.text(where, what), self.count(where, points))
             )
         return awards

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from hegemon.game import PLAYING, GameEnd
+from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
 from hegemon.orders import place
 from hegemon.position import PhaseKind, Position
 from hegemon.variants.europe_1615.ledger import PROTESTANT, Award, Ledger
@@ -37,10 +37,10 @@ def score(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledg
         public, hidden = _awards(variant, position, ledger, power, year)
         if public:
             awards.setdefault(power, []).extend(public)
-            lines.append(f"{power} +{sum(a[2] for a in public)}")
+            lines.append(f"{power} +{sum(a.points for a in public)}")
         if hidden:
             secret.setdefault(power, []).extend(hidden)
-    vp = {p: sum(a[2] for a in awards.get(p, [])) for p in variant.powers}
+    vp = {p: sum(a.points for a in awards.get(p, [])) for p in variant.powers}
     scored = replace(ledger, awards=awards, secret_awards=secret, vp=vp)
     return scored, [f"Scoring {year}: {', '.join(lines) or 'nobody scores'}"]
 
@@ -51,7 +51,7 @@ def _awards(
     """The checklist: captured centers (1), aligned states (2), under the patron's
     religion (3), unless occupied by another minor's army not aligned with it (4)."""
     public: list[Award] = [
-        [year, f"{center.capitalize()} captured", points]
+        Award(year, f"{center.capitalize()} captured", points)
         for center, points in _captures(variant, position, power)
     ]
     hidden: list[Award] = []
@@ -62,7 +62,7 @@ def _awards(
             what = f"{state.name} aligned" + (
                 f", {faith}" if faith == variant.religion[power] else ""
             )
-            (hidden if secret else public).append([year, what, points])
+            (hidden if secret else public).append(Award(year, what, points))
     return public, hidden
 
 
@@ -106,11 +106,11 @@ def reveal(ledger: Ledger) -> tuple[Ledger, list[str]]:
     for power, hidden in sorted(ledger.secret_awards.items()):
         if hidden:
             awards.setdefault(power, []).extend(hidden)
-            lines.append(f"{power} +{sum(a[2] for a in hidden)}")
+            lines.append(f"{power} +{sum(a.points for a in hidden)}")
     lines += [f"{place(p)} annexed by {q}" for p, q in sorted(ledger.secret_annexed.items())]
     if not lines:
         return ledger, []
-    vp = {p: sum(a[2] for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
+    vp = {p: sum(a.points for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
     annexed = {**ledger.annexed, **ledger.secret_annexed}
     revealed = replace(
         ledger, awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
@@ -132,7 +132,7 @@ def ending(variant: Europe1615, position: Position) -> GameEnd:
         if variant.religion[p] == PROTESTANT and p not in ledger.eliminated
     ]
     if holder is not None and holder in protestants:
-        return GameEnd(winners=(holder,))
+        return GameEnd(Termination.SOLO, winners=(holder,))
     if holder == variant.ottoman.name and protestants:
         return _best(variant, position, ledger, protestants)
     if position.phase.year < variant.end_year or position.phase.kind is not PhaseKind.ADJUSTMENT:
@@ -148,11 +148,11 @@ def _winners(variant: Europe1615, position: Position, ledger: Ledger) -> GameEnd
     for pair in ledger.allies:
         others = sum(ledger.total_vp(p) for p in variant.powers if p not in pair)
         if sum(ledger.total_vp(p) for p in pair) > others:
-            return GameEnd(winners=tuple(sorted(pair)))
+            return GameEnd(Termination.POINTS, winners=tuple(sorted(pair)))
     allied = {p for pair in ledger.allies for p in pair}
     unallied = [p for p in players if p not in allied]
     if not unallied:
-        return GameEnd(draw=tuple(players))
+        return GameEnd(Termination.LAST_YEAR, draw=tuple(players))
     return _best(variant, position, ledger, unallied)
 
 
@@ -168,4 +168,4 @@ def _best(
 
     best = max(map(rank, candidates))
     leaders = tuple(p for p in candidates if rank(p) == best)
-    return GameEnd(winners=leaders) if len(leaders) == 1 else GameEnd(draw=leaders)
+    return won_or_drawn(Termination.POINTS, leaders)

@@ -38,7 +38,7 @@ from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
-from hegemon.position import PhaseKind, Position, Unit, VariantState, Viewer
+from hegemon.position import PhaseKind, Position, StateView, Unit, VariantState, Viewer
 from hegemon.rules import Edition, Rules
 from hegemon.variants.sub_saharan.board import minor_marks
 
@@ -52,9 +52,16 @@ class SubSaharanState(VariantState):
 
     extra_homes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        named = {p: list(cs) for p, cs in sorted(self.extra_homes.items()) if cs}
-        return {"additional_homes": named} if named else {}
+    def view(self, viewer: Viewer) -> SubSaharanView:
+        named = {p: cs for p, cs in self.extra_homes.items() if cs}
+        return SubSaharanView(named or None)
+
+
+@dataclass(frozen=True)
+class SubSaharanView(StateView):
+    """Sub-Saharan's state, as everyone sees it: the homes named, None before any is."""
+
+    additional_homes: Mapping[str, tuple[str, ...]] | None
 
 
 @dataclass(frozen=True)
