@@ -87,7 +87,7 @@ def _options(args: argparse.Namespace) -> int:
     if game.over:
         raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
     given = game.pending.get(who, [])
-    menu = offered(game.variant, game.position, who, given)
+    menu = offered(game.variant, game.position, who)
     orders = {form.title: [c.text for c in form.choices] for form in menu if form.choices}
     forms = [form.describe() for form in menu if form.fields or form.ranking]
     left = [f"{p.name}s left: {p.left(given)} of {p.total}" for p in purses(menu)]

@@ -38,13 +38,14 @@ if TYPE_CHECKING:  # the variant's calendar calls on these menus
     from hegemon.game.variant import Variant
 
 
-def offered(variant: Variant, position: Position, power: str, given: Sequence[Order]) -> Menu:
-    """Everything `power` may order this phase, given its pending orders `given`: the
-    forms of the phase's procedure, then those of the variant's own orders."""
+def offered(variant: Variant, position: Position, power: str) -> Menu:
+    """Everything `power` may order this phase: the forms of the phase's procedure, then
+    those of the variant's own orders. It hangs on nothing any power has sent, its own
+    orders included (what they leave to spend is the purse's to say: `Purse.left`)."""
     procedure = variant.calendar.procedure(position.phase)
     return (
         *procedure.menu(variant, position, power),
-        *variant.order_forms(position, power, given),
+        *variant.order_forms(position, power),
     )
 
 

@@ -279,10 +279,10 @@ class Variant:
         """Why orders of the variant's own kinds (bids, deployments) may not be given."""
         return []
 
-    def order_forms(self, position: Position, power: str, given: Sequence[Order]) -> Menu:
+    def order_forms(self, position: Position, power: str) -> Menu:
         """The forms of the orders of the variant's own kinds `power` may give this phase
-        (bids, deployments, declarations), given its pending orders `given` (what is left
-        to spend); the procedure's forms come first (`menus.offered`). None by default."""
+        (bids, deployments, declarations): the procedure's forms come first
+        (`menus.offered`). None by default."""
         return ()
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:

@@ -210,7 +210,7 @@ def filled_orders(table: Table, power: str, filled: Sequence[FilledForm]) -> lis
     each form that does not fit the power's menu, with why."""
     if not filled:
         return []
-    menu = offered(table.variant, table.position, power, _stored(table, table.pending[power]))
+    menu = offered(table.variant, table.position, power)
     texts: list[str] = []
     problems: list[str] = []
     for form in filled:

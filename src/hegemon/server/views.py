@@ -152,7 +152,7 @@ def options_view(table: Table, power: str) -> answers.OrderForms:
     Made from the power's own orders and what it may know, never another's."""
     table.require_playing()
     given = pending_orders(table, power)
-    menu = offered(table.variant, table.position, power, given)
+    menu = offered(table.variant, table.position, power)
     return answers.OrderForms(
         power=power,
         phase=table.game.phase,

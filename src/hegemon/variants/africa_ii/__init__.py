@@ -185,7 +185,7 @@ class AfricaII(Variant):
             *guerillas.problems(self.book, self.board, position, power, mustered),
         ]
 
-    def order_forms(self, position: Position, power: str, given: Sequence[Order]) -> Menu:
+    def order_forms(self, position: Position, power: str) -> Menu:
         return forms.declaration_forms(
             self.book, self.board, position, power, self._autumn(position)
         )

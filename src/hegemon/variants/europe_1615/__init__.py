@@ -260,8 +260,8 @@ class Europe1615(Variant):
             return (Deploy, DiplomaticAttack, *anytime)
         return anytime
 
-    def order_forms(self, position: Position, power: str, given: Sequence[Order]) -> Menu:
-        return forms.order_forms(self, position, power, given)
+    def order_forms(self, position: Position, power: str) -> Menu:
+        return forms.order_forms(self, position, power)
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         return checks.order_problems(self, position, power, orders)

@@ -6,7 +6,6 @@ may give it, judged on what that power may know: its own INFs, and what is publi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, listed
@@ -23,13 +22,11 @@ if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
 
 
-def order_forms(
-    variant: Europe1615, position: Position, power: str, given: Sequence[Order]
-) -> Menu:
+def order_forms(variant: Europe1615, position: Position, power: str) -> Menu:
     """The forms of the orders of Europe 1615's own kinds `power` may give this phase."""
     movement = position.phase.kind is PhaseKind.MOVEMENT
     return (
-        *(_influence(variant, position, power, given) if movement else ()),
+        *(_influence(variant, position, power) if movement else ()),
         *_alliance(variant, position, power),
         *_waivers(variant, position, power),
         *(_empire(variant, position) if movement else ()),
@@ -40,12 +37,11 @@ def _legal(variant: Europe1615, position: Position, power: str, order: Order) ->
     return not checks.order_problems(variant, position, power, [order])
 
 
-def _influence(
-    variant: Europe1615, position: Position, power: str, given: Sequence[Order]
-) -> list[OrderForm]:
+def _influence(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """INFs to deploy in each state that takes the power's, and an attack on another
-    power's INFs where the power may make its attack (rules: DEPLOYMENT, THE DIPLOMATIC
-    ATTACK ORDER)."""
+    power's INFs where the power may make its attack with the INFs it held as the phase
+    began (rules: DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER; an attack where it deploys its
+    first INFs this phase is written)."""
     ledger = Ledger.of(position)
     available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     purse = Purse("INF", available, _deployed)
@@ -54,11 +50,7 @@ def _influence(
         if available and _legal(variant, position, power, Deploy(1, state.id)):
             forms.append(_deployment(state, purse))
         others = tuple(p for p in variant.powers if p != power)
-        deploys = [o for o in given if isinstance(o, Deploy)]
-        attack = DiplomaticAttack(state.id, others[0]) if others else None
-        if attack and not checks.influence_problems(
-            variant, ledger, position, power, [*deploys, attack]
-        ):
+        if others and _legal(variant, position, power, DiplomaticAttack(state.id, others[0])):
             forms.append(_attack(state, others))
     return forms
 

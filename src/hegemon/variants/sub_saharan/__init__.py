@@ -228,7 +228,7 @@ class SubSaharan(Variant):
         """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
         return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
 
-    def order_forms(self, position: Position, power: str, given: Sequence[Order]) -> Menu:
+    def order_forms(self, position: Position, power: str) -> Menu:
         """A bid on each minor power's unit: one of its legal orders and the points
         offered for it, out of the power's Diplomacy Points (rules 8.0); a new bid on
         that unit replaces the last."""
