@@ -173,8 +173,8 @@ def submit(
 def withdraw(
     table: Table, power: str, text: str | None = None, phase: str | None = None
 ) -> tuple[models.Pending, int]:
-    """Withdraw all the power's orders, or its order for the slot `text` names (``A Par``
-    names a unit's); how many were withdrawn."""
+    """Withdraw all the power's orders, or its order for the slot `text` names (a unit
+    named as orders name it, or an order for that slot); how many were withdrawn."""
     table.require_playing()
     row = _expected(table, power, phase, None)
     current = _stored(table, row)

@@ -280,7 +280,7 @@
       this.menu = null;
       this.kind = null;
       this.clicks = [];
-      this.ranked = [];
+      this.list = [];
       this.picker.hidden = true;
       say(this.hint, this.forms.length
         ? "Click one of your units on the board, or choose it in the list below."
@@ -291,7 +291,7 @@
     pick(form) {
       this.menu = form;
       this.clicks = [];
-      this.ranked = [];
+      this.list = [];
       const kinds = [...new Set(form.choices.map((c) => c.kind))];
       this.kind = form.unit ? kinds.find((k) => FIRST_KINDS.includes(k)) || null : null;
       this.show();
@@ -370,7 +370,7 @@
       const extra = document.getElementById("hg-extra");
       const kept = this.values(menu); // the fields keep their values as the choice narrows
       extra.replaceChildren(...this.fields(menu, kept));
-      if (menu.ranking) this.showRanked(extra);
+      if (menu.ranking) this.showList(extra);
       const list = document.getElementById("hg-candidates");
       list.replaceChildren();
       const fitting = menu.ranking ? [] : this.candidates();
@@ -381,23 +381,23 @@
         list.lastChild.append(button);
       }
       const upcoming = menu.ranking
-        ? menu.choices.map((c) => c.clicks[0]).filter((p) => !this.ranked.includes(p))
+        ? menu.choices.map((c) => c.clicks[0]).filter((p) => !this.list.includes(p))
         : fitting.filter((c) => c.clicks.length > this.clicks.length).map((c) => c.clicks[this.clicks.length]);
       let step = nextStep(this.kind, this.clicks.length);
       if (menu.ranking) step = "click provinces in the order you want them, best first";
       else if (!upcoming.length) step = "choose below";
       const clicked = this.clicks.map((p) => this.name(p)).join(", ");
       say(this.hint, `${menu.title}${clicked ? ` (${clicked})` : ""}: ${step}.`);
-      this.highlight(upcoming, [menu.unit, ...this.clicks, ...this.ranked]);
+      this.highlight(upcoming, [menu.unit, ...this.clicks, ...this.list]);
     }
 
-    showRanked(extra) {
+    showList(extra) {
       const list = element("ol", { class: "ranking", "aria-label": "Your list, best first" });
-      for (const province of this.ranked) list.append(element("li", {}, this.name(province)));
+      for (const province of this.list) list.append(element("li", {}, this.name(province)));
       const send = element("button", { type: "button", class: "primary" }, "Send the list");
-      send.disabled = !this.ranked.length;
+      send.disabled = !this.list.length;
       send.addEventListener("click", () => {
-        const picks = this.ranked.map((p) => this.menu.choices.findIndex((c) => c.clicks[0] === p));
+        const picks = this.list.map((p) => this.menu.choices.findIndex((c) => c.clicks[0] === p));
         this.send(this.menu, picks);
       });
       extra.append(list, send);
@@ -408,9 +408,9 @@
         say(this.hint, `${this.name(province)} cannot be placed in.`);
         return;
       }
-      const at = this.ranked.indexOf(province);
-      if (at >= 0) this.ranked.splice(at, 1);
-      else this.ranked.push(province);
+      const at = this.list.indexOf(province);
+      if (at >= 0) this.list.splice(at, 1);
+      else this.list.push(province);
       this.show();
     }
 
