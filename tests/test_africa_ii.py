@@ -423,7 +423,8 @@ def test_a13_states_start_with_an_army_on_each_home_center_and_build_armies(
     winter = _play(africa, adjust).after
     assert winter.phase == Phase(1962, AUTUMN, ADJUSTMENT)
     menu = africa.calendar.procedure(winter.phase).menu(africa, winter, RUSSIA)
-    assert [o.format() for o in menu["Builds of Kenya"]] == ["Build A Mom"]
+    builds = {form.title: [c.text for c in form.choices] for form in menu}
+    assert builds["Builds of Kenya"] == ["Build A Mom"]
     fleet = africa.parse_order("Build F mom")
     assert order_problems(africa, winter, RUSSIA, [fleet]) == [
         "Build F Mom: fleets are not built in adjustment phases"

@@ -294,7 +294,7 @@ def test_the_placement_option_takes_turns_or_lists(adii: AfricanDiplomacyII) -> 
 
 def _menu(variant: AfricanDiplomacyII, position: Position, power: str) -> dict[str, list[str]]:
     menu = variant.calendar.procedure(position.phase).menu(variant, position, power)
-    return {slot: [o.format() for o in given] for slot, given in menu.items()}
+    return {form.title: [c.text for c in form.choices] for form in menu}
 
 
 def _unordered(
@@ -329,7 +329,12 @@ def test_starting_positions_a_draft_offers_every_open_province_to_rank(
     lists, game = _drafting(four)
     (ranked,) = _menu(lists, game.position, "Red").values()
     assert len(ranked) == len(lists.board.army_edges) and "Place A Bam" in ranked
-    assert "ranked list of provinces" in lists.own_order_forms(game.position, "Red")[0]
+    (draft,) = lists.calendar.procedure(game.position.phase).menu(lists, game.position, "Red")
+    bam, gui = (
+        draft.choices.index(next(c for c in draft.choices if c.clicks == (p,)))
+        for p in ("bam", "gui")
+    )
+    assert draft.ranking and draft.fill([gui, bam], {}).format() == "Place A Gui, Bam"
     assert _unordered(lists, game.position, "Red", []) == ["a ranked list"]
     assert _unordered(lists, game.position, "Red", ["Place A Bam, Gui"]) == []
 

@@ -4,6 +4,7 @@ module imports only from the modules above it in the data flow."""
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from pathlib import Path
 
@@ -190,3 +191,39 @@ def test_no_variants_code_names_a_year_or_province_of_its_data() -> None:
             assert not named, f"{variant.id}'s {path.name} names its data's {named}"
             checked += 1
     assert checked > 10
+
+
+# The server renders the core's order forms: it knows no variant, no variant's economy and
+# no order's notation (issue 25). Its word list of common passwords is no code.
+SERVER_FILES = [
+    p for p in (PACKAGE / "server").rglob("*") if p.suffix in {".py", ".js", ".html", ".css"}
+]
+ECONOMY = re.compile(
+    r"\b(sub_saharan|europe_1615|africa_ii|african_diplomacy_ii|african_riots|classic"
+    r"|bids?|bidding|ranked)\b|hegemon\.influence|\bdp\.|\binf\.",
+    re.IGNORECASE,
+)
+POINTS = re.compile(r"\b(DP|INFs?|IPs?)\b")  # the economies' points (a client's "ip" is none)
+ORDER_SYNTAX = re.compile(
+    r"OFFBOARD"  # the edge of the board
+    r"|\b[AF] [A-Z][a-z]{2}\b"  # a unit as orders name it: "A Par"
+    r"|[\"'`] [-SCHR>] [\"'`]"  # a move, support, convoy, hold, retreat, attack put together
+    r"|\)\}: \$\{|\} > \$\{"  # points or an attack put together: `${points()}: ${order}`
+)
+
+
+def test_the_server_names_no_variant_economy_or_order_syntax() -> None:
+    for path in SERVER_FILES:
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(PACKAGE)
+        assert not ECONOMY.findall(text), f"{where} names {ECONOMY.findall(text)}"
+        assert not POINTS.findall(text), f"{where} names {POINTS.findall(text)}"
+        assert not ORDER_SYNTAX.findall(text), f"{where} writes {ORDER_SYNTAX.findall(text)}"
+
+
+def test_the_server_test_finds_what_it_looks_for() -> None:
+    """The patterns catch the words and the notation the pages once held."""
+    assert ECONOMY.search("from hegemon.influence import dp") and ECONOMY.search("Bid on A Bra")
+    assert ECONOMY.search("menu.key.startsWith('ranked')") and POINTS.search("3 INFs")
+    for written in ("`${points()}: ${o}`", "`${state} > ${power}`", '"A Par - Bur"', "' - '"):
+        assert ORDER_SYNTAX.search(written), written

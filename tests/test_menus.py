@@ -8,7 +8,8 @@ import random
 import pytest
 
 from hegemon.board import Board, province_of
-from hegemon.game import Variant, order_problems
+from hegemon.game import Variant, menus, order_problems
+from hegemon.game.forms import Amount, OrderForm
 from hegemon.orders import Convoy, Move, Order, Support
 from hegemon.position import Position
 from hegemon.randomplay import random_game
@@ -20,9 +21,21 @@ from tests.conftest import spring
 
 def _menu(variant: Variant, position: Position, power: str) -> list[str]:
     procedure = variant.calendar.procedure(position.phase)
-    return [
-        o.format() for given in procedure.menu(variant, position, power).values() for o in given
-    ]
+    return [c.text for form in procedure.menu(variant, position, power) for c in form.choices]
+
+
+def _least(form: OrderForm) -> dict[str, int | str]:
+    """Each field of the form at its first value: the least amount, the first name."""
+    return {f.name: f.least if isinstance(f, Amount) else f.values[0] for f in form.fields}
+
+
+def _made(form: OrderForm) -> list[Order]:
+    """The orders a form gives: each it lists, or, for a form that makes its order from
+    its fields, that order for each choice (or none) with the fields at their least."""
+    if form.make is None:
+        return [c.order for c in form.choices]
+    picks = [[i] for i in range(len(form.choices))] or [[]]
+    return [form.fill(pick, _least(form)) for pick in picks]
 
 
 def test_a_convoy_lands_its_army_only_where_the_army_may_go(classic: Variant) -> None:
@@ -80,8 +93,9 @@ def test_every_phase_offers_every_legal_order_and_nothing_else(game: str) -> Non
             position = result.before
             procedure = variant.calendar.procedure(position.phase)
             for power in variant.powers:
-                menu = procedure.menu(variant, position, power)
-                offered = [o for given in menu.values() for o in given]
+                offered = [
+                    o for form in menus.offered(variant, position, power) for o in _made(form)
+                ]
                 where = f"{game}, seed {seed}, {position.phase}, {power}"
                 for order in offered:
                     assert not order_problems(variant, position, power, [order]), where

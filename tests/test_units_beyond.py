@@ -386,7 +386,7 @@ def test_menus_offer_landings_boardings_entries_and_departures(classic: Variant)
         PhaseKind.MOVEMENT,
     )
     menu = {
-        k: [o.format() for o in v] for k, v in movement_menu(variant, position, "England").items()
+        f.title: [c.text for c in f.choices] for f in movement_menu(variant, position, "England")
     }
     assert "F OFFBOARD - Nrg" in menu["F OFFBOARD"]
     assert "F OFFBOARD - Nth" not in menu["F OFFBOARD"]  # occupied: these rules refuse it
@@ -395,8 +395,8 @@ def test_menus_offer_landings_boardings_entries_and_departures(classic: Variant)
     assert "A Yor - F Nth" in menu["A Yor"]
     assert "F Nth - OFFBOARD" in menu["F Nth"]
     assert "F Edi - OFFBOARD" not in menu["F Edi"]  # not from a coast
-    standard = movement_menu(classic, position, "England")
-    assert "A Nth" not in standard or not any("OFFBOARD" in o.format() for o in standard["A Nth"])
+    standard = {f.title: f.choices for f in movement_menu(classic, position, "England")}
+    assert "A Nth" not in standard or not any("OFFBOARD" in c.text for c in standard["A Nth"])
 
 
 def test_random_orders_and_drawing_take_units_aboard_and_off_the_board(

@@ -289,8 +289,8 @@ def test_every_kind_of_answer_carries_the_safety_headers(client: TestClient) -> 
 
 
 def test_the_demo_resets_only_its_own_accounts(store: Store) -> None:
-    first = demo.seed(store, CHEAP, datetime.now().astimezone())
-    again = demo.seed(store, CHEAP, datetime.now().astimezone())
+    first = demo.seed(store, CHEAP, datetime.now().astimezone(), "classic")
+    again = demo.seed(store, CHEAP, datetime.now().astimezone(), "classic")
     assert first.keys() == again.keys() and first["gm"] != again["gm"]
     with store.reading() as session:
         users = session.scalars(select(models.User)).all()
@@ -306,7 +306,7 @@ def test_the_demo_refuses_a_database_where_people_hold_its_names(
     User(client, "France")  # a person's account, in another case
     User(client, "gm")
     with pytest.raises(demo.NamesTaken) as taken:
-        demo.seed(store, CHEAP, datetime.now().astimezone())
+        demo.seed(store, CHEAP, datetime.now().astimezone(), "classic")
     assert taken.value.names == ["gm", "france"]
     assert "only ever touches accounts it made" in str(taken.value)
     assert sign_in(client, "France").status_code == 201  # the password is the person's still

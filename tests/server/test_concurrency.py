@@ -49,8 +49,8 @@ def test_powers_sending_orders_at_once_are_all_kept(
 
     def send(power: str) -> Callable[[], Any]:
         def job() -> Any:
-            menu = players[power].ok("get", f"{game.path}/options")["orders"]
-            holds = [orders[0] for orders in menu.values()]
+            menu = players[power].ok("get", f"{game.path}/options")["forms"]
+            holds = [form["choices"][0]["text"] for form in menu]
             for hold in holds:  # in several goes, each kept
                 players[power].ok("post", f"{game.path}/orders", {"orders": [hold]})
             return holds

@@ -151,8 +151,8 @@ def test_a_grace_period_then_civil_disorder_after_missed_phases(
 def _everyone_but_italy_orders(game: Seated) -> None:
     for power, player in game.players.items():
         if power != "Italy":
-            menu = player.ok("get", f"{game.path}/options")["orders"]
-            holds = [orders[0] for orders in menu.values()]
+            menu = player.ok("get", f"{game.path}/options")["forms"]
+            holds = [form["choices"][0]["text"] for form in menu]
             player.ok("post", f"{game.path}/orders", {"orders": holds})
 
 

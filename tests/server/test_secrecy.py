@@ -151,7 +151,12 @@ def _give_orders(
 
 
 def _menu(game: Seated, clients: dict[Viewer, User], power: str) -> Any:
-    return clients[Viewer(power=power)].ok("get", f"{game.path}/options")
+    """The power's order forms, less what its own orders fill in: the order given for
+    each form, the points they leave."""
+    menu = clients[Viewer(power=power)].ok("get", f"{game.path}/options")
+    forms = [{k: v for k, v in form.items() if k != "given"} for form in menu["forms"]]
+    purses = [{k: v for k, v in purse.items() if k != "left"} for purse in menu["purses"]]
+    return {**menu, "forms": forms, "purses": purses}
 
 
 def _without(answer: Any, texts: list[str]) -> str:

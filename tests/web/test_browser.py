@@ -199,7 +199,7 @@ def test_a_sub_saharan_bid_is_given_by_clicking_and_kept_secret(
     board(angola, "bra")  # Brazzaville's army: a minor power's, for bids
     angola.screenshot("a minor power's unit")
     choose(angola, "Bid on A Bra")
-    angola.page.fill("#hg-bid-points", "2")
+    angola.page.get_by_label("Diplomacy Points to bid").fill("2")
     board(angola, "cho")
     angola.screenshot("a bid to give")
     choose(angola, "A Bra - Cho")
@@ -221,13 +221,15 @@ def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
         browser, server, screenshots, "europe_1615", "e_", "France", "Spain"
     )
     board(france, "lor")  # Lorraine, a minor state
-    france.page.fill("#hg-state-points", "2")
+    france.page.get_by_label("INFs to deploy to LOR").fill("2")
     france.screenshot("INFs to deploy")
     choose(france, "Deploy INFs")
     given(france, "2: LOR")
+    assert "INFs left: 66 of 68" in france.page.inner_text("#hg-purses")
     board(france, "bav")
-    france.page.select_option("#hg-attack", "Spain")
-    choose(france, "Attack")  # refused, and the page says why
+    assert france.page.get_by_role("button", name="Attack").count() == 0  # none offered yet
+    france.page.fill("#hg-order", "BAV > Spain")  # written, refused, and the page says why
+    france.page.click("#hg-write button")
     france.page.wait_for_selector("#hg-message.bad")
     assert "no diplomatic attacks in the first movement phase" in france.page.inner_text(
         "#hg-message"
@@ -252,7 +254,7 @@ def test_african_placements_and_spending_are_given_by_clicking(
     africa.master.ok("post", f"{africa.path}/adjudicate")
     moved_on([britain], "Spring 1961 Influence")
     board(britain, "kis")  # Kisumu, in Kenya
-    britain.page.fill("#hg-state-points", "3")
+    britain.page.get_by_label("IPs to spend on Kenya").fill("3")
     britain.screenshot("IPs to spend")
     choose(britain, "Spend IPs")
     given(britain, "3: Kenya")

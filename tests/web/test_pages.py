@@ -48,12 +48,13 @@ def test_a_game_page_holds_the_players_own_orders_and_nobody_elses(client: TestC
     assert "script-src 'self'" in answer.headers["content-security-policy"]
     data = page_data(answer.text)
     assert data["pending"]["orders"] == ["A Par - Bur"]
-    assert sorted(m["key"] for m in data["choices"]["menus"]) == ["A Mar", "A Par", "F Bre"]
+    assert sorted(f["title"] for f in data["choices"]["forms"]) == ["A Mar", "A Par", "F Bre"]
     assert '"A Mun - Ruh"' not in answer.text and "A Mun - Ruh<" not in answer.text
-    par = next(m for m in data["choices"]["menus"] if m["key"] == "A Par")
-    assert {"text": "A Par - Bur", "kind": "move", "clicks": ["bur"]} in par["orders"]
+    par = next(f for f in data["choices"]["forms"] if f["title"] == "A Par")
+    assert par["unit"] == "par" and par["given"] == "A Par - Bur"
+    assert {"text": "A Par - Bur", "kind": "move", "clicks": ["bur"]} in par["choices"]
     support = {"text": "A Par S A Mar - Bur", "kind": "support", "clicks": ["mar", "bur"]}
-    assert support in par["orders"]
+    assert support in par["choices"]
 
 
 def test_the_csrf_token_on_the_page_is_the_one_changes_need(client: TestClient) -> None:

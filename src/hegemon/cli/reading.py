@@ -12,6 +12,8 @@ from typing import Any
 from hegemon import jsonio
 from hegemon.cli.common import UserError, add_viewer_option, game_in, power, viewer
 from hegemon.game import Game, PhaseResult, describe_end
+from hegemon.game.forms import purses
+from hegemon.game.menus import offered
 from hegemon.report import order_status_lines, phase_report, position_report
 
 
@@ -84,23 +86,24 @@ def _options(args: argparse.Namespace) -> int:
     who = power(game, args.power)
     if game.over:
         raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
-    procedure = game.variant.calendar.procedure(game.position.phase)
-    menu = procedure.menu(game.variant, game.position, who)
-    forms = game.variant.own_order_forms(game.position, who)
+    given = game.pending.get(who, [])
+    menu = offered(game.variant, game.position, who)
+    orders = {form.title: [c.text for c in form.choices] for form in menu if form.choices}
+    forms = [form.describe() for form in menu if form.fields or form.ranking]
+    left = [f"{p.name}s left: {p.left(given)} of {p.total}" for p in purses(menu)]
     if args.json:
-        data = {unit: [o.format() for o in orders] for unit, orders in menu.items()}
-        json.dump({"orders": data, "forms": forms}, sys.stdout, indent=1)
+        json.dump({"orders": orders, "forms": forms, "purses": left}, sys.stdout, indent=1)
         print()
         return 0
     print(f"{who}, {game.position.phase}: every legal order")
-    if not menu and not forms:
+    if not menu:
         print("   nothing to order this phase")
-    for unit, orders in menu.items():
-        print(unit)
-        print("\n".join(f"   {order.format()}" for order in orders))
+    for title, texts in orders.items():
+        print(title)
+        print("\n".join(f"   {text}" for text in texts))
     if forms:
-        print("Orders of this variant's own:")
-        print("\n".join(f"   {form}" for form in forms))
+        print("Forms to fill in:")
+        print("\n".join(f"   {form}" for form in [*forms, *left]))
     return 0
 
 

@@ -141,9 +141,12 @@ def _metrics_shared(processes: int) -> Iterator[None]:
             del os.environ[MULTIPROCESS_VARIABLE]
 
 
+DEMO_VARIANT = "classic"  # the game `serve --demo` seats
+
+
 def _print_demo(store: Store) -> None:
     try:
-        passwords = demo.seed(store, password_hasher(), now())
+        passwords = demo.seed(store, password_hasher(), now(), DEMO_VARIANT)
     except demo.NamesTaken as exc:
         raise UserError(f"--demo: {exc}") from None
     print(f"The demo game '{demo.TITLE}': sign in as any of these (passwords are new each run)")

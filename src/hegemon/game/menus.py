@@ -1,20 +1,22 @@
 """The legal orders of a power's units: the menus a player picks from.
 
-Each procedure lists what may be ordered in its kind of phase; the candidates come from
-the map (every neighbour, every convoy route through fleets standing now, every unit in
-reach to support) and each passes the judge's own check against the rules the power may
-know, so that a menu never offers an order the judge would call void at submission.
+Each procedure lists what may be ordered in its kind of phase, as order forms
+(`hegemon.game.forms`); the candidates come from the map (every neighbour, every convoy
+route through fleets standing now, every unit in reach to support) and each passes the
+judge's own check against the rules the power may know, so that a menu never offers an
+order the judge would call void at submission.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import OFFBOARD, Board, UnitKind
+from hegemon.game.forms import Menu, OrderForm, listed, unit_form
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
@@ -35,21 +37,38 @@ from hegemon.rules import Rules
 if TYPE_CHECKING:  # the variant's calendar calls on these menus
     from hegemon.game.variant import Variant
 
-Menu = dict[str, list[Order]]  # by the unit as orders name it ("A Par"), or "Builds"
+
+def offered(variant: Variant, position: Position, power: str) -> Menu:
+    """Everything `power` may order this phase: the forms of the phase's procedure, then
+    those of the variant's own orders. It hangs on nothing any power has sent, its own
+    orders included (what they leave to spend is the purse's to say: `Purse.left`)."""
+    procedure = variant.calendar.procedure(position.phase)
+    return (
+        *procedure.menu(variant, position, power),
+        *variant.order_forms(position, power),
+    )
 
 
 def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
     """Every legal order for each unit `power` commands this phase, and for its units
     aboard others and off the board (their landings and entries; not supports of them)."""
     commanded = variant.commanded_units(position, power)
-    menu = unit_menus(variant, position, power, commanded)
-    menu.update(beyond_menu(variant, position, power, commanded))
-    return menu
+    orders = unit_orders(variant, position, power, commanded)
+    orders.update(beyond_orders(variant, position, power, commanded))
+    return tuple(unit_form(head(unit), unit.location, given) for unit, given in orders.items())
 
 
-def beyond_menu(
+def head(unit: Unit) -> str:
+    """The unit as orders name it: ``A Par``, ``M Sao`` (aboard), ``F OFFBOARD``."""
+    return Hold(unit.type, unit.location).head
+
+
+UnitOrders = dict[Unit, list[Order]]  # each unit's legal orders
+
+
+def beyond_orders(
     variant: Variant, position: Position, power: str, commanded: Iterable[Unit]
-) -> Menu:
+) -> UnitOrders:
     """Every legal order for the units aboard `commanded` and `power`'s units off the
     board: to stay aboard, land, leave the board or enter it."""
     if not position.beyond_the_board:
@@ -57,9 +76,7 @@ def beyond_menu(
     rules = variant.rules_at_submission(position, power)
     beyond = [*(c for u in commanded for c in _addressable(u.cargo)), *position.offboard]
     return {
-        Hold(unit.type, unit.location).head: _checked(
-            variant.board, position, unit, rules, _beyond(variant.board, unit)
-        )
+        unit: _checked(variant.board, position, unit, rules, _beyond(variant.board, unit))
         for unit in beyond
         if variant.commander_of(position, unit) == power
     }
@@ -88,18 +105,18 @@ def _beyond(board: Board, unit: Unit) -> Iterator[MovementOrder]:
                 yield Move(unit.type, unit.location, location)
 
 
-def unit_menus(variant: Variant, position: Position, power: str, units: Iterable[Unit]) -> Menu:
+def unit_orders(
+    variant: Variant, position: Position, power: str, units: Iterable[Unit]
+) -> UnitOrders:
     """Every legal order for each of `units` under the rules `power` may know: its own
-    units, or the units nobody commands that it bids on, in a variant with bids."""
+    units, or units it may order without commanding them (a variant's own orders)."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
     reach = {p: _destinations(board, position, u) for p, u in position.units.items()}
-    menu: Menu = {}
+    menu: UnitOrders = {}
     for unit in sorted(units, key=lambda u: u.location):
         candidates = _candidates(board, position, unit, rules, reach)
-        menu[Hold(unit.type, unit.location).head] = _checked(
-            board, position, unit, rules, candidates
-        )
+        menu[unit] = _checked(board, position, unit, rules, candidates)
     return menu
 
 
@@ -182,15 +199,17 @@ def _landings_from(board: Board, kind: UnitKind, province: str) -> tuple[str, ..
 def retreat_menu(variant: Variant, position: Position, power: str) -> Menu:
     """For each of `power`'s dislodged units, its open retreats and its disbanding."""
     rules = variant.rules_at_submission(position, power)
-    menu: Menu = {}
+    menu: list[OrderForm] = []
     for _, dislodged in sorted(position.dislodged.items()):
         unit = dislodged.unit
         if variant.commander_of(position, unit) != power:
             continue
         options = retreat_options(variant.board, position, dislodged, rules)
         retreats: list[Order] = [Retreat(unit.type, unit.location, t) for t in options]
-        menu[Hold(unit.type, unit.location).head] = [*retreats, Disband(unit.type, unit.location)]
-    return menu
+        menu.append(
+            unit_form(head(unit), unit.location, [*retreats, Disband(unit.type, unit.location)])
+        )
+    return tuple(menu)
 
 
 def adjustment_menu(variant: Variant, position: Position, power: str) -> Menu:
@@ -200,13 +219,13 @@ def adjustment_menu(variant: Variant, position: Position, power: str) -> Menu:
     balance = adjustment_balances(position, rules).get(power, 0)
     board = variant.board
     if balance < 0:
-        return {
-            Hold(u.type, u.location).head: [Disband(u.type, u.location)]
+        return tuple(
+            unit_form(head(u), u.location, [Disband(u.type, u.location)])
             for u in sorted(position.units.values(), key=lambda u: u.location)
             if u.power == power and rules.needs_supply(u)
-        }
+        )
     if balance == 0:
-        return {}
+        return ()
     homes = variant.home_centers(position).get(power, frozenset())
     sites = sorted(rules.build_sites(power, homes, position) - position.units.keys())
     builds: list[Order] = []
@@ -221,4 +240,12 @@ def adjustment_menu(variant: Variant, position: Position, power: str) -> Menu:
                     and rules.build_problem(power, unit, [], homes) is None
                 ):
                     builds.append(Build(kind, location))
-    return {"Builds": [*builds, Waive()]} if builds else {}
+    if not builds:
+        return ()
+    return (builds_form("builds", "Builds", [*builds, Waive()]),)
+
+
+def builds_form(form_id: str, title: str, orders: Sequence[Order]) -> OrderForm:
+    """The builds a power may make, each given by a click on its site, and the waiving
+    of one."""
+    return OrderForm(form_id, title, tuple(listed(o) for o in orders))

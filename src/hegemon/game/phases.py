@@ -25,7 +25,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
 from hegemon.game import menus, randomorders
 from hegemon.game.chance import Chance, Draw
-from hegemon.game.menus import Menu
+from hegemon.game.forms import Menu
 from hegemon.legality import Illegal, check_movement_order, commanded_unit, ordered_unit
 from hegemon.orders import (
     Build,
@@ -157,9 +157,9 @@ class Procedure(ABC):
         return []
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        """Every legal order of the kinds this phase takes that `power` may give, by the
-        unit it commands: the choices a player is offered."""
-        return {}
+        """The order forms of the kinds this phase takes that `power` may fill in: every
+        legal order of each unit it commands, of each site, listed where they can be."""
+        return ()
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
-from hegemon.game.menus import beyond_menu
+from hegemon.game.menus import beyond_orders, head
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
@@ -162,7 +162,8 @@ def _beyond_the_board(
     """Orders for the units aboard `commanded` and `power`'s units off the board: most
     stay where they are, some land, enter the board or leave it."""
     orders: list[Order] = []
-    for _, legal in sorted(beyond_menu(variant, position, power, commanded).items()):
+    beyond = beyond_orders(variant, position, power, commanded)
+    for _, legal in sorted((head(unit), legal) for unit, legal in beyond.items()):
         moves = [order for order in legal if isinstance(order, Move)]
         if moves and rng.random() < _BEYOND_ACTS:
             orders.append(rng.choice(moves))

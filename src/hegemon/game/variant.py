@@ -20,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple, Self
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
 from hegemon.game.ending import GameEnd, solo_winner
+from hegemon.game.forms import Menu
 from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import parse_order, read_order
@@ -291,15 +292,11 @@ class Variant:
         """Why orders of the variant's own kinds (bids, deployments) may not be given."""
         return []
 
-    def biddable_units(self, position: Position) -> list[Unit]:
-        """The units no player commands whose orders the powers bid for (the minor
-        powers', in a variant with bids); none by default."""
-        return []
-
-    def own_order_forms(self, position: Position, power: str) -> list[str]:
-        """How `power` writes the orders of the variant's own kinds it may give this
-        phase, with an example each: the part of a player's menu a list cannot hold."""
-        return []
+    def order_forms(self, position: Position, power: str) -> Menu:
+        """The forms of the orders of the variant's own kinds `power` may give this phase
+        (bids, deployments, declarations): the procedure's forms come first
+        (`menus.offered`). None by default."""
+        return ()
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """The player whose orders the unit follows: its owner's, if a player owns it."""

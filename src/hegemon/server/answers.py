@@ -13,7 +13,7 @@ file (`GameFile`) is typed to its parts, its starting position as such JSON.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -239,11 +239,59 @@ class Progress(Answer):
     ready: list[str]
 
 
-class LegalOrders(Answer):
+class ListedOrder(Answer):
+    """One legal order a form lists."""
+
+    text: str = Field(description="the order, as the judge writes it")
+    kind: str = Field(description="its kind of order: hold, move, support, build ...")
+    clicks: list[str] = Field(description="the provinces clicked to give it, once the form is open")
+
+
+class FormField(Answer):
+    """A field of a form: a whole number from `least` to `most`, or one of `values`."""
+
+    name: str
+    label: str
+    type: Literal["amount", "one of"]
+    least: int | None = None
+    most: int | None = None
+    values: list[str] | None = None
+
+
+class PurseLine(Answer):
+    """Points the power spends with its orders this phase."""
+
+    name: str = Field(description="what a point is called")
+    total: int = Field(description="how many the power has this phase")
+    left: int = Field(description="how many its orders given leave")
+
+
+class OrderFormLine(Answer):
+    """One order the power may give, as it fills it in (`hegemon.game.forms`)."""
+
+    id: str = Field(description="the form, within this phase's menu: what a filled form names")
+    title: str
+    unit: str | None = Field(description="the province of the unit it orders, if it orders one")
+    sites: list[str] = Field(description="provinces whose click opens it")
+    choices: list[ListedOrder] = Field(description="the legal orders it lists")
+    ranking: bool = Field(description="it takes several of its choices in a row, best first")
+    fields: list[FormField] = Field(description="what the player fills in")
+    action: str | None = Field(
+        description="the button opening or sending a form offered beside the power's own "
+        "units and sites; none for those"
+    )
+    spends: str | None = Field(description="the name of the purse it spends from")
+    fill: bool = Field(description="the order is made from the form filled in (POST `forms`)")
+    given: str | None = Field(description="the power's order given for what the form lists")
+
+
+class OrderForms(Answer):
+    """Everything the power may order this phase: what `hegemon options` lists."""
+
     power: str
     phase: str
-    orders: dict[str, list[str]] = Field(description="each unit's (or slot's) legal orders")
-    forms: list[str] = Field(description="how to write the variant's own orders")
+    forms: list[OrderFormLine]
+    purses: list[PurseLine]
 
 
 class Readiness(Answer):

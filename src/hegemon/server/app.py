@@ -60,7 +60,7 @@ def create_app(
     limits = limits or Limits.from_environment()
     app = FastAPI(
         title="Hegemon",
-        summary="A judge for Diplomacy and its influence variants, for many players over HTTP",
+        summary="A judge for Diplomacy and its variants, for many players over HTTP",
         version="1",
         docs_url=None,  # the interactive pages load their scripts from elsewhere
         redoc_url=None,

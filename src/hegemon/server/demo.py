@@ -1,5 +1,6 @@
-"""A demo to try the server with: a classic game whose seats are taken by accounts made
-for it, with passwords printed for whoever starts the server (`hegemon serve --demo`).
+"""A demo to try the server with: a game of the variant asked for, whose seats are taken
+by accounts made for it, with passwords printed for whoever starts the server
+(`hegemon serve --demo`).
 
 The demo's accounts are marked (`users.demo`), and only those are ever given new
 passwords: pointed at a database where someone else holds one of its names, the demo
@@ -20,7 +21,7 @@ from hegemon.server.table import MASTER_ROLE, Lock, Table
 from hegemon.store import Store, models
 from hegemon.variants import load_variant
 
-TITLE = "Demo: classic"
+TITLE = "Demo"
 MASTER_NAME = "gm"
 
 
@@ -35,11 +36,11 @@ class NamesTaken(Exception):
         self.names = names
 
 
-def seed(store: Store, hasher: PasswordHasher, now: datetime) -> dict[str, str]:
+def seed(store: Store, hasher: PasswordHasher, now: datetime, variant: str) -> dict[str, str]:
     """The demo's accounts (made, or given new passwords) and its game (made once): each
     account's name and its new password, the game master's first. NamesTaken, and nothing
     changed, if any of the names is another's account."""
-    powers = list(load_variant("classic").powers)
+    powers = list(load_variant(variant).powers)
     names = [MASTER_NAME, *(p.lower() for p in powers)]
     passwords = {name: secrets.token_urlsafe(9) for name in names}
     with store.writing() as session:
@@ -50,7 +51,7 @@ def seed(store: Store, hasher: PasswordHasher, now: datetime) -> dict[str, str]:
         users = {name: _account(session, hasher, name, passwords[name]) for name in names}
         master = users[MASTER_NAME]
         if _demo_game(session, master) is None:
-            game = play.create_game(session, master, TITLE, "classic", None, None, None, Policy())
+            game = play.create_game(session, master, TITLE, variant, None, None, None, Policy())
             for power in powers:
                 table = Table.open(session, game.id, users[power.lower()], Lock.UPDATE)
                 play.join(table, power, now)

@@ -18,11 +18,14 @@ from sqlalchemy.orm import Session
 
 from hegemon import jsonio
 from hegemon.game import Game, order_problems
+from hegemon.game.forms import FormError, chosen
+from hegemon.game.menus import offered
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.policy import Policy
+from hegemon.server.schemas import FilledForm
 from hegemon.server.table import (
     ACTIVE,
     ENDED,
@@ -171,8 +174,8 @@ def submit(
 def withdraw(
     table: Table, power: str, text: str | None = None, phase: str | None = None
 ) -> tuple[models.Pending, int]:
-    """Withdraw all the power's orders, or its order for the slot `text` names (``A Par``
-    names a unit's); how many were withdrawn."""
+    """Withdraw all the power's orders, or its order for the slot `text` names (a unit
+    named as orders name it, or an order for that slot); how many were withdrawn."""
     table.require_playing()
     row = _expected(table, power, phase, None)
     current = _stored(table, row)
@@ -201,6 +204,24 @@ def _expected(table: Table, power: str, phase: str | None, version: int | None) 
             409, f"{power}'s orders changed meanwhile (version {row.version}, not {version})"
         )
     return row
+
+
+def filled_orders(table: Table, power: str, filled: Sequence[FilledForm]) -> list[str]:
+    """The orders the forms filled in give, as the judge writes them; a Refusal lists
+    each form that does not fit the power's menu, with why."""
+    if not filled:
+        return []
+    menu = offered(table.variant, table.position, power)
+    texts: list[str] = []
+    problems: list[str] = []
+    for form in filled:
+        try:
+            texts.append(chosen(menu, form.form).fill(form.picks, form.values).format())
+        except FormError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise Refusal(422, f"nothing stored: {len(problems)} form(s) refused", problems)
+    return texts
 
 
 def _read(table: Table, texts: Sequence[str]) -> tuple[list[Order], list[str]]:

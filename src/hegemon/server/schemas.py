@@ -120,14 +120,29 @@ class Seat(Strict):
     power: PowerName
 
 
-class OrdersIn(Strict):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [{"orders": ["A Par - Bur", "F Bre - Mao"], "power": "France"}]
-        }
+FieldValue = StrictInt | Annotated[StrictStr, Field(max_length=100), _printable()]
+
+
+class FilledForm(Strict):
+    """An order form of the `options` answer, filled in: the form's id, the choices
+    picked (by their place in its list, best first where it ranks them) and its fields."""
+
+    form: Annotated[Line, Field(min_length=1, max_length=200)]
+    picks: list[Annotated[int, Field(ge=0, le=100_000)]] = Field(
+        default_factory=list, max_length=jsonio.MAX_ORDERS
+    )
+    values: dict[Annotated[Line, Field(max_length=60)], FieldValue] = Field(
+        default_factory=dict, max_length=20
     )
 
+
+class OrdersIn(Strict):
     orders: list[OrderText] = Field(max_length=jsonio.MAX_ORDERS)
+    forms: list[FilledForm] = Field(
+        default_factory=list,
+        max_length=jsonio.MAX_ORDERS,
+        description="order forms filled in (the `options` answer's): each gives one order",
+    )
     power: PowerName | None = Field(None, description="the game master names the power")
     replace: bool = Field(False, description="these orders replace all the power's earlier ones")
     phase: PhaseCode | None = Field(None, description="refuse if the game is at another phase")

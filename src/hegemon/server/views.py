@@ -14,7 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
-from hegemon.orders import Secrecy
+from hegemon.game.forms import Amount, Field, OrderForm, purses
+from hegemon.game.menus import offered
+from hegemon.orders import Order, Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
 from hegemon.server import answers
@@ -126,7 +128,7 @@ def progress_view(table: Table) -> answers.Progress:
 def pending_view(table: Table, power: str) -> answers.PendingOrders:
     """A power's orders for the current phase: for that power and the game master."""
     row = table.pending[power]
-    orders = parse_orders(table.variant, table.position, {power: row.orders}).get(power, [])
+    orders = pending_orders(table, power)
     unordered = table.procedure.unordered(table.variant, table.position, power, orders)
     return answers.PendingOrders(
         power=power,
@@ -145,16 +147,55 @@ def withdrawal_view(table: Table, power: str, withdrawn: int) -> answers.Withdra
     return answers.Withdrawal(**dict(pending_view(table, power)), withdrawn=withdrawn)
 
 
-def options_view(table: Table, power: str) -> answers.LegalOrders:
-    """Every legal order of the power's units this phase, and how to write the variant's
-    own orders: what `hegemon options` prints."""
+def options_view(table: Table, power: str) -> answers.OrderForms:
+    """Everything the power may order this phase, as forms to fill in (every legal order
+    of its units listed), and its points left to spend: what `hegemon options` prints.
+    Made from the power's own orders and what it may know, never another's."""
     table.require_playing()
-    menu = table.procedure.menu(table.variant, table.position, power)
-    return answers.LegalOrders(
+    given = pending_orders(table, power)
+    menu = offered(table.variant, table.position, power)
+    return answers.OrderForms(
         power=power,
         phase=table.game.phase,
-        orders={unit: [o.format() for o in orders] for unit, orders in menu.items()},
-        forms=table.variant.own_order_forms(table.position, power),
+        forms=[_form_line(form, given) for form in menu],
+        purses=[
+            answers.PurseLine(name=p.name, total=p.total, left=p.left(given)) for p in purses(menu)
+        ],
+    )
+
+
+def pending_orders(table: Table, power: str) -> list[Order]:
+    """The power's orders stored for this phase, as orders."""
+    row = table.pending[power]
+    return parse_orders(table.variant, table.position, {power: row.orders}).get(power, [])
+
+
+def _form_line(form: OrderForm, given: list[Order]) -> answers.OrderFormLine:
+    return answers.OrderFormLine(
+        given=next((o.format() for o in given if form.gave(o)), None),
+        id=form.id,
+        title=form.title,
+        unit=form.unit,
+        sites=list(form.sites),
+        choices=[
+            answers.ListedOrder(text=c.text, kind=c.kind, clicks=list(c.clicks))
+            for c in form.choices
+        ],
+        ranking=form.ranking,
+        fields=[_field_line(f) for f in form.fields],
+        action=form.action,
+        spends=form.spends.name if form.spends else None,
+        fill=form.make is not None,
+    )
+
+
+def _field_line(field: Field) -> answers.FormField:
+    if isinstance(field, Amount):
+        return answers.FormField(
+            name=field.name, label=field.label, type="amount", least=field.least, most=field.most
+        )
+    return answers.FormField(
+        name=field.name, label=field.label, type="one of", values=list(field.values)
     )
 
 

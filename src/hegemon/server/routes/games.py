@@ -101,8 +101,9 @@ def observe(game_id: RowId, user: Caller, store: StoreDep) -> answers.Game:
 @router.get("/games/{game_id}/options", responses=answers.IN_A_GAME)
 def options(
     game_id: RowId, user: Caller, store: StoreDep, power: PowerQuery = None
-) -> answers.LegalOrders:
-    """Every legal order of the power's units this phase (what `hegemon options` lists)."""
+) -> answers.OrderForms:
+    """The power's order forms this phase, every legal order of its units listed, and the
+    points it has left to spend (what `hegemon options` lists)."""
     with store.reading() as session:
         table = Table.open(session, game_id, user)
         return views.options_view(table, table.acting_power(power))
@@ -110,13 +111,15 @@ def options(
 
 @router.post("/games/{game_id}/orders", responses=answers.IN_A_GAME | answers.BODY)
 def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> answers.PendingOrders:
-    """Give orders, as text: each replaces the power's earlier order for the same unit (or
-    bid, deployment ...), or all of them with `replace`. Every order is checked at once;
-    if any is refused, each refusal is listed with its reason and nothing is stored."""
+    """Give orders, as text or as order forms filled in (`options`): each replaces the
+    power's earlier order for the same unit (or slot), or all of them with `replace`. Every
+    order is checked at once; if any is refused, each refusal is listed with its reason
+    and nothing is stored."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.SHARE)
         power = table.acting_power(body.power)
-        play.submit(table, power, body.orders, body.replace, body.phase, body.version)
+        texts = [*body.orders, *play.filled_orders(table, power, body.forms)]
+        play.submit(table, power, texts, body.replace, body.phase, body.version)
         return views.pending_view(table, power)
 
 

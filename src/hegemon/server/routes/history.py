@@ -60,6 +60,6 @@ def phase_board(
 
 @router.get("/reveal")
 def reveal(game_id: RowId, user: Caller, store: StoreDep) -> list[answers.Revealed]:
-    """Once the game is over: every order kept secret while it lasted (bids, INFs)."""
+    """Once the game is over: every order kept secret while it lasted."""
     with member_view(store, game_id, user) as table:
         return views.reveal_view(table)

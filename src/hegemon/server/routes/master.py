@@ -52,7 +52,7 @@ def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 # Each phase of a game file is replayed, and kept, when it is imported: some 1 to 3 ms and
-# 11 KiB a phase of the classic game. 2,000 phases (400 years) bound an import to seconds
+# 11 KiB a phase of the standard game. 2,000 phases (400 years) bound an import to seconds
 # and tens of MiB, where a file of 16 MiB could hold 250,000 phases.
 MAX_IMPORT_PHASES = 2000
 

@@ -1,8 +1,9 @@
 """The web pages: sign in, my account, my games, a game's page (the board as my power sees it, my
 orders given by clicking), a past phase, the game master's page.
 
-Pages are rendered on the server from the same views as the API (`hegemon.server.views`,
-`choices`), so a page shows a player nothing the API would not; every change is made by
+Pages are rendered on the server from the same views as the API (`hegemon.server.views`;
+the orders a player may give are the `options` answer's forms), so a page shows a player
+nothing the API would not; every change is made by
 the page's script through the JSON API, with the session cookie and the CSRF token the
 page carries (`auth.csrf_token`).
 """
@@ -33,7 +34,6 @@ from hegemon.server.table import (
     Refusal,
     Table,
 )
-from hegemon.server.web.choices import choices
 from hegemon.store import Store, models
 
 router = APIRouter(include_in_schema=False)
@@ -160,7 +160,7 @@ def game_page(
             **_progress(game),
             "power": acting,
             "pending": views.pending_view(table, acting).model_dump() if acting else None,
-            "choices": choices(table, acting) if acting else None,
+            "choices": views.options_view(table, acting).model_dump() if acting else None,
         }
         return _page(
             request,

@@ -32,12 +32,13 @@ from typing import Any, Self
 
 from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step, Variant
+from hegemon.game.forms import Menu
 from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
 from hegemon.orders import Disband, Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
-from hegemon.variants.africa_ii import declarations, guerillas, landings, scoring
+from hegemon.variants.africa_ii import declarations, forms, guerillas, landings, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
@@ -181,11 +182,10 @@ class AfricaII(Variant):
             *guerillas.problems(self.book, self.board, position, power, mustered),
         ]
 
-    def own_order_forms(self, position: Position, power: str) -> list[str]:
-        return [
-            *declarations.forms(self.book, position, self._autumn(position)),
-            *guerillas.forms(self.book, position, power),
-        ]
+    def order_forms(self, position: Position, power: str) -> Menu:
+        return forms.declaration_forms(
+            self.book, self.board, position, power, self._autumn(position)
+        )
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)

@@ -12,7 +12,6 @@ from dataclasses import replace
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position
 from hegemon.variants.africa_ii.book import Book
-from hegemon.variants.africa_ii.influence import INFLUENCE
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence
 
@@ -40,21 +39,6 @@ def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order],
 def _declarable(book: Book, ledger: Ledger) -> list[str]:
     territory = book.territory(ledger)
     return [s.name for s in book.states.values() if s.declared and not territory.is_active(s.name)]
-
-
-def forms(book: Book, position: Position, autumn: bool) -> list[str]:
-    kinds = kinds_in(book, position, autumn)
-    described = {
-        Independence: "Declare STATE independent  by the power controlling the state it is "
-        "part of, e.g. 'Declare Namibia independent' (rules c.2)",
-        CivilWar: "Civil war STATE  by a controller ousted at the last IP phase by a power "
-        "that held no IPs there: its units stand until the next IP phase (rules a.12)",
-        Aid: "Aid [N] STATE  N centers' worth of aid to a state you control, 5 IPs each off "
-        "the coming Spring's revenue, e.g. 'Aid Kenya', 'Aid 2 Kenya' (rules c.3)",
-    }
-    spend = ["N: STATE  spends N IPs in the state, e.g. '5: Kenya' (rules a.7)"]
-    own = spend if position.phase.kind is INFLUENCE else []
-    return own + [described[k] for k in kinds]
 
 
 def problems(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:

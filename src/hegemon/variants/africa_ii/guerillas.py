@@ -33,19 +33,6 @@ def kinds_in(book: Book, position: Position) -> tuple[type[Order], ...]:
     return (Raise, Disband) if raised and position.phase.kind is PhaseKind.MOVEMENT else ()
 
 
-def forms(book: Book, position: Position, power: str) -> list[str]:
-    """How a power that raises guerillas writes its raises and disbands."""
-    if not book.places(power, GUERILLA) or not kinds_in(book, position):
-        return []
-    limit = book.guerilla_limit(position, power)
-    return [
-        f"Raise G PROVINCE  a guerilla in an unoccupied province that is no supply center, "
-        f"after this turn's retreats; {limit} at most (rules b.11, b.12)",
-        "Disband G PROVINCE  one's guerilla, after this turn's retreats: it holds meanwhile "
-        "(rules b.11)",
-    ]
-
-
 def guerillas(position: Position, power: str) -> list[Unit]:
     return [u for u in position.units.values() if u.power == power and u.type.letter == GUERILLA]
 

@@ -20,12 +20,13 @@ from dataclasses import dataclass, replace
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.game import Procedure, Resolution, Turn, Variant
-from hegemon.game.menus import Menu
+from hegemon.game.forms import Menu
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.variants.africa_ii import interventions
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import Event
+from hegemon.variants.africa_ii.forms import spending_forms
 from hegemon.variants.africa_ii.ledger import Holdings, Ledger
 from hegemon.variants.africa_ii.orders import Spend
 
@@ -171,13 +172,7 @@ class InfluencePhase(Procedure):
         return orders
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        """An IP in each state, by its parts: a player spends as many as it likes in each
-        (`own_order_forms` says how to write it)."""
-        available = Ledger.of(position).revenue.get(power, 0)
-        if not available:
-            return {}
-        states = self.book.territory(Ledger.of(position)).active
-        return {f"{available} IPs to spend": [Spend(1, s) for s in states]}
+        return spending_forms(self.book, position, power)
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

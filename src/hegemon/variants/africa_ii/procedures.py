@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hegemon.adjudication.outcome import Verdict
 from hegemon.game import Procedure, Resolution, Turn, Variant
-from hegemon.game.menus import Menu, adjustment_menu
+from hegemon.game.forms import Choice, Menu, OrderForm
+from hegemon.game.menus import adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.orders import Build, Order, UnitOrder, Waive
 from hegemon.position import Position, Viewer
@@ -103,10 +104,15 @@ class AfricaMovement(Movement):
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """The standard menu without the landings into occupied provinces (b.5)."""
-        return {
-            head: [o for o in offered if not landings.landing_problem(variant.board, position, o)]
-            for head, offered in super().menu(variant, position, power).items()
-        }
+        board = variant.board
+
+        def possible(choice: Choice) -> bool:
+            return not landings.landing_problem(board, position, choice.order)
+
+        return tuple(
+            replace(form, choices=tuple(filter(possible, form.choices)))
+            for form in super().menu(variant, position, power)
+        )
 
     def random_orders(
         self, variant: Variant, position: Position, rng: random.Random
@@ -243,12 +249,14 @@ class AfricaAdjustments(Adjustments):
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """Each commanded state's builds (armies only, a.13) or disbands, by state."""
-        menu: Menu = {}
+        menu: list[OrderForm] = []
         for owner in self._owners(variant, position, power):
-            for what, orders in adjustment_menu(variant, position, owner).items():
-                kept = [o for o in orders if not isinstance(o, Waive)]
-                menu[f"{what} of {owner}" if what == "Builds" else what] = kept
-        return menu
+            for form in adjustment_menu(variant, position, owner):
+                kept = tuple(c for c in form.choices if not isinstance(c.order, Waive))
+                if form.unit is None:  # the builds, of this state's
+                    form = replace(form, id=_builds(owner), title=f"Builds of {owner}")
+                menu.append(replace(form, choices=kept))
+        return tuple(menu)
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -269,12 +277,14 @@ class AfricaAdjustments(Adjustments):
         units, now and then fewer than due (waived builds, civil disorder)."""
         orders: dict[str, list[Order]] = {}
         for power in self.actors(variant, position):
-            menu = self.menu(variant, position, power)
+            menu = {form.id: form for form in self.menu(variant, position, power)}
             for owner, due in self._owners(variant, position, power).items():
+                choices: list[Order]
                 if due > 0:
-                    choices = menu.get(f"Builds of {owner}", [])
+                    builds = menu.get(_builds(owner))
+                    choices = [c.order for c in builds.choices] if builds else []
                 else:
-                    offered = [o for given in menu.values() for o in given]
+                    offered = [c.order for form in menu.values() for c in form.choices]
                     choices = [
                         o
                         for o in offered
@@ -285,6 +295,11 @@ class AfricaAdjustments(Adjustments):
                     count -= 1
                 orders.setdefault(power, []).extend(rng.sample(choices, count))
         return orders
+
+
+def _builds(owner: str) -> str:
+    """The id of the form of a state's builds."""
+    return f"builds {owner}"
 
 
 _TOO_FEW = 0.2  # how often a random player orders one build or disband fewer than due

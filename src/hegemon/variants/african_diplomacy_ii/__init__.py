@@ -25,7 +25,6 @@ from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Termination, Varia
 from hegemon.game.ending import draw_after_last_year
 from hegemon.position import Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
-    DRAFT,
     ORDER_OF_PLAY,
     Draft,
     Lots,
@@ -119,17 +118,6 @@ class AfricanDiplomacyII(Variant):
     def home_centers(self, position: Position) -> dict[str, frozenset[str]]:
         homes = AfricanState.of(position).homes
         return {p: frozenset(homes.get(p, ())) for p in self.powers}
-
-    # --- orders --------------------------------------------------------------------------
-    def own_order_forms(self, position: Position, power: str) -> list[str]:
-        """In the draft, how to write a ranked list (its menu offers the provinces)."""
-        procedure = self.calendar.procedure(position.phase)
-        if position.phase.kind is not DRAFT or power not in procedure.actors(self, position):
-            return []
-        return [
-            "Place A PROVINCE, PROVINCE, ...  a ranked list of provinces, best first, e.g. "
-            "'Place A Bam, Gui, Sen' (rules A); a new list replaces the last"
-        ]
 
     # --- what each viewer reads ----------------------------------------------------------
     # The order of play is told by the phases that follow it (`opening`), the home centers

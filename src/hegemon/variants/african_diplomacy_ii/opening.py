@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board
 from hegemon.game import Chance, Procedure, Resolution, Turn, Variant
-from hegemon.game.menus import Menu
+from hegemon.game.forms import Choice, Filled, Menu, OrderForm, listed
 from hegemon.orders import Order, Waive, place
 from hegemon.position import PhaseKind, Position, Unit, Viewer
 from hegemon.variants.african_diplomacy_ii.orders import Place
@@ -30,7 +30,6 @@ PLACEMENT = PhaseKind("P", "Placement")
 ORDER_OF_PLAY = "order of play"
 ARMY = "A"
 BY_LISTS = "lists"
-RANKED_LIST = "Ranked list"  # the draft's menu, under this name
 
 
 def site_problem(board: Board, units: Mapping[str, Unit], province: str) -> str | None:
@@ -54,6 +53,16 @@ def _placed(variant: Variant, power: str, province: str) -> Unit:
 def _open_sites(variant: Variant, units: Mapping[str, Unit]) -> list[str]:
     board = variant.board
     return sorted(p for p in board.provinces if not site_problem(board, units, p))
+
+
+def _site(province: str) -> Choice:
+    """A placement in a province, given by a click on it."""
+    return listed(Place((province,)), at=(province,))
+
+
+def _ranked(filled: Filled) -> Order:
+    """The draft's list: the provinces picked, best first."""
+    return Place(tuple(p for o in filled.picked if isinstance(o, Place) for p in o.provinces))
 
 
 def _order_line(state: AfricanState) -> str:
@@ -137,11 +146,12 @@ class Draft(Procedure):
         return orders
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        """Every province a list may name, each as a list of one: a player ranks them
-        (`AfricanDiplomacyII.own_order_forms` says how to write a longer list)."""
+        """Every province a list may name, each as a list of one: a player ranks them,
+        and the form makes the list (rules A)."""
         if power not in self.actors(variant, position):
-            return {}
-        return {RANKED_LIST: [Place((p,)) for p in _open_sites(variant, position.units)]}
+            return ()
+        sites = tuple(_site(p) for p in _open_sites(variant, position.units))
+        return (OrderForm("draft", "Ranked list", sites, ranking=True, make=_ranked),)
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -288,9 +298,10 @@ class Placement(Procedure):
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """For the player whose turn it is, every open province, and waiving the turn."""
         if power not in self.actors(variant, position):
-            return {}
-        places: list[Order] = [Place((p,)) for p in _open_sites(variant, position.units)]
-        return {self._army(position, power): [*places, Waive()]}
+            return ()
+        places = [_site(p) for p in _open_sites(variant, position.units)]
+        army = self._army(position, power)
+        return (OrderForm("placement", army, (*places, listed(Waive()))),)
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

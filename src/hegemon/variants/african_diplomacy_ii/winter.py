@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.game import ADJUSTMENTS, Procedure, Resolution, Turn, Variant
-from hegemon.game.menus import Menu, adjustment_menu
+from hegemon.game.forms import Menu, OrderForm, listed
+from hegemon.game.menus import adjustment_menu
 from hegemon.orders import Build, Disband, Order, Waive, place
 from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.rules import Edition, Rules
@@ -160,8 +161,9 @@ class Winter(Procedure):
         state = AfricanState.of(position)
         homes = {**state.homes, power: (*state.homes.get(power, ()), *undeclared)}
         if_declared = position.evolve(state=replace(state, homes=homes))
-        declarations: list[Order] = [Declare(c) for c in undeclared]
-        return {"Home centers": declarations, **adjustment_menu(variant, if_declared, power)}
+        declarations = tuple(listed(Declare(c), at=(c,)) for c in undeclared)
+        homes_form = OrderForm("home centers", "Home centers", declarations)
+        return (homes_form, *adjustment_menu(variant, if_declared, power))
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

@@ -15,6 +15,7 @@ What differs from the standard game (the rules' headings in capitals), module by
   and the minor states' own rebuilds.
 - `scoring`: the SCORING PHASE and the VICTORY CONDITIONS, alliances included.
 - `checks`: the checks made when orders are given, on what their power may know.
+- `forms`: the forms of its own orders a player fills in (INFs, attacks, alliances ...).
 - `orders`, `ledger`, `states`, `lines`: the variant's orders, its state and views, its
   states as the setup describes them, and what its reports say.
 The Ottoman Empire's patron is kept secret throughout: orders for the Empire's units are
@@ -31,12 +32,13 @@ from typing import Any, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant
+from hegemon.game.forms import Menu
 from hegemon.game.phases import Adjustments, change_hands
 from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
 from hegemon.orders import Order, ReadContext, UnitOrder
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
 from hegemon.rules import STANDARD, Rules
-from hegemon.variants.europe_1615 import checks, preparation, scoring, winter
+from hegemon.variants.europe_1615 import checks, forms, preparation, scoring, winter
 from hegemon.variants.europe_1615.board import state_marks
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import (
@@ -255,19 +257,8 @@ class Europe1615(Variant):
             return (Deploy, DiplomaticAttack, *anytime)
         return anytime
 
-    def own_order_forms(self, position: Position, power: str) -> list[str]:
-        forms = ["Ally POWER  declares an alliance (rules: Optional Alliances)"]
-        forms.append("Waive PROVINCE  waives capturing it at the next build (rules: Waiving)")
-        forms.append(
-            "an order for a unit of the Ottoman Empire, e.g. 'A ser - bos': followed if you "
-            "are its patron, and who sent it kept secret"
-        )
-        if position.phase.kind is PhaseKind.MOVEMENT:
-            forms[:0] = [
-                "N: STATE  deploys N of this year's INFs in a state, e.g. '5: WUR'",
-                "STATE > POWER  attacks that power's INFs in a state, e.g. 'LOR > France'",
-            ]
-        return forms
+    def order_forms(self, position: Position, power: str) -> Menu:
+        return forms.order_forms(self, position, power)
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         return checks.order_problems(self, position, power, orders)

@@ -34,6 +34,8 @@ from hegemon.game import (
     starting_unit,
 )
 from hegemon.game.ending import draw_after_last_year
+from hegemon.game.forms import Amount, Filled, FormError, Menu, OrderForm, Purse, listed
+from hegemon.game.menus import head, unit_orders
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
@@ -237,25 +239,27 @@ class SubSaharan(Variant):
         """The points the power's centers give it, whatever the phase."""
         return dp.allotment(position.center_counts.get(power, 0))
 
-    def biddable_units(self, position: Position) -> list[Unit]:
+    def minor_units(self, position: Position) -> list[Unit]:
+        """The minor powers' units, which the powers bid for."""
         return [u for u in position.units.values() if u.power in self.minor_names]
 
     def _biddable(self, position: Position) -> dict[str, Unit]:
-        return {u.province: u for u in self.biddable_units(position)}
+        return {u.province: u for u in self.minor_units(position)}
 
     def orders_in(self, position: Position) -> tuple[type[Order], ...]:
         """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
         return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
 
-    def own_order_forms(self, position: Position, power: str) -> list[str]:
+    def order_forms(self, position: Position, power: str) -> Menu:
+        """A bid on each minor power's unit: one of its legal orders and the points
+        offered for it, out of the power's Diplomacy Points (rules 8.0); a new bid on
+        that unit replaces the last."""
         points = self.allotment(position, power)
         if not points:
-            return []
-        return [
-            f"N: ORDER  bids N of your {points} Diplomacy Points on an order for a minor "
-            "power's unit, e.g. '2: A Kas - Kam' (rules 8.0); a new bid on that unit "
-            "replaces the last"
-        ]
+            return ()
+        purse = Purse("Diplomacy Point", points, _bid_points)
+        minors = unit_orders(self, position, power, self.minor_units(position))
+        return tuple(_bid_form(unit, orders, purse) for unit, orders in minors.items())
 
     def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         bids = dp.bids_of(orders)
@@ -300,9 +304,7 @@ class SubSaharan(Variant):
     ) -> list[Order]:
         """A random player's DP spread over a few minor units' planned orders."""
         points = self.allotment(position, power)
-        candidates = sorted(
-            u.province for u in self.biddable_units(position) if u.province in planned
-        )
+        candidates = sorted(u.province for u in self.minor_units(position) if u.province in planned)
         bids: list[Order] = []
         while points > 0 and candidates:
             order = planned[candidates.pop(rng.randrange(len(candidates)))]
@@ -369,3 +371,30 @@ def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
 
 
 VARIANT = SubSaharan
+
+
+def _bid_points(order: Order) -> int:
+    return order.points if isinstance(order, Bid) else 0
+
+
+def _bid_form(unit: Unit, orders: Sequence[Order], purse: Purse) -> OrderForm:
+    """A bid on a minor power's unit: one of its legal orders, and the points offered."""
+    name = f"Bid on {head(unit)}"
+    points = Amount("points", "Diplomacy Points to bid", 1, purse.total)
+    return OrderForm(
+        f"bid {unit.location}",
+        name,
+        tuple(listed(o) for o in orders),
+        unit=unit.location,
+        fields=(points,),
+        action=name,
+        spends=purse,
+        make=_bid,
+    )
+
+
+def _bid(filled: Filled) -> Bid:
+    order = filled.single()
+    if not isinstance(order, Hold | Move | Support | Convoy):
+        raise FormError(f"{order.format()}: not an order a bid is for")
+    return Bid(filled.amount("points"), order)

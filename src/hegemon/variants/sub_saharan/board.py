@@ -17,7 +17,7 @@ STATIONARY = "fort"
 
 def minor_marks(variant: SubSaharan, position: Position) -> Marks:
     """Each minor power's unit as a keep, and each minor's name on its province."""
-    units = variant.biddable_units(position)
+    units = variant.minor_units(position)
     return Marks(
         glyphs={u.province: STATIONARY for u in units},
         notes={p: (f"minor power {m.name} (flag: {m.flag})",) for p, m in variant.minors.items()},

@@ -199,6 +199,9 @@
   }
 
   // --- orders by clicking ---------------------------------------------------------------
+  // The page knows no variant and no order's notation: it renders the power's order forms
+  // (the API's `options` answer) and sends back the order a form lists, as the server
+  // wrote it, or the form filled in, from which the server makes the order.
   const KIND_NAMES = {
     hold: "Hold", move: "Move", support: "Support", convoy: "Convoy", retreat: "Retreat",
     disband: "Disband", build: "Build", waive: "Waive",
@@ -216,24 +219,30 @@
   class Orders {
     constructor(data) {
       this.data = data;
-      this.choices = data.choices;
       this.board = document.querySelector("#hg-board svg");
       this.hint = document.getElementById("hg-hint");
       this.message = document.getElementById("hg-message");
       this.picker = document.getElementById("hg-picker");
-      this.units = new Map(); // province -> the menu of my unit there
-      this.bids = new Map(); // province -> the menu of a unit I may bid on
-      this.sites = []; // menus of no unit: builds, placements
-      for (const menu of this.choices.menus) {
-        if (menu.province) this.units.set(menu.province, menu);
-        else this.sites.push(menu);
-      }
-      for (const menu of this.choices.bids) this.bids.set(menu.province, menu);
+      this.load(data.choices);
       this.reset();
       this.listen();
       this.showOrders();
-      const example = this.choices.menus.flatMap((m) => m.orders).find((o) => o.clicks.length);
+      const example = this.forms.flatMap((f) => f.choices).find((c) => c.clicks.length);
       if (example) document.getElementById("hg-order").placeholder = example.text;
+    }
+
+    // The forms as the server sent them: my units' (by where they stand), the sites' (no
+    // unit: builds, placements), and those offered beside them (with an action of their
+    // own: what I may order for units and states that are not mine).
+    load(choices) {
+      this.choices = choices;
+      this.forms = choices.forms;
+      this.units = new Map();
+      this.sites = [];
+      for (const form of this.forms) {
+        if (form.unit && !form.action) this.units.set(form.unit, form);
+        else if (!form.unit && !form.sites.length) this.sites.push(form);
+      }
     }
 
     name(province) {
@@ -266,81 +275,85 @@
       this.clicked(shape.dataset.province || shape.id);
     }
 
-    // --- the state of the choice: a menu picked, its kind, the provinces clicked ------------
+    // --- the state of the choice: a form picked, its kind, the provinces clicked ----------
     reset() {
       this.menu = null;
-      this.bidding = false;
       this.kind = null;
       this.clicks = [];
-      this.ranked = [];
+      this.list = [];
       this.picker.hidden = true;
-      say(this.hint, this.units.size || this.sites.length || this.bids.size || this.choices.points
+      say(this.hint, this.forms.length
         ? "Click one of your units on the board, or choose it in the list below."
         : "Nothing to order this phase.");
       this.highlight([]);
     }
 
-    pick(menu, bidding = false) {
-      this.menu = menu;
-      this.bidding = bidding;
+    pick(form) {
+      this.menu = form;
       this.clicks = [];
-      this.ranked = [];
-      const kinds = [...new Set(menu.orders.map((o) => o.kind))];
-      this.kind = kinds.find((k) => FIRST_KINDS.includes(k)) || null;
+      this.list = [];
+      const kinds = [...new Set(form.choices.map((c) => c.kind))];
+      this.kind = form.unit ? kinds.find((k) => FIRST_KINDS.includes(k)) || null : null;
       this.show();
     }
 
     clicked(province) {
       if (!this.menu) return this.openProvince(province);
-      if (this.menu.ranked) return this.rank(province);
+      if (this.menu.ranking) return this.rank(province);
       const wanted = [...this.clicks, province];
       const fitting = this.candidates(wanted);
       if (!fitting.length) {
-        if (province === this.menu.province && !this.clicks.length) return this.reset();
-        if (this.units.has(province) && !this.clicks.length) return this.pick(this.units.get(province));
+        if (province === this.menu.unit && !this.clicks.length) return this.reset();
+        if (!this.clicks.length && this.units.has(province)) return this.pick(this.units.get(province));
         say(this.hint, `${this.name(province)} is no choice here: ${nextStep(this.kind, this.clicks.length)}.`);
         return;
       }
       this.clicks = wanted;
-      const exact = fitting.filter((o) => o.clicks.length === wanted.length);
-      if (exact.length === 1 && fitting.length === 1 && !this.bidding) return this.give(exact[0].text);
+      const exact = fitting.filter((c) => c.clicks.length === wanted.length);
+      if (exact.length === 1 && fitting.length === 1 && !this.menu.fields.length) return this.choose(exact[0]);
       this.show();
     }
 
-    // The orders of the menu picked that fit the kind chosen and the provinces clicked.
+    // The choices of the form picked that fit the kind chosen and the provinces clicked.
     candidates(clicks = this.clicks) {
-      return this.menu.orders.filter(
-        (o) => (!this.kind || o.kind === this.kind) && clicks.every((p, i) => o.clicks[i] === p),
+      return this.menu.choices.filter(
+        (c) => (!this.kind || c.kind === this.kind) && clicks.every((p, i) => c.clicks[i] === p),
       );
     }
 
-    // Nothing picked: what the province offers (a build, a placement, a bid, a state).
+    // The forms a click on a province opens, besides my unit's there.
+    formsAt(province) {
+      return this.forms.filter((f) => (f.unit ? f.action && f.unit === province
+        : f.sites.includes(province) || f.choices.some((c) => c.clicks[0] === province)));
+    }
+
+    // Nothing picked: my unit there, or what the province offers (a build, a placement,
+    // an order for a unit that is not mine, points for a state).
     openProvince(province) {
       if (this.units.has(province)) return this.pick(this.units.get(province));
-      const site = this.sites.find((m) => m.orders.some((o) => o.clicks[0] === province));
-      const bid = this.bids.get(province);
-      const state = this.choices.points && this.choices.points.states[province];
-      if (site && !bid && !state) {
-        this.pick(site);
-        this.kind = null;
-        return site.ranked ? this.rank(province) : this.clicked(province);
-      }
-      if (!bid && !state) {
+      const here = this.formsAt(province);
+      if (!here.length) {
         say(this.hint, `${this.name(province)}: nothing to order there. Click one of your units.`);
         return;
       }
-      this.menu = null;
-      this.showProvince(province, bid, state);
+      if (here.length === 1 && !here[0].action) return this.openAt(here[0], province);
+      this.showProvince(province, here);
+    }
+
+    // A form of sites opened by a click on one: the click counts as its first.
+    openAt(form, province) {
+      this.pick(form);
+      return form.ranking ? this.rank(province) : this.clicked(province);
     }
 
     // --- showing the choice ---------------------------------------------------------------
     show() {
       const menu = this.menu;
       this.picker.hidden = false;
-      document.getElementById("hg-picked").textContent = this.bidding ? `Bid on ${menu.key}` : menu.key;
+      document.getElementById("hg-picked").textContent = menu.title;
       const kinds = document.getElementById("hg-kinds");
       kinds.replaceChildren();
-      const present = [...new Set(menu.orders.map((o) => o.kind))];
+      const present = [...new Set(menu.choices.map((c) => c.kind))];
       if (present.length > 1) {
         for (const kind of present) {
           const button = element("button", { type: "button", "aria-pressed": String(kind === this.kind) }, KIND_NAMES[kind] || kind);
@@ -348,102 +361,119 @@
             this.kind = kind;
             this.clicks = [];
             const only = this.candidates();
-            if (only.length === 1 && !only[0].clicks.length && !this.bidding) return this.give(only[0].text);
+            if (only.length === 1 && !only[0].clicks.length && !menu.fields.length) return this.choose(only[0]);
             this.show();
           });
           kinds.append(button);
         }
       }
       const extra = document.getElementById("hg-extra");
-      const bid = document.getElementById("hg-bid-points"); // kept as the choice narrows
-      const points = bid ? bid.value : "1";
-      extra.replaceChildren();
-      if (this.bidding) extra.append(...this.pointsField("hg-bid-points", "Diplomacy Points to bid", points));
-      if (menu.ranked) this.showRanked(extra);
+      const kept = this.values(menu); // the fields keep their values as the choice narrows
+      extra.replaceChildren(...this.fields(menu, kept));
+      if (menu.ranking) this.showList(extra);
       const list = document.getElementById("hg-candidates");
       list.replaceChildren();
-      const fitting = menu.ranked ? [] : this.candidates();
-      for (const order of fitting) {
-        const button = element("button", { type: "button", class: "order-choice" }, order.text);
-        button.addEventListener("click", () => this.give(this.bidding ? `${this.points("hg-bid-points")}: ${order.text}` : order.text));
+      const fitting = menu.ranking ? [] : this.candidates();
+      for (const choice of fitting) {
+        const button = element("button", { type: "button", class: "order-choice" }, choice.text);
+        button.addEventListener("click", () => this.choose(choice));
         list.append(element("li"));
         list.lastChild.append(button);
       }
-      const upcoming = menu.ranked
-        ? menu.orders.map((o) => o.clicks[0]).filter((p) => !this.ranked.includes(p))
-        : fitting.filter((o) => o.clicks.length > this.clicks.length).map((o) => o.clicks[this.clicks.length]);
+      const upcoming = menu.ranking
+        ? menu.choices.map((c) => c.clicks[0]).filter((p) => !this.list.includes(p))
+        : fitting.filter((c) => c.clicks.length > this.clicks.length).map((c) => c.clicks[this.clicks.length]);
       let step = nextStep(this.kind, this.clicks.length);
-      if (menu.ranked) step = "click provinces in the order you want them, best first";
-      else if (!upcoming.length) step = this.bidding ? "choose the order to bid on below" : "choose below";
+      if (menu.ranking) step = "click provinces in the order you want them, best first";
+      else if (!upcoming.length) step = "choose below";
       const clicked = this.clicks.map((p) => this.name(p)).join(", ");
-      say(this.hint, `${this.bidding ? "Bid on " : ""}${menu.key}${clicked ? ` (${clicked})` : ""}: ${step}.`);
-      this.highlight(upcoming, [menu.province, ...this.clicks, ...this.ranked]);
+      say(this.hint, `${menu.title}${clicked ? ` (${clicked})` : ""}: ${step}.`);
+      this.highlight(upcoming, [menu.unit, ...this.clicks, ...this.list]);
     }
 
-    showRanked(extra) {
-      const list = element("ol", { class: "ranked", "aria-label": "Your list, best first" });
-      for (const province of this.ranked) list.append(element("li", {}, this.name(province)));
+    showList(extra) {
+      const list = element("ol", { class: "ranking", "aria-label": "Your list, best first" });
+      for (const province of this.list) list.append(element("li", {}, this.name(province)));
       const send = element("button", { type: "button", class: "primary" }, "Send the list");
-      send.disabled = !this.ranked.length;
+      send.disabled = !this.list.length;
       send.addEventListener("click", () => {
-        const first = this.menu.orders.find((o) => o.clicks[0] === this.ranked[0]);
-        const head = first.text.slice(0, first.text.lastIndexOf(" "));
-        const names = this.ranked.map((p) => this.menu.orders.find((o) => o.clicks[0] === p).text.split(" ").pop());
-        this.give(`${head} ${names.join(", ")}`);
+        const picks = this.list.map((p) => this.menu.choices.findIndex((c) => c.clicks[0] === p));
+        this.send(this.menu, picks);
       });
       extra.append(list, send);
     }
 
     rank(province) {
-      if (!this.menu.orders.some((o) => o.clicks[0] === province)) {
+      if (!this.menu.choices.some((c) => c.clicks[0] === province)) {
         say(this.hint, `${this.name(province)} cannot be placed in.`);
         return;
       }
-      const at = this.ranked.indexOf(province);
-      if (at >= 0) this.ranked.splice(at, 1);
-      else this.ranked.push(province);
+      const at = this.list.indexOf(province);
+      if (at >= 0) this.list.splice(at, 1);
+      else this.list.push(province);
       this.show();
     }
 
-    pointsField(id, label, value = "1") {
-      const input = element("input", { id, type: "number", min: "1", max: "999", value, required: "" });
-      return [element("label", { for: id }, label), input];
+    // A choice of the form picked: the order as the server wrote it, or the form filled in.
+    choose(choice) {
+      const menu = this.menu;
+      if (!menu.fill) return this.give(choice.text);
+      return this.send(menu, [menu.choices.indexOf(choice)]);
     }
 
-    points(id) {
-      return Math.max(1, Number(document.getElementById(id).value) || 1);
+    // --- the fields of a form ---------------------------------------------------------------
+    fieldId(form, field) {
+      return `hg-field-${this.forms.indexOf(form)}-${field.name}`;
     }
 
-    showProvince(province, bid, state) {
+    fields(form, kept = {}) {
+      const made = [];
+      for (const field of form.fields) {
+        const id = this.fieldId(form, field);
+        let input;
+        if (field.type === "amount") {
+          const value = String(kept[field.name] ?? field.least);
+          input = element("input", { id, type: "number", min: String(field.least), max: String(field.most), value, required: "" });
+        } else {
+          input = element("select", { id });
+          for (const value of field.values) input.append(element("option", {}, value));
+          if (kept[field.name] !== undefined) input.value = kept[field.name];
+        }
+        made.push(element("label", { for: id }, field.label), input);
+      }
+      return made;
+    }
+
+    values(form) {
+      const values = {};
+      for (const field of form.fields) {
+        const input = document.getElementById(this.fieldId(form, field));
+        if (!input) continue;
+        values[field.name] = field.type === "amount" ? Number(input.value) : input.value;
+      }
+      return values;
+    }
+
+    showProvince(province, forms) {
       this.picker.hidden = false;
       document.getElementById("hg-picked").textContent = this.name(province);
       document.getElementById("hg-kinds").replaceChildren();
       document.getElementById("hg-candidates").replaceChildren();
       const extra = document.getElementById("hg-extra");
       extra.replaceChildren();
-      if (bid) {
-        const button = element("button", { type: "button" }, `Bid on ${bid.key}`);
-        button.addEventListener("click", () => this.pick(bid, true));
-        extra.append(element("p"));
-        extra.lastChild.append(button);
-      }
-      if (state) {
-        const points = this.choices.points;
-        const group = element("div", { class: "state-orders" });
-        group.append(...this.pointsField("hg-state-points", `${points.point}s to ${points.verb} ${points.to} ${state}`));
-        const send = element("button", { type: "button", class: "primary" }, `${points.verb[0].toUpperCase()}${points.verb.slice(1)} ${points.point}s`);
-        send.addEventListener("click", () => this.give(`${this.points("hg-state-points")}: ${state}`));
-        group.append(send);
-        extra.append(group);
-        if (this.choices.attacks.length) {
-          const attack = element("div", { class: "state-orders" });
-          const select = element("select", { id: "hg-attack" });
-          for (const power of this.choices.attacks) select.append(element("option", {}, power));
-          const go = element("button", { type: "button" }, "Attack");
-          go.addEventListener("click", () => this.give(`${state} > ${select.value}`));
-          attack.append(element("label", { for: "hg-attack" }, `Attack the ${points.point}s in ${state} of`), select, go);
-          extra.append(attack);
+      for (const form of forms) {
+        if (form.choices.length) { // a form to open: its choices are picked
+          const button = element("button", { type: "button" }, form.action || form.title);
+          button.addEventListener("click", () => (form.unit ? this.pick(form) : this.openAt(form, province)));
+          extra.append(element("p"));
+          extra.lastChild.append(button);
+          continue;
         }
+        const group = element("div", { class: "form-fields" });
+        const send = element("button", { type: "button", class: "primary" }, form.action || form.title);
+        send.addEventListener("click", () => this.send(form, []));
+        group.append(...this.fields(form), send);
+        extra.append(group);
       }
       say(this.hint, `${this.name(province)}: choose below.`);
       this.highlight([], [province]);
@@ -472,40 +502,55 @@
 
     // --- my orders, as stored -------------------------------------------------------------
     showOrders() {
-      const given = [...this.data.pending.orders];
+      const given = new Set(this.data.pending.orders);
       const list = document.getElementById("hg-units");
       list.replaceChildren();
-      for (const menu of this.units.values()) {
-        const at = given.findIndex((text) => text.startsWith(`${menu.key} `));
-        const order = at >= 0 ? given.splice(at, 1)[0] : null;
-        const item = element("li", { "data-unit": menu.key });
-        const choose = element("button", { type: "button", class: "unit-choice" }, menu.key);
-        choose.addEventListener("click", () => this.pick(menu));
+      for (const form of this.units.values()) {
+        const order = form.given && given.has(form.given) ? form.given : null;
+        given.delete(order);
+        const item = element("li", { "data-unit": form.title });
+        const choose = element("button", { type: "button", class: "unit-choice" }, form.title);
+        choose.addEventListener("click", () => this.pick(form));
         item.append(choose, element("span", { class: order ? "order" : "order none" }, order || "no order yet"));
         if (order) item.append(this.withdrawButton(order));
         list.append(item);
       }
-      for (const menu of this.sites) {
+      for (const form of this.sites) {
         const item = element("li");
-        const choose = element("button", { type: "button", class: "unit-choice" }, menu.key);
-        choose.addEventListener("click", () => { this.pick(menu); this.kind = null; this.show(); });
+        const choose = element("button", { type: "button", class: "unit-choice" }, form.action || form.title);
+        choose.addEventListener("click", () => (form.choices.length ? this.pick(form) : this.showForm(form)));
         item.append(choose);
         list.append(item);
       }
       const others = document.getElementById("hg-given");
       others.replaceChildren();
-      if (given.length) others.append(element("li", { class: "heading" }, "Other orders"));
+      if (given.size) others.append(element("li", { class: "heading" }, "Other orders"));
       for (const order of given) {
         const item = element("li", { class: "other" });
         item.append(element("span", { class: "order" }, order), this.withdrawButton(order));
         others.append(item);
       }
-      for (const what of this.data.pending.unordered.filter((u) => !this.units.has(u))) {
+      for (const what of this.data.pending.unordered) {
         if (!this.units.size) others.append(element("li", { class: "none" }, `Still to give: ${what}`));
       }
+      const purses = document.getElementById("hg-purses");
+      purses.replaceChildren(...this.choices.purses.map((p) => element("li", {}, `${p.name}s left: ${p.left} of ${p.total}`)));
       const ready = document.getElementById("hg-ready");
       ready.setAttribute("aria-pressed", String(this.data.pending.ready));
       ready.textContent = this.data.pending.ready ? "Ready ✓ (click to take it back)" : "Mark me ready";
+    }
+
+    // A form of fields alone, opened from the list (aid to a state).
+    showForm(form) {
+      this.menu = null;
+      this.picker.hidden = false;
+      document.getElementById("hg-picked").textContent = form.title;
+      document.getElementById("hg-kinds").replaceChildren();
+      document.getElementById("hg-candidates").replaceChildren();
+      const send = element("button", { type: "button", class: "primary" }, form.action || form.title);
+      send.addEventListener("click", () => this.send(form, []));
+      document.getElementById("hg-extra").replaceChildren(...this.fields(form), send);
+      say(this.hint, `${form.title}: fill it in below.`);
     }
 
     withdrawButton(order) {
@@ -518,15 +563,28 @@
       return this.data.choices.power;
     }
 
-    async give(text) {
+    // An order as the server wrote it (or as the player wrote it in the box).
+    give(text) {
+      return this.store({ orders: [text] }, text);
+    }
+
+    // A form filled in: the server makes the order.
+    send(form, picks) {
+      const filled = { form: form.id, picks, values: this.values(form) };
+      return this.store({ orders: [], forms: [filled] }, form.action || form.title);
+    }
+
+    async store(body, what) {
       this.reset(); // the next click starts a new order, even before the answer comes
-      say(this.message, `Sending ${text}…`);
+      say(this.message, `Sending ${what}…`);
+      const before = new Set(this.data.pending.orders);
       try {
         this.data.pending = await api("POST", `/api/games/${this.data.game}/orders`, {
-          orders: [text], phase: this.choices.phase, power: this.acting(),
+          ...body, phase: this.choices.phase, power: this.acting(),
         });
-        say(this.message, `Stored: ${text}`);
-        this.showOrders();
+        await this.reload();
+        const added = this.data.pending.orders.filter((o) => !before.has(o));
+        say(this.message, `Stored: ${added.join(", ") || what}`);
         return true;
       } catch (error) {
         say(this.message, why(error), true);
@@ -534,12 +592,19 @@
       }
     }
 
+    // The forms again, once my orders changed: which order each unit has, what is left.
+    async reload() {
+      const query = new URLSearchParams({ power: this.acting() });
+      this.load(await api("GET", `/api/games/${this.data.game}/options?${query}`));
+      this.showOrders();
+    }
+
     async withdraw(text) {
       const query = new URLSearchParams({ order: text, phase: this.choices.phase, power: this.acting() });
       try {
         this.data.pending = await api("DELETE", `/api/games/${this.data.game}/orders?${query}`);
+        await this.reload();
         say(this.message, `Withdrawn: ${text}`);
-        this.showOrders();
       } catch (error) {
         say(this.message, why(error), true);
       }

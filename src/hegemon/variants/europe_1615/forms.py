@@ -1,0 +1,132 @@
+"""The order forms of Europe 1615's own orders, as a power may fill them in: INFs to deploy
+in each state and a diplomatic attack there (with the movement orders), an alliance to
+offer, a capture to waive, and the orders for the Ottoman Empire's units, which any power
+may send and only its secret patron's are followed. Each is offered only where the power
+may give it, judged on what that power may know: its own INFs, and what is public."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, listed
+from hegemon.game.menus import head, unit_orders
+from hegemon.influence.inf import Deploy, DiplomaticAttack
+from hegemon.orders import Order, UnitOrder
+from hegemon.position import PhaseKind, Position
+from hegemon.variants.europe_1615 import checks
+from hegemon.variants.europe_1615.ledger import Ledger
+from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
+from hegemon.variants.europe_1615.states import State
+
+if TYPE_CHECKING:
+    from hegemon.variants.europe_1615 import Europe1615
+
+
+def order_forms(variant: Europe1615, position: Position, power: str) -> Menu:
+    """The forms of the orders of Europe 1615's own kinds `power` may give this phase."""
+    movement = position.phase.kind is PhaseKind.MOVEMENT
+    return (
+        *(_influence(variant, position, power) if movement else ()),
+        *_alliance(variant, position, power),
+        *_waivers(variant, position, power),
+        *(_empire(variant, position) if movement else ()),
+    )
+
+
+def _legal(variant: Europe1615, position: Position, power: str, order: Order) -> bool:
+    return not checks.order_problems(variant, position, power, [order])
+
+
+def _influence(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
+    """INFs to deploy in each state that takes the power's, and an attack on another
+    power's INFs where the power may make its attack with the INFs it held as the phase
+    began (rules: DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER; an attack where it deploys its
+    first INFs this phase is written)."""
+    ledger = Ledger.of(position)
+    available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
+    purse = Purse("INF", available, _deployed)
+    forms = []
+    for state in variant.states.values():
+        if available and _legal(variant, position, power, Deploy(1, state.id)):
+            forms.append(_deployment(state, purse))
+        others = tuple(p for p in variant.powers if p != power)
+        if others and _legal(variant, position, power, DiplomaticAttack(state.id, others[0])):
+            forms.append(_attack(state, others))
+    return forms
+
+
+def _deployed(order: Order) -> int:
+    return order.points if isinstance(order, Deploy) else 0
+
+
+def _deployment(state: State, purse: Purse) -> OrderForm:
+    label = Deploy.shown(state.id)
+    points = Amount("points", f"INFs to deploy to {label}", 1, purse.total)
+
+    def deploy(filled: Filled) -> Order:
+        return Deploy(filled.amount("points"), state.id)
+
+    return OrderForm(
+        f"deploy {state.id}",
+        f"INFs to {label}",
+        sites=state.provinces,
+        fields=(points,),
+        action="Deploy INFs",
+        spends=purse,
+        make=deploy,
+    )
+
+
+def _attack(state: State, others: tuple[str, ...]) -> OrderForm:
+    label = Deploy.shown(state.id)
+    target = OneOf("power", f"Attack the INFs in {label} of", others)
+
+    def attack(filled: Filled) -> Order:
+        return DiplomaticAttack(state.id, filled.one_of("power"))
+
+    return OrderForm(
+        f"attack {state.id}",
+        f"A diplomatic attack in {label}",
+        sites=state.provinces,
+        fields=(target,),
+        action="Attack",
+        make=attack,
+    )
+
+
+def _alliance(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
+    """An alliance to offer, to each power it may be offered to (Optional Alliances)."""
+    offers = [AllianceOffer(p) for p in variant.powers]
+    legal = tuple(listed(o) for o in offers if _legal(variant, position, power, o))
+    return [OrderForm("ally", "Offer an alliance", legal)] if legal else []
+
+
+def _waivers(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
+    """A capture to waive at the next build, of each state's center the power does not
+    hold (Waiving the capture): given by a click on the center."""
+    centers = sorted(
+        c for s in variant.states.values() for c in s.centers if position.centers.get(c) != power
+    )
+    waivers = [CaptureWaiver(c) for c in centers]
+    legal = tuple(listed(w, at=(w.province,)) for w in waivers)
+    return [OrderForm("waive", "Waive a capture", legal)] if legal else []
+
+
+def _empire(variant: Europe1615, position: Position) -> list[OrderForm]:
+    """Each of the Empire's units' legal orders, which every power may send alike."""
+    empire = variant.ottoman.name
+    units = [u for u in position.units.values() if u.power == empire]
+    forms = []
+    for unit, orders in unit_orders(variant, position, empire, units).items():
+        choices = tuple(listed(EmpireOrder(o), like=o) for o in orders if isinstance(o, UnitOrder))
+        name = head(unit)
+        forms.append(
+            OrderForm(
+                f"empire {unit.location}",
+                f"{name} of the {empire}",
+                choices,
+                unit=unit.location,
+                action=f"Order {name} for the {empire}",
+            )
+        )
+    return forms
