@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from hegemon import jsonio
+from hegemon.adjudication.beyond import Embark, Leave
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats
 from hegemon.board import OFFBOARD, STANDARD_KINDS, Board, province_of
@@ -25,7 +26,7 @@ from hegemon.game.menus import movement_menu
 from hegemon.game.phases import Movement
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.notation import parse_order
-from hegemon.orders import Embark, Move
+from hegemon.orders import Move
 from hegemon.position import (
     Dislodgement,
     Phase,
@@ -181,7 +182,7 @@ def test_boarding_written_as_a_move_is_a_boarding(board: Board) -> None:
     position = _position(board, {"England": ["F nth", "A yor"]}, PhaseKind.MOVEMENT)
     order = parse_order("A yor - nth", board)
     checked = check_movement_order(board, position, "England", order, CARRYING)
-    assert checked == Embark(ARMY, "yor", "nth", False, FLEET)
+    assert checked == Embark(ARMY, "yor", "nth", FLEET)
     assert checked.format() == "A Yor - F Nth"
     refused = check_movement_order(board, position, "England", order, Rules())
     assert refused == Illegal("armies cannot enter sea provinces")
@@ -292,7 +293,7 @@ def test_orders_for_a_unit_aboard(board: Board) -> None:
         return check_movement_order(board, position, power, parse_order(text, board), CARRYING)
 
     assert check("A nth - yor") == Move(ARMY, "nth", "yor")
-    assert check("A nth - OFFBOARD") == Move(ARMY, "nth", OFFBOARD)
+    assert check("A nth - OFFBOARD") == Leave(ARMY, "nth")
     assert check("A nth S F nth") == Illegal("a unit aboard a fleet may only land or stay aboard")
     assert check("A nth - mun") == Illegal("North Sea does not border Munich")
     assert check("A nth - yor", "France") == Illegal(

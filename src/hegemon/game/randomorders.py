@@ -21,6 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING, TypeAlias
 
 from hegemon.adjudication.adjustment import adjustment_balances
+from hegemon.adjudication.beyond import Embark
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.game.menus import beyond_menu
@@ -29,7 +30,6 @@ from hegemon.orders import (
     Build,
     Convoy,
     Disband,
-    Embark,
     Hold,
     Move,
     MovementOrder,
@@ -245,7 +245,7 @@ class _MovementPlanner:
         for province in sorted(self.board.province_graph.get(unit.province, ())):
             carrier = self.position.unit_in(province)
             if carrier and carrier.power == unit.power and self.rules.may_carry(carrier, unit):
-                orders.append(Embark(unit.type, unit.location, province, False, carrier.type))
+                orders.append(Embark(unit.type, unit.location, province, carrier.type))
         return orders
 
     def _overseas_moves(self, unit: Unit) -> list[MovementOrder]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from hegemon.board import OFFBOARD, Board
-from hegemon.orders import Embark, Move, Order
+from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 from hegemon.variants.africa_ii.rules import PARATROOP
@@ -29,15 +29,7 @@ def is_drop(order: Order) -> bool:
 def landing_problem(board: Board, position: Position, order: Order) -> str | None:
     """Why an order that lands a unit aboard may not be given now: its province occupied
     (b.5: "into an unoccupied coastal province"). None for any other order."""
-    if (
-        not isinstance(order, Move)
-        or isinstance(order, Embark)
-        or OFFBOARD
-        in (
-            order.location,
-            order.target,
-        )
-    ):
+    if not isinstance(order, Move) or OFFBOARD in (order.location, order.target):
         return None
     carrier = position.unit_in(order.province)
     if carrier is None or carrier.type == order.unit or carrier.aboard(order.unit) is None:
