@@ -99,6 +99,7 @@ _PLACED: Final[dict[str, str]] = {}
 _PLACES_KEPT: Final = 10_000  # every location of every map, with room; not whatever is asked
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # for the variants' `OwnOrder` kinds
 @dataclass(frozen=True, slots=True)
 class UnitOrder(Order):
     unit: UnitKind

@@ -565,6 +565,10 @@ class Resolver:
         a list that grows while the orders are indexed."""
         return _contest(self.moves_into, node)
 
+    def own_into(self, province: str) -> list[Record]:
+        """The orders of their own kind that go to `province` (`Record.target`)."""
+        return [node for node in self.own if node.target == province]
+
     def label(self, node: Record) -> str:
         """How the report names the unit: ``A Par``."""
         return _label(node)
