@@ -21,7 +21,7 @@ from hegemon.adjudication.movement import Record, Resolver, Settling
 from hegemon.adjudication.outcome import Verdict
 from hegemon.board import Board
 from hegemon.game import Variant
-from hegemon.notation import OrderSyntaxError, province_named
+from hegemon.notation import province_named
 from hegemon.orders import Illegal, OwnOrder, ReadContext, place
 from hegemon.position import Position, Unit, moved_unit
 from hegemon.rules import Rules
