@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from hegemon import jsonio
-from hegemon.adjudication.beyond import Embark, Leave
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats
+from hegemon.beyond import BeyondRules, Embark, Leave
 from hegemon.board import OFFBOARD, STANDARD_KINDS, Board, province_of
 from hegemon.game import Variant, play_phase
 from hegemon.game.machine import latest_per_slot
@@ -46,7 +46,7 @@ from tests.conftest import orders
 ARMY, FLEET = STANDARD_KINDS["A"], STANDARD_KINDS["F"]
 
 
-class Carrying(Rules):
+class Carrying(BeyondRules):
     def may_carry(self, carrier: Unit, unit: Unit) -> bool:
         return carrier.type is FLEET and unit.type is ARMY and not carrier.cargo
 

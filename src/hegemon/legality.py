@@ -8,7 +8,7 @@ one is cited beside it.
 
 from __future__ import annotations
 
-from hegemon.adjudication.beyond import Embark, Leave
+from hegemon.beyond import Embark, Leave, may_carry, may_enter_board
 from hegemon.board import COAST_REQUIRED, OFFBOARD, Board, Terrain, province_of
 from hegemon.orders import (
     Convoy,
@@ -58,7 +58,7 @@ def _same_kind(unit: Unit, order: UnitOrder) -> bool:
 
 def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
-) -> MovementOrder | OwnOrder | Illegal:
+) -> MovementOrder | Illegal:
     """The order in its normal form, or why it may not be given. An order of a kind of
     its own (`OwnOrder`) checks itself, for the unit it commands."""
     if not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
@@ -76,7 +76,7 @@ def check_movement_order(
         unit = commanded
     # Dispatched by hand rather than through a table of functions, which compiled code
     # would call as Python objects.
-    checked: MovementOrder | OwnOrder | Illegal
+    checked: MovementOrder | Illegal
     if isinstance(order, Move):
         if order.target == OFFBOARD:
             return _check_departure(board, position, unit, order, rules)
@@ -98,10 +98,10 @@ def _check_beyond(
     board: Board,
     position: Position,
     power: str,
-    order: Hold | Move | Support | Convoy | OwnOrder,
+    order: MovementOrder,
     rules: Rules,
     occupant: Unit | None,
-) -> MovementOrder | OwnOrder | Illegal | None:
+) -> MovementOrder | Illegal | None:
     """The order checked if it names a unit off the board (``F OFFBOARD``) or one aboard
     the unit in its province (``M Sao``); None if it names neither, for the usual checks
     to judge."""
@@ -147,7 +147,7 @@ def _check_entry(
     if isinstance(moved, Illegal):
         return moved
     occupant = position.unit_in(moved.destination)
-    if order.via_convoy or not rules.may_enter_board(board, unit, moved.target, occupant):
+    if order.via_convoy or not may_enter_board(rules, board, unit, moved.target, occupant):
         name = board.name_of(moved.target)
         return Illegal(f"{unit.type.article} off the board may not enter {name}")
     return moved
@@ -212,7 +212,7 @@ def _check_move(
         return _normal_move(unit, order, landing)
     target = order.destination
     carrier = position.unit_in(target)
-    if carrier is not None and carrier.power == unit.power and rules.may_carry(carrier, unit):
+    if carrier is not None and carrier.power == unit.power and may_carry(rules, carrier, unit):
         # Onto its own carrier, written as a move (``M Dca - Gog``): a boarding.
         return Embark(unit.type, unit.location, target, carrier.type).check(
             board, position, unit, rules

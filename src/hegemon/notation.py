@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from hegemon.adjudication.beyond import Embark
+from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.orders import (
     Build,

@@ -29,7 +29,6 @@ from hegemon.position import Unit
 
 if TYPE_CHECKING:  # the resolver's records and faces, which call on the kinds of their own
     from hegemon.adjudication.movement import Record, Resolver, Settling
-    from hegemon.adjudication.outcome import Verdict
     from hegemon.position import Position
     from hegemon.rules import Rules
 
@@ -247,9 +246,9 @@ class OwnOrder(UnitOrder):
         left it) ends the phase, once it succeeded. Failed, it stays, like a failed move."""
         raise NotImplementedError(type(self).__name__)
 
-    def explain(self, record: Record, resolver: Resolver) -> tuple[Verdict, str, tuple[str, ...]]:
-        """Its fate for the report: the verdict, the note, the units that decided it (as
-        `resolver.label` names them). Called after every decision is settled."""
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
+        """Its fate for the report: whether it succeeded, the note, the units that decided
+        it (as `resolver.label` names them). Called after every decision is settled."""
         raise NotImplementedError(type(self).__name__)
 
 

@@ -14,7 +14,7 @@ off the board") have records too, each with its `Slot`: the province it stands i
 carrier it is aboard, whether it is off the board. Such a unit holds no province: nobody
 attacks it, and its landing or entry (a `Move` from its slot) never meets a unit head to
 head. Orders of a kind outside the standard four (`hegemon.orders.OwnOrder`:
-boarding a carrier or leaving the board, `hegemon.adjudication.beyond`, and the variants'
+boarding a carrier or leaving the board, `hegemon.beyond`, and the variants'
 own) decide themselves through that protocol, the resolver asking them as it meets them;
 a cycle through one is broken by failing it, as a convoy paradox fails its convoyed army.
 """
@@ -142,7 +142,7 @@ class Record:
         # ("", no province id) for a unit aboard or off the board, which holds none.
         self.at: Final = "" if slot.carrier is not None or slot.offboard else slot.province
         self.unit: Final = unit
-        self.order: MovementOrder | OwnOrder | None = None  # None: it holds
+        self.order: MovementOrder | None = None  # None: it holds
         self.own: OwnOrder | None = None  # its order, if of a kind that decides itself
         # The decision: a move succeeds, a support is given, any other unit stays put.
         self.decided: bool | None = None  # settled
@@ -726,9 +726,7 @@ class Resolver:
             note, verdict = f"{note}; {dislodged_note}", Verdict.FAILS
         return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
 
-    def _explain(
-        self, node: Record, order: MovementOrder | OwnOrder
-    ) -> tuple[Verdict, str, tuple[str, ...]]:
+    def _explain(self, node: Record, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
         if isinstance(order, Move):
             return self._explain_move(node)
         if isinstance(order, Support):
@@ -750,7 +748,8 @@ class Resolver:
                 (),
             )
         if isinstance(order, OwnOrder):
-            return order.explain(node, self)
+            succeeded, note, deciders = order.explain(node, self)
+            return (Verdict.SUCCEEDS if succeeded else Verdict.FAILS), note, deciders
         return Verdict.SUCCEEDS, "Succeeds", ()
 
     def _mismatch(self, order: Support, supported: Record | None) -> str:

@@ -13,8 +13,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
-from hegemon.adjudication.beyond import Embark
 from hegemon.adjudication.retreat import retreat_options
+from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import (

@@ -4,7 +4,7 @@ themselves").
 
 Two rules of its own. A scout (a unit kind of the map's) rides aboard an army of its own
 power: it boards it with the core's boarding order (``S Hil - A Nor``) and lands from it
-(``S Nor - Hil``), where the rules' `may_carry` lets it. And an army may leap
+(``S Nor - Hil``), where its rules' `may_carry` (`BeyondRules`) lets it. And an army may leap
 (``Leap A Nor - Eas``) over a province to one two steps away: a leap competes for nothing,
 neither bouncing nor stopping anybody, and lands only if its target ends the phase empty;
 the scout aboard comes along. The leap is an `OwnOrder`, which the resolver asks for its
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from hegemon.adjudication.movement import Record, Resolver, Settling
-from hegemon.adjudication.outcome import Verdict
+from hegemon.beyond import BeyondRules
 from hegemon.board import Board
 from hegemon.game import Variant
 from hegemon.notation import province_named
@@ -90,17 +90,17 @@ class Leap(OwnOrder):
     def settle(self, record: Record, unit: Unit, settling: Settling) -> None:
         settling.stand(moved_unit(unit, self.target))  # its scout aboard comes along
 
-    def explain(self, record: Record, resolver: Resolver) -> tuple[Verdict, str, tuple[str, ...]]:
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
         if record.decided:
-            return Verdict.SUCCEEDS, "Succeeds", ()
+            return True, "Succeeds", ()
         blocker = self._blocker(record, resolver)
         if blocker is None:  # failed in a cycle of decisions
-            return Verdict.FAILS, "Fails: its landing depends on itself", ()
+            return False, "Fails: its landing depends on itself", ()
         by = resolver.label(blocker)
-        return Verdict.FAILS, f"Fails: {by} ends the phase in {place(self.target)}", (by,)
+        return False, f"Fails: {by} ends the phase in {place(self.target)}", (by,)
 
 
-class LeapersRules(Rules):
+class LeapersRules(BeyondRules):
     def may_carry(self, carrier: Unit, unit: Unit) -> bool:
         """An army carries one scout of its power."""
         letters = (carrier.type.letter, unit.type.letter)

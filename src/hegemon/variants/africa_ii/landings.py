@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hegemon.beyond import may_enter_board
 from hegemon.board import OFFBOARD, Board
 from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
@@ -58,7 +59,7 @@ def drop(
             target = order.destination
             if unit is None or target not in board.provinces:
                 lines.append(f"   {power}: {order.format()}: void, no paratroop to drop there")
-            elif not rules.may_enter_board(board, unit, target, position.unit_in(target)):
+            elif not may_enter_board(rules, board, unit, target, position.unit_in(target)):
                 why = "it drops into an unoccupied land province (rules b.4)"
                 lines.append(f"   {power}: {order.format()}: void, {why}")
             else:
