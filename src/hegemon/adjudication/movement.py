@@ -119,15 +119,28 @@ class Slot:
     """Where a unit the resolver records stands: its province (OFFBOARD off the board),
     the carrier it is aboard there, if any, and whether it is off the board."""
 
-    def __init__(self, province: str, carrier: Unit | None = None) -> None:
+    def __init__(self, province: str, carrier: Unit | None, offboard: bool) -> None:
         self.province: Final = province
         self.carrier: Final = carrier
-        self.offboard: Final = province == OFFBOARD
+        self.offboard: Final = offboard
 
     @property
     def beyond(self) -> bool:
         """Whether it is aboard a carrier or off the board: it holds no province."""
         return self.carrier is not None or self.offboard
+
+
+def _on_board(province: str) -> Slot:
+    """The slot of a unit standing in `province`: made once, as every phase asks for it."""
+    slot = _SLOTS.get(province)
+    if slot is None:
+        slot = _SLOTS[province] = Slot(province, None, False)
+    return slot
+
+
+# The slots of the units on the board, by province: like `_LABELS`, bounded by the maps'
+# provinces, rather than one made for every unit of every phase.
+_SLOTS: Final[dict[str, Slot]] = {}
 
 
 class Record:
@@ -196,7 +209,9 @@ class Resolver:
         self.extended = position.beyond_the_board
         # The units on the board, by province; those aboard, by their carrier's; those off
         # the board.
-        self.nodes = {province: Record(Slot(province), unit) for province, unit in units.items()}
+        self.nodes = {
+            province: Record(_on_board(province), unit) for province, unit in units.items()
+        }
         self.cargo: dict[str, list[Record]] = {}
         self.offboard: list[Record] = []
         if self.extended:
@@ -213,9 +228,9 @@ class Resolver:
         """Record the units aboard and off the board beside those in provinces."""
         for province, carrier in position.units.items():
             if carrier.cargo:
-                slot = Slot(province, carrier)
+                slot = Slot(province, carrier, False)
                 self.cargo[province] = [Record(slot, unit) for unit in carrier.cargo]
-        offboard = Slot(OFFBOARD)
+        offboard = Slot(OFFBOARD, None, True)
         self.offboard = [Record(offboard, unit) for unit in position.offboard]
 
     def _record_for(self, power: str, order: UnitOrder) -> Record:

@@ -31,7 +31,9 @@ ARMY, SCOUT = "A", "S"
 _LEAP = re.compile(r"^\s*leap\s+a\s+(\S+)\s*(?:-|to)\s*(\S+)\s*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+# Not `slots=True`: the slots a dataclass makes would hide the fields of the compiled
+# core's `UnitOrder` (docs/compiled-core.md).
+@dataclass(frozen=True)
 class Leap(OwnOrder):
     """``Leap A Nor - Eas``: the army lands two provinces away if nobody ends the phase
     there; else it stays."""
