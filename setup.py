@@ -20,6 +20,7 @@ CORE = [
     "src/hegemon/jsonio.py",
     "src/hegemon/adjudication/outcome.py",
     "src/hegemon/adjudication/movement.py",
+    "src/hegemon/beyond.py",
     "src/hegemon/adjudication/retreat.py",
     "src/hegemon/adjudication/adjustment.py",
     "src/hegemon/game/chance.py",

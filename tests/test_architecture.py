@@ -20,6 +20,7 @@ CORE = [
     "board.py",
     "position.py",
     "orders.py",
+    "beyond.py",
     "notation.py",
     "legality.py",
     *(f"adjudication/{p.name}" for p in (PACKAGE / "adjudication").glob("*.py")),
@@ -33,8 +34,9 @@ LAYERS = [
     "board",
     "position",
     "orders",
-    "notation",
     "rules",
+    "beyond",
+    "notation",
     "legality",
     "adjudication",
     "influence",
@@ -61,8 +63,20 @@ def test_no_variant_is_named_in_the_core() -> None:
 
 
 def _imported_rooms(path: Path) -> set[str]:
+    """The rooms a module imports at run time. Names imported for annotations alone (under
+    ``if TYPE_CHECKING:``) are left out: the protocol of orders that adjudicate themselves
+    (`orders.OwnOrder`) names the resolver's records it is handed, from below."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
     rooms = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hegemon"):
             parts = node.module.split(".")
             rooms.add(parts[1] if len(parts) > 1 else node.names[0].name)

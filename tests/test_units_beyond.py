@@ -18,6 +18,7 @@ import pytest
 from hegemon import jsonio
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
 from hegemon.adjudication.retreat import adjudicate_retreats
+from hegemon.beyond import BeyondRules, Embark, Leave
 from hegemon.board import OFFBOARD, STANDARD_KINDS, Board, province_of
 from hegemon.game import Variant, play_phase
 from hegemon.game.machine import latest_per_slot
@@ -25,7 +26,7 @@ from hegemon.game.menus import movement_menu
 from hegemon.game.phases import Movement
 from hegemon.legality import Illegal, check_movement_order
 from hegemon.notation import parse_order
-from hegemon.orders import Embark, Move
+from hegemon.orders import Move
 from hegemon.position import (
     MASTER,
     OBSERVER,
@@ -47,7 +48,7 @@ from tests.conftest import orders
 ARMY, FLEET = STANDARD_KINDS["A"], STANDARD_KINDS["F"]
 
 
-class Carrying(Rules):
+class Carrying(BeyondRules):
     def may_carry(self, carrier: Unit, unit: Unit) -> bool:
         return carrier.type is FLEET and unit.type is ARMY and not carrier.cargo
 
@@ -183,7 +184,7 @@ def test_boarding_written_as_a_move_is_a_boarding(board: Board) -> None:
     position = _position(board, {"England": ["F nth", "A yor"]}, PhaseKind.MOVEMENT)
     order = parse_order("A yor - nth", board)
     checked = check_movement_order(board, position, "England", order, CARRYING)
-    assert checked == Embark(ARMY, "yor", "nth", False, FLEET)
+    assert checked == Embark(ARMY, "yor", "nth", FLEET)
     assert checked.format() == "A Yor - F Nth"
     refused = check_movement_order(board, position, "England", order, Rules())
     assert refused == Illegal("armies cannot enter sea provinces")
@@ -294,7 +295,7 @@ def test_orders_for_a_unit_aboard(board: Board) -> None:
         return check_movement_order(board, position, power, parse_order(text, board), CARRYING)
 
     assert check("A nth - yor") == Move(ARMY, "nth", "yor")
-    assert check("A nth - OFFBOARD") == Move(ARMY, "nth", OFFBOARD)
+    assert check("A nth - OFFBOARD") == Leave(ARMY, "nth")
     assert check("A nth S F nth") == Illegal("a unit aboard a fleet may only land or stay aboard")
     assert check("A nth - mun") == Illegal("North Sea does not border Munich")
     assert check("A nth - yor", "France") == Illegal(

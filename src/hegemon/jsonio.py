@@ -17,6 +17,7 @@ from dataclasses import fields, is_dataclass
 from typing import Final, Never
 
 from hegemon.adjudication.outcome import Outcome
+from hegemon.beyond import may_carry
 from hegemon.game import (
     PLAYING,
     ChanceError,
@@ -251,7 +252,7 @@ def _check_cargo(position: Position, variant: Variant) -> None:
     carriers += [d.unit for d in position.dislodged.values()]
     for carrier in carriers:
         for index, unit in enumerate(carrier.cargo):
-            if not rules.may_carry(carrier.carrying(carrier.cargo[:index]), unit):
+            if not may_carry(rules, carrier.carrying(carrier.cargo[:index]), unit):
                 raise WireError(
                     f"unit {unit_text(carrier)!r} of {carrier.power}: "
                     f"{carrier.type.article} may not carry {unit.type.article}"

@@ -8,26 +8,21 @@ one is cited beside it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from hegemon.board import COAST_REQUIRED, OFFBOARD, Board, Terrain, UnitKind, province_of
+from hegemon.beyond import Embark, Leave, may_carry, may_enter_board
+from hegemon.board import COAST_REQUIRED, OFFBOARD, Board, Terrain, province_of
 from hegemon.orders import (
     Convoy,
-    Embark,
     Hold,
     Move,
     MovementOrder,
     Order,
+    OwnOrder,
     Support,
     UnitOrder,
 )
+from hegemon.orders import Illegal as Illegal  # re-exported, beside the checks that make it
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
-
-
-@dataclass(frozen=True, slots=True)
-class Illegal:
-    reason: str
 
 
 def commanded_unit(board: Board, unit: Unit | None, power: str, order: UnitOrder) -> Unit | Illegal:
@@ -64,7 +59,9 @@ def _same_kind(unit: Unit, order: UnitOrder) -> bool:
 def check_movement_order(
     board: Board, position: Position, power: str, order: Order, rules: Rules
 ) -> MovementOrder | Illegal:
-    if not isinstance(order, (Hold, Move, Support, Convoy)):
+    """The order in its normal form, or why it may not be given. An order of a kind of
+    its own (`OwnOrder`) checks itself, for the unit it commands."""
+    if not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
         return Illegal(f"{order.format()!r} is not an order for a movement phase")
     unit = position.unit_in(order.province)
     # The common case first, without a call: the power's own unit, of the kind named.
@@ -81,9 +78,11 @@ def check_movement_order(
     # would call as Python objects.
     checked: MovementOrder | Illegal
     if isinstance(order, Move):
-        if isinstance(order, Embark) or order.target == OFFBOARD:
+        if order.target == OFFBOARD:
             return _check_departure(board, position, unit, order, rules)
         checked = _check_move(board, position, unit, order, rules)
+    elif isinstance(order, OwnOrder):
+        return order.check(board, position, unit, rules)
     elif isinstance(order, Support):
         checked = _check_support(board, position, unit, order, rules)
     elif isinstance(order, Hold):
@@ -99,7 +98,7 @@ def _check_beyond(
     board: Board,
     position: Position,
     power: str,
-    order: Hold | Move | Support | Convoy,
+    order: MovementOrder,
     rules: Rules,
     occupant: Unit | None,
 ) -> MovementOrder | Illegal | None:
@@ -111,7 +110,7 @@ def _check_beyond(
         unit = position.offboard_unit(power, kind)
         if unit is None:
             return Illegal(f"{power} has no {kind.name} off the board")
-        if not isinstance(order, Move) or isinstance(order, Embark) or order.target == OFFBOARD:
+        if not isinstance(order, Move) or order.target == OFFBOARD:
             return Illegal("units off the board may only enter it")
         return _check_entry(board, position, unit, order, rules)
     if occupant is None or not occupant.cargo:
@@ -122,10 +121,10 @@ def _check_beyond(
         return Illegal(f"there is no {kind.name} of {power} aboard in {where}")
     if isinstance(order, Hold):
         return Hold(carried.type, carried.location)  # stays aboard
-    if not isinstance(order, Move) or isinstance(order, Embark):
-        return Illegal(f"a unit aboard {occupant.type.article} may only land or stay aboard")
-    if order.target == OFFBOARD:
+    if isinstance(order, Leave) or (isinstance(order, Move) and order.target == OFFBOARD):
         return _check_departure(board, position, carried, order, rules)
+    if not isinstance(order, Move):
+        return Illegal(f"a unit aboard {occupant.type.article} may only land or stay aboard")
     return _check_landing(board, carried, order, rules)
 
 
@@ -148,7 +147,7 @@ def _check_entry(
     if isinstance(moved, Illegal):
         return moved
     occupant = position.unit_in(moved.destination)
-    if order.via_convoy or not rules.may_enter_board(board, unit, moved.target, occupant):
+    if order.via_convoy or not may_enter_board(rules, board, unit, moved.target, occupant):
         name = board.name_of(moved.target)
         return Illegal(f"{unit.type.article} off the board may not enter {name}")
     return moved
@@ -174,44 +173,13 @@ def _moved_beyond(board: Board, unit: Unit, order: Move, rules: Rules) -> Move |
 
 
 def _check_departure(
-    board: Board, position: Position, unit: Unit, order: Move, rules: Rules
-) -> Move | Illegal:
-    """A unit leaving its province other than for another province: off the board
-    (``P Joh - OFFBOARD``) or aboard its own carrier (``M Dca - F Gog``)."""
-    where = board.name_of(unit.location)
-    if order.target == OFFBOARD:
-        if not rules.may_leave_board(board, unit):
-            return Illegal(f"{unit.type.article} in {where} may not leave the board")
-        if order.via_convoy:
-            return Illegal("a unit leaving the board goes straight off it, not by convoy")
-        return Move(unit.type, unit.location, OFFBOARD)
-    assert isinstance(order, Embark)
-    return _check_embark(board, position, unit, order.destination, order.carrier, rules)
-
-
-def _check_embark(
-    board: Board,
-    position: Position,
-    unit: Unit,
-    target: str,
-    carrier: UnitKind | None,
-    rules: Rules,
-) -> Embark | Illegal:
-    """A unit boarding a carrier of its own power in the province beside its own: one
-    standing there, or one that may move there this phase. `carrier` is the carrier's
-    kind as written; if left out, that of the unit standing in `target`."""
-    if target not in board.province_graph.get(unit.province, ()):
-        return Illegal(f"{board.name_of(unit.location)} does not border {board.name_of(target)}")
-    occupant = position.unit_in(target)
-    kind = carrier or (occupant.type if occupant is not None else None)
-    own = [u for u in position.units_of(unit.power) if u.type == kind and u is not unit]
-    if kind is None or not any(rules.may_carry(u, unit) for u in own):
-        where = board.name_of(target)
-        return Illegal(
-            f"{unit.type.article} in {board.name_of(unit.location)} cannot board "
-            f"{kind.article if kind else 'a unit'} of {unit.power} in {where}"
-        )
-    return Embark(unit.type, unit.location, target, False, kind)
+    board: Board, position: Position, unit: Unit, order: Move | Leave, rules: Rules
+) -> OwnOrder | Illegal:
+    """A unit ordered off the board (``P Joh - OFFBOARD``): a `Leave`, if it may."""
+    left = Leave(unit.type, unit.location).check(board, position, unit, rules)
+    if not isinstance(left, Illegal) and isinstance(order, Move) and order.via_convoy:
+        return Illegal("a unit leaving the board goes straight off it, not by convoy")
+    return left
 
 
 def _names_another_coast(written: str, location: str) -> bool:
@@ -238,15 +206,17 @@ def _check_hold(
 
 def _check_move(
     board: Board, position: Position, unit: Unit, order: Move, rules: Rules
-) -> Move | Illegal:
+) -> Move | OwnOrder | Illegal:
     landing = board.landing(unit.type, unit.location, order.target)
     if landing is not None and rules.may_enter(unit, order.destination):
         return _normal_move(unit, order, landing)
     target = order.destination
     carrier = position.unit_in(target)
-    if carrier is not None and carrier.power == unit.power and rules.may_carry(carrier, unit):
+    if carrier is not None and carrier.power == unit.power and may_carry(rules, carrier, unit):
         # Onto its own carrier, written as a move (``M Dca - Gog``): a boarding.
-        return _check_embark(board, position, unit, target, carrier.type, rules)
+        return Embark(unit.type, unit.location, target, carrier.type).check(
+            board, position, unit, rules
+        )
     if target == order.province:  # DATC 6.A.4, 6.A.5
         return Illegal("a unit cannot move to the province it is in")
     if not rules.may_enter(unit, target):

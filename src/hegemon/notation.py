@@ -20,12 +20,12 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.orders import (
     Build,
     Convoy,
     Disband,
-    Embark,
     Hold,
     Move,
     Order,
@@ -318,7 +318,7 @@ def _read_action(reader: _Reader, unit: UnitKind, location: str) -> Order:
         carrier = _carrier(reader)
         target = reader.location("the destination")
         if carrier is not None:
-            return Embark(unit, location, target, False, carrier)
+            return Embark(unit, location, target, carrier)
         return Move(unit, location, target, via_convoy=_via_convoy(reader))
     if reader.take(_SUPPORT):
         return _read_support(reader, unit, location)

@@ -8,6 +8,11 @@ Every kind of order formats itself (`Order.format`) and says how long it stays s
 other kind (a bid, an influence deployment, a placement) also reads itself
 (`Order.read`) and lives in the module that defines its economy or its variant, which
 lists it among the kinds of order the variant accepts.
+
+A unit's order for a movement phase of a kind outside the standard four (Hold, Move,
+Support, Convoy), which the resolver decides itself, is an `OwnOrder`: it checks and
+decides itself through the protocol the resolver calls on it (as godip's `Adjudicator`;
+docs/writing-a-variant.md, "Orders that adjudicate themselves").
 """
 
 from __future__ import annotations
@@ -15,12 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Final, Self
+from typing import TYPE_CHECKING, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.position import Unit
+
+if TYPE_CHECKING:  # the resolver's records and faces, which call on the kinds of their own
+    from hegemon.adjudication.movement import Record, Resolver, Settling
+    from hegemon.position import Position
+    from hegemon.rules import Rules
 
 
 class Secrecy(Enum):
@@ -88,6 +98,7 @@ _PLACED: Final[dict[str, str]] = {}
 _PLACES_KEPT: Final = 10_000  # every location of every map, with room; not whatever is asked
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # for the variants' `OwnOrder` kinds
 @dataclass(frozen=True, slots=True)
 class UnitOrder(Order):
     unit: UnitKind
@@ -128,19 +139,6 @@ class Move(UnitOrder):
 
     def format(self) -> str:
         return f"{self.head} - {place(self.target)}" + (" via Convoy" if self.via_convoy else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Embark(Move):
-    """A move onto a carrier of one's own power, in the province `target` (``M Dca - F
-    Gog``): it boards the carrier that ends the phase there, competing for nothing
-    (docs/writing-a-variant.md, "Units aboard and off the board")."""
-
-    carrier: UnitKind | None = None  # the carrier's kind; always given, in normal form
-
-    def format(self) -> str:
-        kind = f"{self.carrier.letter} " if self.carrier else ""
-        return f"{self.head} - {kind}{place(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +207,52 @@ class Waive(Order):
         return "Waive"
 
 
-MovementOrder = Hold | Move | Support | Convoy
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """Why an order may not be given, in words a player understands."""
+
+    reason: str
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the variants' own kinds, in Python
+@dataclass(frozen=True, slots=True)
+class OwnOrder(UnitOrder):
+    """A unit's movement-phase order of a kind outside the standard four, which decides
+    itself. Its record (`Record`) is the resolver's, like every unit's; the methods below
+    are called in the resolver's steps, in this order. It never dislodges a unit, is never
+    supported, never meets a unit head to head; in a cycle of decisions that has no single
+    answer it fails (as a convoy paradox fails its convoyed army)."""
+
+    def check(
+        self, board: Board, position: Position, unit: Unit, rules: Rules
+    ) -> OwnOrder | Illegal:
+        """The order in its normal form for `unit`, the unit it commands (legality), or why
+        it may not be given."""
+        raise NotImplementedError(type(self).__name__)
+
+    def index(self, record: Record, resolver: Resolver) -> None:
+        """Link the record with what deciding it reads: set `record.target` where it goes
+        (it then counts as moving away: a move into its province waits for its decision),
+        and the records it depends on (`resolver.record_in`, `resolver.contest`); or settle
+        it at once (`record.decided`)."""
+
+    def decide(self, record: Record, resolver: Resolver) -> bool:
+        """Whether it succeeds, asking the resolver for the decisions it depends on
+        (`resolver.resolve`, `resolver.dislodged`)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def settle(self, record: Record, unit: Unit, settling: Settling) -> None:
+        """Where its unit (`unit`: as it ends the phase, without the units aboard that
+        left it) ends the phase, once it succeeded. Failed, it stays, like a failed move."""
+        raise NotImplementedError(type(self).__name__)
+
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
+        """Its fate for the report: whether it succeeded, the note, the units that decided
+        it (as `resolver.label` names them). Called after every decision is settled."""
+        raise NotImplementedError(type(self).__name__)
+
+
+MovementOrder = Hold | Move | Support | Convoy | OwnOrder  # orders of a movement phase
 STANDARD_ORDERS = (Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)
 
 

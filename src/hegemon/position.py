@@ -112,7 +112,7 @@ class Unit(NamedTuple):
     type: UnitKind
     location: str  # a province id, "prov/coast" for a fleet on a split coast, or OFFBOARD
     # Units of the same power aboard this one (a marine aboard its fleet), where a
-    # variant's rules let one unit carry another (`Rules.may_carry`). They stand where
+    # variant's rules let one unit carry another (`BeyondRules.may_carry`). They stand where
     # their carrier stands (its province, or OFFBOARD) and go where it goes; they hold no
     # province (docs/writing-a-variant.md, "Units aboard and off the board").
     cargo: tuple[Unit, ...] = ()

@@ -92,33 +92,6 @@ class Rules:
             return board.needed_on_convoy_route(origin, target, place)
         return board.on_convoy_route(origin, target, place)
 
-    # --- units aboard and off the board (docs/writing-a-variant.md) ----------------
-    # The standard game has none: nothing carries anything and the board has no edge.
-
-    def may_carry(self, carrier: Unit, unit: Unit) -> bool:
-        """Whether `unit` may be aboard `carrier`, a unit of its own power: whether it may
-        board it (``M Dca - F Gog``), and what a position may say is aboard. `carrier`
-        comes with its cargo, so that a variant may limit how much it takes (those
-        boarding in the same phase are not counted). Africa II: a fleet carries its
-        power's marine."""
-        return False
-
-    def may_leave_board(self, board: Board, unit: Unit) -> bool:
-        """Whether `unit`, where it stands (or aboard a unit there), may be ordered off the
-        board (``P Joh - OFFBOARD``); such a move always succeeds, its cargo going too.
-        Africa II: fleets from the seas but one, paratroops from anywhere."""
-        return False
-
-    def may_enter_board(
-        self, board: Board, unit: Unit, location: str, occupant: Unit | None
-    ) -> bool:
-        """Whether `unit`, off the board, may be ordered onto it at `location`, where
-        `occupant` stands as the phase begins (``F OFFBOARD - Sao``). The entry competes
-        for the province like any move from an unadjacent place: it may be supported,
-        stands off with others and, if allowed into an occupied province, attacks the
-        unit there. Africa II: fleets, into seas but one, only if unoccupied."""
-        return False
-
     def retreats(self, unit: Unit) -> bool:
         """Whether a dislodged unit may retreat, or is disbanded at once (minor powers)."""
         return True

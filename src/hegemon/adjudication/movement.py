@@ -1,20 +1,22 @@
 """Resolution of a movement phase, by Lucas Kruijswijk's guess-and-check algorithm.
 
-Each unit carries one decision, in a record of its own (`_Node`) keyed by the province it
+Each unit carries one decision, in a record of its own (`Record`) keyed by the province it
 stands in: does its move succeed, is its support given, does it stay in place. The record
 links the units its decision reads (its defender, rivals, supporters, attackers, convoying
-fleets), which resolving follows as attributes. `_Resolver.resolve` decides one lazily,
+fleets), which resolving follows as attributes. `Resolver.resolve` decides one lazily,
 recursing into the decisions it depends on; when a decision turns out to depend on itself
 it is tried both ways, and a cycle with no single answer is broken by the backup rule: all
 moves in a circle succeed, and a convoy paradox makes the convoyed armies in it fail (the
 Szykman rule, DATC 4.A.2).
 
 Units aboard others and units off the board (docs/writing-a-variant.md, "Units aboard and
-off the board") have decisions too, keyed apart from every province: ``sao+0`` for the
-first unit aboard the one in Sao, ``OFFBOARD+1`` for the second unit off the board. A
-move off the board always succeeds. A boarding competes for nothing: it decides whether
-its carrier ends the phase where it boards; a cycle through one is broken by failing the
-boarding, as a convoy paradox fails its convoyed army.
+off the board") have records too, each with its `Slot`: the province it stands in, the
+carrier it is aboard, whether it is off the board. Such a unit holds no province: nobody
+attacks it, and its landing or entry (a `Move` from its slot) never meets a unit head to
+head. Orders of a kind outside the standard four (`hegemon.orders.OwnOrder`:
+boarding a carrier or leaving the board, `hegemon.beyond`, and the variants'
+own) decide themselves through that protocol, the resolver asking them as it meets them;
+a cycle through one is broken by failing it, as a convoy paradox fails its convoyed army.
 """
 
 from __future__ import annotations
@@ -24,14 +26,15 @@ from typing import Final, TypeVar
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import OFFBOARD, Board, province_of
-from hegemon.legality import Illegal, check_movement_order
+from hegemon.legality import check_movement_order
 from hegemon.orders import (
     Convoy,
-    Embark,
     Hold,
+    Illegal,
     Move,
     MovementOrder,
     Order,
+    OwnOrder,
     Support,
     UnitOrder,
     place,
@@ -84,27 +87,11 @@ def adjudicate_movement(
     """
     # The resolver reads the units from a dict of their own: compiled, iterating a dict is
     # a good deal quicker than iterating the position's read-only view.
-    resolver = _Resolver(board, editable(position.units), rules, position)
+    resolver = Resolver(board, editable(position.units), rules, position)
     void = resolver.accept(orders)
     resolver.index_orders()
     resolver.resolve_all()
     return resolver.result(void)
-
-
-def _key(position: Position, power: str, order: MovementOrder) -> str:
-    """The resolver's key for the unit a legal order commands, in a position with units
-    aboard or off the board: its province, unless it is one of those."""
-    province = order.province
-    if province == OFFBOARD:
-        unit = position.offboard_unit(power, order.unit)
-        assert unit is not None  # the order is legal
-        return f"{OFFBOARD}+{position.offboard.index(unit)}"
-    occupant = position.unit_in(province)
-    if occupant is None or occupant.type == order.unit:
-        return province
-    carried = occupant.aboard(order.unit)
-    assert carried is not None  # the order is legal
-    return f"{province}+{occupant.cargo.index(carried)}"
 
 
 def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
@@ -116,7 +103,7 @@ def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
     return listed
 
 
-def _contest(moves_into: dict[str, list[_Node]], move: _Node) -> list[_Node]:
+def _contest(moves_into: dict[str, list[Record]], move: Record) -> list[Record]:
     """The moves into `move`'s target: one list, which grows as the orders are indexed,
     shared by those moves as their rivals and by the unit standing there as its attackers."""
     target = move.target or ""
@@ -128,28 +115,60 @@ def _contest(moves_into: dict[str, list[_Node]], move: _Node) -> list[_Node]:
     return contest
 
 
-class _Node:
+class Slot:
+    """Where a unit the resolver records stands: its province (OFFBOARD off the board),
+    the carrier it is aboard there, if any, and whether it is off the board."""
+
+    def __init__(self, province: str, carrier: Unit | None, offboard: bool) -> None:
+        self.province: Final = province
+        self.carrier: Final = carrier
+        self.offboard: Final = offboard
+
+    @property
+    def beyond(self) -> bool:
+        """Whether it is aboard a carrier or off the board: it holds no province."""
+        return self.carrier is not None or self.offboard
+
+
+def _on_board(province: str) -> Slot:
+    """The slot of a unit standing in `province`: made once, as every phase asks for it."""
+    slot = _SLOTS.get(province)
+    if slot is None:
+        slot = _SLOTS[province] = Slot(province, None, False)
+    return slot
+
+
+# The slots of the units on the board, by province: like `_LABELS`, bounded by the maps'
+# provinces, rather than one made for every unit of every phase.
+_SLOTS: Final[dict[str, Slot]] = {}
+
+
+class Record:
     """The resolver's record of one unit: its order, its decision, and the units that
     deciding it reads, linked directly. Resolving follows these links, read as attributes,
-    where looking each up by province in a dict of its own cost a good deal more."""
+    where looking each up by province in a dict of its own cost a good deal more. Orders
+    of their own kind (`OwnOrder`) read and set the fields their protocol names."""
 
-    def __init__(self, key: str, unit: Unit) -> None:
-        self.key: Final = key  # its province; or as the module docstring says, beyond one
+    def __init__(self, slot: Slot, unit: Unit) -> None:
+        self.slot: Final = slot
+        # The province it holds, read by every decision: its slot's on the board; none
+        # ("", no province id) for a unit aboard or off the board, which holds none.
+        self.at: Final = "" if slot.carrier is not None or slot.offboard else slot.province
         self.unit: Final = unit
         self.order: MovementOrder | None = None  # None: it holds
+        self.own: OwnOrder | None = None  # its order, if of a kind that decides itself
         # The decision: a move succeeds, a support is given, any other unit stays put.
         self.decided: bool | None = None  # settled
         self.guess: bool | None = None  # being tried, while its cycle is found
-        self.attackers: list[_Node] | None = None  # the moves into its province
-        self.hold_support: list[_Node] | None = None  # supports given to it holding
-        self.dislodger: _Node | None = None  # once resolved
+        self.attackers: list[Record] | None = None  # the moves into its province
+        self.hold_support: list[Record] | None = None  # supports given to it holding
+        self.dislodger: Record | None = None  # once resolved
         # A move.
-        self.target: str | None = None  # the province it moves to
-        self.defender: _Node | None = None  # the unit standing there
-        self.rivals: list[_Node] | None = None  # the moves into the target, but a boarding
-        self.move_support: list[_Node] | None = None
-        self.convoy_fleets: list[_Node] | None = None  # the fleets convoying it
-        self.boards = False  # an Embark (module docstring)
+        self.target: str | None = None  # the province it moves to (an own kind's: where it goes)
+        self.defender: Record | None = None  # the unit standing there
+        self.rivals: list[Record] | None = None  # the moves into the target
+        self.move_support: list[Record] | None = None
+        self.convoy_fleets: list[Record] | None = None  # the fleets convoying it
         self.by_convoy = False
         self.head_to_head = False  # with its defender, over land
         self.stationary = False
@@ -158,10 +177,10 @@ class _Node:
         self.supports = False
         self.support_into: str | None = None
         # A convoying fleet, and the army it carries where that army goes by sea.
-        self.carries: _Node | None = None
+        self.carries: Record | None = None
 
     def unlink(self) -> None:
-        """Drop every link to another record (`_Resolver.unlink`)."""
+        """Drop every link to another record (`Resolver.unlink`)."""
         self.attackers = self.hold_support = self.dislodger = self.defender = None
         self.rivals = self.move_support = self.convoy_fleets = self.carries = None
 
@@ -170,7 +189,7 @@ class _Node:
         return self.target is not None and self.decided is True
 
 
-class _Resolver:
+class Resolver:
     """One movement phase being resolved, in four steps: `accept` the orders, index them
     (`index_orders`), `resolve_all` the decisions, and build the `result`."""
 
@@ -184,39 +203,54 @@ class _Resolver:
         self.board = board
         self.rules = rules
         self.position = position
-        self.deps: list[_Node] = []  # decisions guessed, in the order their cycle met them
-        # Units aboard and off the board, and the moves none but they make.
-        self.beyond = position.beyond_the_board  # any of them, or (once indexed) such a move
-        self.cargo_keys: dict[str, list[str]] = {}  # carrier's province -> keys aboard it
-        self.offboard_keys: list[str] = []
-        # By province; and by key, the units aboard and off the board.
-        self.nodes = {key: _Node(key, unit) for key, unit in units.items()}
-        if self.beyond:
+        self.deps: list[Record] = []  # decisions guessed, in the order their cycle met them
+        # Whether anything the standard game never has takes part: units aboard or off the
+        # board, or (once indexed) orders of their own kind. If not, the direct paths.
+        self.extended = position.beyond_the_board
+        # The units on the board, by province; those aboard, by their carrier's; those off
+        # the board.
+        self.nodes = {
+            province: Record(_on_board(province), unit) for province, unit in units.items()
+        }
+        self.cargo: dict[str, list[Record]] = {}
+        self.offboard: list[Record] = []
+        if self.extended:
             self._add_beyond(position)
-        self.ordered: list[_Node] = []  # units with a legal order, in the order it came
-        self.moves: list[_Node] = []
-        self.supporting: list[_Node] = []  # supports that match what they support
-        self.convoying: list[_Node] = []  # fleets carrying an army (by sea, once routed)
+        self.ordered: list[Record] = []  # units with a legal order, in the order it came
+        self.moves: list[Record] = []  # standard moves
+        self.own: list[Record] = []  # orders of their own kind
+        self.moves_into: dict[str, list[Record]] = {}  # target -> the moves into it
+        self.supporting: list[Record] = []  # supports that match what they support
+        self.convoying: list[Record] = []  # fleets carrying an army (by sea, once routed)
 
     # --- setting up ----------------------------------------------------------------
     def _add_beyond(self, position: Position) -> None:
-        """Key the units aboard and off the board beside those in provinces."""
+        """Record the units aboard and off the board beside those in provinces."""
         for province, carrier in position.units.items():
-            for index, unit in enumerate(carrier.cargo):
-                key = f"{province}+{index}"
-                self.nodes[key] = _Node(key, unit)
-                self.cargo_keys[province] = _appended(self.cargo_keys.get(province), key)
-        for index, unit in enumerate(position.offboard):
-            key = f"{OFFBOARD}+{index}"
-            self.nodes[key] = _Node(key, unit)
-            self.offboard_keys.append(key)
+            if carrier.cargo:
+                slot = Slot(province, carrier, False)
+                self.cargo[province] = [Record(slot, unit) for unit in carrier.cargo]
+        offboard = Slot(OFFBOARD, None, True)
+        self.offboard = [Record(offboard, unit) for unit in position.offboard]
+
+    def _record_for(self, power: str, order: UnitOrder) -> Record:
+        """The record of the unit a legal order commands, in a position with units aboard
+        or off the board: the unit in its province, or the one of the kind it names aboard
+        that unit, or `power`'s off the board."""
+        kind = order.unit
+        if order.province == OFFBOARD:
+            return next(r for r in self.offboard if r.unit.power == power and r.unit.type == kind)
+        occupant = self.nodes[order.province]
+        if occupant.unit.type == kind:
+            return occupant
+        return next(r for r in self.cargo[order.province] if r.unit.type == kind)
 
     def accept(self, orders: Mapping[str, Sequence[Order]]) -> list[Outcome]:
         """Give each unit its legal order (the last one given wins); the void orders."""
         board, position, rules, nodes = self.board, self.position, self.rules, self.nodes
         # Orders as written, where checking rewrote them (most it leaves as they are): what
         # the report of a replaced order quotes.
-        rewritten: dict[str, Order] = {}
+        rewritten: dict[Record, Order] = {}
         void: list[Outcome] = []
         beyond = position.beyond_the_board
         for power, power_orders in orders.items():
@@ -225,18 +259,17 @@ class _Resolver:
                 if isinstance(checked, Illegal):
                     void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
                     continue
-                key = _key(position, power, checked) if beyond else checked.province
-                node = nodes[key]
+                node = self._record_for(power, checked) if beyond else nodes[checked.province]
                 earlier = node.order
                 if earlier is None:
                     self.ordered.append(node)
                 else:  # only the unit's owner can have given both
-                    written = rewritten.pop(key, earlier)
+                    written = rewritten.pop(node, earlier)
                     void.append(
                         Outcome(power, written, Verdict.VOID, "Void: replaced by a later order")
                     )
                 if checked is not order:
-                    rewritten[key] = order
+                    rewritten[node] = order
                 node.order = checked
         return void
 
@@ -244,27 +277,26 @@ class _Resolver:
         """Link each move with its defender and rivals, each convoy with its army and each
         matching support with what it supports, and decide which moves go by sea."""
         nodes = self.nodes
-        moves_into: dict[str, list[_Node]] = {}
-        convoys: list[_Node] = []
-        supports: list[_Node] = []
+        moves_into = self.moves_into
+        convoys: list[Record] = []
+        supports: list[Record] = []
         for node in self.ordered:
             order = node.order
             if isinstance(order, Move):
                 target = node.target = order.destination
                 node.defender = nodes.get(target)
                 self.moves.append(node)
-                if isinstance(order, Embark):  # competes for nothing (module docstring)
-                    node.boards = self.beyond = True
-                    node.rivals = _contest(moves_into, node)
-                elif target == OFFBOARD:
-                    node.decided = self.beyond = True  # always succeeds
-                else:
-                    node.rivals = _contest(moves_into, node)
-                    node.rivals.append(node)
+                node.rivals = _contest(moves_into, node)
+                node.rivals.append(node)
             elif isinstance(order, Support):
                 supports.append(node)
             elif isinstance(order, Convoy):
                 convoys.append(node)
+            elif isinstance(order, OwnOrder):  # it decides itself (module docstring)
+                node.own = order
+                self.extended = True
+                self.own.append(node)
+                order.index(node, self)
         for fleet in convoys:
             self._carry(fleet)
         self._decide_convoy_routes()
@@ -272,7 +304,7 @@ class _Resolver:
         for supporter in supports:
             self._support(supporter)
 
-    def _carry(self, fleet: _Node) -> None:
+    def _carry(self, fleet: Record) -> None:
         """Link a convoying fleet with the army it convoys, if that army moves where the
         convoy order says."""
         order = fleet.order
@@ -284,11 +316,11 @@ class _Resolver:
         army.convoy_fleets = _appended(army.convoy_fleets, fleet)
         self.convoying.append(fleet)
 
-    def _support(self, supporter: _Node) -> None:
+    def _support(self, supporter: Record) -> None:
         """Link a support with the order it supports, if it matches it."""
         order = supporter.order
         assert isinstance(order, Support)
-        supported = self.nodes.get(self._supported(supporter.key, order))
+        supported = self._supported(supporter, order)
         if supported is None or not self._support_matches(order, supported):
             return
         supporter.supports = True
@@ -299,25 +331,25 @@ class _Resolver:
             supporter.support_into = order.destination
             supported.move_support = _appended(supported.move_support, supporter)
 
-    def _supported(self, supporter: str, order: Support) -> str:
-        """The key of the unit a support names: the unit in its province, or the one
+    def _supported(self, supporter: Record, order: Support) -> Record | None:
+        """The record of the unit a support names: the unit in its province, or the one
         aboard it or off the board of the kind it names (off the board: the supporter's
         own power's, or else the only one of that kind that moves where it supports)."""
         held = order.supported
-        if not self.beyond or order.supported_unit is None:
-            return held
-        kind = order.supported_unit
-        if held == OFFBOARD:
-            power = self.nodes[supporter].unit.power
-            keys = [k for k in self.offboard_keys if self.nodes[k].unit.type == kind]
-            own = [k for k in keys if self.nodes[k].unit.power == power]
-            moving = [k for k in keys if self.nodes[k].target == order.destination]
-            return own[0] if own else moving[0] if len(moving) == 1 else held
         occupant = self.nodes.get(held)
+        kind = order.supported_unit
+        if not self.extended or kind is None:
+            return occupant
+        if held == OFFBOARD:
+            power = supporter.unit.power
+            of_kind = [r for r in self.offboard if r.unit.type == kind]
+            own = [r for r in of_kind if r.unit.power == power]
+            moving = [r for r in of_kind if r.target == order.destination]
+            return own[0] if own else moving[0] if len(moving) == 1 else None
         if occupant is None or occupant.unit.type == kind:
-            return held
-        aboard = [k for k in self.cargo_keys.get(held, ()) if self.nodes[k].unit.type == kind]
-        return aboard[0] if aboard else held
+            return occupant
+        aboard = [r for r in self.cargo.get(held, ()) if r.unit.type == kind]
+        return aboard[0] if aboard else occupant
 
     def _decide_convoy_routes(self) -> None:
         """Which moves go by convoy (DATC 4.A.3): those that cannot go over land, and
@@ -326,11 +358,11 @@ class _Resolver:
         for node in self.moves:
             order = node.order
             assert isinstance(order, Move) and node.target is not None
-            if not order.unit.convoyed or node.boards or node.target == OFFBOARD:
+            if not order.unit.convoyed:
                 continue
-            if self.beyond and "+" in node.key:  # aboard or off the board: never convoyed
+            if self.extended and node.slot.beyond:  # aboard or off the board: never convoyed
                 continue
-            over_land = self.board.reaches_province(order.unit, node.key, node.target)
+            over_land = self.board.reaches_province(order.unit, node.at, node.target)
             if not over_land or self._intends_sea(node, order):
                 node.by_convoy = True
         for fleet in self.convoying:
@@ -349,28 +381,28 @@ class _Resolver:
             # Two units moving into each other's province over land meet head to head.
             node.head_to_head = (
                 defender is not None
-                and defender.target == node.key
-                and not (node.by_convoy or defender.by_convoy or node.boards or defender.boards)
+                and defender.target == node.at
+                and not (node.by_convoy or defender.by_convoy or defender.own is not None)
             )
             node.stationary = stationary and self.rules.is_stationary(node.unit)
 
-    def _intends_sea(self, node: _Node, order: Move) -> bool:
+    def _intends_sea(self, node: Record, order: Move) -> bool:
         """Whether a unit that could go over land goes by convoy (the rules decide, from
         its order, the fleets ordered to convoy it and whether they form a route)."""
         fleets = node.convoy_fleets or []
         if not fleets and not order.via_convoy:
             return False  # nothing shows any intent to go by sea
-        route = bool(fleets) and self.board.convoy_chain(node.key, order.destination, _at(fleets))
+        route = bool(fleets) and self.board.convoy_chain(node.at, order.destination, _at(fleets))
         convoying = [fleet.unit for fleet in fleets]
         return self.rules.goes_by_convoy(node.unit, order, convoying, route)
 
-    def _support_matches(self, order: Support, supported: _Node) -> bool:
+    def _support_matches(self, order: Support, supported: Record) -> bool:
         if not self.rules.may_be_supported(supported.unit):
             return False
         action = supported.order
         if order.target is None:
             return not isinstance(action, Move)
-        if not isinstance(action, Move) or isinstance(action, Embark):
+        if not isinstance(action, Move):
             return False
         if "/" in order.target:  # a coast named in a support must be the move's (DATC 6.B.9)
             return action.target == order.target
@@ -378,10 +410,10 @@ class _Resolver:
 
     # --- the algorithm ----------------------------------------------------------------
     def resolve_all(self) -> None:
-        for node in (*self.moves, *self.supporting, *self.convoying):
+        for node in (*self.moves, *self.supporting, *self.convoying, *self.own):
             self.resolve(node)
 
-    def resolve(self, node: _Node) -> bool:
+    def resolve(self, node: Record) -> bool:
         decided = node.decided
         if decided is not None:
             return decided
@@ -421,10 +453,10 @@ class _Resolver:
     def _backup_rule(self, mark: int) -> None:
         cycle = self.deps[mark:]
         carried = [q.carries for q in cycle if q.carries is not None]
-        boarding = [q for q in cycle if q.boards]
+        own = [q for q in cycle if q.own is not None]
         self._forget(mark)
-        if boarding:  # the boardings fail; the rest is decided again without them
-            for node in boarding:
+        if own:  # the orders of their own kind fail; the rest is decided again without them
+            for node in own:
                 node.decided = False
         elif carried:  # a convoy paradox: the Szykman rule
             for army in carried:
@@ -435,15 +467,18 @@ class _Resolver:
                 if node.target is not None:
                     node.decided = True
 
-    def _decide(self, node: _Node) -> bool:
+    def _decide(self, node: Record) -> bool:
+        own = node.own
         if node.target is not None:
-            return self._boards(node) if node.boards else self._move_succeeds(node)
+            return self._move_succeeds(node) if own is None else own.decide(node, self)
         if node.supports:
             return self._support_given(node)
-        return not self._dislodged(node)
+        if own is not None:
+            return own.decide(node, self)
+        return not self.dislodged(node)
 
     # --- strengths (DATC 5.B) ------------------------------------------------------
-    def _move_succeeds(self, node: _Node) -> bool:
+    def _move_succeeds(self, node: Record) -> bool:
         if node.stationary:
             return False
         attack = self._attack(node)
@@ -456,31 +491,7 @@ class _Resolver:
                 return False
         return True
 
-    def _boards(self, node: _Node) -> bool:
-        """Whether a boarding succeeds: a carrier it may board ends the phase where it
-        boards, having stayed there undislodged or moved in."""
-        order = node.order
-        assert isinstance(order, Embark)
-        staying = node.defender
-        if (
-            staying is not None
-            and self._may_board(node.unit, staying.unit, order)
-            and not (staying.target is not None and self.resolve(staying))
-        ):
-            return not self._dislodged(staying)
-        return any(
-            self._may_board(node.unit, rival.unit, order) and self.resolve(rival)
-            for rival in node.rivals or ()
-        )
-
-    def _may_board(self, unit: Unit, carrier: Unit, order: Embark) -> bool:
-        return (
-            carrier.power == unit.power
-            and carrier.type == order.carrier
-            and self.rules.may_carry(carrier, unit)
-        )
-
-    def _strength(self, supporters: list[_Node] | None, against: Unit | None = None) -> int:
+    def _strength(self, supporters: list[Record] | None, against: Unit | None = None) -> int:
         """One for the unit and one for each support given; supports from powers that may
         not dislodge `against` do not count."""
         if supporters is None:  # the common case
@@ -494,7 +505,7 @@ class _Resolver:
                 strength += 1
         return strength
 
-    def _attack(self, node: _Node) -> int:
+    def _attack(self, node: Record) -> int:
         if node.by_convoy and not self._path(node):
             return 0
         defender = node.defender
@@ -506,7 +517,7 @@ class _Resolver:
             return 0
         return self._strength(node.move_support, against=defender.unit)
 
-    def _resisted(self, node: _Node) -> int:
+    def _resisted(self, node: Record) -> int:
         """What a move must beat in its target: a defender it meets head to head defends
         with its own move's supports, any other defender holds."""
         defender = node.defender
@@ -518,71 +529,86 @@ class _Resolver:
             return 0 if self.resolve(defender) else 1
         return self._strength(defender.hold_support)
 
-    def _prevent(self, node: _Node) -> int:
+    def _prevent(self, node: Record) -> int:
         if node.by_convoy and not self._path(node):
             return 0
         if node.head_to_head and node.defender is not None and self.resolve(node.defender):
             return 0
         return self._strength(node.move_support)
 
-    def _path(self, node: _Node) -> bool:
+    def _path(self, node: Record) -> bool:
         if not node.by_convoy:
             return True
         if node.paradox:
             return False
         fleets = [fleet for fleet in node.convoy_fleets or () if self.resolve(fleet)]
-        return self.board.convoy_chain(node.key, node.target or "", _at(fleets))
+        return self.board.convoy_chain(node.at, node.target or "", _at(fleets))
 
-    def _support_given(self, node: _Node) -> bool:
+    def _support_given(self, node: Record) -> bool:
         unit = node.unit
         into = node.support_into
         from_there = None  # an attack from where the support goes
         for attacker in node.attackers or ():
-            if attacker.key == into:
+            if attacker.at == into:
                 from_there = attacker
             elif attacker.unit.power != unit.power and self._path(attacker):
                 return False
         # An attack from where the support goes cuts it only by dislodging (DATC 6.D.15).
         return from_there is None or not self.resolve(from_there)
 
-    def _cuts(self, attacker: _Node, supporter: _Node) -> bool:
+    def _cuts(self, attacker: Record, supporter: Record) -> bool:
         """Whether the attack from `attacker` is one that cuts the support (for the report:
         the cutter it names)."""
         return (
-            attacker.key != supporter.support_into
+            attacker.at != supporter.support_into
             and attacker.unit.power != supporter.unit.power
             and self._path(attacker)
         )
 
-    def _dislodged(self, node: _Node) -> bool:
+    def dislodged(self, node: Record) -> bool:
+        """Whether a move into the unit's province succeeds (it is dislodged, unless it
+        moved away)."""
         return any(self.resolve(attacker) for attacker in node.attackers or ())
+
+    # --- what orders of their own kind ask (`OwnOrder`) -------------------------------
+    def record_in(self, province: str) -> Record | None:
+        """The record of the unit standing in `province`, if any."""
+        return self.nodes.get(province)
+
+    def contest(self, node: Record) -> list[Record]:
+        """The standard moves into `node`'s target (its rivals there, not counting it),
+        a list that grows while the orders are indexed."""
+        return _contest(self.moves_into, node)
+
+    def own_into(self, province: str) -> list[Record]:
+        """The orders of their own kind that go to `province` (`Record.target`)."""
+        return [node for node in self.own if node.target == province]
+
+    def label(self, node: Record) -> str:
+        """How the report names the unit: ``A Par``."""
+        return _label(node)
 
     # --- results ---------------------------------------------------------------------
     def result(self, void: list[Outcome]) -> MovementResult:
         for node in self.moves:  # who dislodged whom (none where the unit moved away)
             defender = node.defender
-            if node.decided and defender is not None and not defender.moved() and not node.boards:
+            if node.decided and defender is not None and not defender.moved():
                 defender.dislodger = node
-        units: dict[str, Unit] = {}
+        settling = Settling()
+        units = settling.units
         dislodged: dict[str, Dislodgement] = {}
         disbanded: list[Unit] = []
-        offboard: list[Unit] = []  # those that stay off the board
-        leaving: list[Unit] = []  # and those that leave it, after them
-        beyond = self.beyond
-        for key, node in self.nodes.items():
+        extended = self.extended
+        for province, node in self.nodes.items():
             unit = node.unit
             moved = node.moved()
-            if beyond:
-                if not moved and "+" in key:  # stays aboard, or off the board
-                    if key in self.offboard_keys:
-                        offboard.append(unit)
-                    continue
-                if key in self.cargo_keys:
-                    unit = self._unloaded(key, unit)
-                if node.boards and moved:
-                    continue  # aboard its carrier: see below
-                if node.target == OFFBOARD:
-                    leaving.append(moved_unit(unit, OFFBOARD))
+            if extended:
+                cargo = self.cargo.get(province)
+                if cargo is not None:
+                    unit = _unloaded(cargo, unit)
+                own = node.own
+                if own is not None and moved:
+                    own.settle(node, unit, settling)
                     continue
             if moved:
                 order = node.order
@@ -590,24 +616,20 @@ class _Resolver:
                 units[order.destination] = moved_unit(unit, order.target)
             elif node.dislodger is not None:
                 if self.rules.retreats(unit):
-                    dislodged[key] = Dislodgement(unit, self._came_from(node.dislodger))
+                    dislodged[province] = Dislodgement(unit, self._came_from(node.dislodger))
                 else:
                     disbanded.append(unit)
             else:  # it stays, and nobody else can have moved in
-                units[key] = unit
-        for node in self.moves:
-            if node.boards and node.moved():  # its carrier ends the phase there, undislodged
-                target = node.target or ""
-                carrier = units[target]
-                units[target] = carrier.carrying((*carrier.cargo, node.unit))
+                units[province] = unit
+        if extended:
+            self._settle_beyond(settling)
         contested = frozenset(
             node.target or ""
             for node in self.moves
             if not node.decided
             and node.target not in units
-            and not node.boards
             and self._prevent(node) > 0
-            and not (node.dislodger is not None and node.dislodger.key == node.target)
+            and not (node.dislodger is not None and node.dislodger.at == node.target)
         )
         return MovementResult(
             units,
@@ -615,47 +637,60 @@ class _Resolver:
             contested,
             tuple(disbanded),
             _Explanation(self, void),
-            (*offboard, *leaving),
+            (*settling.offboard, *settling.leaving),
         )
 
-    def _unloaded(self, carrier: str, unit: Unit) -> Unit:
-        """The carrier without the units aboard it that landed or left the board."""
-        staying = tuple(
-            self.nodes[k].unit for k in self.cargo_keys[carrier] if not self.nodes[k].moved()
-        )
-        return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
+    def _settle_beyond(self, settling: Settling) -> None:
+        """Where the units aboard and off the board end the phase, and the units that
+        boarded a carrier (in the order their orders came)."""
+        for node in [*(r for cargo in self.cargo.values() for r in cargo), *self.offboard]:
+            if not node.moved():  # stays aboard (its carrier took it along), or off the board
+                if node.slot.offboard:
+                    settling.offboard.append(node.unit)
+                continue
+            own = node.own
+            if own is not None:
+                own.settle(node, node.unit, settling)
+                continue
+            order = node.order
+            assert isinstance(order, Move)  # a landing or an entry
+            settling.units[order.destination] = moved_unit(node.unit, order.target)
+        for node in self.own:
+            target = settling.boarding.get(node)
+            if target is not None:  # its carrier ends the phase there, undislodged
+                carrier = settling.units[target]
+                settling.units[target] = carrier.carrying((*carrier.cargo, node.unit))
 
-    def _came_from(self, attacker: _Node) -> str | None:
+    def _came_from(self, attacker: Record) -> str | None:
         """The province a dislodger came from, which its victim may not retreat to: none
         if it was convoyed or came from off the board; its carrier's, if it landed."""
-        if attacker.by_convoy or attacker.key.startswith(OFFBOARD):
+        slot = attacker.slot
+        if attacker.by_convoy or slot.offboard:
             return None
-        return attacker.key.partition("+")[0]
+        return slot.province
 
     def outcomes(self, void: list[Outcome]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
         that holds because its owner's order was void is told once, on that order's line
         ("Void: ...; holds"), not again as a unit without an order."""
-        last_void: dict[str, int] = {}  # a unit without a legal order -> its last void order
+        last_void: dict[Record, int] = {}  # a unit without a legal order -> its last void order
         for index, outcome in enumerate(void):
             order = outcome.order
             node = self.nodes.get(order.province) if isinstance(order, UnitOrder) else None
             if node is None or node.unit.power != outcome.power or node.order is not None:
                 continue
-            if self.beyond and isinstance(order, UnitOrder) and node.unit.type != order.unit:
+            if self.extended and isinstance(order, UnitOrder) and node.unit.type != order.unit:
                 continue  # a void order for a unit aboard, or for none there
-            last_void[node.key] = index
+            last_void[node] = index
         told = list(void)
-        for key, index in last_void.items():
-            told[index] = self._outcome(self.nodes[key], void[index])
+        for node, index in last_void.items():
+            told[index] = self._outcome(node, void[index])
         for node in self.ordered:
             told.append(self._outcome(node))
         # Then the units nobody ordered; units aboard and off the board do nothing unless
         # ordered, so only their orders are told.
-        beyond = self.beyond
-        for key, node in self.nodes.items():
-            aboard_or_off = beyond and "+" in key
-            if node.order is None and key not in last_void and not aboard_or_off:
+        for node in self.nodes.values():
+            if node.order is None and node not in last_void:
                 told.append(self._outcome(node))
         return tuple(told)
 
@@ -664,8 +699,13 @@ class _Resolver:
         `_Explanation`)."""
         for node in self.nodes.values():
             node.unlink()
+        for cargo in self.cargo.values():
+            for node in cargo:
+                node.unlink()
+        for node in self.offboard:
+            node.unlink()
 
-    def _outcome(self, node: _Node, void: Outcome | None = None) -> Outcome:
+    def _outcome(self, node: Record, void: Outcome | None = None) -> Outcome:
         """The unit's order and its fate; for a unit without a legal order, which holds,
         its owner's `void` order if it gave one."""
         unit = node.unit
@@ -680,8 +720,8 @@ class _Resolver:
             order = Hold(unit.type, unit.location)
             verdict, note, deciders = Verdict.SUCCEEDS, "No order: holds", ()
         attacker = node.dislodger
-        if attacker is None and self.beyond and "+" in node.key:
-            carrier = self.nodes.get(node.key.partition("+")[0])
+        if attacker is None and self.extended and node.slot.carrier is not None:
+            carrier = self.nodes.get(node.slot.province)
             if carrier is not None and carrier.dislodger is not None and not node.moved():
                 # Still aboard its carrier, it shares its fate.
                 aboard = f"Aboard {_label(carrier)}, dislodged with it"
@@ -701,12 +741,12 @@ class _Resolver:
             note, verdict = f"{note}; {dislodged_note}", Verdict.FAILS
         return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
 
-    def _explain(self, node: _Node, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
+    def _explain(self, node: Record, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
         if isinstance(order, Move):
             return self._explain_move(node)
         if isinstance(order, Support):
             if not node.supports:
-                supported = self._supported(node.key, order)
+                supported = self._supported(node, order)
                 return Verdict.FAILS, f"No effect: {self._mismatch(order, supported)}", ()
             if node.decided:
                 return Verdict.SUCCEEDS, "Succeeds", ()
@@ -722,10 +762,12 @@ class _Resolver:
                 f"No effect: {convoyed} does not go to {place(order.target)} by sea",
                 (),
             )
+        if isinstance(order, OwnOrder):
+            succeeded, note, deciders = order.explain(node, self)
+            return (Verdict.SUCCEEDS if succeeded else Verdict.FAILS), note, deciders
         return Verdict.SUCCEEDS, "Succeeds", ()
 
-    def _mismatch(self, order: Support, key: str) -> str:
-        supported = self.nodes.get(key)
+    def _mismatch(self, order: Support, supported: Record | None) -> str:
         if supported is None:  # off the board, none of that kind moves there
             kind = order.supported_unit.letter if order.supported_unit else ""
             return f"{kind} {OFFBOARD} does not move to {place(order.target or '')}"
@@ -739,15 +781,11 @@ class _Resolver:
             return f"{label} moves to {place(action.target)}, not {place(order.target)}"
         return f"{label} does not move to {place(order.target)}"
 
-    def _explain_move(self, node: _Node) -> tuple[Verdict, str, tuple[str, ...]]:
+    def _explain_move(self, node: Record) -> tuple[Verdict, str, tuple[str, ...]]:
         if node.decided:
             return Verdict.SUCCEEDS, "Succeeds", ()
         order = node.order
         assert isinstance(order, Move)
-        if isinstance(order, Embark):
-            assert order.carrier is not None
-            carrier = f"{order.carrier.name} of {node.unit.power}"
-            return Verdict.FAILS, f"Fails: no {carrier} to board in {place(order.target)}", ()
         if node.paradox:
             return Verdict.FAILS, "Fails: convoy paradox (Szykman rule)", ()
         if not self._path(node):
@@ -781,6 +819,36 @@ class _Resolver:
         return Verdict.FAILS, "Bounced (a stationary unit never moves)", ()
 
 
+class Settling:
+    """Where the units end a movement phase, as the result is being built: what an order
+    of its own kind says of its unit, once it succeeded (`OwnOrder.settle`)."""
+
+    def __init__(self) -> None:
+        self.units: Final[dict[str, Unit]] = {}  # on the board, by province
+        self.offboard: Final[list[Unit]] = []  # those that stay off the board
+        self.leaving: Final[list[Unit]] = []  # and those that leave it, after them
+        self.boarding: Final[dict[Record, str]] = {}  # boarders -> where their carrier is
+
+    def stand(self, unit: Unit) -> None:
+        """The unit ends the phase on the board where it stands (`moved_unit` to put it
+        elsewhere first); nothing else may."""
+        self.units[unit.province] = unit
+
+    def leave_board(self, unit: Unit) -> None:
+        """The unit, with its cargo, ends the phase off the board."""
+        self.leaving.append(moved_unit(unit, OFFBOARD))
+
+    def board(self, node: Record, province: str) -> None:
+        """The record's unit ends the phase aboard the unit that ends it in `province`."""
+        self.boarding[node] = province
+
+
+def _unloaded(cargo: list[Record], unit: Unit) -> Unit:
+    """The carrier without the units aboard it that landed or left the board."""
+    staying = tuple([node.unit for node in cargo if not node.moved()])
+    return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
+
+
 class _Explanation:
     """A resolved phase's outcomes, told on the first call and kept: what a movement
     result's `explain` is. The resolver's records link each other both ways (a move and its
@@ -789,7 +857,7 @@ class _Explanation:
     So they are unlinked once the outcomes are told, or, if they never are (a bot searching
     ahead), as the explanation goes."""
 
-    def __init__(self, resolver: _Resolver, void: list[Outcome]) -> None:
+    def __init__(self, resolver: Resolver, void: list[Outcome]) -> None:
         self._resolver: Final = resolver
         self._void: Final = void
         self._told: tuple[Outcome, ...] | None = None
@@ -805,12 +873,12 @@ class _Explanation:
             self._resolver.unlink()
 
 
-def _at(nodes: Iterable[_Node]) -> list[str]:
+def _at(nodes: Iterable[Record]) -> list[str]:
     """Where these units stand (a fleet may be on a river's coast)."""
     return [node.unit.location for node in nodes]
 
 
-def _label(node: _Node) -> str:
+def _label(node: Record) -> str:
     """How the report names a unit: ``A Par``, ``F Stp/sc``."""
     unit = node.unit
     letter = unit.type.letter

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
+from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.game.forms import Menu, OrderForm, listed, unit_form
 from hegemon.legality import Illegal, check_movement_order, may_convoy
@@ -22,7 +23,6 @@ from hegemon.orders import (
     Build,
     Convoy,
     Disband,
-    Embark,
     Hold,
     Move,
     MovementOrder,
@@ -144,7 +144,7 @@ def _candidates(
     yield Move(unit.type, unit.location, OFFBOARD)  # where the rules let it leave the board
     for other in position.units.values():  # its own carriers beside it, to board
         if other.power == unit.power and other.province in board.province_graph[unit.province]:
-            yield Embark(unit.type, unit.location, other.province, False, other.type)
+            yield Embark(unit.type, unit.location, other.province, other.type)
     fleets = [u.location for u in position.units.values() if u.type.convoys]
     for target in reach[unit.province]:
         yield Move(unit.type, unit.location, target)

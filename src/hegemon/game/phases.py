@@ -34,6 +34,7 @@ from hegemon.orders import (
     Hold,
     Move,
     Order,
+    OwnOrder,
     Retreat,
     Support,
     UnitOrder,
@@ -192,7 +193,9 @@ class Movement(Procedure):
     """Orders for every unit, resolved together (DATC)."""
 
     kind = PhaseKind.MOVEMENT
-    orders = (Hold, Move, Support, Convoy)
+    # And a unit's order of any kind that adjudicates itself (boarding, leaving the board,
+    # a variant's own): the legality checks and the resolver ask the order itself.
+    orders = (Hold, Move, Support, Convoy, OwnOrder)
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         """Every power with a unit to order; every power, if the variant takes orders of

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
+from hegemon.beyond import Embark, may_carry, may_leave_board
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.game.menus import beyond_orders, head
 from hegemon.legality import Illegal, check_movement_order, may_convoy
@@ -29,7 +30,6 @@ from hegemon.orders import (
     Build,
     Convoy,
     Disband,
-    Embark,
     Hold,
     Move,
     MovementOrder,
@@ -241,12 +241,12 @@ class _MovementPlanner:
         """Off the board, or aboard a carrier of its own beside it, where the rules let it
         (the standard game: never)."""
         orders: list[MovementOrder] = []
-        if self.rules.may_leave_board(self.board, unit):
+        if may_leave_board(self.rules, self.board, unit):
             orders.append(Move(unit.type, unit.location, OFFBOARD))
         for province in sorted(self.board.province_graph.get(unit.province, ())):
             carrier = self.position.unit_in(province)
-            if carrier and carrier.power == unit.power and self.rules.may_carry(carrier, unit):
-                orders.append(Embark(unit.type, unit.location, province, False, carrier.type))
+            if carrier and carrier.power == unit.power and may_carry(self.rules, carrier, unit):
+                orders.append(Embark(unit.type, unit.location, province, carrier.type))
         return orders
 
     def _overseas_moves(self, unit: Unit) -> list[MovementOrder]:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from hegemon.beyond import may_enter_board
 from hegemon.board import OFFBOARD, Board
-from hegemon.orders import Embark, Move, Order
+from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 from hegemon.variants.africa_ii.rules import PARATROOP
@@ -29,15 +30,7 @@ def is_drop(order: Order) -> bool:
 def landing_problem(board: Board, position: Position, order: Order) -> str | None:
     """Why an order that lands a unit aboard may not be given now: its province occupied
     (b.5: "into an unoccupied coastal province"). None for any other order."""
-    if (
-        not isinstance(order, Move)
-        or isinstance(order, Embark)
-        or OFFBOARD
-        in (
-            order.location,
-            order.target,
-        )
-    ):
+    if not isinstance(order, Move) or OFFBOARD in (order.location, order.target):
         return None
     carrier = position.unit_in(order.province)
     if carrier is None or carrier.type == order.unit or carrier.aboard(order.unit) is None:
@@ -66,7 +59,7 @@ def drop(
             target = order.destination
             if unit is None or target not in board.provinces:
                 lines.append(f"   {power}: {order.format()}: void, no paratroop to drop there")
-            elif not rules.may_enter_board(board, unit, target, position.unit_in(target)):
+            elif not may_enter_board(rules, board, unit, target, position.unit_in(target)):
                 why = "it drops into an unoccupied land province (rules b.4)"
                 lines.append(f"   {power}: {order.format()}: void, {why}")
             else:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hegemon.beyond import BeyondRules
 from hegemon.board import Board, province_of
 from hegemon.orders import Move
 from hegemon.position import Position, Unit
-from hegemon.rules import Edition, Rules
+from hegemon.rules import Edition
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.ledger import Ledger
@@ -21,7 +22,7 @@ FLEET, MARINE, PARATROOP = "F", "M", "P"
 NO_OFFBOARD = "no-offboard"  # a sea fleets neither enter the board by nor leave it from (b.6)
 
 
-class AfricaRules(Rules):
+class AfricaRules(BeyondRules):
     def __init__(self, book: Book, board: Board, ledger: Ledger, edition: Edition) -> None:
         super().__init__(edition)
         self.book = book
