@@ -118,10 +118,12 @@ def test_starting_positions_sequence_is_drawn_at_random_rule(four: AfricanDiplom
     assert str(game.position.phase) == "Winter 1900 Lots"
     assert game.position.units == {} and game.position.centers == {}
     (chance,) = chances_for(four, game.position)
-    assert (chance.name, sorted(chance.items)) == (ORDER_OF_PLAY, sorted(FOUR))
+    items = chance.items
+    assert isinstance(items, tuple)
+    assert (chance.name, sorted(items)) == (ORDER_OF_PLAY, sorted(FOUR))
     assert game.actors() == ()  # chance acts, not the players
     drawn = game.adjudicate().draws[ORDER_OF_PLAY]
-    assert sorted(drawn) == sorted(FOUR)
+    assert isinstance(drawn, tuple) and sorted(drawn) == sorted(FOUR)
     assert Game.new(four, seed=3).adjudicate().draws == {ORDER_OF_PLAY: drawn}  # recorded
     assert AfricanState.of(game.position).order == drawn
     assert game.actors() == drawn[:1]
@@ -134,7 +136,7 @@ def test_starting_positions_placed_round_by_round_rule(four: AfricanDiplomacyII)
     # placed on the map. The game will then begin in Spring 1901."
     game = Game.new(four, seed=1)
     game.adjudicate({ORDER_OF_PLAY: DRAWN})
-    turns = []
+    turns: list[str] = []
     for site in SITES:
         turns.extend(game.actors())
         assert str(game.position.phase) == "Winter 1900 Placement"

@@ -15,7 +15,7 @@ from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.board import ARMY, FLEET, Board, board_from_data
 from hegemon.notation import parse_order
 from hegemon.orders import Convoy, format_order
-from hegemon.position import Phase, PhaseKind, Position, Season, read_unit
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.rules import Rules
 
 CLASSIC_MAP = Path(variants.__file__).parent / "classic" / "map.toml"
@@ -33,8 +33,10 @@ def marines() -> Board:
     return board_from_data(data)
 
 
-def _notes(board: Board, units: dict[str, list[str]], given: dict[str, list[str]]) -> dict:
-    placed = {}
+def _notes(
+    board: Board, units: dict[str, list[str]], given: dict[str, list[str]]
+) -> dict[str, str]:
+    placed: dict[str, Unit] = {}
     for power, texts in units.items():
         for text in texts:
             unit = read_unit(board, power, text)

@@ -36,7 +36,8 @@ from hegemon.position import (
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
 from hegemon.variants import europe_1615, load_variant
-from hegemon.variants.europe_1615 import Europe1615, Ledger
+from hegemon.variants.europe_1615 import Europe1615
+from hegemon.variants.europe_1615.ledger import Ledger
 from hegemon.variants.europe_1615.orders import EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
 

@@ -19,7 +19,7 @@ from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, U
 from hegemon.randomplay import random_game
 from hegemon.report import retreat_lines
 from hegemon.variants import load_variant
-from hegemon.variants.europe_1615 import Ledger
+from hegemon.variants.europe_1615.ledger import Ledger
 from tests.conftest import units
 
 

@@ -109,8 +109,8 @@ def test_seats_are_chosen_per_game(outposts: Outposts) -> None:
     with pytest.raises(SetupError, match="seats 2 to 3 players, not 1"):
         outposts.configure(seats=["North"])
     game = Game.new(two, seed=3)
-    lots = game.adjudicate()
-    assert sorted(lots.draws[ORDER_OF_PLAY]) == ["East", "North"]
+    drawn = game.adjudicate().draws[ORDER_OF_PLAY]
+    assert isinstance(drawn, tuple) and sorted(drawn) == ["East", "North"]
 
 
 def test_a_draw_that_is_not_possible_is_refused(outposts: Outposts) -> None:

@@ -47,7 +47,7 @@ from hegemon.randomplay import random_orders
 from hegemon.report import order_status_lines, phase_report, position_report
 from hegemon.variants import load_variant, load_variant_from
 from hegemon.variants.africa_ii import Spend
-from hegemon.variants.europe_1615 import OTTOMAN, Ledger
+from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from tests.variants.outposts import Objective
 
