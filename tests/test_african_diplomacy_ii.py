@@ -14,9 +14,10 @@ import pytest
 
 import hegemon.variants
 from hegemon import jsonio
-from hegemon.board import Board, board_from_data, province_of
+from hegemon.board import Board, province_of
 from hegemon.cli import main
 from hegemon.game import Game, PhaseResult, chances_for, order_problems, play_phase
+from hegemon.mapfile import board_from_data
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report

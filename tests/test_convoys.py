@@ -12,7 +12,8 @@ import pytest
 
 from hegemon import jsonio, variants
 from hegemon.adjudication.movement import adjudicate_movement
-from hegemon.board import ARMY, FLEET, Board, board_from_data
+from hegemon.board import ARMY, FLEET, Board
+from hegemon.mapfile import board_from_data
 from hegemon.notation import parse_order
 from hegemon.orders import Convoy, format_order
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
