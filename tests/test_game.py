@@ -112,6 +112,22 @@ def test_history_is_made_of_untouched_snapshots(classic: Variant) -> None:
         start.units["bur"] = start.units["par"]  # type: ignore[index]
 
 
+def test_a_position_is_not_changed_by_changing_the_dicts_it_was_made_from(
+    classic: Variant,
+) -> None:
+    start = Game.new(classic).position
+    units, centers = dict(start.units), dict(start.centers)
+    dislodged = {"bur": Dislodgement(Unit("Germany", ARMY, "bur"), "mun")}
+    made = start.evolve(units=units, centers=centers, dislodged=dislodged)
+    units["bur"] = units.pop("par")
+    centers["bel"] = "France"
+    dislodged.clear()
+    assert made.units == start.units and made.centers == start.centers
+    assert made.unit_in("par") == start.units["par"] and made.unit_in("bur") is None
+    assert made.center_counts == start.center_counts
+    assert list(made.dislodged) == ["bur"]
+
+
 def test_save_and_load_replays_to_the_same_position(classic: Variant) -> None:
     game = Game.new(classic)
     _give(game, {"France": ["A par - bur", "F bre - mid"], "Germany": ["A mun - ruh"]})

@@ -336,18 +336,23 @@ class Position:
         state: VariantState | None = None,
         offboard: tuple[Unit, ...] | None = None,
     ) -> Position:
-        """A new position with some fields replaced. Dicts given are taken over, not copied:
-        the caller must not change them afterwards."""
+        """A new position with some fields replaced. Dicts given are copied (in one go, as
+        `dict.copy` does, cheap beside the phase that built them): the caller may go on
+        changing its own, and the position stays as it was made."""
+        shown, unit_at = self.units, self._unit_at
+        if units is not None:
+            unit_at = units.copy()
+            shown = MappingProxyType(unit_at)
         return Position(
             self.phase if phase is None else phase,
-            self.units if units is None else MappingProxyType(units),
-            self.centers if centers is None else MappingProxyType(centers),
-            self.dislodged if dislodged is None else MappingProxyType(dislodged),
+            shown,
+            self.centers if centers is None else MappingProxyType(centers.copy()),
+            self.dislodged if dislodged is None else MappingProxyType(dislodged.copy()),
             self.contested if contested is None else contested,
             self.state if state is None else state,
             self._center_counts if centers is None else None,  # the same centers, counts
             self.offboard if offboard is None else offboard,
-            self._unit_at if units is None else units,
+            unit_at,
         )
 
     @property
