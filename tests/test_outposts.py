@@ -89,7 +89,7 @@ def test_a_scout_needs_no_supply_center(outposts: Outposts) -> None:
     game = _placed_game(outposts)
     army = game.position.units["nor"]
     units = {p: u for p, u in game.position.units.items() if p != "nor"}
-    units["mid"] = army._replace(location="mid")
+    units["mid"] = army.moved_to("mid")
     winter = game.position.evolve(
         phase=Phase(2001, Season.WINTER, PhaseKind.ADJUSTMENT),
         units=units,

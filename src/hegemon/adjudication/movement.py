@@ -36,7 +36,7 @@ from hegemon.orders import (
     UnitOrder,
     place,
 )
-from hegemon.position import Dislodgement, Position, Unit, editable, moved_unit
+from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.rules import Rules
 
 _T = TypeVar("_T")
@@ -582,12 +582,12 @@ class _Resolver:
                 if node.boards and moved:
                     continue  # aboard its carrier: see below
                 if node.target == OFFBOARD:
-                    leaving.append(moved_unit(unit, OFFBOARD))
+                    leaving.append(unit.moved_to(OFFBOARD))
                     continue
             if moved:
                 order = node.order
                 assert isinstance(order, Move)
-                units[order.destination] = moved_unit(unit, order.target)
+                units[order.destination] = unit.moved_to(order.target)
             elif node.dislodger is not None:
                 if self.rules.retreats(unit):
                     dislodged[key] = Dislodgement(unit, self._came_from(node.dislodger))
@@ -623,7 +623,7 @@ class _Resolver:
         staying = tuple(
             self.nodes[k].unit for k in self.cargo_keys[carrier] if not self.nodes[k].moved()
         )
-        return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
+        return unit if len(staying) == len(unit.cargo) else unit.carrying(staying)
 
     def _came_from(self, attacker: _Node) -> str | None:
         """The province a dislodger came from, which its victim may not retreat to: none
