@@ -8,7 +8,7 @@ rows without replaying anything, and the CLI reads it like any game file.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from sqlalchemy.orm import Session
 
@@ -25,7 +25,7 @@ from hegemon.store.records import (
 )
 
 
-def export_game(session: Session, game: models.Game) -> dict[str, Any]:
+def export_game(session: Session, game: models.Game) -> dict[str, object]:
     """The game as a CLI game file: everything, every power's pending orders included,
     so for its game master only."""
     pending = {p: list(row.orders) for p, row in pending_rows(session, game).items() if row.orders}
@@ -48,14 +48,17 @@ def agreement(game: models.Game) -> GameEnd:
     if not game.agreed:
         return PLAYING
     concede_to = game.agreed.get("concede_to")
-    winners = (concede_to,) if concede_to else ()
-    return GameEnd(winners=winners, draw=tuple(game.agreed.get("draw", ())), agreed=True)
+    winners = (concede_to,) if isinstance(concede_to, str) and concede_to else ()
+    return GameEnd(winners=winners, draw=_powers(game.agreed.get("draw")), agreed=True)
 
 
-def import_game(session: Session, data: Any, title: str, policy: dict[str, Any]) -> models.Game:
+def import_game(
+    session: Session, data: Mapping[str, object], title: str, policy: dict[str, object]
+) -> models.Game:
     """A game file (already parsed as JSON) stored as a new game: its phases with a
     snapshot each and its pending orders. A `jsonio.WireError` says why a file is refused."""
     game = jsonio.game_from_json(data)
+    agreed = data.get("agreed")  # checked by game_from_json
     variant = game.variant
     ended = game.end
     row = models.Game(
@@ -69,7 +72,7 @@ def import_game(session: Session, data: Any, title: str, policy: dict[str, Any])
         start=jsonio.position_to_json(game.start),
         played=len(game.history),
         phase=game.position.phase.code,
-        agreed=data.get("agreed"),
+        agreed=agreed if isinstance(agreed, dict) else None,
         ended=end_json(ended) if ended else None,
     )
     session.add(row)
@@ -83,14 +86,19 @@ def import_game(session: Session, data: Any, title: str, policy: dict[str, Any])
     return row
 
 
-def end_json(end: GameEnd) -> dict[str, Any]:
+def end_json(end: GameEnd) -> dict[str, object]:
     return {"winners": list(end.winners), "draw": list(end.draw), "agreed": end.agreed}
 
 
-def end_from_json(data: dict[str, Any]) -> GameEnd:
+def end_from_json(data: Mapping[str, object]) -> GameEnd:
     return GameEnd(
-        tuple(data.get("winners", ())), tuple(data.get("draw", ())), bool(data.get("agreed"))
+        _powers(data.get("winners")), _powers(data.get("draw")), bool(data.get("agreed"))
     )
+
+
+def _powers(stored: object) -> tuple[str, ...]:
+    """The powers a stored end names (a JSON list of names), none if it names none."""
+    return tuple(p for p in stored if isinstance(p, str)) if isinstance(stored, list) else ()
 
 
 def verify(session: Session, game: models.Game) -> list[str]:
