@@ -1,8 +1,8 @@
 """Builds Hegemon, pure Python by default; with HEGEMON_COMPILE=1, its core compiled by mypyc.
 
-The compiled core is the modules every phase runs through: the map, positions, orders,
-the rules hooks, legality, notation, the adjudicators, the phase machine and the JSON
-path. Everything else (variants, the server, drawing) stays Python and imports them
+The compiled core is the modules every phase runs through: the map and its convoy
+routes, positions, orders, the rules hooks, legality, notation, the adjudicators, the
+phase machine and the JSON path. Everything else (variants, the server, drawing) stays Python and imports them
 alike; docs/compiled-core.md says what compiled code asks of the modules listed here.
 """
 
@@ -11,6 +11,7 @@ import os
 from setuptools import setup
 
 CORE = [
+    "src/hegemon/convoys.py",
     "src/hegemon/board.py",
     "src/hegemon/position.py",
     "src/hegemon/orders.py",

@@ -43,7 +43,7 @@ def _measure(variant: Variant, passes: int) -> None:
     territories.cache_clear()
     started = time.perf_counter()
     territories(variant.board)
-    draw_board(variant, variant.initial_position())  # its paths written once
+    draw_board(variant, variant.initial_position(), OBSERVER)  # its paths written once
     read = time.perf_counter() - started
     result = _mid_game(variant)
     board = _timed(lambda: draw_board(variant, result.after, OBSERVER), passes)

@@ -57,7 +57,7 @@ from tests import peer
 from hegemon import jsonio
 from hegemon.game import Game, Variant, play_phase
 from hegemon.orders import Order
-from hegemon.position import STANDARD_PHASE_KINDS, PhaseKind, Position
+from hegemon.position import MASTER, STANDARD_PHASE_KINDS, PhaseKind, Position
 from hegemon.randomplay import random_game, random_orders
 from hegemon.variants import load_variant
 
@@ -81,7 +81,7 @@ def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[S
         for result in random_game(variant, random.Random(seed), phases):
             position = result.before
             texts = {power: [o.format() for o in given] for power, given in result.orders.items()}
-            request = {"position": jsonio.position_to_json(position), "orders": texts}
+            request = {"position": jsonio.position_to_json(position, MASTER), "orders": texts}
             retreats = peer.retreats_of(variant, position)
             samples[position.phase.kind].append(
                 Sample(position, result.orders, texts, json.dumps(request), retreats)
@@ -118,7 +118,7 @@ def hegemon_json(variant: Variant) -> Step:
     def step(sample: Sample) -> Callable[[], object]:
         def text_in_text_out() -> str:
             request = jsonio.parse(sample.request, "the request")
-            return json.dumps(jsonio.adjudicate_request(request, lambda _: variant))
+            return json.dumps(jsonio.adjudicate_request(request, lambda _: variant, "master"))
 
         return text_in_text_out
 

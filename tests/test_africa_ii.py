@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TypedDict, Unpack
 
 import pytest
 
@@ -32,11 +33,24 @@ from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.africa_ii import INFLUENCE, AfricaII, Ledger
 from hegemon.variants.africa_ii.events import RANDOM_EVENT
+from hegemon.variants.africa_ii.ledger import Holdings
 from hegemon.variants.africa_ii.scoring import victory_points
 
 RUSSIA, US = "Soviet Union", "United States"
 SPRING, AUTUMN = Season.SPRING, Season.named("Autumn")  # Autumn: from the setup
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+
+
+class LedgerFields(TypedDict, total=False):
+    """The fields of the ledger a test sets in a position (`_at`), typed as `Ledger` has them."""
+
+    holdings: Holdings
+    revenue: Mapping[str, int]
+    control: Mapping[str, str]
+    independent: tuple[str, ...]
+    events: tuple[int, ...]
+    event: int
+    liberator: str
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +68,7 @@ def _at(
     removed: Sequence[str] = (),
     forces: Mapping[str, str] | None = None,
     offboard: Sequence[str] | None = None,
-    **ledger: object,
+    **ledger: Unpack[LedgerFields],
 ) -> Position:
     """A position of the phase (``A1962M``): `start` (the game's start by default) with units placed
     (``{"kam": "Kenya"}``: an army of Kenya in Kampala), intervention units placed
@@ -79,7 +93,7 @@ def _at(
         )
     else:
         left = tuple(read_offboard_unit(africa.board, *_power_unit(t)) for t in offboard)
-    state = replace(Ledger.of(position), **ledger)  # type: ignore[arg-type]
+    state = replace(Ledger.of(position), **ledger)
     phase = phase_from_json(code, africa)
     return position.evolve(phase=phase, units=placed, state=state, offboard=left)
 
@@ -114,9 +128,14 @@ def _ledger(position: Position) -> Ledger:
     return Ledger.of(position)
 
 
-def _influence(africa: AfricaII, year: int = 1961, **ledger: object) -> Position:
+def _influence(
+    africa: AfricaII,
+    year: int = 1961,
+    start: Position | None = None,
+    **ledger: Unpack[LedgerFields],
+) -> Position:
     """The Spring IP phase of `year`, entered from its retreats (holdings halved, a.8)."""
-    retreats = _at(africa, f"S{year}R", **ledger)
+    retreats = _at(africa, f"S{year}R", start, **ledger)
     after = _play(africa, retreats).after
     assert after.phase == Phase(year, SPRING, INFLUENCE)
     return after
@@ -217,7 +236,7 @@ def test_a5_control_is_reviewed_each_spring_at_the_ip_phase(africa: AfricaII) ->
     assert _ledger(spent.after).control["Kenya"] == RUSSIA
 
 
-def _fields(ledger: Ledger) -> dict[str, object]:
+def _fields(ledger: Ledger) -> LedgerFields:
     return {"holdings": ledger.holdings, "control": ledger.control, "revenue": ledger.revenue}
 
 
@@ -632,7 +651,7 @@ def test_b6_no_unwanted_convoys_a_move_over_land_is_convoyed_only_when_ordered_s
 
 
 def _dislodged(
-    africa: AfricaII, code: str, forces: Mapping[str, str], **ledger: object
+    africa: AfricaII, code: str, forces: Mapping[str, str], **ledger: Unpack[LedgerFields]
 ) -> Position:
     """A retreat phase with the intervention units `forces` dislodged from where they stand
     (by an attacker from Ovamboland, say)."""
@@ -976,8 +995,8 @@ def events(africa: AfricaII) -> AfricaII:
     return configured
 
 
-def _rolled(events: AfricaII, number: int, **ledger: object) -> PhaseResult:
-    return _play(events, _at(events, "S1962M", **ledger), draws={RANDOM_EVENT: number})
+def _rolled(variant: AfricaII, number: int, **ledger: Unpack[LedgerFields]) -> PhaseResult:
+    return _play(variant, _at(variant, "S1962M", **ledger), draws={RANDOM_EVENT: number})
 
 
 def test_c4_event_1_biafra_secedes_and_ends_when_port_harcourt_is_captured(

@@ -14,7 +14,7 @@ import pytest
 
 import hegemon.variants
 from hegemon import jsonio
-from hegemon.board import Board, board_from_data, province_of
+from hegemon.board import Board, province_of
 from hegemon.cli import main
 from hegemon.game import (
     Game,
@@ -25,6 +25,7 @@ from hegemon.game import (
     order_problems,
     play_phase,
 )
+from hegemon.mapfile import board_from_data
 from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
@@ -126,10 +127,12 @@ def test_starting_positions_sequence_is_drawn_at_random_rule(four: AfricanDiplom
     assert str(game.position.phase) == "Winter 1900 Lots"
     assert game.position.units == {} and game.position.centers == {}
     (chance,) = chances_for(four, game.position)
-    assert (chance.name, sorted(chance.items)) == (ORDER_OF_PLAY, sorted(FOUR))
+    items = chance.items
+    assert isinstance(items, tuple)
+    assert (chance.name, sorted(items)) == (ORDER_OF_PLAY, sorted(FOUR))
     assert game.actors() == ()  # chance acts, not the players
     drawn = game.adjudicate().draws[ORDER_OF_PLAY]
-    assert sorted(drawn) == sorted(FOUR)
+    assert isinstance(drawn, tuple) and sorted(drawn) == sorted(FOUR)
     assert Game.new(four, seed=3).adjudicate().draws == {ORDER_OF_PLAY: drawn}  # recorded
     assert AfricanState.of(game.position).order == drawn
     assert game.actors() == drawn[:1]
@@ -142,7 +145,7 @@ def test_starting_positions_placed_round_by_round_rule(four: AfricanDiplomacyII)
     # placed on the map. The game will then begin in Spring 1901."
     game = Game.new(four, seed=1)
     game.adjudicate({ORDER_OF_PLAY: DRAWN})
-    turns = []
+    turns: list[str] = []
     for site in SITES:
         turns.extend(game.actors())
         assert str(game.position.phase) == "Winter 1900 Placement"

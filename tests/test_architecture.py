@@ -17,7 +17,10 @@ PACKAGE = Path(hegemon.__file__).parent
 # variant needs each hook, and that is the point; the modules around the core (the CLI,
 # the boards, the DATC) name the standard game as their default.
 CORE = [
+    "convoys.py",
     "board.py",
+    "mapcheck.py",
+    "mapfile.py",
     "position.py",
     "orders.py",
     "beyond.py",
@@ -31,7 +34,10 @@ VARIANT_WORDS = ["classic", "saharan", "africa", "african", "europe", "1615", "r
 # Each module may import only the modules listed before it.
 LAYERS = [
     "files",
+    "convoys",
     "board",
+    "mapcheck",
+    "mapfile",
     "position",
     "orders",
     "rules",

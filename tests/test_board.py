@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from hegemon.board import ARMY, FLEET, Board, MapError, board_from_data
+from hegemon.board import ARMY, FLEET, Board, MapError
+from hegemon.mapfile import board_from_data
 from hegemon.notation import OrderSyntaxError, parse_order
 from hegemon.orders import Move
 from hegemon.variants import load_variant

@@ -24,6 +24,7 @@ from hegemon.render import PngError, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
 from hegemon.render.arrows import FAILED_DASH, GLYPH_RADIUS, SHORTEST
 from hegemon.render.board import Scene, abbreviations
+from hegemon.render.glyphs import CENTER_RADIUS
 from hegemon.render.labels import overlaps, within
 from hegemon.render.palette import (
     BORDER,
@@ -37,14 +38,15 @@ from hegemon.render.palette import (
     difference,
     tint,
 )
-from hegemon.render.places import CENTER_RADIUS, board_places, disc_box, dislodged_box, glyph_box
+from hegemon.render.places import board_places, disc_box, dislodged_box, glyph_box
 from hegemon.render.rivers import river_lines
 from hegemon.render.svg import num
 from hegemon.render.territories import territories, touching
 from hegemon.variants import available_variants, load_variant, load_variant_from
 from hegemon.variants.africa_ii import AfricaII
 from hegemon.variants.africa_ii import Ledger as AfricaLedger
-from hegemon.variants.europe_1615 import OTTOMAN, Europe1615, Ledger
+from hegemon.variants.europe_1615 import Europe1615
+from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
 from tests.conftest import orders, units
 from tests.test_europe_1615 import _empire_aligned_with_spain
 from tests.variants.outposts import ORDER_OF_PLAY, Objective, Outposts, Place

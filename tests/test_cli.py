@@ -516,8 +516,8 @@ def test_every_command_has_a_description_and_an_example(
         assert description in page, name
         assert f"examples:\n  hegemon {name}" in page or "examples:\n  hegemon --" in page, name
     assert "exit status:\n  0    done\n  1    refused" in parser.format_help()
-    for page in manual.PAGES.values():
-        for example in page.examples:  # each one a command line the parser reads
+    for manual_page in manual.PAGES.values():
+        for example in manual_page.examples:  # each one a command line the parser reads
             words = shlex.split(example.partition(" < ")[0], comments=True)
             assert words[0] == "hegemon"
             args, extra = parser.parse_known_args(words[1:])

@@ -586,7 +586,8 @@ def _interruptible() -> None:
 
 def _unread(descriptor: int) -> int:
     """How many bytes written into a pipe are not read yet."""
-    return struct.unpack("i", fcntl.ioctl(descriptor, termios.FIONREAD, b"\0" * 4))[0]
+    (count,) = struct.unpack("i", fcntl.ioctl(descriptor, termios.FIONREAD, b"\0" * 4))
+    return int(count)
 
 
 def test_ctrl_c_ends_quietly(

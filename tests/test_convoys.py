@@ -12,11 +12,13 @@ import pytest
 
 from hegemon import jsonio, variants
 from hegemon.adjudication.movement import adjudicate_movement
-from hegemon.board import ARMY, FLEET, Board, board_from_data
+from hegemon.board import ARMY, FLEET, Board
+from hegemon.mapfile import board_from_data
 from hegemon.notation import parse_order
 from hegemon.orders import Convoy, format_order
-from hegemon.position import Phase, PhaseKind, Position, Season, read_unit
+from hegemon.position import Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.rules import Rules
+from tests.wire import at
 
 CLASSIC_MAP = Path(variants.__file__).parent / "classic" / "map.toml"
 
@@ -33,8 +35,10 @@ def marines() -> Board:
     return board_from_data(data)
 
 
-def _notes(board: Board, units: dict[str, list[str]], given: dict[str, list[str]]) -> dict:
-    placed = {}
+def _notes(
+    board: Board, units: dict[str, list[str]], given: dict[str, list[str]]
+) -> dict[str, str]:
+    placed: dict[str, Unit] = {}
     for power, texts in units.items():
         for text in texts:
             unit = read_unit(board, power, text)
@@ -111,10 +115,12 @@ def test_json_keeps_convoy_orders_as_given_and_their_outcomes_in_the_notation() 
         "orders": {"England": ["A lon - bel", "F nth C A lon - bel", "F eng C lon - bel"]},
     }
     answer = jsonio.adjudicate_request(request, variants.load_variant, "observer")
-    assert answer["orders"] == {
+    assert at(answer, "orders") == {
         "England": ["A Lon - Bel", "F Nth C A Lon - Bel", "F Eng C Lon - Bel"]
     }
-    assert [o["order"] for o in answer["outcomes"]] == [
+    outcomes = at(answer, "outcomes")
+    assert isinstance(outcomes, list)
+    assert [at(o, "order") for o in outcomes] == [
         "A Lon - Bel",
         "F Nth C A Lon - Bel",
         "F Eng C A Lon - Bel",

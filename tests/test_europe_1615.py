@@ -36,10 +36,11 @@ from hegemon.position import (
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
 from hegemon.variants import europe_1615, load_variant
-from hegemon.variants.europe_1615 import Europe1615, Ledger
-from hegemon.variants.europe_1615.ledger import Award
+from hegemon.variants.europe_1615 import Europe1615
+from hegemon.variants.europe_1615.ledger import Award, Ledger
 from hegemon.variants.europe_1615.orders import EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
+from tests.wire import at, obj
 
 FOLDER = Path(europe_1615.__file__).parent
 
@@ -557,8 +558,8 @@ def test_orders_for_the_empires_units_name_no_sender_until_the_end(eu: Europe161
     assert isinstance(orders["Spain"][0], EmpireOrder)
     result = play_phase(eu, summer, orders)
     for viewer in (OBSERVER, Viewer(power="England")):
-        assert phase_result_to_json(result, viewer)["orders"]["Spain"] == ["A Mil H"]
-    assert phase_result_to_json(result, Viewer(power="Spain"))["orders"]["Spain"] == [
+        assert at(phase_result_to_json(result, viewer), "orders", "Spain") == ["A Mil H"]
+    assert at(phase_result_to_json(result, Viewer(power="Spain")), "orders", "Spain") == [
         "A Ser - Bos",
         "A Mil H",
     ]
@@ -739,7 +740,7 @@ def test_waivers_are_kept_between_the_power_and_the_gm(
     report = capsys.readouterr().out
     assert "Waive" not in report
     waived = play_phase(eu, eu.initial_position(), {"Spain": [eu.parse_order("Waive Vie")]})
-    assert "Spain" not in phase_result_to_json(waived, Viewer(power="Austria"))["orders"]
+    assert "Spain" not in obj(phase_result_to_json(waived, Viewer(power="Austria")), "orders")
     assert phase_result_to_json(waived, Viewer(power="Spain"))["orders"] == {"Spain": ["Waive Vie"]}
     for viewer in ("observer", "Austria"):
         assert main(["show", game_file, "--json", "--as", viewer]) == 0
@@ -1075,7 +1076,7 @@ def test_annexing_the_empires_land_never_names_its_patron(eu: Europe1615) -> Non
         assert phase_report(eu, spain, viewer) == phase_report(eu, austria, viewer)
         shown = phase_result_to_json(spain, viewer)
         assert shown == phase_result_to_json(austria, viewer)
-        assert "bos" not in json.dumps(shown["position"]["state"]["ledger"]["annexed"])
+        assert "bos" not in json.dumps(at(shown, "position", "state", "ledger", "annexed"))
     told = "Annexed this year by Austria, secret while the Ottoman Empire's patron is: Bos"
     assert told in phase_report(eu, spain, Viewer(power="Austria"))
     assert told in phase_report(eu, spain, MASTER)
@@ -1269,13 +1270,13 @@ def test_an_alliance_offer_is_secret_until_returned(eu: Europe1615) -> None:
     offered = _play(eu, _summer(eu), {"England": ["Ally Scandinavia", "A brs H"]})
     for viewer in (OBSERVER, Viewer(power="France"), Viewer(power="Scandinavia")):
         shown = phase_result_to_json(offered, viewer)
-        assert shown["orders"]["England"] == ["A Brs H"], viewer
-        assert shown["position"]["state"]["ledger"]["offers"] == {}
+        assert at(shown, "orders", "England") == ["A Brs H"], viewer
+        assert at(shown, "position", "state", "ledger", "offers") == {}
         assert "Ally" not in phase_report(eu, offered, viewer)
         assert "Ally" not in position_report(eu, offered.after, viewer)
     mine = phase_result_to_json(offered, Viewer(power="England"))
-    assert mine["orders"]["England"] == ["Ally Scandinavia", "A Brs H"]
-    assert mine["position"]["state"]["ledger"]["offers"] == {"England": "Scandinavia"}
+    assert at(mine, "orders", "England") == ["Ally Scandinavia", "A Brs H"]
+    assert at(mine, "position", "state", "ledger", "offers") == {"England": "Scandinavia"}
     returned = _play(eu, offered.after, {"Scandinavia": ["Ally England"]})
     assert "Alliances declared" in phase_report(eu, returned, OBSERVER)
 
@@ -1374,7 +1375,7 @@ def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(eu: Europe1
     assert austria.status["ote"] == ["ALIGNED", None]
     spain = Ledger.of(position).view(Viewer(power="Spain")).ledger
     assert spain.status["ote"] == ["ALIGNED", "Spain"]  # the patron knows itself
-    assert position_to_json(position, MASTER)["state"]["ledger"]["inf"]["ote"] == {"Spain": 20}
+    assert at(position_to_json(position, MASTER), "state", "ledger", "inf", "ote") == {"Spain": 20}
 
 
 def test_random_games_run_to_1620(eu: Europe1615) -> None:

@@ -30,8 +30,9 @@ from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, U
 from hegemon.randomplay import random_game
 from hegemon.report import retreat_lines
 from hegemon.variants import load_variant
-from hegemon.variants.europe_1615 import Ledger
+from hegemon.variants.europe_1615.ledger import Ledger
 from tests.conftest import units
+from tests.wire import obj
 
 
 def _give(game: Game, spec: dict[str, list[str]]) -> None:
@@ -123,6 +124,22 @@ def test_history_is_made_of_untouched_snapshots(classic: Variant) -> None:
         start.units["bur"] = start.units["par"]  # type: ignore[index]
 
 
+def test_a_position_is_not_changed_by_changing_the_dicts_it_was_made_from(
+    classic: Variant,
+) -> None:
+    start = Game.new(classic).position
+    units, centers = dict(start.units), dict(start.centers)
+    dislodged = {"bur": Dislodgement(Unit("Germany", ARMY, "bur"), "mun")}
+    made = start.evolve(units=units, centers=centers, dislodged=dislodged)
+    units["bur"] = units.pop("par")
+    centers["bel"] = "France"
+    dislodged.clear()
+    assert made.units == start.units and made.centers == start.centers
+    assert made.unit_in("par") == start.units["par"] and made.unit_in("bur") is None
+    assert made.center_counts == start.center_counts
+    assert list(made.dislodged) == ["bur"]
+
+
 def test_save_and_load_replays_to_the_same_position(classic: Variant) -> None:
     game = Game.new(classic)
     _give(game, {"France": ["A par - bur", "F bre - mid"], "Germany": ["A mun - ruh"]})
@@ -142,7 +159,7 @@ def test_a_tampered_save_is_detected(classic: Variant) -> None:
     _give(game, {"France": ["A par - bur"]})
     game.adjudicate()
     data = jsonio.game_to_json(game)
-    data["phases"][0]["orders"] = {"France": ["A par - pic"]}
+    obj(data, "phases", 0)["orders"] = {"France": ["A par - pic"]}
     with pytest.raises(jsonio.WireError, match="replay gives a different position"):
         jsonio.game_from_json(data)
 

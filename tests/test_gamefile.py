@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import secrets
 import stat
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from hegemon import files, gamefile, jsonio
+from hegemon import gamefile, jsonio
 from hegemon.cli import main
 from hegemon.game import Game
 from hegemon.position import OBSERVER
@@ -124,7 +125,7 @@ def test_a_failed_save_leaves_the_old_file_and_nothing_else(
     def disk_full(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(gamefile.os, "replace", disk_full)
+    monkeypatch.setattr(os, "replace", disk_full)
     assert main(["orders", str(path), "France", "A par - bur"]) == 1
     assert "cannot save it: no space left on device; nothing changed" in capsys.readouterr().err
     assert path.read_bytes() == before
@@ -459,8 +460,8 @@ def test_a_save_never_writes_through_a_link_in_its_temporary_files_place(
     planted = tmp_path / f".game.json.{os.getpid()}.0123abcd.tmp"
     planted.symlink_to(victim)
     names = iter(["0123abcd"])
-    real = files.secrets.token_hex
-    monkeypatch.setattr(files.secrets, "token_hex", lambda n: next(names, None) or real(n))
+    real = secrets.token_hex
+    monkeypatch.setattr(secrets, "token_hex", lambda n: next(names, None) or real(n))
     assert main(["orders", str(path), "France", "A par - bur"]) == 0
     assert _as_it_stands(victim) == before and planted.is_symlink()
     assert "France" in gamefile.read_game(path).pending

@@ -55,7 +55,7 @@ def test_a_convoy_lands_its_army_only_where_the_army_may_go(classic: Variant) ->
 # --- every phase of every variant ---------------------------------------------------------
 # Each game: the variant, its seats and options, and enough phases to reach retreats and
 # adjustments (and, for African Diplomacy II, its placements and first Winters).
-GAMES = {
+GAMES: dict[str, tuple[str, list[str] | None, dict[str, object], int]] = {
     "classic": ("classic", None, {}, 16),
     "african_riots": ("african_riots", None, {}, 12),
     "sub_saharan": ("sub_saharan", None, {}, 16),

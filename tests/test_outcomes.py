@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -13,7 +14,11 @@ from hegemon.rules import STANDARD
 from tests.conftest import orders, spring
 
 
-def _outcomes(board: Board, position_spec: dict, order_spec: dict) -> dict[str, Outcome]:
+def _outcomes(
+    board: Board,
+    position_spec: Mapping[str, Sequence[str]],
+    order_spec: Mapping[str, Sequence[str]],
+) -> dict[str, Outcome]:
     result = adjudicate_movement(board, spring(position_spec), orders(board, order_spec), STANDARD)
     return {o.text: o for o in result.outcomes}
 

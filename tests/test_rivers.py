@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
-from hegemon.board import FLEET, Board, MapError, board_from_data
+from hegemon.board import FLEET, Board, MapError
+from hegemon.mapfile import board_from_data
 from hegemon.notation import parse_order
 from hegemon.position import Phase, PhaseKind, Position, Season, read_unit
 from hegemon.rules import Rules

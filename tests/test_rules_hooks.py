@@ -9,7 +9,7 @@ that cannot be supported, moves that go by convoy only when asked, and other bui
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments
 from hegemon.adjudication.movement import MovementResult, adjudicate_movement
@@ -28,7 +28,12 @@ class MinorsAreStationary(Rules):
         return unit.power != "Minor"
 
 
-def _play(board: Board, rules: Rules, position: dict, given: dict) -> MovementResult:
+def _play(
+    board: Board,
+    rules: Rules,
+    position: Mapping[str, Sequence[str]],
+    given: Mapping[str, Sequence[str]],
+) -> MovementResult:
     return adjudicate_movement(board, spring(position), orders(board, given), rules)
 
 

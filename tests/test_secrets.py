@@ -47,9 +47,10 @@ from hegemon.randomplay import random_orders
 from hegemon.report import order_status_lines, phase_report, position_report
 from hegemon.variants import load_variant, load_variant_from
 from hegemon.variants.africa_ii import Spend
-from hegemon.variants.europe_1615 import OTTOMAN, Ledger
+from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from tests.variants.outposts import Objective
+from tests.wire import at
 
 GAMES = 100
 MAX_PHASES = 300
@@ -222,8 +223,7 @@ def _ledger_checks(search: Search, result: PhaseResult) -> None:
             _no_inf_numbers(search, text, viewer)
         if viewer.power and seen["inf"]:
             search.own_secrets_seen["inf"] += 1
-    master = position_to_json(result.after, MASTER)["state"]["ledger"]
-    if master["inf"] and patron:
+    if at(position_to_json(result.after, MASTER), "state", "ledger", "inf") and patron:
         search.own_secrets_seen["master"] += 1
 
 

@@ -44,6 +44,7 @@ from hegemon.randomplay import random_orders
 from hegemon.render import draw_board
 from hegemon.rules import Rules
 from tests.conftest import orders
+from tests.wire import at
 
 ARMY, FLEET = STANDARD_KINDS["A"], STANDARD_KINDS["F"]
 
@@ -342,7 +343,7 @@ def test_positions_round_trip_through_json(classic: Variant) -> None:
     )
     data = jsonio.position_to_json(position, MASTER)
     assert data["units"] == {"Germany": ["F nth [A]"]}
-    assert data["dislodged"][0]["unit"] == "F nth [A]"
+    assert at(data, "dislodged", 0, "unit") == "F nth [A]"
     assert data["offboard"] == {"England": ["F [A]"]}
     with pytest.raises(jsonio.WireError, match="a fleet may not carry an army"):
         jsonio.position_from_json(data, classic)  # the standard rules carry nothing

@@ -29,9 +29,9 @@ def main(folder: Path) -> int:
         variant = load_variant(name)
         result = _phase_with_a_retreat(variant)
         boards = {
-            "start": draw_board(variant, variant.initial_position()),
-            f"{result.before.phase.code}-orders": draw_phase(variant, result),
-            f"{result.after.phase.code}-retreat": draw_board(variant, result.after),
+            "start": draw_board(variant, variant.initial_position(), OBSERVER),
+            f"{result.before.phase.code}-orders": draw_phase(variant, result, OBSERVER),
+            f"{result.after.phase.code}-retreat": draw_board(variant, result.after, OBSERVER),
         }
         player = Viewer(power=next(iter(variant.powers)))
         if variant.board_marks(result.after, OBSERVER) != variant.board_marks(result.after, player):

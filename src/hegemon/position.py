@@ -105,17 +105,42 @@ class Phase:
         return f"{self.season.letter}{self.year}{self.kind.code}"
 
 
-class Unit(NamedTuple):
-    # NamedTuples, not frozen dataclasses, for units and dislodgements: just as immutable,
-    # and about twice as fast to create, which the resolver does for every unit that moves.
-    power: str
-    type: UnitKind
-    location: str  # a province id, "prov/coast" for a fleet on a split coast, or OFFBOARD
-    # Units of the same power aboard this one (a marine aboard its fleet), where a
-    # variant's rules let one unit carry another (`BeyondRules.may_carry`). They stand where
-    # their carrier stands (its province, or OFFBOARD) and go where it goes; they hold no
-    # province (docs/writing-a-variant.md, "Units aboard and off the board").
-    cargo: tuple[Unit, ...] = ()
+class Unit:
+    """A unit: whose it is, its kind and where it stands, with the units it carries. Made
+    by `Unit(power, kind, location)` (or read from text: `read_unit`), changed into
+    another by `moved_to` and `carrying`; immutable, and equal to any unit of the same
+    parts."""
+
+    # A plain class with final fields, not a NamedTuple: the compiled core makes one for
+    # every unit that moves, and builds a compiled class several times faster than a
+    # NamedTuple, whose constructor is a function written in Python.
+    __slots__ = ("cargo", "location", "power", "type")
+
+    def __init__(
+        self, power: str, type: UnitKind, location: str, cargo: tuple[Unit, ...] = ()
+    ) -> None:
+        self.power: Final = power
+        self.type: Final = type
+        self.location: Final = location  # a province id, "prov/coast", or OFFBOARD
+        # Units of the same power aboard this one (a marine aboard its fleet), where a
+        # variant's rules let one unit carry another (`BeyondRules.may_carry`). They stand
+        # where their carrier stands (its province, or OFFBOARD) and go where it goes;
+        # they hold no province (docs/writing-a-variant.md, "Units aboard and off the
+        # board").
+        self.cargo: Final = cargo
+
+    def _parts(self) -> tuple[str, UnitKind, str, tuple[Unit, ...]]:
+        return (self.power, self.type, self.location, self.cargo)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unit) and self._parts() == other._parts()
+
+    def __hash__(self) -> int:
+        return hash(self._parts())
+
+    def __repr__(self) -> str:
+        cargo = f", {self.cargo!r}" if self.cargo else ""
+        return f"Unit({self.power!r}, {self.type.letter!r}, {self.location!r}{cargo})"
 
     @property
     def province(self) -> str:
@@ -126,13 +151,18 @@ class Unit(NamedTuple):
 
     def moved_to(self, location: str) -> Unit:
         """The same unit standing at `location`, with its cargo."""
-        return moved_unit(self, location)
+        cargo = self.cargo
+        if cargo:
+            aboard = province_of(location)
+            cargo = tuple([carried.moved_to(aboard) for carried in cargo])
+        return Unit(self.power, self.type, location, cargo)
 
     def carrying(self, cargo: tuple[Unit, ...]) -> Unit:
         """The same unit with this cargo aboard, each placed where the unit stands."""
         aboard = self.province
-        placed = tuple([moved_unit(unit, aboard) for unit in cargo])
-        return _NEW_TUPLE(Unit, (self.power, self.type, self.location, placed))
+        return Unit(
+            self.power, self.type, self.location, tuple([u.moved_to(aboard) for u in cargo])
+        )
 
     def aboard(self, kind: UnitKind) -> Unit | None:
         """The first unit of this kind aboard, if any: the one orders name ``M sao``."""
@@ -140,30 +170,6 @@ class Unit(NamedTuple):
             if unit.type is kind or unit.type == kind:
                 return unit
         return None
-
-
-# A NamedTuple's own constructor is a function written in Python: units are made as the
-# tuples they are, by `tuple.__new__`, held here as compiled code would otherwise look
-# `tuple` up among the builtins for every unit it makes.
-_NEW_TUPLE: Final = tuple.__new__
-
-
-def moved_unit(unit: Unit, location: str) -> Unit:
-    """`unit.moved_to(location)` as the adjudicators call it: compiled code calls a method
-    of a NamedTuple as a Python object, a function of its module directly. Made as the
-    tuple it is, since a NamedTuple's own constructor is a function written in Python."""
-    cargo = unit.cargo
-    if cargo:
-        aboard = province_of(location)
-        cargo = tuple([moved_unit(carried, aboard) for carried in cargo])
-    return _NEW_TUPLE(Unit, (unit.power, unit.type, location, cargo))
-
-
-def new_unit(power: str, kind: UnitKind, location: str) -> Unit:
-    """`Unit(power, kind, location)`, made as the tuple it is: a NamedTuple's own
-    constructor is a function written in Python, which compiled code would call for every
-    unit it reads or builds."""
-    return _NEW_TUPLE(Unit, (power, kind, location, ()))
 
 
 def read_unit(board: Board, power: str, text: str) -> Unit:
@@ -176,7 +182,7 @@ def read_unit(board: Board, power: str, text: str) -> Unit:
     location = sys.intern(location.strip().lower())  # as the board's own ids are
     if not board.can_hold(kind, location):
         raise ValueError(f"unit {text!r}: {kind.plural} cannot stand in {location!r}")
-    unit = new_unit(power, kind, location)
+    unit = Unit(power, kind, location)
     return unit.carrying(_cargo(board, power, rest, text)) if bracket else unit
 
 
@@ -184,7 +190,7 @@ def read_offboard_unit(board: Board, power: str, text: str) -> Unit:
     """``"F"`` or ``"F [M]"``: a unit of `power` off the board, with its cargo."""
     text = str(text).strip()
     head, bracket, rest = text.partition("[")
-    unit = new_unit(power, _kind(board, head.strip(), text), OFFBOARD)
+    unit = Unit(power, _kind(board, head.strip(), text), OFFBOARD)
     return unit.carrying(_cargo(board, power, rest, text)) if bracket else unit
 
 
@@ -200,7 +206,7 @@ def _cargo(board: Board, power: str, inside: str, text: str) -> tuple[Unit, ...]
     letters, closed, after = inside.partition("]")
     if not closed or after.strip() or not letters.split():
         raise ValueError(f"unit {text!r}: write its cargo as letters in brackets, e.g. [M]")
-    return tuple(new_unit(power, _kind(board, letter, text), "") for letter in letters.split())
+    return tuple(Unit(power, _kind(board, letter, text), "") for letter in letters.split())
 
 
 def unit_text(unit: Unit) -> str:
@@ -371,18 +377,23 @@ class Position:
         state: VariantState | None = None,
         offboard: tuple[Unit, ...] | None = None,
     ) -> Position:
-        """A new position with some fields replaced. Dicts given are taken over, not copied:
-        the caller must not change them afterwards."""
+        """A new position with some fields replaced. Dicts given are copied (in one go, as
+        `dict.copy` does, cheap beside the phase that built them): the caller may go on
+        changing its own, and the position stays as it was made."""
+        shown, unit_at = self.units, self._unit_at
+        if units is not None:
+            unit_at = units.copy()
+            shown = MappingProxyType(unit_at)
         return Position(
             self.phase if phase is None else phase,
-            self.units if units is None else MappingProxyType(units),
-            self.centers if centers is None else MappingProxyType(centers),
-            self.dislodged if dislodged is None else MappingProxyType(dislodged),
+            shown,
+            self.centers if centers is None else MappingProxyType(centers.copy()),
+            self.dislodged if dislodged is None else MappingProxyType(dislodged.copy()),
             self.contested if contested is None else contested,
             self.state if state is None else state,
             self._center_counts if centers is None else None,  # the same centers, counts
             self.offboard if offboard is None else offboard,
-            self._unit_at if units is None else units,
+            unit_at,
         )
 
     @property

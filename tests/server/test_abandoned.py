@@ -130,7 +130,7 @@ def test_empty_games_end_or_pause_by_their_rules_while_a_played_game_keeps_its_d
     caplog.set_level(logging.INFO, logger="hegemon.adjudication")
     ending = _empty_africa(client, "e", pause_after=0)  # never paused: ends in 1901
     pausing = _empty_africa(client, "p")  # the default: paused after 3 idle deadlines
-    policy = {"deadlines": MINUTES_10}
+    policy: dict[str, object] = {"deadlines": MINUTES_10}
     classic = seated_game(client, "classic", free=CLASSIC, prefix="c", seed=5, policy=policy)
     policy = {"deadlines": MINUTES_10, "pause_after": 0}
     capped = seated_game(client, "sub_saharan", free=SUB_SAHARAN, prefix="s", seed=5,

@@ -9,6 +9,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -121,8 +122,7 @@ def test_workers_and_the_game_master_never_adjudicate_a_phase_twice(
         masters = [_client_of(client, g.master) for g in games]
         jobs: list[Callable[[], Any]] = [lambda: run_due(store, clock) for _ in range(3)]
         jobs += [
-            lambda m=m, g=g: m.post(f"{g.path}/adjudicate")
-            for m, g in zip(masters, games, strict=True)
+            partial(m.post, f"{g.path}/adjudicate") for m, g in zip(masters, games, strict=True)
         ]
         _at_once(jobs)
     with store.reading() as session:

@@ -121,7 +121,9 @@ def test_postgresql_connections_carry_the_timeouts_and_keep_the_urls_options() -
             ]
         store.close()
     assert shown[:2] == ["7s", "3s"]
-    assert shown[2].startswith("hegemon_load_")  # the URL's own search_path, kept
+    search_path = shown[2]
+    assert isinstance(search_path, str)
+    assert search_path.startswith("hegemon_load_")  # the URL's own search_path, kept
 
 
 # --- /metrics ----------------------------------------------------------------------------

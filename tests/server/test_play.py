@@ -3,13 +3,16 @@ adjudication, history, deadlines and missed orders, and the game master's action
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from hegemon import jsonio
+from hegemon.game import Draw, PhaseResult, Variant, play_phase
+from hegemon.orders import Order
+from hegemon.position import Position
 from hegemon.server import adjudication
 from hegemon.server.worker import run_due
 from hegemon.store import Store
@@ -107,15 +110,19 @@ def test_a_game_whose_deadline_fails_holds_up_no_other(
 ) -> None:
     first = seated_game(client, "classic", prefix="a", policy={"deadlines": {"other": 60}})
     second = seated_game(client, "classic", prefix="b", policy={"deadlines": {"other": 61}})
-    played = adjudication.play_phase
+    failed: list[Variant] = []
 
-    def failing(variant: Any, position: Any, orders: Any, draws: Any) -> Any:
-        if failing.calls == 0:  # the first game due, the first time
-            failing.calls += 1
+    def failing(
+        variant: Variant,
+        position: Position,
+        orders: Mapping[str, Sequence[Order]],
+        draws: Mapping[str, Draw] | None = None,
+    ) -> PhaseResult:
+        if not failed:  # the first game due, the first time
+            failed.append(variant)
             raise RuntimeError("a bug")
-        return played(variant, position, orders, draws)
+        return play_phase(variant, position, orders, draws)
 
-    failing.calls = 0  # type: ignore[attr-defined]
     monkeypatch.setattr(adjudication, "play_phase", failing)
     clock.advance(62)
     assert run_due(store, clock) == 1

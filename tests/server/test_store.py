@@ -18,6 +18,7 @@ from hegemon.game import Game
 from hegemon.randomplay import random_orders
 from hegemon.store import Store, exchange, models
 from hegemon.variants import load_variant
+from tests.wire import at, obj
 
 
 def test_the_migrations_make_the_tables_the_models_describe(store: Store) -> None:
@@ -87,12 +88,12 @@ def test_the_replay_finds_a_phase_that_was_changed(store: Store) -> None:
         game = session.get(models.Game, game_id)
         assert game is not None
         problems = exchange.verify(session, game)
-    assert problems and problems[0].startswith(f"phase 3 ({original['phases'][2]['phase']})")
+    assert problems and problems[0].startswith(f"phase 3 ({at(original, 'phases', 2, 'phase')})")
 
 
 def test_a_game_file_refused_stores_nothing(store: Store) -> None:
     broken = jsonio.game_to_json(_played("classic", {}, 3))
-    broken["phases"][1]["digest"] = "0" * 16
+    obj(broken, "phases", 1)["digest"] = "0" * 16
     refused = pytest.raises(jsonio.WireError, match="replay gives a different position")
     with refused, store.writing() as session:
         exchange.import_game(session, broken, "broken", {})

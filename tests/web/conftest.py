@@ -159,7 +159,7 @@ def _keep(player: Player, answer: Any) -> None:
 
 @pytest.fixture
 def screenshots(request: pytest.FixtureRequest) -> Path:
-    folder = SCREENSHOTS / request.node.name
+    folder: Path = SCREENSHOTS / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()

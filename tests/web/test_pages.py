@@ -8,6 +8,7 @@ import re
 import time
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from hegemon.server import auth, worker
@@ -105,7 +106,9 @@ def test_a_game_the_server_paused_says_why_on_its_pages(client: TestClient) -> N
     policy = {"deadlines": {"other": 1}, "pause_after": 1}
     game = seated_game(client, "classic", seed=1, policy=policy)
     time.sleep(1.1)  # the deadline passes with nobody ordering
-    assert worker.run_due(client.app.state.store) == 0  # paused, not played
+    app = client.app
+    assert isinstance(app, FastAPI)
+    assert worker.run_due(app.state.store) == 0  # paused, not played
     browser = browser_of(client, game.players["France"])
     reason = "Paused by the server: no orders by the last deadline; its game master may resume it"
     assert reason in browser.get(f"/games/{game.id}").text

@@ -15,7 +15,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board
 from hegemon.legality import Illegal, commanded_unit
 from hegemon.orders import Build, Disband, Order, Waive
-from hegemon.position import Position, Unit, editable, new_unit
+from hegemon.position import Position, Unit, editable
 from hegemon.rules import Rules
 
 
@@ -193,4 +193,4 @@ def _check_build(
         )
     if not board.can_hold(order.unit, location):  # DATC 6.I.2
         return Illegal(f"{order.unit.article} cannot be built in {board.name_of(location)}")
-    return new_unit(power, order.unit, location)
+    return Unit(power, order.unit, location)

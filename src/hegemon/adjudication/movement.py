@@ -39,7 +39,7 @@ from hegemon.orders import (
     UnitOrder,
     place,
 )
-from hegemon.position import Dislodgement, Position, Unit, editable, moved_unit
+from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.rules import Rules
 
 _T = TypeVar("_T")
@@ -613,7 +613,7 @@ class Resolver:
             if moved:
                 order = node.order
                 assert isinstance(order, Move)
-                units[order.destination] = moved_unit(unit, order.target)
+                units[order.destination] = unit.moved_to(order.target)
             elif node.dislodger is not None:
                 if self.rules.retreats(unit):
                     dislodged[province] = Dislodgement(unit, self._came_from(node.dislodger))
@@ -654,7 +654,7 @@ class Resolver:
                 continue
             order = node.order
             assert isinstance(order, Move)  # a landing or an entry
-            settling.units[order.destination] = moved_unit(node.unit, order.target)
+            settling.units[order.destination] = node.unit.moved_to(order.target)
         for node in self.own:
             target = settling.boarding.get(node)
             if target is not None:  # its carrier ends the phase there, undislodged
@@ -830,13 +830,13 @@ class Settling:
         self.boarding: Final[dict[Record, str]] = {}  # boarders -> where their carrier is
 
     def stand(self, unit: Unit) -> None:
-        """The unit ends the phase on the board where it stands (`moved_unit` to put it
+        """The unit ends the phase on the board where it stands (`Unit.moved_to` to put it
         elsewhere first); nothing else may."""
         self.units[unit.province] = unit
 
     def leave_board(self, unit: Unit) -> None:
         """The unit, with its cargo, ends the phase off the board."""
-        self.leaving.append(moved_unit(unit, OFFBOARD))
+        self.leaving.append(unit.moved_to(OFFBOARD))
 
     def board(self, node: Record, province: str) -> None:
         """The record's unit ends the phase aboard the unit that ends it in `province`."""
@@ -846,7 +846,7 @@ class Settling:
 def _unloaded(cargo: list[Record], unit: Unit) -> Unit:
     """The carrier without the units aboard it that landed or left the board."""
     staying = tuple([node.unit for node in cargo if not node.moved()])
-    return unit if len(staying) == len(unit.cargo) else Unit(*unit[:3], staying)
+    return unit if len(staying) == len(unit.cargo) else unit.carrying(staying)
 
 
 class _Explanation:

@@ -15,7 +15,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, commanded_unit, fleet_destination
 from hegemon.orders import Disband, Move, Order, Retreat, place
-from hegemon.position import Dislodgement, Position, Unit, editable, moved_unit
+from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.rules import Rules
 
 
@@ -75,7 +75,7 @@ def adjudicate_retreats(
             outcomes.append(Outcome(unit.power, retreat, Verdict.FAILS, note, rivals))
             disbanded.append(unit)
         else:
-            units[province_of(target)] = moved_unit(unit, target)
+            units[province_of(target)] = unit.moved_to(target)
             outcomes.append(Outcome(unit.power, retreat, Verdict.SUCCEEDS, "Succeeds"))
     return RetreatResult(units, tuple(outcomes), tuple(disbanded))
 

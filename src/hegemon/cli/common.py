@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from hegemon import jsonio
 from hegemon.game import Game, Variant
@@ -15,6 +16,11 @@ from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER, OBSERVER, Viewer
 from hegemon.variants import load_variant, load_variant_from
+
+# What each module of commands adds its commands to: the parser's subparsers.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+# What a command runs: its parsed arguments in, its exit status out.
+Handler: TypeAlias = Callable[[argparse.Namespace], int]
 
 
 class UserError(Exception):

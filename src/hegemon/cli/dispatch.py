@@ -11,7 +11,6 @@ import tempfile
 import time
 import traceback
 from collections.abc import Sequence
-from typing import Any
 
 from hegemon import jsonio
 from hegemon.board import MapError
@@ -90,7 +89,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, which also suggests what was meant for a mistyped command or
     choice ("did you mean 'orders'?")."""
 
-    def _check_value(self, action: argparse.Action, value: Any) -> None:
+    def _check_value(self, action: argparse.Action, value: object) -> None:
         choices = action.choices
         if choices is None or value in choices:
             return

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+
+from hegemon.cli.common import Commands, Handler
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     serve = commands.add_parser("serve", help="run the server: the HTTP API on a database")
     _database_option(serve)
     serve.add_argument("--host", default="127.0.0.1", help="the address (default: 127.0.0.1)")
@@ -86,13 +87,13 @@ def _log_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run(name: str) -> Any:
+def _run(name: str) -> Handler:
     """The handler that loads the server's commands and runs the one named."""
 
     def handler(args: argparse.Namespace) -> int:
         from hegemon.cli import serving  # FastAPI, SQLAlchemy: only for these commands
 
-        command: Any = getattr(serving, name)
+        command: Handler = getattr(serving, name)
         return int(command(args))
 
     return handler

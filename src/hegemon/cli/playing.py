@@ -8,10 +8,10 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from hegemon import gamefile, jsonio
 from hegemon.cli.common import (
+    Commands,
     UserError,
     add_phase_guard,
     add_viewer_option,
@@ -43,7 +43,7 @@ from hegemon.orders import Order, Secrecy
 from hegemon.report import phase_report
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     new = commands.add_parser("new", help="start a game of a variant in a new file")
     new.add_argument("variant", help="an installed variant, e.g. classic or sub_saharan")
     new.add_argument("file", type=Path)

@@ -7,17 +7,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from hegemon import jsonio
-from hegemon.cli.common import UserError, add_viewer_option, game_in, power, viewer
+from hegemon.cli.common import Commands, UserError, add_viewer_option, game_in, power, viewer
 from hegemon.game import Game, PhaseResult, describe_end
 from hegemon.game.forms import purses
 from hegemon.game.menus import offered
 from hegemon.report import order_status_lines, phase_report, position_report
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     show = commands.add_parser("show", help="print the current position")
     show.add_argument("file", type=Path)
     show.add_argument("--json", action="store_true", help="as JSON")

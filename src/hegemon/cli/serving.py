@@ -9,8 +9,8 @@ import os
 import tempfile
 import threading
 from collections.abc import Iterator
-from typing import Any
 
+from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -97,30 +97,25 @@ def _run_server(args: argparse.Namespace, store: Store) -> None:
     stop = threading.Event()
     if not args.no_deadlines:
         threading.Thread(target=worker.work, args=(store, stop), daemon=True).start()
-    # uvicorn's log is hegemon's (logs.configure); its access log, hegemon.access's.
-    quiet: dict[str, Any] = {"log_config": None, "access_log": False}
     try:
-        if args.workers > 1:
+        app: FastAPI | str
+        if args.workers > 1:  # each worker makes its own app, from what the environment says
             os.environ[URL_VARIABLE] = store.engine.url.render_as_string(hide_password=False)
             os.environ.update(logs.keep_for_children(args.log_format, args.log_level))
-            uvicorn.run(
-                "hegemon.server:from_environment",
-                factory=True,
-                host=args.host,
-                port=args.port,
-                workers=args.workers,
-                forwarded_allow_ips=args.forwarded_allow_ips,
-                **quiet,
-            )
+            app = "hegemon.server:from_environment"
         else:
             app = create_app(store=store)
-            uvicorn.run(
-                app,
-                host=args.host,
-                port=args.port,
-                forwarded_allow_ips=args.forwarded_allow_ips,
-                **quiet,
-            )
+        uvicorn.run(
+            app,
+            factory=args.workers > 1,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+            # uvicorn's log is hegemon's (logs.configure); its access log, hegemon.access's.
+            log_config=None,
+            access_log=False,
+        )
     finally:
         stop.set()
 

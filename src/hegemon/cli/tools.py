@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from hegemon import demo
 from hegemon.board import MapError
 from hegemon.cli.common import (
+    Commands,
     UserError,
     add_viewer_option,
     read_text,
@@ -23,7 +23,7 @@ from hegemon.variants import load_variant
 FORMATS = ("svg", "png")  # what a board is drawn as
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     datc = commands.add_parser(
         "datc", help="run DATC test files (a later file's case replaces an earlier one's)"
     )

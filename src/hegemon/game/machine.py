@@ -90,7 +90,7 @@ def play_phase(
     variant: Variant,
     position: Position,
     orders: Mapping[str, Sequence[Order]],
-    draws: Mapping[str, Draw] | None = None,
+    draws: Mapping[str, object] | None = None,  # as given, checked by `settle`
 ) -> PhaseResult:
     """Adjudicate the phase of `position` with `orders` and `draws` (the values of the
     chance it needs, see `chances_for`) and move on to the next phase to play."""

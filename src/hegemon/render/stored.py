@@ -15,9 +15,9 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -51,7 +51,7 @@ def digest(board: Board, sources: list[Path]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def load(name: str) -> dict[str, Any] | None:
+def load(name: str) -> dict[str, object] | None:
     """The stored territories of that name, as the JSON `save` wrote, or None."""
     try:
         data = json.loads((folder() / f"{name}.json").read_text(encoding="utf-8"))
@@ -60,7 +60,7 @@ def load(name: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and data.get("format") == FORMAT else None
 
 
-def save(name: str, data: dict[str, Any]) -> None:
+def save(name: str, data: Mapping[str, object]) -> None:
     """Keep territories for the next run, written whole or not at all."""
     try:
         target = folder()

@@ -83,14 +83,15 @@ def territories(board: Board) -> Territories:
     (`hegemon.render.stored`)."""
     name = stored.digest(board, [*stored.SOURCES, Path(__file__)])
     data = stored.load(name)
-    if data is not None and set(data.get("regions", ())) == set(board.provinces):
+    regions = None if data is None else data.get("regions")
+    if data is not None and isinstance(regions, dict) and set(regions) == set(board.provinces):
         return _from_stored(data)
     derived = derive(board)
     stored.save(name, _to_stored(derived))
     return derived
 
 
-def _to_stored(land: Territories) -> dict[str, Any]:
+def _to_stored(land: Territories) -> dict[str, object]:
     text = stored.geometry_to_text
     return {
         "regions": {pid: text(region) for pid, region in land.regions.items()},
@@ -103,6 +104,8 @@ def _to_stored(land: Territories) -> dict[str, Any]:
 
 
 def _from_stored(data: Mapping[str, Any]) -> Territories:
+    """Territories as `_to_stored` wrote them. (Any: this program's own cache, whose shape
+    its format and digest stand for: `stored.digest`.)"""
     read = stored.geometry_from_text
     return Territories(
         regions={pid: read(region) for pid, region in data["regions"].items()},

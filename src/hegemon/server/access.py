@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 from starlette.types import Message, Receive, Scope, Send
 
@@ -60,6 +59,6 @@ def route_template(scope: Scope) -> str:
     return path if isinstance(path, str) and path else metrics.UNMATCHED
 
 
-def _user_id(scope: Scope) -> Any:
+def _user_id(scope: Scope) -> object:
     state = scope.get("state")
     return state.get("user_id") if isinstance(state, dict) else None

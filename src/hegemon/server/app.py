@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any
 
 from argon2 import PasswordHasher
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import (
     DisconnectionError,
@@ -102,8 +101,8 @@ def _problem(
     detail: str,
     problems: list[str] | None = None,
     headers: dict[str, str] | None = None,
-) -> Any:
-    body: dict[str, Any] = {"detail": detail}
+) -> JSONResponse:
+    body: dict[str, object] = {"detail": detail}
     if problems:
         body["problems"] = problems
     return JSONResponse(body, status_code=status, headers=headers)
@@ -111,27 +110,27 @@ def _problem(
 
 def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
-    def refused(request: Request, exc: Refusal) -> Any:
+    def refused(request: Request, exc: Refusal) -> Response:
         if not request.url.path.startswith("/api/"):
             return pages.handle_page_errors(request, exc)
         return _problem(exc.status, exc.detail, exc.problems)
 
     @app.exception_handler(pages.SignedOut)
-    def signed_out(request: Request, exc: pages.SignedOut) -> Any:
+    def signed_out(request: Request, exc: pages.SignedOut) -> Response:
         return pages.handle_page_errors(request, exc)
 
     @app.exception_handler(AuthError)
-    def unauthorized(request: Request, exc: AuthError) -> Any:
+    def unauthorized(request: Request, exc: AuthError) -> Response:
         return _problem(401, str(exc), headers={"WWW-Authenticate": "Bearer"})
 
     @app.exception_handler(RequestValidationError)
-    def invalid(request: Request, exc: RequestValidationError) -> Any:
+    def invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = [_validation_line(error) for error in exc.errors()]
         return _problem(422, "; ".join(problems[:3]) or "invalid request", problems)
 
     @app.exception_handler(StaleDataError)
     @app.exception_handler(IntegrityError)
-    def conflict(request: Request, exc: Exception) -> Any:
+    def conflict(request: Request, exc: Exception) -> Response:
         log.info("conflict on %s: %s", request.url.path, exc)
         return _problem(409, "changed by another request meanwhile: nothing stored; read it again")
 
@@ -151,7 +150,7 @@ DATABASE_FAILURES = (
 DATABASE_RETRY = "5"  # seconds a client is asked to wait, about a connect timeout
 
 
-def _database_unavailable(request: Request, exc: Exception) -> Any:
+def _database_unavailable(request: Request, exc: Exception) -> Response:
     """503 and Retry-After: the transaction was rolled back, so nothing was stored."""
     log.warning(
         "database unavailable",
@@ -166,10 +165,12 @@ def _database_unavailable(request: Request, exc: Exception) -> Any:
     return _problem(503, detail, headers=headers)
 
 
-def _validation_line(error: Any) -> str:
-    """``body.orders[0]: String should have at most 300 characters``."""
+def _validation_line(error: Mapping[str, object]) -> str:
+    """``body.orders[0]: String should have at most 300 characters``: one of pydantic's
+    errors, a JSON object (`ErrorDetails`)."""
     where = ""
-    for part in error.get("loc", ()):
+    loc = error.get("loc", ())
+    for part in loc if isinstance(loc, tuple | list) else ():
         where += f"[{part}]" if isinstance(part, int) else f".{part}" if where else str(part)
     return f"{where}: {error.get('msg', 'invalid')}"
 

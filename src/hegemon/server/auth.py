@@ -164,4 +164,4 @@ def sign_out_everywhere(session: Session, user: models.User) -> int:
 def _delete_sessions(session: Session, *where: ColumnElement[bool]) -> int:
     """Delete the sessions `where` says: how many there were."""
     deleted = session.execute(delete(models.Session).where(*where))
-    return int(cast(CursorResult[Any], deleted).rowcount)
+    return int(cast(CursorResult[Any], deleted).rowcount)  # Any: a DELETE returns no rows

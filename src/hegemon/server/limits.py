@@ -25,9 +25,9 @@ import math
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import anyio
 from argon2 import PasswordHasher
@@ -47,8 +47,10 @@ log = logging.getLogger("hegemon.limits")
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")  # reads: every other method is a write
 
+T = TypeVar("T")
 
-def _setting(variable: str, default: Any) -> Any:
+
+def _setting(variable: str, default: T) -> T:
     return field(default=default, metadata={"variable": variable})
 
 
@@ -84,13 +86,13 @@ class Limits:
     def from_environment(cls, environ: Mapping[str, str] = os.environ) -> Limits:
         """The limits the environment sets, the defaults for the rest; a ValueError names
         the variable that is wrong and why."""
-        given: dict[str, Any] = {}
+        given: dict[str, Any] = {}  # Any: each field's own type, made from its default's
         for item in fields(cls):
             text = environ.get(item.metadata["variable"], "")
             if text:
-                default: Any = item.default
+                read: Callable[[str], object] = type(item.default)  # str, int or float
                 try:
-                    given[item.name] = type(default)(text)
+                    given[item.name] = read(text)
                 except ValueError:
                     variable = item.metadata["variable"]
                     raise ValueError(f"${variable} {text!r}: not a number") from None
@@ -364,10 +366,10 @@ def install(app: FastAPI, limits: Limits) -> None:
     app.add_middleware(HashingGate, slots=app.state.signing_in)
 
     @app.exception_handler(Refused)
-    def refused(request: Request, exc: Refused) -> Any:
+    def refused(request: Request, exc: Refused) -> JSONResponse:
         return exc.answer()
 
     @app.exception_handler(StorageError)
-    def unreachable(request: Request, exc: StorageError) -> Any:
+    def unreachable(request: Request, exc: StorageError) -> JSONResponse:
         log.error("rate-limit storage failed", extra={"error": type(exc.storage_error).__name__})
         return Busy("the rate limits' storage does not answer: try again", 5).answer()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -45,7 +44,7 @@ def create_game(
     user: models.User,
     title: str,
     variant_name: str,
-    options: Mapping[str, Any] | None,
+    options: Mapping[str, object] | None,
     seats: Sequence[str] | None,
     seed: int | None,
     policy: Policy,

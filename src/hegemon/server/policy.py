@@ -44,10 +44,11 @@ class Policy:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policy:
         """The policy a game stores (checked when the game was created); a setting added
-        since a game was stored takes its default."""
+        since a game was stored takes its default. (Any: the stored JSON's values are the
+        fields' own, as `to_json` wrote them.)"""
         return cls(**data)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         data = asdict(self)
         data["deadlines"] = dict(self.deadlines)
         return data

@@ -16,7 +16,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -221,5 +220,5 @@ class Table:
     def end_text(self) -> str:
         return describe_end(end_from_json(self.game.ended or {}))
 
-    def log(self, action: str, **detail: Any) -> None:
+    def log(self, action: str, **detail: object) -> None:
         audit(self.session, self.game, self.user, action, detail)

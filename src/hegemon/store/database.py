@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,10 +29,11 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
 
 DEFAULT_URL = "sqlite:///hegemon.db"
 URL_VARIABLE = "HEGEMON_DATABASE_URL"
@@ -82,7 +84,7 @@ class Timeouts:
     def from_environment(cls, environ: Mapping[str, str] = os.environ) -> Timeouts:
         """The defaults, each replaced by its variable where set (a positive number; the
         overflow may be 0)."""
-        given: dict[str, Any] = {}
+        given: dict[str, Any] = {}  # Any: int fields and float fields, as `_positive` reads them
         for field, variable in cls.VARIABLES.items():
             text = environ.get(variable)
             if text:
@@ -114,7 +116,9 @@ def _positive(variable: str, text: str, whole: bool, zero: bool) -> float:
 class Store:
     """A database of games: its engine and the transactions on it."""
 
-    def __init__(self, url: str, timeouts: Timeouts | None = None, **engine_options: Any) -> None:
+    def __init__(
+        self, url: str, timeouts: Timeouts | None = None, **engine_options: object
+    ) -> None:
         try:
             parsed = make_url(url)
             self.sqlite = parsed.get_backend_name() == "sqlite"
@@ -170,7 +174,7 @@ def _alembic_config() -> Config:
     return config
 
 
-def _engine_options(url: URL, sqlite: bool, timeouts: Timeouts) -> dict[str, Any]:
+def _engine_options(url: URL, sqlite: bool, timeouts: Timeouts) -> dict[str, object]:
     if sqlite:
         return {"connect_args": {"timeout": timeouts.busy}}
     # The URL's own options (a search_path, say) are kept, after ours so that they win.
@@ -206,7 +210,7 @@ def _serialize_sqlite_writers(engine: Engine) -> None:
     it read stays true until it commits; readers see the last commit (WAL)."""
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection: Any, record: Any) -> None:
+    def _connect(dbapi_connection: sqlite3.Connection, record: ConnectionPoolEntry) -> None:
         dbapi_connection.isolation_level = None  # transactions begun below, not by sqlite3
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -214,6 +218,6 @@ def _serialize_sqlite_writers(engine: Engine) -> None:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(connection: Any) -> None:
+    def _begin(connection: Connection) -> None:
         write = connection.get_execution_options().get("hegemon_write")
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

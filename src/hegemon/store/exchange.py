@@ -8,7 +8,7 @@ rows without replaying anything, and the CLI reads it like any game file.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from sqlalchemy.orm import Session
 
@@ -25,7 +25,7 @@ from hegemon.store.records import (
 )
 
 
-def export_game(session: Session, game: models.Game) -> dict[str, Any]:
+def export_game(session: Session, game: models.Game) -> dict[str, object]:
     """The game as a CLI game file: everything, every power's pending orders included,
     so for its game master only."""
     pending = {p: list(row.orders) for p, row in pending_rows(session, game).items() if row.orders}
@@ -48,15 +48,19 @@ def agreement(game: models.Game) -> GameEnd:
     if not game.agreed:
         return PLAYING
     concede_to = game.agreed.get("concede_to")
-    if concede_to:
+    if isinstance(concede_to, str) and concede_to:
         return GameEnd(Termination.CONCESSION, winners=(concede_to,))
-    return GameEnd(Termination.DRAW_AGREED, draw=tuple(game.agreed.get("draw", ())))
+    return GameEnd(Termination.DRAW_AGREED, draw=_powers(game.agreed.get("draw")))
 
 
-def import_game(session: Session, data: Any, title: str, policy: dict[str, Any]) -> models.Game:
+def import_game(
+    session: Session, data: object, title: str, policy: dict[str, object]
+) -> models.Game:
     """A game file (already parsed as JSON) stored as a new game: its phases with a
     snapshot each and its pending orders. A `jsonio.WireError` says why a file is refused."""
     game = jsonio.game_from_json(data)
+    assert isinstance(data, Mapping)  # game_from_json refuses anything but an object
+    agreed = data.get("agreed")  # checked by game_from_json
     variant = game.variant
     ended = game.end
     row = models.Game(
@@ -70,7 +74,7 @@ def import_game(session: Session, data: Any, title: str, policy: dict[str, Any])
         start=jsonio.position_to_json(game.start, MASTER),
         played=len(game.history),
         phase=game.position.phase.code,
-        agreed=data.get("agreed"),
+        agreed=agreed if isinstance(agreed, dict) else None,
         ended=end_json(ended) if ended else None,
     )
     session.add(row)
@@ -88,14 +92,19 @@ def end_json(end: GameEnd) -> dict[str, object]:
     return jsonio.end_to_json(end)
 
 
-def end_from_json(data: dict[str, Any]) -> GameEnd:
+def end_from_json(data: Mapping[str, object]) -> GameEnd:
     """A stored end. One stored before its termination was (``{"winners", "draw",
     "agreed"}``) has none, but where the players agreed it."""
     if "termination" in data:
         return jsonio.end_from_json(data)
-    winners, draw = tuple(data.get("winners", ())), tuple(data.get("draw", ()))
+    winners, draw = _powers(data.get("winners")), _powers(data.get("draw"))
     agreed = Termination.CONCESSION if winners else Termination.DRAW_AGREED
     return GameEnd(agreed if data.get("agreed") else None, winners, draw)
+
+
+def _powers(stored: object) -> tuple[str, ...]:
+    """The powers a stored end names (a JSON list of names), none if it names none."""
+    return tuple(p for p in stored if isinstance(p, str)) if isinstance(stored, list) else ()
 
 
 def verify(session: Session, game: models.Game) -> list[str]:

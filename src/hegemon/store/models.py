@@ -13,7 +13,6 @@ says which version it changes, and one that finds another has changed it meanwhi
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -54,8 +53,13 @@ def now() -> datetime:
 class Base(DeclarativeBase):
     type_annotation_map = {  # noqa: RUF012 (SQLAlchemy's own)
         datetime: UTCDateTime,
-        dict[str, Any]: JSON,
-        list[Any]: JSON,
+        # The JSON columns, each typed as what it holds: most are JSON objects whose
+        # shape is the core's (a position, a policy), read back by their own readers
+        # (jsonio, Policy.from_json), which check them.
+        dict[str, object]: JSON,
+        list[str]: JSON,
+        dict[str, list[str]]: JSON,
+        dict[str, int | list[str]]: JSON,
     }
 
 
@@ -93,12 +97,12 @@ class Game(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     title: Mapped[str] = mapped_column(String(100))
     variant: Mapped[str] = mapped_column(String(60))
-    options: Mapped[dict[str, Any]]
-    seats: Mapped[list[Any] | None]  # the powers playing, where fewer than all
+    options: Mapped[dict[str, object]]
+    seats: Mapped[list[str] | None]  # the powers playing, where fewer than all
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(10), index=True)  # forming/active/paused/ended
-    policy: Mapped[dict[str, Any]]  # deadlines and missed orders (hegemon.server.policy)
-    start: Mapped[dict[str, Any]]  # the starting position, as JSON
+    policy: Mapped[dict[str, object]]  # deadlines and missed orders (hegemon.server.policy)
+    start: Mapped[dict[str, object]]  # the starting position, as JSON
     played: Mapped[int] = mapped_column(Integer, default=0)  # phases adjudicated
     phase: Mapped[str] = mapped_column(String(12))  # the current phase's code
     deadline: Mapped[datetime | None] = mapped_column(index=True)
@@ -106,8 +110,8 @@ class Game(Base):
     paused_left: Mapped[float | None]  # seconds left to the deadline when paused
     idle_deadlines: Mapped[int] = mapped_column(Integer, default=0)  # passed in a row unplayed
     pause_reason: Mapped[str | None] = mapped_column(String(200))  # paused by the server: why
-    agreed: Mapped[dict[str, Any] | None]  # an end by agreement: {"draw": [...]} or ...
-    ended: Mapped[dict[str, Any] | None]  # how it ended: winners, draw, agreed
+    agreed: Mapped[dict[str, object] | None]  # an end by agreement: {"draw": [...]} or ...
+    ended: Mapped[dict[str, object] | None]  # how it ended: winners, draw, agreed
     created: Mapped[datetime] = mapped_column(default=now)
     version: Mapped[int] = mapped_column(Integer)
 
@@ -141,7 +145,7 @@ class Pending(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     power: Mapped[str] = mapped_column(String(60))
-    orders: Mapped[list[Any]]
+    orders: Mapped[list[str]]
     ready: Mapped[bool] = mapped_column(Boolean, default=False)
     missed: Mapped[int] = mapped_column(Integer, default=0)
     disorder: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -162,10 +166,10 @@ class Phase(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)  # 1 for the first phase played
     phase: Mapped[str] = mapped_column(String(12))
-    orders: Mapped[dict[str, Any]]
-    draws: Mapped[dict[str, Any]]
+    orders: Mapped[dict[str, list[str]]]
+    draws: Mapped[dict[str, int | list[str]]]
     digest: Mapped[str] = mapped_column(String(16))
-    after: Mapped[dict[str, Any]]
+    after: Mapped[dict[str, object]]
     adjudicated: Mapped[datetime] = mapped_column(default=now)
 
 
@@ -192,4 +196,4 @@ class Audit(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     at: Mapped[datetime] = mapped_column(default=now)
     action: Mapped[str] = mapped_column(String(40))
-    detail: Mapped[dict[str, Any]]
+    detail: Mapped[dict[str, object]]

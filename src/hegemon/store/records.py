@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -30,7 +29,7 @@ def variant_of(game: models.Game) -> Variant:
 
 
 def configured(
-    name: str, options: Mapping[str, Any] | None, seats: Sequence[str] | None
+    name: str, options: Mapping[str, object] | None, seats: Sequence[str] | None
 ) -> Variant:
     """A variant configured for a game; a `jsonio.WireError` says why it cannot be."""
     return _configured(name, json.dumps(options or {}, sort_keys=True), _text(seats))
@@ -124,7 +123,7 @@ def audit(
     game: models.Game | None,
     by: models.User | None,
     action: str,
-    detail: dict[str, Any] | None = None,
+    detail: dict[str, object] | None = None,
 ) -> None:
     """Log an action: who (None for the deadline worker), what, on which game (the time
     is the row's)."""

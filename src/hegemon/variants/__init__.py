@@ -21,8 +21,9 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
-from hegemon.board import MapError, load_board
+from hegemon.board import MapError
 from hegemon.game import Variant
+from hegemon.mapfile import load_board
 
 VARIANTS_DIR = Path(__file__).parent
 

@@ -23,7 +23,7 @@ from hegemon.board import Board
 from hegemon.game import Variant
 from hegemon.notation import province_named
 from hegemon.orders import Illegal, OwnOrder, ReadContext, place
-from hegemon.position import Position, Unit, moved_unit
+from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 
 ARMY, SCOUT = "A", "S"
@@ -90,7 +90,7 @@ class Leap(OwnOrder):
         return next((o for o in resolver.own_into(self.target) if o is not record), None)
 
     def settle(self, record: Record, unit: Unit, settling: Settling) -> None:
-        settling.stand(moved_unit(unit, self.target))  # its scout aboard comes along
+        settling.stand(unit.moved_to(self.target))  # its scout aboard comes along
 
     def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
         if record.decided:

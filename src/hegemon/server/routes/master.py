@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import IO, Any
+from typing import IO
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -34,12 +34,13 @@ router = APIRouter(
 )
 
 
-def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
+def _inlined(schema: dict[str, object]) -> dict[str, object]:
     """A model's JSON schema with the models it names written out where it names them
     (the import route's body is described, not declared: see `import_game`)."""
     definitions = schema.pop("$defs", {})
+    assert isinstance(definitions, dict)
 
-    def written_out(node: Any) -> Any:
+    def written_out(node: object) -> object:
         if isinstance(node, dict):
             if "$ref" in node:
                 return written_out(definitions[node["$ref"].rsplit("/", 1)[-1]])

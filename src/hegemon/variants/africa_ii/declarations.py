@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from hegemon.orders import Order
-from hegemon.position import PhaseKind, Position
+from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence
@@ -120,7 +120,9 @@ def make_independent(book: Book, position: Position, name: str) -> Position:
         for c, owner in position.centers.items()
     }
     units = {
-        p: u._replace(power=name) if p in state.provinces and u.power == parent else u
+        p: Unit(name, u.type, u.location, u.cargo)
+        if p in state.provinces and u.power == parent
+        else u
         for p, u in position.units.items()
     }
     ledger = replace(ledger, independent=(*ledger.independent, name))

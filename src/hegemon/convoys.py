@@ -1,0 +1,193 @@
+"""Convoy routes: which chains of fleets may carry a unit from one province to another.
+
+The board works out its convoy tables from its data (`Board.convoys`): the *places* where a
+fleet may carry a convoy, the *legs* between them (each a move a fleet there could make),
+and each province's *shores* (the places from which a fleet could move into it, where a
+convoy picks up or lands). This module answers the route questions over those tables, the
+adjudicator's (does a chain of fleets reach?) and the rules' (could a fleet ever take part
+in this convoy? does some route need it?), each worked out once per question. It knows
+nothing of provinces, coasts or tags: only of places and the legs between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+
+class ConvoyMap:
+    """The places where fleets may convoy on one map, the legs between them and the
+    shores of each province, with the answers to route questions, memoised."""
+
+    # A plain class with final fields, as the compiled core reads them directly: the
+    # resolver asks `chain` for every convoyed move.
+    def __init__(
+        self,
+        places: frozenset[str],
+        legs: Mapping[str, frozenset[str]],
+        shores: Mapping[str, frozenset[str]],
+    ) -> None:
+        self.places: Final = places
+        self.legs: Final = legs  # place -> the places a fleet there could move to
+        self.shores: Final = shores  # province -> the places a fleet could enter it from
+        self._regions: Mapping[str, int] | None = None
+        self._network: dict[str, dict[str, int]] | None = None
+        self._routes_through: dict[tuple[str, str, str], bool] = {}
+        self._routes_needing: dict[tuple[str, str, str], bool] = {}
+
+    def chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
+        """Whether fleets standing at these locations chain from the province `origin`
+        to the province `target`, every leg a move a fleet could make."""
+        shores, legs = self.shores, self.legs
+        unused = set(fleets) & self.places
+        frontier = [f for f in unused if f in shores[origin]]
+        unused.difference_update(frontier)
+        while frontier:
+            place = frontier.pop()
+            if place in shores[target]:
+                return True
+            nearby = [f for f in unused if f in legs[place]]
+            unused.difference_update(nearby)
+            frontier.extend(nearby)
+        return False
+
+    @property
+    def regions(self) -> Mapping[str, int]:
+        """Each convoy place's connected body of water, numbered: convoys stay inside one."""
+        if self._regions is None:
+            region: dict[str, int] = {}
+            legs = self.legs
+            for number, start in enumerate(sorted(self.places)):
+                if start in region:
+                    continue
+                frontier = [start]
+                while frontier:
+                    place = frontier.pop()
+                    if place not in region:
+                        region[place] = number
+                        frontier.extend(p for p in legs[place] if p not in region)
+            self._regions = region
+        return self._regions
+
+    def could_carry(self, origin: str, target: str) -> bool:
+        """Whether some chain of convoy places could carry a unit from one province to
+        another, were there fleets in all of them."""
+        if origin == target:
+            return False
+        regions = self.regions
+        starts = {regions[p] for p in self.shores[origin]}
+        return any(regions[p] in starts for p in self.shores[target])
+
+    def on_route(self, origin: str, target: str, place: str) -> bool:
+        """Whether some chain of distinct convoy places from `origin` to `target` passes
+        `place`: a fleet on no such chain could never take part in the convoy (DATC
+        6.G.7). Worked out once per question, as two paths from `place` that share no
+        other place, one reaching the army and one its destination (Menger's theorem)."""
+        key = (origin, target, place)
+        known = self._routes_through
+        if key not in known:
+            known[key] = place in self.places and _two_disjoint_paths(
+                self._flow_network(), place, self.shores[origin], self.shores[target]
+            )
+        return known[key]
+
+    def needed_on_route(self, origin: str, target: str, place: str) -> bool:
+        """Whether some route from `origin` to `target` needs `place`: a chain of convoy
+        places none of which could be left out (only its first touches the origin, only
+        its last the target, and no two but neighbours in it are adjacent) that passes
+        `place` (the 2023 rules: a convoy by a fleet no route needs is illegal, DATC 3.0
+        6.G.19). Worked out once per question."""
+        key = (origin, target, place)
+        known = self._routes_needing
+        if key not in known:
+            starts, ends = self.shores[origin], self.shores[target]
+            known[key] = place in self.places and any(
+                _needing_chain([start], place, starts, ends, self.legs) for start in sorted(starts)
+            )
+        return known[key]
+
+    def _flow_network(self) -> dict[str, dict[str, int]]:
+        """The convoy places as a flow network, built once: each place split into an
+        entry and an exit joined by a capacity of one, each leg from an exit to an entry
+        (with its residual edge back), for `_two_disjoint_paths` to copy."""
+        if self._network is None:
+            capacity: dict[str, dict[str, int]] = {}
+            for place, nearby in self.legs.items():
+                _link(capacity, f"in {place}", f"out {place}")
+                for other in nearby:
+                    _link(capacity, f"out {place}", f"in {other}")
+            self._network = capacity
+        return self._network
+
+
+def _needing_chain(
+    chain: list[str],
+    place: str,
+    starts: frozenset[str],
+    ends: frozenset[str],
+    legs: Mapping[str, frozenset[str]],
+) -> bool:
+    """Whether `chain` grows into a route none of whose places could be left out, passing
+    `place`: a depth-first search in which each place added touches the chain's last place
+    and no earlier one, and is no start."""
+    last = chain[-1]
+    if last in ends:
+        return place in chain
+    earlier = set(chain[:-1])
+    for following in sorted(legs[last]):
+        if following in chain or following in starts:
+            continue
+        if any(p in earlier for p in legs[following]):
+            continue  # it would touch an earlier place: that place's chain is shorter
+        if _needing_chain([*chain, following], place, starts, ends, legs):
+            return True
+    return False
+
+
+def _link(capacity: dict[str, dict[str, int]], a: str, b: str) -> None:
+    """One more unit of capacity from `a` to `b`, and the residual edge back."""
+    capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + 1
+    capacity.setdefault(b, {}).setdefault(a, 0)
+
+
+def _two_disjoint_paths(
+    network: Mapping[str, Mapping[str, int]],
+    start: str,
+    ends_a: frozenset[str],
+    ends_b: frozenset[str],
+) -> bool:
+    """Whether, from `start`, one path reaches a place of `ends_a` and another a place of
+    `ends_b`, the two sharing no place but `start`: a flow of two out of `start` through
+    the convoy `network` (where every place carries one unit at most), each end set
+    letting one unit out."""
+    capacity = {node: dict(edges) for node, edges in network.items()}
+    for end, side in [*((e, "army") for e in ends_a), *((e, "destination") for e in ends_b)]:
+        _link(capacity, f"out {end}", side)
+    _link(capacity, "army", "sink")
+    _link(capacity, "destination", "sink")
+    return _flow(capacity, f"out {start}", "sink", 2) == 2
+
+
+def _flow(capacity: dict[str, dict[str, int]], source: str, sink: str, wanted: int) -> int:
+    """Push units from source to sink along shortest augmenting paths, up to `wanted`."""
+    flow = 0
+    while flow < wanted:
+        parent = {source: source}
+        frontier = [source]
+        while frontier and sink not in parent:
+            following = []
+            for node in frontier:
+                for nxt, left in capacity.get(node, {}).items():
+                    if left > 0 and nxt not in parent:
+                        parent[nxt] = node
+                        following.append(nxt)
+            frontier = following
+        if sink not in parent:
+            return flow
+        node = sink
+        while node != source:
+            capacity[parent[node]][node] -= 1
+            capacity[node][parent[node]] += 1
+            node = parent[node]
+        flow += 1
+    return flow
