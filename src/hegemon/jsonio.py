@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from hegemon.adjudication.outcome import Outcome
+from hegemon.adjudication.outcome import Outcome, Why
 from hegemon.game import (
     PLAYING,
     ChanceError,
@@ -390,16 +390,36 @@ def orders_view(
 
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    """An order's outcome: its reason and the fate of its unit as typed data beside the
+    note worded from them (docs/json.md, "Outcomes and their reasons")."""
     data: dict[str, Any] = {
         "power": outcome.power,
         "order": outcome.text,
         "result": outcome.verdict.value,
         "note": outcome.note,
+        "reason": reason_to_json(outcome.reason),
     }
+    if outcome.fate is not None:
+        data["fate"] = reason_to_json(outcome.fate)
     if outcome.decided_by:
         data["decided_by"] = list(outcome.decided_by)
     if outcome.dislodged_by:
         data["dislodged_by"] = outcome.dislodged_by
+    return data
+
+
+# A reason's datum as JSON writes it: a tuple becomes a list.
+JsonDatum = str | int | bool | list[str] | None
+
+
+def reason_to_json(reason: Why) -> dict[str, JsonDatum]:
+    """A reason as its kind, a variant's code for its own kinds, and its data: ``{"kind":
+    "bounced", "unit": "A Mun", "attack": 2, "resisted": 2, "rival": "mom"}``."""
+    data: dict[str, JsonDatum] = {"kind": reason.reason.value}
+    if reason.code:
+        data["code"] = reason.code
+    for name, value in reason.data().items():
+        data[name] = list(value) if isinstance(value, tuple) else value
     return data
 
 

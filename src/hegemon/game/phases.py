@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balances
 from hegemon.adjudication.movement import adjudicate_movement
-from hegemon.adjudication.outcome import Outcome, Verdict
+from hegemon.adjudication.outcome import BUILT_AUTOMATICALLY, Outcome, Verdict
 from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
 from hegemon.game import menus, randomorders
 from hegemon.game.chance import Chance, Draw
@@ -181,7 +181,7 @@ def _trial(
     rules = variant.rules_at_submission(position, power)
     turn = Turn(variant, position, {power: orders}, rules, {})
     return [
-        f"{o.text}: {o.note.removeprefix('Void: ')}"
+        f"{o.text}: {o.problem}"
         for o in procedure.resolve(turn).explain()
         if o.power == power and o.verdict is Verdict.VOID
     ]
@@ -372,7 +372,7 @@ class Adjustments(Procedure):
         units.update((u.province, u) for u in automatic)
         after = variant.after_adjustments(position.evolve(units=units), adjusted.built)
         notes = tuple(
-            Outcome(u.power, Build(u.type, u.location), Verdict.SUCCEEDS, "Built automatically")
+            Outcome(u.power, Build(u.type, u.location), Verdict.SUCCEEDS, BUILT_AUTOMATICALLY)
             for u in automatic
         )
         return Resolution(after, _told(adjusted.outcomes + notes))

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Self
 
-from hegemon.adjudication.outcome import Outcome, Verdict
+from hegemon.adjudication.outcome import SUCCEEDED, Outcome, Verdict, Void, Why
 from hegemon.board import Board
 from hegemon.game import (
     PLAYING,
@@ -159,7 +159,8 @@ class Placement(Procedure):
         outcomes = []
         for power, given in turn.orders.items():
             for order in given:
-                verdict, note = Verdict.SUCCEEDS, "Succeeds"
+                reason: Why = SUCCEEDED
+                verdict = Verdict.SUCCEEDS
                 problem = (
                     f"it is {actor}'s turn"
                     if power != actor
@@ -168,12 +169,12 @@ class Placement(Procedure):
                     else None
                 )
                 if problem:
-                    verdict, note = Verdict.VOID, f"Void: {problem}"
+                    verdict, reason = Verdict.VOID, Void(problem)
                 elif isinstance(order, Place):
                     units[order.province] = Unit(power, variant.board.kinds[SCOUT], order.province)
                 elif isinstance(order, Objective):
                     objectives[power] = order.center
-                outcomes.append(Outcome(power, order, verdict, note))
+                outcomes.append(Outcome(power, order, verdict, reason))
         state = replace(state, placed=(*state.placed, actor), objectives=objectives)
         after = position.evolve(units=units, state=state)
         return Resolution(after, lambda: tuple(outcomes))

@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from hegemon.adjudication.outcome import Outcome, Verdict
+from hegemon.adjudication.outcome import Outcome, VariantReason, Verdict, Void
 from hegemon.game import ADJUSTMENTS, Procedure, Resolution, Turn, Variant
 from hegemon.game.menus import Menu, adjustment_menu
 from hegemon.orders import Build, Disband, Order, Waive, place
@@ -85,10 +85,13 @@ class Winter(Procedure):
                     continue
                 problem = self._declaration_problem(variant, position, homes, power, order.center)
                 if problem:
-                    outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {problem}"))
+                    outcomes.append(Outcome(power, order, Verdict.VOID, Void(problem)))
                     continue
                 homes.setdefault(power, []).append(order.center)
-                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Declared a home center"))
+                declared = VariantReason(
+                    "declared_home", "Declared a home center", center=order.center
+                )
+                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, declared))
         if not outcomes:
             return position, outcomes
         state = replace(state, homes={p: tuple(cs) for p, cs in homes.items()})
