@@ -150,7 +150,6 @@ def test_lower_case_powers_in_json_are_read(
         "order": "A Par - Bur",
         "result": "succeeds",
         "note": "Succeeds",
-        "reason": {"kind": "succeeds"},
     }
 
 

@@ -195,7 +195,7 @@ def test_hidden_strengths_are_not_in_the_data_either(board: Board) -> None:
         "Dislodged by A Ven",
     )
     written = jsonio.outcome_to_json(hit)
-    assert written["fate"] == {"kind": "dislodged", "by": "A Ven", "attack": None, "resisted": None}
+    assert written["fate"] == {"kind": "dislodged", "by": "A Ven"}
     assert "2" not in str(written)
 
 
@@ -306,6 +306,22 @@ def test_json_writes_the_reason_and_its_data_beside_the_note(board: Board) -> No
         "reason": {"kind": "bounced", "unit": "A Par", "attack": 1, "resisted": 1, "rival": "par"},
         "decided_by": ["A Par"],
     }
+
+
+def test_json_leaves_out_a_plain_success_and_data_a_reason_lacks(board: Board) -> None:
+    told = _told(
+        board,
+        {"Germany": ["A mun", "A ruh"], "France": ["A bur", "A mar"]},
+        {"Germany": ["A mun - bur", "A ruh S A mun - bur"], "France": ["A mar S A bur"]},
+    )
+    assert "reason" not in jsonio.outcome_to_json(told["A Ruh S A Mun - Bur"])
+    assert jsonio.outcome_to_json(told["A Mun - Bur"])["reason"] == {
+        "kind": "bounced",
+        "unit": "A Bur",
+        "attack": 2,
+        "resisted": 2,
+    }
+    assert jsonio.outcome_to_json(told["A Bur H"])["reason"] == {"kind": "no_order"}
 
 
 def test_a_variants_reasons_have_a_code_and_data_of_their_own() -> None:

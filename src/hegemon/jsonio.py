@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from hegemon.adjudication.outcome import Outcome, Why
+from hegemon.adjudication.outcome import SUCCEEDED, Outcome, Why
 from hegemon.game import (
     PLAYING,
     ChanceError,
@@ -391,14 +391,17 @@ def orders_view(
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     """An order's outcome: its reason and the fate of its unit as typed data beside the
-    note worded from them (docs/json.md, "Outcomes and their reasons")."""
+    note worded from them (docs/json.md, "Outcomes and their reasons"). The reason of an
+    order that simply succeeded, most orders' and the result's already, goes unwritten:
+    the reasons made the answer a third longer, and its writing as much slower."""
     data: dict[str, Any] = {
         "power": outcome.power,
         "order": outcome.text,
-        "result": outcome.verdict.value,
+        "result": outcome.verdict,  # a StrEnum: written as its value, without the call
         "note": outcome.note,
-        "reason": reason_to_json(outcome.reason),
     }
+    if outcome.reason is not SUCCEEDED:
+        data["reason"] = reason_to_json(outcome.reason)
     if outcome.fate is not None:
         data["fate"] = reason_to_json(outcome.fate)
     if outcome.decided_by:
@@ -413,13 +416,15 @@ JsonDatum = str | int | bool | list[str] | None
 
 
 def reason_to_json(reason: Why) -> dict[str, JsonDatum]:
-    """A reason as its kind, a variant's code for its own kinds, and its data: ``{"kind":
-    "bounced", "unit": "A Mun", "attack": 2, "resisted": 2, "rival": "mom"}``."""
-    data: dict[str, JsonDatum] = {"kind": reason.reason.value}
+    """A reason as its kind, a variant's code for its own kinds, and its data but what it
+    lacks (None: a value hidden, or none there): ``{"kind": "bounced", "unit": "A Mun",
+    "attack": 2, "resisted": 2, "rival": "mom"}``."""
+    data: dict[str, JsonDatum] = {"kind": reason.reason}  # a StrEnum: written as its value
     if reason.code:
         data["code"] = reason.code
     for name, value in reason.data().items():
-        data[name] = list(value) if isinstance(value, tuple) else value
+        if value is not None:
+            data[name] = list(value) if isinstance(value, tuple) else value
     return data
 
 

@@ -78,9 +78,11 @@ class Why:
         return {}
 
     def words(self) -> str:
+        """The report's words for the reason: ``Bounced 2v2 (with Mom)``."""
         raise NotImplementedError
 
     def said(self) -> tuple[object, ...]:
+        """Everything the reason says, as a tuple: what it is equal and hashed by."""
         return (self.reason, self.code, tuple(self.data().items()))
 
     def __eq__(self, other: object) -> bool:
@@ -91,13 +93,6 @@ class Why:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self.said()!r}"
-
-
-class Plain(Why):
-    """A reason with no data: its kind says everything."""
-
-    def words(self) -> str:
-        return _PLAIN_WORDS[self.reason]
 
 
 _PLAIN_WORDS: Final[dict[Reason, str]] = {
@@ -113,6 +108,19 @@ _PLAIN_WORDS: Final[dict[Reason, str]] = {
     Reason.BUILT_AUTOMATICALLY: "Built automatically",
 }
 
+
+class Plain(Why):
+    """A reason with no data: its kind says everything. Its words are looked up once, as
+    it is made: the few there are are made once (below), and most outcomes give one."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.text: Final = _PLAIN_WORDS[reason]
+
+    def words(self) -> str:
+        return self.text
+
+
 # The reasons without data, made once: most outcomes give one of these.
 SUCCEEDED: Final = Plain(Reason.SUCCEEDS)
 UNORDERED: Final = Plain(Reason.NO_ORDER)
@@ -124,11 +132,6 @@ CIVIL_DISORDER: Final = Plain(Reason.CIVIL_DISORDER)
 BUILT: Final = Plain(Reason.BUILT)
 BUILD_WAIVED: Final = Plain(Reason.BUILD_WAIVED)
 BUILT_AUTOMATICALLY: Final = Plain(Reason.BUILT_AUTOMATICALLY)
-
-
-def _strengths(attack: int | None, resisted: int | None) -> str:
-    """`` 2v1``, or nothing where the rules hide the strengths."""
-    return "" if attack is None else f" {attack}v{resisted}"
 
 
 class Bounced(Why):
@@ -155,8 +158,9 @@ class Bounced(Why):
         }
 
     def words(self) -> str:
+        strengths = "" if self.attack is None else f" {self.attack}v{self.resisted}"
         rival = f" (with {place(self.rival)})" if self.rival is not None else ""
-        return f"Bounced{_strengths(self.attack, self.resisted)}{rival}"
+        return f"Bounced{strengths}{rival}"
 
 
 class Dislodged(Why):
