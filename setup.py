@@ -15,6 +15,7 @@ CORE = [
     "src/hegemon/board.py",
     "src/hegemon/position.py",
     "src/hegemon/orders.py",
+    "src/hegemon/reasons.py",
     "src/hegemon/rules.py",
     "src/hegemon/legality.py",
     "src/hegemon/notation.py",

@@ -8,6 +8,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import ARMY
 from hegemon.game import Variant
 from hegemon.orders import Hold, Order
+from hegemon.reasons import VariantReason
 from hegemon.report import ORDER_WIDTH, order_lines
 
 
@@ -21,14 +22,20 @@ class Written(Order):
         return self.text
 
 
+def _worded(words: str) -> VariantReason:
+    """A reason worded as given: the layout, not the wording, is under test."""
+    return VariantReason("worded", words.replace("{", "{{").replace("}", "}}"))
+
+
 def test_each_result_stands_in_its_column_at_least_two_spaces_after_its_order(
     classic: Variant,
 ) -> None:
     lengths = (ORDER_WIDTH - 3, ORDER_WIDTH - 2, ORDER_WIDTH - 1, ORDER_WIDTH, 60)
     outcomes = [
-        Outcome("France", Written("x" * n), Verdict.SUCCEEDS, f"Result {n}") for n in lengths
+        Outcome("France", Written("x" * n), Verdict.SUCCEEDS, _worded(f"Result {n}"))
+        for n in lengths
     ]
-    outcomes.append(Outcome("France", Hold(ARMY, "par"), Verdict.SUCCEEDS, "Holds"))
+    outcomes.append(Outcome("France", Hold(ARMY, "par"), Verdict.SUCCEEDS, _worded("Holds")))
     pad = " " * (3 + ORDER_WIDTH)  # where every result starts
     assert order_lines(classic, outcomes) == [
         "France",

@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.orders import Illegal, OwnOrder, place
 from hegemon.position import Position, Unit
+from hegemon.reasons import SUCCEEDED, NoCarrier, Why
 from hegemon.rules import Rules
 
 if TYPE_CHECKING:
@@ -140,12 +141,11 @@ class Embark(OwnOrder):
     def settle(self, record: Record, unit: Unit, settling: Settling) -> None:
         settling.board(record, self.target)
 
-    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, Why, tuple[str, ...]]:
         if record.decided:
-            return True, "Succeeds", ()
+            return True, SUCCEEDED, ()
         assert self.carrier is not None
-        carrier = f"{self.carrier.name} of {record.unit.power}"
-        return False, f"Fails: no {carrier} to board in {place(self.target)}", ()
+        return False, NoCarrier(self.carrier.name, record.unit.power, self.target), ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,5 +176,5 @@ class Leave(OwnOrder):
     def settle(self, record: Record, unit: Unit, settling: Settling) -> None:
         settling.leave_board(unit)
 
-    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
-        return True, "Succeeds", ()
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, Why, tuple[str, ...]]:
+        return True, SUCCEEDED, ()

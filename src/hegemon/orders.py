@@ -30,6 +30,7 @@ from hegemon.position import Unit
 if TYPE_CHECKING:  # the resolver's records and faces, which call on the kinds of their own
     from hegemon.adjudication.movement import Record, Resolver, Settling
     from hegemon.position import Position
+    from hegemon.reasons import Why
     from hegemon.rules import Rules
 
 
@@ -246,8 +247,9 @@ class OwnOrder(UnitOrder):
         left it) ends the phase, once it succeeded. Failed, it stays, like a failed move."""
         raise NotImplementedError(type(self).__name__)
 
-    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
-        """Its fate for the report: whether it succeeded, the note, the units that decided
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, Why, tuple[str, ...]]:
+        """Its fate for the report: whether it succeeded, why (a typed reason, its own as a
+        `hegemon.reasons.VariantReason` if none of the core's fits), the units that decided
         it (as `resolver.label` names them). Called after every decision is settled."""
         raise NotImplementedError(type(self).__name__)
 

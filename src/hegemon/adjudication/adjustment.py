@@ -16,6 +16,7 @@ from hegemon.board import Board
 from hegemon.legality import Illegal, commanded_unit
 from hegemon.orders import Build, Disband, Order, Waive
 from hegemon.position import Position, Unit, editable
+from hegemon.reasons import BUILD_WAIVED, BUILT, CIVIL_DISORDER, DISBANDED, Void
 from hegemon.rules import Rules
 
 
@@ -83,15 +84,13 @@ class _Winter:
         gone = self._disbands(power, orders, -balance)
         forced = self._civil_disorder(power, -balance - len(gone))
         self.outcomes.extend(
-            Outcome(
-                power, Disband(u.type, u.location), Verdict.SUCCEEDS, "Civil disorder: disbanded"
-            )
+            Outcome(power, Disband(u.type, u.location), Verdict.SUCCEEDS, CIVIL_DISORDER)
             for u in forced
         )
         self.disbanded.extend(gone + forced)
 
     def _void(self, power: str, order: Order, reason: str) -> None:
-        self.outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {reason}"))
+        self.outcomes.append(Outcome(power, order, Verdict.VOID, Void(reason)))
 
     def _builds(self, power: str, orders: Sequence[Order], allowed: int) -> None:
         homes = self.homes.get(power, frozenset())
@@ -107,7 +106,7 @@ class _Winter:
                 self._void(power, order, "no builds left")
             elif isinstance(order, Waive):
                 used += 1
-                self.outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Build waived"))
+                self.outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, BUILD_WAIVED))
             else:
                 unit = _check_build(self.board, self.units, power, order, sites)
                 problem = (
@@ -124,7 +123,7 @@ class _Winter:
                 built = (
                     order if order.location == unit.location else Build(unit.type, unit.location)
                 )
-                self.outcomes.append(Outcome(power, built, Verdict.SUCCEEDS, "Built"))
+                self.outcomes.append(Outcome(power, built, Verdict.SUCCEEDS, BUILT))
         self.built.extend(mine)
 
     def _disbands(self, power: str, orders: Sequence[Order], due: int) -> list[Unit]:
@@ -143,7 +142,7 @@ class _Winter:
             else:
                 del self.units[unit.province]
                 gone.append(unit)
-                self.outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Disbanded"))
+                self.outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, DISBANDED))
         return gone
 
     def _civil_disorder(self, power: str, due: int) -> list[Unit]:

@@ -40,6 +40,22 @@ from hegemon.orders import (
     place,
 )
 from hegemon.position import Dislodgement, Position, Unit, editable
+from hegemon.reasons import (
+    CONVOY_PARADOX,
+    HELD,
+    NO_CONVOY_ROUTE,
+    REPLACED,
+    STATIONARY,
+    SUCCEEDED,
+    UNORDERED,
+    Bounced,
+    Dislodged,
+    Mismatch,
+    Named,
+    Reason,
+    Void,
+    Why,
+)
 from hegemon.rules import Rules
 
 _T = TypeVar("_T")
@@ -257,7 +273,7 @@ class Resolver:
             for order in power_orders:
                 checked = check_movement_order(board, position, power, order, rules)
                 if isinstance(checked, Illegal):
-                    void.append(Outcome(power, order, Verdict.VOID, f"Void: {checked.reason}"))
+                    void.append(Outcome(power, order, Verdict.VOID, Void(checked.reason)))
                     continue
                 node = self._record_for(power, checked) if beyond else nodes[checked.province]
                 earlier = node.order
@@ -265,9 +281,7 @@ class Resolver:
                     self.ordered.append(node)
                 else:  # only the unit's owner can have given both
                     written = rewritten.pop(node, earlier)
-                    void.append(
-                        Outcome(power, written, Verdict.VOID, "Void: replaced by a later order")
-                    )
+                    void.append(Outcome(power, written, Verdict.VOID, REPLACED))
                 if checked is not order:
                     rewritten[node] = order
                 node.order = checked
@@ -713,110 +727,97 @@ class Resolver:
         order: Order
         if given is not None:
             order = given
-            verdict, note, deciders = self._explain(node, given)
+            verdict, reason, deciders = self._explain(node, given)
         elif void is not None:
-            order, verdict, note, deciders = void.order, void.verdict, f"{void.note}; holds", ()
+            order, verdict, reason, deciders = void.order, void.verdict, void.reason, ()
         else:
             order = Hold(unit.type, unit.location)
-            verdict, note, deciders = Verdict.SUCCEEDS, "No order: holds", ()
+            verdict, reason, deciders = Verdict.SUCCEEDS, UNORDERED, ()
         attacker = node.dislodger
         if attacker is None and self.extended and node.slot.carrier is not None:
             carrier = self.nodes.get(node.slot.province)
             if carrier is not None and carrier.dislodger is not None and not node.moved():
                 # Still aboard its carrier, it shares its fate.
-                aboard = f"Aboard {_label(carrier)}, dislodged with it"
-                note = aboard if verdict is Verdict.SUCCEEDS else f"{note}; {aboard}"
-                return Outcome(unit.power, order, Verdict.FAILS, note, deciders)
+                aboard = Named(Reason.DISLODGED_ABOARD, _label(carrier))
+                return Outcome(unit.power, order, Verdict.FAILS, reason, deciders, aboard)
         if attacker is None:
-            return Outcome(unit.power, order, verdict, note, deciders)
+            held = HELD if void is not None else None  # held for want of a legal order
+            return Outcome(unit.power, order, verdict, reason, deciders, held)
         by = _label(attacker)
-        dislodged_note = f"Dislodged by {by}"
-        if self.rules.shows_strengths(unit):
-            dislodged_note += f" ({self._attack(attacker)}v{self._resisted(attacker)})"
-        if void is not None:  # the void order stays void, its unit dislodged where it held
-            note = f"{void.note}; {dislodged_note}"
-        elif verdict is Verdict.SUCCEEDS:
-            note, verdict = dislodged_note, Verdict.FAILS
-        else:
-            note, verdict = f"{note}; {dislodged_note}", Verdict.FAILS
-        return Outcome(unit.power, order, verdict, note, (*deciders, by), by)
+        dislodged = (
+            Dislodged(by, self._attack(attacker), self._resisted(attacker))
+            if self.rules.shows_strengths(unit)
+            else Dislodged(by, None, None)
+        )
+        if void is None:  # a void order stays void, its unit dislodged where it held
+            verdict = Verdict.FAILS
+        return Outcome(unit.power, order, verdict, reason, (*deciders, by), dislodged)
 
-    def _explain(self, node: Record, order: MovementOrder) -> tuple[Verdict, str, tuple[str, ...]]:
+    def _explain(self, node: Record, order: MovementOrder) -> tuple[Verdict, Why, tuple[str, ...]]:
         if isinstance(order, Move):
             return self._explain_move(node)
         if isinstance(order, Support):
             if not node.supports:
                 supported = self._supported(node, order)
-                return Verdict.FAILS, f"No effect: {self._mismatch(order, supported)}", ()
+                return Verdict.FAILS, self._mismatch(order, supported), ()
             if node.decided:
-                return Verdict.SUCCEEDS, "Succeeds", ()
+                return Verdict.SUCCEEDS, SUCCEEDED, ()
             cutter = next((a for a in node.attackers or () if self._cuts(a, node)), None)
             if cutter is None:
-                return Verdict.FAILS, "Cut", ()
-            return Verdict.FAILS, f"Cut by {_label(cutter)}", (_label(cutter),)
+                return Verdict.FAILS, Named(Reason.CUT, None), ()
+            return Verdict.FAILS, Named(Reason.CUT, _label(cutter)), (_label(cutter),)
         if isinstance(order, Convoy) and node.carries is None:
             army = self.nodes.get(order.army)
             convoyed = _label(army) if army is not None else place(order.army)
-            return (
-                Verdict.FAILS,
-                f"No effect: {convoyed} does not go to {place(order.target)} by sea",
-                (),
-            )
+            return Verdict.FAILS, Mismatch(Reason.CONVOY_MISMATCH, convoyed, order.target), ()
         if isinstance(order, OwnOrder):
-            succeeded, note, deciders = order.explain(node, self)
-            return (Verdict.SUCCEEDS if succeeded else Verdict.FAILS), note, deciders
-        return Verdict.SUCCEEDS, "Succeeds", ()
+            succeeded, reason, deciders = order.explain(node, self)
+            return (Verdict.SUCCEEDS if succeeded else Verdict.FAILS), reason, deciders
+        return Verdict.SUCCEEDS, SUCCEEDED, ()
 
-    def _mismatch(self, order: Support, supported: Record | None) -> str:
+    def _mismatch(self, order: Support, supported: Record | None) -> Why:
         if supported is None:  # off the board, none of that kind moves there
             kind = order.supported_unit.letter if order.supported_unit else ""
-            return f"{kind} {OFFBOARD} does not move to {place(order.target or '')}"
+            return Mismatch(Reason.SUPPORT_MISMATCH, f"{kind} {OFFBOARD}", order.target or "")
         label = _label(supported)
         if not self.rules.may_be_supported(supported.unit):
-            return f"{label} may not be supported"
-        if order.target is None:
-            return f"{label} is not holding"
+            return Named(Reason.NOT_SUPPORTABLE, label)
         action = supported.order
-        if isinstance(action, Move):
-            return f"{label} moves to {place(action.target)}, not {place(order.target)}"
-        return f"{label} does not move to {place(order.target)}"
+        moves_to = action.target if isinstance(action, Move) and order.target else None
+        return Mismatch(Reason.SUPPORT_MISMATCH, label, order.target, moves_to)
 
-    def _explain_move(self, node: Record) -> tuple[Verdict, str, tuple[str, ...]]:
+    def _explain_move(self, node: Record) -> tuple[Verdict, Why, tuple[str, ...]]:
         if node.decided:
-            return Verdict.SUCCEEDS, "Succeeds", ()
+            return Verdict.SUCCEEDS, SUCCEEDED, ()
         order = node.order
         assert isinstance(order, Move)
         if node.paradox:
-            return Verdict.FAILS, "Fails: convoy paradox (Szykman rule)", ()
+            return Verdict.FAILS, CONVOY_PARADOX, ()
         if not self._path(node):
-            return Verdict.FAILS, "Fails: no convoy route", ()
+            return Verdict.FAILS, NO_CONVOY_ROUTE, ()
         defender = node.defender
         if defender is not None and not self.rules.shows_strengths(defender.unit):
-            return Verdict.FAILS, "Bounced", (_label(defender),)
+            label = _label(defender)
+            return Verdict.FAILS, Bounced(label, None, None), (label,)
         attack = self._attack(node)
         if (
             defender is not None
             and attack == 0
             and not self.rules.may_dislodge(node.unit.power, defender.unit)
         ):
-            return (
-                Verdict.FAILS,
-                f"Bounced: may not dislodge {_label(defender)}",
-                (_label(defender),),
-            )
+            label = _label(defender)
+            return Verdict.FAILS, Named(Reason.MAY_NOT_DISLODGE, label), (label,)
         resistance = self._resisted(node)
         if attack <= resistance:
             assert defender is not None  # an attack of one or more beats an empty province
-            return Verdict.FAILS, f"Bounced {attack}v{resistance}", (_label(defender),)
+            label = _label(defender)
+            return Verdict.FAILS, Bounced(label, attack, resistance), (label,)
         for rival in node.rivals or ():
             if rival is not node and attack <= (prevent := self._prevent(rival)):
-                rival_place = place(province_of(rival.unit.location))
-                return (
-                    Verdict.FAILS,
-                    f"Bounced {attack}v{prevent} (with {rival_place})",
-                    (_label(rival),),
-                )
-        return Verdict.FAILS, "Bounced (a stationary unit never moves)", ()
+                label = _label(rival)
+                rival_at = province_of(rival.unit.location)
+                return Verdict.FAILS, Bounced(label, attack, prevent, rival_at), (label,)
+        return Verdict.FAILS, STATIONARY, ()
 
 
 class Settling:

@@ -1,4 +1,5 @@
-"""What happened to each order, and why: the words of a game master's report."""
+"""What happened to each order: its verdict, its typed reason (`hegemon.reasons`) and
+what became of its unit, the report's words made from them when read."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from enum import StrEnum
 from typing import Final
 
 from hegemon.orders import Order, format_order
+from hegemon.reasons import Dislodged, Reason, Void, Why
 
 
 class Verdict(StrEnum):
@@ -15,8 +17,10 @@ class Verdict(StrEnum):
 
 
 class Outcome:
-    """One order's fate. `note` is the report's wording, e.g. ``Bounced 2v2 (with Mom)``;
-    `decided_by` lists the units whose orders decided it, e.g. ``("A Mun",)``."""
+    """One order's fate. `reason` says why the order succeeded, failed or was void, e.g.
+    ``Bounced("A Mun", 2, 2, "mom")``; `fate` what became of its unit after, if worth
+    saying (dislodged, or held for want of a legal order); `decided_by` lists the units
+    whose orders decided it, e.g. ``("A Mun",)``. `note` words them for the report."""
 
     # A plain class with final fields rather than a NamedTuple: the compiled core makes one
     # for every order, and a NamedTuple is made through a function in Python.
@@ -25,27 +29,20 @@ class Outcome:
         power: str,
         order: Order,
         verdict: Verdict,
-        note: str,
+        reason: Why,
         decided_by: tuple[str, ...] = (),
-        dislodged_by: str | None = None,
+        fate: Why | None = None,
     ) -> None:
         self.power: Final = power
         self.order: Final = order
         self.verdict: Final = verdict
-        self.note: Final = note
+        self.reason: Final = reason
         self.decided_by: Final = decided_by
-        self.dislodged_by: Final = dislodged_by
+        self.fate: Final = fate
 
-    def said(self) -> tuple[str, Order, Verdict, str, tuple[str, ...], str | None]:
+    def said(self) -> tuple[str, Order, Verdict, Why, tuple[str, ...], Why | None]:
         """Everything the outcome says, as a tuple: what it is equal and hashed by."""
-        return (
-            self.power,
-            self.order,
-            self.verdict,
-            self.note,
-            self.decided_by,
-            self.dislodged_by,
-        )
+        return (self.power, self.order, self.verdict, self.reason, self.decided_by, self.fate)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Outcome) and self.said() == other.said()
@@ -55,6 +52,32 @@ class Outcome:
 
     def __repr__(self) -> str:
         return f"Outcome{self.said()!r}"
+
+    @property
+    def note(self) -> str:
+        """The report's words for the reason and the fate: ``Bounced 1v2; Dislodged by A
+        Mun (2v1)``; the fate alone after an order that succeeded, or none given (the
+        unit's fate is then all there is to say). Made when read."""
+        fate = self.fate
+        if fate is None:
+            return self.reason.words()
+        kind = self.reason.reason
+        if kind is Reason.SUCCEEDS or kind is Reason.NO_ORDER:
+            return fate.words()
+        return f"{self.reason.words()}; {fate.words()}"
+
+    @property
+    def problem(self) -> str | None:
+        """Why the order is void, in legality's words, if it is: every void order's reason
+        is a `Void`, whose problem a player reads beside the order it refused."""
+        reason = self.reason
+        return reason.problem if isinstance(reason, Void) else None
+
+    @property
+    def dislodged_by(self) -> str | None:
+        """The unit that dislodged this one (``A Mun``), if one did."""
+        fate = self.fate
+        return fate.by if isinstance(fate, Dislodged) else None
 
     @property
     def text(self) -> str:

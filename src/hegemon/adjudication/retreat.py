@@ -16,6 +16,7 @@ from hegemon.board import Board, province_of
 from hegemon.legality import Illegal, commanded_unit, fleet_destination
 from hegemon.orders import Disband, Move, Order, Retreat, place
 from hegemon.position import Dislodgement, Position, Unit, editable
+from hegemon.reasons import SUCCEEDED, Disbanded, Reason, Void
 from hegemon.rules import Rules
 
 
@@ -52,7 +53,7 @@ def adjudicate_retreats(
         for order in power_orders:
             target = _check_retreat(board, position, power, order, rules)
             if isinstance(target, Illegal):
-                outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {target.reason}"))
+                outcomes.append(Outcome(power, order, Verdict.VOID, Void(target.reason)))
             elif isinstance(order, (Retreat, Move, Disband)):
                 chosen[order.province] = target
     crowded = _crowded_targets(chosen)
@@ -62,29 +63,29 @@ def adjudicate_retreats(
         unit = dislodgement.unit
         target = chosen.get(province)
         if target is None:
-            note = "Disbanded" if province in chosen else "No order: disbanded"
-            note += lost_aboard(unit)
+            why = Disbanded(
+                Reason.DISBANDED if province in chosen else Reason.NO_RETREAT, lost_aboard(unit)
+            )
             order = Disband(unit.type, unit.location)
-            outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, note))
+            outcomes.append(Outcome(unit.power, order, Verdict.SUCCEEDS, why))
             disbanded.append(unit)
             continue
         retreat = Retreat(unit.type, unit.location, target)
-        rivals = tuple(place(r) for r in crowded.get(province_of(target), ()) if r != province)
+        rivals = tuple(r for r in crowded.get(province_of(target), ()) if r != province)
         if rivals:  # DATC 6.H.7, 6.H.8: all retreats to one province fail
-            note = f"Bounced (with {', '.join(rivals)}): disbanded{lost_aboard(unit)}"
-            outcomes.append(Outcome(unit.power, retreat, Verdict.FAILS, note, rivals))
+            why = Disbanded(Reason.RETREAT_BOUNCED, lost_aboard(unit), rivals)
+            told = tuple(place(r) for r in rivals)
+            outcomes.append(Outcome(unit.power, retreat, Verdict.FAILS, why, told))
             disbanded.append(unit)
         else:
             units[province_of(target)] = unit.moved_to(target)
-            outcomes.append(Outcome(unit.power, retreat, Verdict.SUCCEEDS, "Succeeds"))
+            outcomes.append(Outcome(unit.power, retreat, Verdict.SUCCEEDS, SUCCEEDED))
     return RetreatResult(units, tuple(outcomes), tuple(disbanded))
 
 
-def lost_aboard(unit: Unit) -> str:
-    """What a report adds of the units lost aboard a unit disbanded: ``, with M aboard``."""
-    if not unit.cargo:
-        return ""
-    return f", with {' '.join(u.type.letter for u in unit.cargo)} aboard"
+def lost_aboard(unit: Unit) -> tuple[str, ...]:
+    """The letters of the units lost aboard a unit disbanded: ``("M",)``."""
+    return tuple(u.type.letter for u in unit.cargo)
 
 
 def _crowded_targets(chosen: Mapping[str, str | None]) -> dict[str, list[str]]:

@@ -41,6 +41,7 @@ from hegemon.orders import (
     Waive,
 )
 from hegemon.position import Phase, PhaseKind, Position, Season, Unit, Viewer, editable
+from hegemon.reasons import BUILT_AUTOMATICALLY
 from hegemon.rules import Rules
 
 if TYPE_CHECKING:  # the variant and its calendar refer to each other
@@ -182,7 +183,7 @@ def _trial(
     rules = variant.rules_at_submission(position, power)
     turn = Turn(variant, position, {power: orders}, rules, {})
     return [
-        f"{o.text}: {o.note.removeprefix('Void: ')}"
+        f"{o.text}: {o.problem}"
         for o in procedure.resolve(turn).explain()
         if o.power == power and o.verdict is Verdict.VOID
     ]
@@ -367,7 +368,7 @@ class Adjustments(Procedure):
         units.update((u.province, u) for u in automatic)
         after = variant.after_adjustments(position.evolve(units=units), adjusted.built)
         notes = tuple(
-            Outcome(u.power, Build(u.type, u.location), Verdict.SUCCEEDS, "Built automatically")
+            Outcome(u.power, Build(u.type, u.location), Verdict.SUCCEEDS, BUILT_AUTOMATICALLY)
             for u in automatic
         )
         return Resolution(after, _told(adjusted.outcomes + notes))

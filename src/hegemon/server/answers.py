@@ -3,9 +3,10 @@
 them in ``/openapi.json``, so the description says what really comes back; the test
 `tests/server/test_openapi.py` holds the server to it.
 
-The content of a variant's own JSON (a position, a phase's results) stays
-``dict[str, Any]``: its shape is the variant's (docs/json.md), not the server's. A game
-file (`GameFile`) is typed to its parts, its starting position as such JSON.
+The content of a variant's own JSON (a position, the rest of a phase's results) stays
+``dict[str, Any]``: its shape is the variant's (docs/json.md), not the server's. A phase's
+results type their outcomes (`OutcomeAnswer`, with their reasons); a game file (`GameFile`)
+is typed to its parts, its starting position as such JSON.
 
 `refusals` gives the responses a route declares besides its answer: each status with its
 `Problem` body and its headers (``Retry-After`` on 429 and 503).
@@ -17,7 +18,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from hegemon.adjudication.outcome import Verdict
 from hegemon.game import Termination
+from hegemon.reasons import Reason
 from hegemon.server.policy import Policy
 
 Moment = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
@@ -311,11 +314,50 @@ class PhaseLine(Answer):
     adjudicated: Moment | None
 
 
+class ReasonAnswer(BaseModel):
+    """Why an order fared as it did, or what became of its unit: a kind, a variant's code
+    for a kind of its own, and the kind's data beside them (docs/json.md, "Outcomes and
+    their reasons")."""
+
+    model_config = ConfigDict(extra="allow")  # the kind's data, which differs by kind
+
+    kind: Reason
+    code: StrictStr | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="a variant's name for a kind of reason of its own (kind 'variant')",
+    )
+
+
+class OutcomeAnswer(Answer):
+    power: str
+    order: str
+    result: Verdict
+    note: str = Field(description="the report's words, made from the reason and the fate")
+    reason: ReasonAnswer | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="why; absent for an order that simply succeeded (kind 'succeeds')",
+    )
+    fate: ReasonAnswer | None = Field(default=None, exclude_if=_absent_when_none)
+    decided_by: list[str] | None = Field(default=None, exclude_if=_absent_when_none)
+    dislodged_by: str | None = Field(default=None, exclude_if=_absent_when_none)
+
+
+class PhaseResultAnswer(BaseModel):
+    """A phase's results as JSON (docs/json.md): its outcomes typed, the rest (the
+    position, the variant's own lines) as the variant writes it."""
+
+    model_config = ConfigDict(extra="allow")
+
+    outcomes: list[OutcomeAnswer]
+
+
 class PhaseReport(Answer):
     number: int
     phase: str
     report: str
-    result: dict[str, Any] = Field(description="the phase's results as JSON (docs/json.md)")
+    result: PhaseResultAnswer = Field(description="the phase's results as JSON (docs/json.md)")
 
 
 class Revealed(Answer):

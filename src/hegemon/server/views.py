@@ -229,7 +229,9 @@ def phase_view(table: Table, number: int) -> answers.PhaseReport:
         number=number,
         phase=row.phase,
         report=phase_report(table.variant, result, table.viewer),
-        result=jsonio.phase_result_to_json(result, table.viewer),
+        result=answers.PhaseResultAnswer.model_validate(
+            jsonio.phase_result_to_json(result, table.viewer)
+        ),
     )
 
 

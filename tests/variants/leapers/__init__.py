@@ -24,6 +24,7 @@ from hegemon.game import Variant
 from hegemon.notation import province_named
 from hegemon.orders import Illegal, OwnOrder, ReadContext, place
 from hegemon.position import Position, Unit
+from hegemon.reasons import SUCCEEDED, VariantReason, Why
 from hegemon.rules import Rules
 
 ARMY, SCOUT = "A", "S"
@@ -92,14 +93,20 @@ class Leap(OwnOrder):
     def settle(self, record: Record, unit: Unit, settling: Settling) -> None:
         settling.stand(unit.moved_to(self.target))  # its scout aboard comes along
 
-    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, str, tuple[str, ...]]:
+    def explain(self, record: Record, resolver: Resolver) -> tuple[bool, Why, tuple[str, ...]]:
         if record.decided:
-            return True, "Succeeds", ()
+            return True, SUCCEEDED, ()
         blocker = self._blocker(record, resolver)
         if blocker is None:  # failed in a cycle of decisions
-            return False, "Fails: its landing depends on itself", ()
+            return False, VariantReason("leap_cycle", "Fails: its landing depends on itself"), ()
         by = resolver.label(blocker)
-        return False, f"Fails: {by} ends the phase in {place(self.target)}", (by,)
+        landing = VariantReason(
+            "landing_taken",
+            "Fails: {unit} ends the phase in {province}",
+            unit=by,
+            province=place(self.target),
+        )
+        return False, landing, (by,)
 
 
 class LeapersRules(BeyondRules):

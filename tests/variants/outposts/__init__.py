@@ -33,6 +33,7 @@ from hegemon.game import (
 from hegemon.notation import OrderSyntaxError, province_named
 from hegemon.orders import Order, ReadContext, Secrecy
 from hegemon.position import PhaseKind, Position, Season, Unit, VariantState, Viewer
+from hegemon.reasons import SUCCEEDED, Void, Why
 
 LOTS = PhaseKind("L", "Lots")
 PLACEMENT = PhaseKind("P", "Placement")
@@ -153,7 +154,8 @@ class Placement(Procedure):
         outcomes = []
         for power, given in turn.orders.items():
             for order in given:
-                verdict, note = Verdict.SUCCEEDS, "Succeeds"
+                reason: Why = SUCCEEDED
+                verdict = Verdict.SUCCEEDS
                 problem = (
                     f"it is {actor}'s turn"
                     if power != actor
@@ -162,12 +164,12 @@ class Placement(Procedure):
                     else None
                 )
                 if problem:
-                    verdict, note = Verdict.VOID, f"Void: {problem}"
+                    verdict, reason = Verdict.VOID, Void(problem)
                 elif isinstance(order, Place):
                     units[order.province] = Unit(power, variant.board.kinds[SCOUT], order.province)
                 elif isinstance(order, Objective):
                     objectives[power] = order.center
-                outcomes.append(Outcome(power, order, verdict, note))
+                outcomes.append(Outcome(power, order, verdict, reason))
         state = replace(state, placed=(*state.placed, actor), objectives=objectives)
         after = position.evolve(units=units, state=state)
         return Resolution(after, lambda: tuple(outcomes))

@@ -23,6 +23,7 @@ from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.forms import Menu
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position, Viewer
+from hegemon.reasons import VariantReason, Void, Why
 from hegemon.variants.africa_ii import interventions
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import Event
@@ -106,13 +107,12 @@ class InfluencePhase(Procedure):
             credit = self._credit(ledger, power, {o.state for o in spends if o not in refused})
             for order in spends:
                 if order in refused:
-                    note = f"Void: {refused[order]}"
-                    outcomes.append(Outcome(power, order, Verdict.VOID, note))
+                    outcomes.append(Outcome(power, order, Verdict.VOID, Void(refused[order])))
                     continue
                 counted = credit(order)
                 mine = spent.setdefault(power, {})
                 mine[order.state] = mine.get(order.state, 0) + counted
-                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, credit.note(order)))
+                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, credit.reason(order)))
         holdings, lost = self._spend(ledger, spent)
         after = _review(self.book, ledger, holdings, lost)
         return Resolution(position.evolve(state=after), lambda: tuple(outcomes))
@@ -199,13 +199,19 @@ class _Credit:
     spared: tuple[str, ...]
     operating: tuple[str, ...]
 
-    def note(self, order: Spend) -> str:
+    def reason(self, order: Spend) -> Why:
+        """What the spending counted for: the variant's reasons ``spent`` (with the IPs it
+        counts for, when that is not what was spent) and ``spent_and_lost``."""
         if order.state in self.operating:
-            return (
-                f"Spent, and lost: guerillas of the spender operate in {order.state} (rules b.10)"
+            return VariantReason(
+                "spent_and_lost",
+                "Spent, and lost: guerillas of the spender operate in {state} (rules b.10)",
+                state=order.state,
             )
         counted = self(order)
-        return "Spent" if counted == order.points else f"Spent: counts {counted}"
+        if counted == order.points:
+            return VariantReason("spent", "Spent", counts=counted)
+        return VariantReason("spent", "Spent: counts {counts}", counts=counted)
 
     def __call__(self, order: Spend) -> int:
         if order.state in self.operating:

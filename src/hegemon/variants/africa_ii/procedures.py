@@ -73,7 +73,7 @@ def _trial(
     given = Given(book, position, {power: orders})
     turn = Turn(variant, position, given.owners, variant.rules_at_submission(position, power), {})
     return given.problems() + [
-        f"{o.text}: {o.note.removeprefix('Void: ')}"
+        f"{o.text}: {o.problem}"
         for o in procedure.resolve(turn).explain()
         if o.power in given.owners and o.verdict is Verdict.VOID
     ]

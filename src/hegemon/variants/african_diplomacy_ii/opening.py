@@ -21,6 +21,7 @@ from hegemon.game import Chance, Procedure, Resolution, Turn, Variant
 from hegemon.game.forms import Choice, Filled, Menu, OrderForm, listed
 from hegemon.orders import Order, Waive, place
 from hegemon.position import PhaseKind, Position, Unit, Viewer
+from hegemon.reasons import Datum, Reason, VariantReason, Void, Why
 from hegemon.variants.african_diplomacy_ii.orders import Place
 from hegemon.variants.african_diplomacy_ii.state import AfricanState
 
@@ -186,7 +187,7 @@ def _lists(
         for order in given:
             problem = _list_problem(variant, position, power, order, lists, state)
             if problem:
-                void.append(Outcome(power, order, Verdict.VOID, f"Void: {problem}"))
+                void.append(Outcome(power, order, Verdict.VOID, Void(problem)))
             elif isinstance(order, Place):
                 lists[power] = list(order.provinces)
     return lists, void
@@ -219,12 +220,29 @@ def _draft_outcome(
     power: str, order: Place, taken: Mapping[str, list[str]], unplaced: Sequence[str]
 ) -> Outcome:
     """What a player's list gave: the armies it placed, and those left to place in turn."""
-    placed = taken.get(power, [])
-    left = unplaced.count(power)
-    notes = [f"Placed A {', A '.join(place(p) for p in placed)}"] if placed else []
-    if left:
-        notes.append(f"{left} {'army' if left == 1 else 'armies'} left to place in turn")
-    return Outcome(power, order, Verdict.SUCCEEDS if placed else Verdict.FAILS, "; ".join(notes))
+    placed = tuple(taken.get(power, ()))
+    drafted = Drafted(placed, unplaced.count(power))
+    return Outcome(power, order, Verdict.SUCCEEDS if placed else Verdict.FAILS, drafted)
+
+
+class Drafted(Why):
+    """The variant's reason ``drafted``: a ranked list placed armies in `placed` (province
+    ids), and left `left` armies to place in turn."""
+
+    def __init__(self, placed: tuple[str, ...], left: int) -> None:
+        super().__init__(Reason.VARIANT, "drafted")
+        self.placed = placed
+        self.left = left
+
+    def data(self) -> dict[str, Datum]:
+        return {"placed": self.placed, "left": self.left}
+
+    def words(self) -> str:
+        notes = [f"Placed A {', A '.join(place(p) for p in self.placed)}"] if self.placed else []
+        if self.left:
+            armies = "army" if self.left == 1 else "armies"
+            notes.append(f"{self.left} {armies} left to place in turn")
+        return "; ".join(notes)
 
 
 @dataclass(frozen=True)
@@ -277,15 +295,15 @@ class Placement(Procedure):
                     else _placement_problem(variant, position, order)
                 )
                 if problem:
-                    outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {problem}"))
+                    outcomes.append(Outcome(power, order, Verdict.VOID, Void(problem)))
                     continue
                 used = True
                 if isinstance(order, Place):
                     (province,) = order.provinces
                     units[province] = _placed(variant, power, province)
-                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, _placement_note(order)))
+                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, _placement_reason(order)))
         if not used:
-            outcomes.append(Outcome(actor, Waive(), Verdict.SUCCEEDS, "No placement: waived"))
+            outcomes.append(Outcome(actor, Waive(), Verdict.SUCCEEDS, _NO_PLACEMENT))
         after = position.evolve(units=units, state=replace(state, picks=state.picks[1:]))
         return Resolution(after, lambda: tuple(outcomes))
 
@@ -325,12 +343,19 @@ class Placement(Procedure):
 
 
 def _nothing_to_place(orders: Mapping[str, Sequence[Order]]) -> tuple[Outcome, ...]:
-    void = "Void: every army is placed already"
+    void = Void("every army is placed already")
     return tuple(Outcome(p, o, Verdict.VOID, void) for p, given in orders.items() for o in given)
 
 
-def _placement_note(order: Order) -> str:
-    return "Placed" if isinstance(order, Place) else "Waived: no army placed"
+# The variant's reasons for a turn of the placement: an army placed, the turn waived by
+# its player, or passed for want of an order.
+_PLACED = VariantReason("placed", "Placed")
+_WAIVED = VariantReason("waived", "Waived: no army placed")
+_NO_PLACEMENT = VariantReason("no_placement", "No placement: waived")
+
+
+def _placement_reason(order: Order) -> Why:
+    return _PLACED if isinstance(order, Place) else _WAIVED
 
 
 def _placement_problem(variant: Variant, position: Position, order: Order) -> str | None:

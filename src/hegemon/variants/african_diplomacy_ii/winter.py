@@ -15,6 +15,7 @@ from hegemon.game.forms import Menu, OrderForm, listed
 from hegemon.game.menus import adjustment_menu
 from hegemon.orders import Build, Disband, Order, Waive, place
 from hegemon.position import PhaseKind, Position, Viewer
+from hegemon.reasons import VariantReason, Void
 from hegemon.rules import Edition, Rules
 from hegemon.variants.african_diplomacy_ii.orders import Declare
 from hegemon.variants.african_diplomacy_ii.state import AfricanState
@@ -86,10 +87,13 @@ class Winter(Procedure):
                     continue
                 problem = self._declaration_problem(variant, position, homes, power, order.center)
                 if problem:
-                    outcomes.append(Outcome(power, order, Verdict.VOID, f"Void: {problem}"))
+                    outcomes.append(Outcome(power, order, Verdict.VOID, Void(problem)))
                     continue
                 homes.setdefault(power, []).append(order.center)
-                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, "Declared a home center"))
+                declared = VariantReason(
+                    "declared_home", "Declared a home center", center=order.center
+                )
+                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, declared))
         if not outcomes:
             return position, outcomes
         state = replace(state, homes={p: tuple(cs) for p, cs in homes.items()})
