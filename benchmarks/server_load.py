@@ -131,10 +131,15 @@ class Client:
             if not acted:
                 time.sleep(0.2 + self.rng.random() * 0.3)
 
-    def choose(self, menu: dict[str, list[str]], unordered: list[str]) -> list[str]:
-        """A random legal order for each unit (each a menu's entry); in a winter where
-        units must go, as many disbands as are due."""
-        entries = [choices for choices in menu.values() if choices]
+    def choose(self, forms: list[dict[str, Any]], unordered: list[str]) -> list[str]:
+        """A random legal order for each unit its power commands (each a form that lists
+        orders and asks nothing more, so no bid); in a winter where units must go, as many
+        disbands as are due."""
+        entries = [
+            [c["text"] for c in form["choices"]]
+            for form in forms
+            if form["choices"] and not form["fields"]
+        ]
         due = _disbands_due(unordered)
         if due is not None:
             entries = self.rng.sample(entries, min(due, len(entries)))
@@ -152,7 +157,7 @@ class Client:
         answer = self.call("GET", f"/api/games/{seat.game}/options")
         if answer.status_code == 409:  # adjudicated meanwhile, and the game is over
             return True
-        orders = self.choose(answer.json()["orders"], mine["unordered"])
+        orders = self.choose(answer.json()["forms"], mine["unordered"])
         body = {"orders": orders, "replace": True, "phase": view["phase"]}
         answer = self.call("POST", f"/api/games/{seat.game}/orders", body)
         seat.seen = view["phase"]
