@@ -175,7 +175,6 @@ class Variant:
     declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
-    order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
 
     @classmethod
@@ -276,21 +275,15 @@ class Variant:
         return ReadContext(self.board, units, {"power": self.power_named})
 
     def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
-        """One order as written (without the power): one of the variant's own kinds or a
-        standard one. Raises OrderSyntaxError naming the text and the reason."""
-        if not self.order_types:
+        """One order as written (without the power): one of the kinds its calendar's
+        procedures take beyond the standard ones (`Calendar.order_kinds`) or a standard
+        one. Raises OrderSyntaxError naming the text and the reason."""
+        kinds = self.calendar.order_kinds
+        if not kinds:
             # The standard orders read themselves from the board and the units alone: no
             # context to make for each order read (that took a fifth of reading one).
             return parse_order(text, self.board, units)
-        return read_order(text, self.read_context(units), self.order_types)
-
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        """The kinds of order of its own the variant takes in this position's phase."""
-        return ()
-
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-        """Why orders of the variant's own kinds (bids, deployments) may not be given."""
-        return []
+        return read_order(text, self.read_context(units), kinds)
 
     def order_forms(self, position: Position, power: str) -> Menu:
         """The forms of the orders of the variant's own kinds `power` may give this phase

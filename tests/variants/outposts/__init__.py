@@ -207,8 +207,6 @@ LOTS_PROCEDURE, PLACEMENT_PROCEDURE = Lots(), Placement()
 
 @dataclass(frozen=True, eq=False)
 class Outposts(Variant):
-    order_types = (Place, Objective)
-
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)

@@ -35,7 +35,7 @@ from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step,
 from hegemon.game.forms import Menu
 from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
-from hegemon.orders import Disband, Order, ReadContext
+from hegemon.orders import Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
 from hegemon.variants.africa_ii import declarations, forms, guerillas, landings, scoring
@@ -63,7 +63,6 @@ __all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger",
 class AfricaII(Variant):
     book: Book = field(default_factory=Book)
     power_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    order_types = (Spend, CivilWar, Aid, Independence, Raise)
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -163,24 +162,9 @@ class AfricaII(Variant):
         return replace(context, names=names)
 
     # --- orders --------------------------------------------------------------------------
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        autumn = self._autumn(position)
-        return (
-            *declarations.kinds_in(self.book, position, autumn),
-            *guerillas.kinds_in(self.book, position),
-        )
-
     def _autumn(self, position: Position) -> bool:
         """Whether the phase is of the season that ends with the adjustments (c.3)."""
         return position.phase.season is self.calendar.year[-1].season
-
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-        mustered = [o for o in orders if isinstance(o, Raise | Disband)]
-        declared = [o for o in orders if o not in mustered]
-        return [
-            *declarations.problems(self.book, position, power, declared),
-            *guerillas.problems(self.book, self.board, position, power, mustered),
-        ]
 
     def order_forms(self, position: Position, power: str) -> Menu:
         return forms.declaration_forms(

@@ -24,6 +24,8 @@ from hegemon.position import Position, Viewer
 from hegemon.variants.africa_ii import autumn, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
+from hegemon.variants.africa_ii.orders import Aid, Independence
+from hegemon.variants.africa_ii.own import DECLARATIONS, MUSTERING, checked, takes
 
 
 class Given:
@@ -87,6 +89,10 @@ def _spring(variant: Variant, position: Position) -> bool:
 @dataclass(frozen=True)
 class AfricaMovement(Movement):
     book: Book
+    orders = (*Movement.orders, *DECLARATIONS, *MUSTERING)
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return takes(Movement.orders, self.book, variant, position)
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         """The superpowers commanding units, on the board or off it, one that may declare
@@ -138,9 +144,15 @@ class AfricaMovement(Movement):
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
-        """The standard checks, a state's units refused to a power not commanding them
-        with the reason in the rules' terms, and marines landing only into unoccupied
-        provinces (b.5)."""
+        """The declarations and guerillas checked; the standard checks, a state's units
+        refused to a power not commanding them with the reason in the rules' terms, and
+        marines landing only into unoccupied provinces (b.5)."""
+        own = (*DECLARATIONS, *MUSTERING)
+        return checked(self._check_units, own, self.book, variant, position, power, orders)
+
+    def _check_units(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
         given = Given(self.book, position, {power: orders})
         refused = {order for _, order, _ in given.refused}
         rest = [o for o in orders if o not in refused]
@@ -155,8 +167,17 @@ class AfricaMovement(Movement):
 @dataclass(frozen=True)
 class AfricaRetreats(Retreats):
     book: Book
+    orders = (*Retreats.orders, Aid, Independence)
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return takes(Retreats.orders, self.book, variant, position)
 
     def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return checked(self._trial, DECLARATIONS, self.book, variant, position, power, orders)
+
+    def _trial(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         return _trial(self, self.book, variant, position, power, orders)
@@ -191,6 +212,10 @@ class AfricaAdjustments(Adjustments):
     is waived: a `Waive` is refused, as it would not say for which state."""
 
     book: Book
+    orders = (*Adjustments.orders, Independence)
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return takes(Adjustments.orders, self.book, variant, position)
 
     def enter(self, variant: Variant, position: Position) -> Position:
         return autumn.settle(self.book, variant.board, super().enter(variant, position))
@@ -212,6 +237,11 @@ class AfricaAdjustments(Adjustments):
         return tuple(p for p in variant.powers if p in commanders)
 
     def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return checked(self._check_units, DECLARATIONS, self.book, variant, position, power, orders)
+
+    def _check_units(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         waived = [

@@ -49,7 +49,6 @@ __all__ = [
 class AfricanDiplomacyII(Variant):
     armies: int = 4  # placed by each player before the first year (rules A)
     most_homes: int = 4  # home centers a player may declare (rules B)
-    order_types = (Place, Declare)
     rules_class = AfricanRules
 
     @classmethod

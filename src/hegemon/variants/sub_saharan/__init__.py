@@ -36,6 +36,7 @@ from hegemon.game import (
 from hegemon.game.ending import draw_after_last_year
 from hegemon.game.forms import Amount, Filled, FormError, Menu, OrderForm, Purse, listed
 from hegemon.game.menus import head, unit_orders
+from hegemon.game.phases import Movement
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
@@ -113,6 +114,27 @@ class SubSaharanRules(Rules):
         return None
 
 
+class BiddingMovement(Movement):
+    """Spring and Fall: every power bids its Diplomacy Points on the minor units' orders
+    with its own units' orders (rules 8.0)."""
+
+    orders = (*Movement.orders, Bid)
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        """Every power, as one with no unit left may still bid."""
+        return tuple(variant.powers)
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        if not isinstance(variant, SubSaharan):
+            raise TypeError(f"Sub-Saharan's movement in {variant.id}")
+        units = [o for o in orders if not isinstance(o, Bid)]
+        return variant.bid_problems(position, power, orders) + super().check(
+            variant, position, power, units
+        )
+
+
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
     minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
@@ -123,7 +145,6 @@ class SubSaharan(Variant):
     _last_rules: list[tuple[VariantState, Rules]] = field(
         default_factory=list, init=False, repr=False, compare=False
     )
-    order_types = (Bid,)
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
@@ -140,7 +161,8 @@ class SubSaharan(Variant):
         if problems:
             raise MapError(source, problems)
         owners = {m.name: Owner(m.name, MINOR_HEADING) for m in minors.values()}
-        return replace(variant, minors=minors, owners=owners)
+        calendar = variant.calendar.playing(BiddingMovement())
+        return replace(variant, minors=minors, owners=owners, calendar=calendar)
 
     # --- the start and the state -------------------------------------------------------
     def initial_position(self) -> Position:
@@ -246,10 +268,6 @@ class SubSaharan(Variant):
     def _biddable(self, position: Position) -> dict[str, Unit]:
         return {u.province: u for u in self.minor_units(position)}
 
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
-        return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
-
     def order_forms(self, position: Position, power: str) -> Menu:
         """A bid on each minor power's unit: one of its legal orders and the points
         offered for it, out of the power's Diplomacy Points (rules 8.0); a new bid on
@@ -261,7 +279,8 @@ class SubSaharan(Variant):
         minors = unit_orders(self, position, power, self.minor_units(position))
         return tuple(_bid_form(unit, orders, purse) for unit, orders in minors.items())
 
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+    def bid_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+        """Why a power's bids among its orders may not be made (rules 8.0, 8.1)."""
         bids = dp.bids_of(orders)
         if not bids:
             return []
@@ -286,7 +305,7 @@ class SubSaharan(Variant):
         bids: dict[str, list[Bid]] = {}
         barred: dict[str, set[str]] = {}
         for power, given in orders.items():
-            if self.order_problems(position, power, given):
+            if self.bid_problems(position, power, given):
                 continue  # an allocation that breaks the rules is ignored as a whole
             barred[power] = dp.attacked_provinces(dp.unit_orders_of(given))
             bids[power] = self._normal_bids(position, dp.bids_of(given), biddable, rules)
