@@ -87,8 +87,10 @@ def _meaning(board: Board, order: Order) -> list[Order | tuple[object, ...]]:
 def _menu_kinds(procedure: Procedure) -> tuple[type[Order], ...]:
     """The kinds of order whose every legal order the test finds on the menu: a standard
     procedure's own, not those a variant's procedure adds to them (bids, deployments)."""
+    # By the class's ancestry: once compiled, `isinstance` through the abstract base's
+    # metaclass answers False for a variant's (interpreted) subclass of a compiled one.
     for standard in (Movement, Retreats, Adjustments):
-        if isinstance(procedure, standard):
+        if standard in type(procedure).__mro__:
             return standard.orders
     return procedure.orders
 
