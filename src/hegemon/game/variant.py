@@ -74,6 +74,10 @@ class SetupError(ValueError):
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # as an option's value is written
 
 
+# An option's value: true or false, a whole number, or one of its choices.
+OptionValue = bool | int | str
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option a variant declares (``[options.NAME]`` in its setup): its kind of
@@ -81,7 +85,7 @@ class Option:
 
     name: str
     kind: str
-    default: Any
+    default: OptionValue
     least: int | None = None
     most: int | None = None
     choices: tuple[str, ...] = ()
@@ -90,35 +94,37 @@ class Option:
     KINDS: ClassVar[tuple[str, ...]] = ("int", "bool", "choice")
 
     @classmethod
-    def from_setup(cls, name: str, spec: Any) -> Option:
+    def from_setup(cls, name: str, spec: object) -> Option:
         """The option as a variant's setup declares it; a ValueError says what is wrong."""
         if not isinstance(spec, Mapping) or spec.get("type") not in cls.KINDS:
             raise ValueError(f"[options.{name}]: a table with type = {' or '.join(cls.KINDS)}")
+        default = spec.get("default")
         option = cls(
             name,
             spec["type"],
-            spec.get("default"),
+            # Any other value is refused just below, with the option's own words.
+            default if isinstance(default, OptionValue) else "",
             spec.get("min"),
             spec.get("max"),
             tuple(spec.get("choices", ())),
             str(spec.get("help", "")),
         )
-        problem = option.problem(option.default)
+        problem = option.problem(default)
         if problem:
             raise ValueError(f"[options.{name}] default: {problem}")
         return option
 
-    def value(self, given: Any) -> Any:
+    def value(self, given: object) -> OptionValue:
         """`given` as this option's value, or a SetupError saying why it cannot be one. A
         choice among numbers written as text may come as a number (``"edition": 2023``)."""
         if self.kind == "choice" and type(given) is int and str(given) in self.choices:
             given = str(given)
         problem = self.problem(given)
-        if problem:
+        if problem or not isinstance(given, OptionValue):
             raise SetupError(f"option {self.name}: {problem}")
         return given
 
-    def read(self, text: str) -> Any:
+    def read(self, text: str) -> OptionValue:
         """The option's value as a command line writes it (``12``, ``true``, ``2023``),
         read as the option's kind of value, or a SetupError saying why it cannot be one."""
         written = text.strip()
@@ -128,7 +134,7 @@ class Option:
             return self.value(int(written) if _WHOLE_NUMBER.fullmatch(written) else written)
         return self.value(next((c for c in self.choices if c.lower() == written.lower()), written))
 
-    def problem(self, value: Any) -> str | None:
+    def problem(self, value: object) -> str | None:
         """Why `value` cannot be this option's value, if it cannot."""
         if self.kind == "bool":
             return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
@@ -171,7 +177,7 @@ class Variant:
     start_year: int
     victory_centers: int
     calendar: Calendar
-    options: Mapping[str, Any] = field(default_factory=dict)  # each option's value
+    options: Mapping[str, OptionValue] = field(default_factory=dict)  # each option's value
     declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
@@ -208,7 +214,7 @@ class Variant:
 
     # --- a game's configuration ---------------------------------------------------------
     def configure(
-        self, options: Mapping[str, Any] | None = None, seats: Sequence[str] | None = None
+        self, options: Mapping[str, object] | None = None, seats: Sequence[str] | None = None
     ) -> Self:
         """This variant as one game plays it: `options` override the defaults, and only
         the powers named in `seats` take part (all of them if None)."""
@@ -220,7 +226,7 @@ class Variant:
             configured = replace(configured, powers=self._seated(seats))
         return configured
 
-    def read_options(self, written: Mapping[str, str]) -> dict[str, Any]:
+    def read_options(self, written: Mapping[str, str]) -> dict[str, OptionValue]:
         """Options as a command line writes them (``year_cap=12``), each read as its
         declared kind of value; a SetupError names an unknown option or a wrong value."""
         return {name: self._option(name).read(text) for name, text in written.items()}
@@ -327,7 +333,7 @@ class Variant:
     @property
     def edition(self) -> Edition:
         """The rulebook this game follows where rulebooks differ (the `edition` option)."""
-        return Edition(self.options.get("edition", Edition.RULES_2000))
+        return Edition(str(self.options.get("edition", Edition.RULES_2000)))
 
     @cached_property
     def _standard_rules(self) -> Rules:

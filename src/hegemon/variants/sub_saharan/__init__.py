@@ -378,7 +378,7 @@ class SubSaharan(Variant):
         solo = super().game_end(position)
         if solo:
             return solo
-        cap: int = self.options["year_cap"]
+        cap = int(self.options["year_cap"])
         last_year = self.start_year + cap - 1
         return draw_after_last_year(self.powers, position, last_year) if cap else PLAYING
 
