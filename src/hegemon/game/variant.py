@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
@@ -184,18 +184,19 @@ class Variant:
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
 
     @classmethod
-    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
+        """The variant from its map and its setup as TOML reads it; a MapError lists every
+        problem of the setup. A variant reads its own tables here too."""
         problems: list[str] = []
         powers = _powers(board, setup, problems)
-        game = setup.get("game", {})
+        game = setup_table(setup, "game", problems)
         seasons = _seasons(game.get("seasons", ("Spring", "Fall")), problems)
         declared = _options(setup, problems)
-        seats = tuple(game.get("seats", (0, 0)))
-        if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
-            problems.append(f"[game] seats: the fewest and the most players, not {list(seats)}")
+        seats = _seats(game.get("seats", [0, 0]), len(powers), problems)
+        start_year = _whole(game, "start_year", 1901, problems)
+        victory_centers = _whole(game, "victory_centers", len(board.centers) // 2 + 1, problems)
         if problems:
             raise MapError(source, problems)
-        start_year = int(game.get("start_year", 1901))
         try:
             calendar = seasons_calendar(seasons, start_year)
         except ValueError as exc:
@@ -205,11 +206,11 @@ class Variant:
             board=board,
             powers=powers,
             start_year=start_year,
-            victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
+            victory_centers=victory_centers,
             calendar=calendar,
             options={name: option.default for name, option in declared.items()},
             declared=declared,
-            seats=(int(seats[0]), int(seats[1])),
+            seats=seats,
         )
 
     # --- a game's configuration ---------------------------------------------------------
@@ -267,7 +268,7 @@ class Variant:
         return Position.create(self.calendar.first_phase(), units, centers)
 
     # --- its state ----------------------------------------------------------------------
-    def read_state(self, data: Mapping[str, Any]) -> VariantState:
+    def read_state(self, data: Mapping[str, object]) -> VariantState:
         """The variant's state from its JSON (`VariantState.to_json`); a ValueError names
         the part that is wrong. The standard game keeps no state."""
         if data:
@@ -471,9 +472,37 @@ def _seasons(written: object, problems: list[str]) -> tuple[Season, ...]:
     return tuple(seasons)
 
 
-def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:
+def setup_table(setup: Mapping[str, object], key: str, problems: list[str]) -> Mapping[str, object]:
+    """The table `key` of a setup as TOML reads it (empty if it has none); a problem if
+    it is no table."""
+    table = setup.get(key, {})
+    if isinstance(table, Mapping):
+        return table
+    problems.append(f"[{key}]: a table, not {table!r}")
+    return {}
+
+
+def _whole(table: Mapping[str, object], key: str, default: int, problems: list[str]) -> int:
+    value = table.get(key, default)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    problems.append(f"[game] {key}: a whole number, not {value!r}")
+    return default
+
+
+def _seats(written: object, powers: int, problems: list[str]) -> tuple[int, int]:
+    """The fewest and the most players a game seats; (0, 0): every power, always."""
+    if isinstance(written, list) and len(written) == 2 and all(type(n) is int for n in written):
+        fewest, most = written
+        if (fewest, most) == (0, 0) or 0 < fewest <= most <= powers:
+            return fewest, most
+    problems.append(f"[game] seats: the fewest and the most players, not {written!r}")
+    return 0, 0
+
+
+def _options(setup: Mapping[str, object], problems: list[str]) -> dict[str, Option]:
     declared = {EDITION.name: EDITION}
-    for name, spec in setup.get("options", {}).items():
+    for name, spec in setup_table(setup, "options", problems).items():
         try:
             declared[name] = Option.from_setup(name, spec)
         except ValueError as exc:
@@ -481,9 +510,12 @@ def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]
     return declared
 
 
-def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict[str, Power]:
+def _powers(board: Board, setup: Mapping[str, object], problems: list[str]) -> dict[str, Power]:
     powers: dict[str, Power] = {}
-    for power_name, spec in setup.get("powers", {}).items():
+    for power_name, spec in setup_table(setup, "powers", problems).items():
+        if not isinstance(spec, Mapping):
+            problems.append(f"[powers.{power_name}]: a table, not {spec!r}")
+            continue
         homes = tuple(spec.get("home", ()))
         for center in homes:
             if center not in board.provinces or not board.provinces[center].center:

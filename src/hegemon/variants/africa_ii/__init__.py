@@ -112,7 +112,7 @@ class AfricaII(Variant):
                     placed.append(unit)
         return tuple(placed)
 
-    def read_state(self, data: Mapping[str, Any]) -> Ledger:
+    def read_state(self, data: Mapping[str, object]) -> Ledger:
         ledger = Ledger.from_json(data, self.powers, self.book.states)
         dependent = [s for s in ledger.independent if not self.book.states[s].within]
         if dependent:

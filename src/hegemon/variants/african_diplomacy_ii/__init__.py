@@ -79,7 +79,7 @@ class AfricanDiplomacyII(Variant):
     def initial_position(self) -> Position:
         return super().initial_position().evolve(state=AfricanState())
 
-    def read_state(self, data: Mapping[str, Any]) -> AfricanState:
+    def read_state(self, data: Mapping[str, object]) -> AfricanState:
         unknown = sorted(set(data) - {"order", "picks", "homes"})
         if unknown:
             raise ValueError(f"state: unknown field {unknown[0]!r}")
@@ -89,14 +89,14 @@ class AfricanDiplomacyII(Variant):
             raise ValueError("state: the order of play names each power once, picks only those")
         return AfricanState(order, picks, self._homes_in(data.get("homes", {})))
 
-    def _powers_in(self, value: Any, where: str) -> tuple[str, ...]:
+    def _powers_in(self, value: object, where: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(
             isinstance(p, str) and p in self.powers for p in value
         ):
             raise ValueError(f"{where}: a list of the powers of {self.id}")
         return tuple(value)
 
-    def _homes_in(self, value: Any) -> dict[str, tuple[str, ...]]:
+    def _homes_in(self, value: object) -> dict[str, tuple[str, ...]]:
         if not isinstance(value, Mapping):
             raise ValueError("state.homes: an object of powers")
         homes: dict[str, tuple[str, ...]] = {}

@@ -258,7 +258,7 @@ class Europe1615(Variant):
         ledger = preparation.judge(self, ledger, year)
         return start.evolve(units=units, centers=centers, state=ledger)
 
-    def read_state(self, data: Mapping[str, Any]) -> Ledger:
+    def read_state(self, data: Mapping[str, object]) -> Ledger:
         return Ledger.from_json(data, self.powers, self.states)
 
     def rules_for(self, position: Position) -> Rules:

@@ -171,7 +171,7 @@ class SubSaharan(Variant):
         centers = {**start.centers, **{p: m.name for p, m in self.minors.items()}}
         return start.evolve(units=units, centers=centers, state=SubSaharanState())
 
-    def read_state(self, data: Mapping[str, Any]) -> SubSaharanState:
+    def read_state(self, data: Mapping[str, object]) -> SubSaharanState:
         unknown = sorted(set(data) - {"additional_homes"})
         if unknown:
             raise ValueError(f"state: unknown field {unknown[0]!r}")
@@ -196,7 +196,7 @@ class SubSaharan(Variant):
             homes[power] = tuple(chosen)
         return SubSaharanState(homes)
 
-    def _extra_home(self, written: Any, where: str, named_by: Mapping[str, str]) -> str:
+    def _extra_home(self, written: object, where: str, named_by: Mapping[str, str]) -> str:
         """A center a power named an additional home: one that began the game as a minor
         power's, named by nobody before (rules 7.1: never any power's home)."""
         center = written.strip().lower() if isinstance(written, str) else ""
