@@ -18,10 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Self
+from typing import Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Termination, Variant
+from hegemon.game import (
+    ADJUSTMENTS,
+    PLAYING,
+    GameEnd,
+    Step,
+    Termination,
+    Variant,
+    setup_table,
+)
 from hegemon.game.ending import draw_after_last_year
 from hegemon.position import Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
@@ -52,9 +60,9 @@ class AfricanDiplomacyII(Variant):
     rules_class = AfricanRules
 
     @classmethod
-    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
-        game = setup.get("game", {})
+        game = setup_table(setup, "game", [])  # a table: the base read it
         armies, most_homes = game.get("armies"), game.get("most_homes")
         problems = [
             f"[game] {name}: a whole number of at least 1, not {value!r}"

@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Self
+from typing import Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import (
@@ -31,6 +31,7 @@ from hegemon.game import (
     Owner,
     Preparation,
     Variant,
+    setup_table,
     starting_unit,
 )
 from hegemon.game.ending import draw_after_last_year
@@ -147,11 +148,14 @@ class SubSaharan(Variant):
     )
 
     @classmethod
-    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
         problems: list[str] = []
         minors = {}
-        for province, spec in setup.get("minors", {}).items():
+        for province, spec in setup_table(setup, "minors", problems).items():
+            if not isinstance(spec, Mapping):
+                problems.append(f"[minors.{province}]: a table, not {spec!r}")
+                continue
             name = str(spec.get("name", province))
             unit = starting_unit(board, name, str(spec.get("unit", "")), problems)
             if unit is not None and unit.province != province:
