@@ -102,7 +102,7 @@ class Option:
         option = cls(
             name,
             spec["type"],
-            # Any other value is refused just below, with the option's own words.
+            # A value of another type is refused just below, with the option's own words.
             default if isinstance(default, OptionValue) else "",
             spec.get("min"),
             spec.get("max"),

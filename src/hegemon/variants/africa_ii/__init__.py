@@ -65,6 +65,8 @@ class AfricaII(Variant):
     power_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
+    # Untyped: the setup's nested tables as TOML reads them, each value narrowed where it is read
+    # (the base's own part is read as Mapping[str, object], `hegemon.game.setup_table`).
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
         problems: list[str] = []
@@ -277,7 +279,7 @@ class AfricaII(Variant):
         return state_marks(self.book, position, colors)
 
 
-def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
+def _ip_numbers(ip: Mapping[str, object], problems: list[str]) -> dict[str, int]:
     """The numbers of the rules `[ip]` gives: the income, the aid's cost, the VPs."""
     numbers = {}
     names = ("base_income", "aid_cost", "state_vp", "liberation_vp", "upkeep_percent")
@@ -291,7 +293,7 @@ def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
 
 
 def _intervention(
-    setup: Mapping[str, Any], board: Board, powers: Sequence[str], problems: list[str]
+    setup: Mapping[str, object], board: Board, powers: Sequence[str], problems: list[str]
 ) -> dict[str, tuple[str, ...]]:
     """The kinds of intervention unit each superpower places, `[intervention]` (b.2, b.10)."""
     kinds = {}

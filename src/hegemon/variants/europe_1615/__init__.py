@@ -154,6 +154,8 @@ class Europe1615(Variant):
     holy_city: str = ""  # the Protestant who captures it wins (Rome)
 
     @classmethod
+    # Untyped: the setup's nested tables as TOML reads them, each value narrowed where it is read
+    # (the base's own part is read as Mapping[str, object], `hegemon.game.setup_table`).
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
         problems: list[str] = []
@@ -482,7 +484,7 @@ class Europe1615(Variant):
         return None if self.game_end(position) else year + 1
 
 
-def _required_year(game: Mapping[str, Any], key: str, problems: list[str]) -> int:
+def _required_year(game: Mapping[str, object], key: str, problems: list[str]) -> int:
     """A year the rules fix, which the data must give as ``[game] key``."""
     year = game.get(key)
     if isinstance(year, bool) or not isinstance(year, int):
