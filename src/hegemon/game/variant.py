@@ -20,7 +20,6 @@ from typing import ClassVar, NamedTuple, Self
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
 from hegemon.game.ending import GameEnd, solo_winner
-from hegemon.game.forms import Menu
 from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import parse_order, read_order
@@ -291,12 +290,6 @@ class Variant:
             # context to make for each order read (that took a fifth of reading one).
             return parse_order(text, self.board, units)
         return read_order(text, self.read_context(units), kinds)
-
-    def order_forms(self, position: Position, power: str) -> Menu:
-        """The forms of the orders of the variant's own kinds `power` may give this phase
-        (bids, deployments, declarations): the procedure's forms come first
-        (`menus.offered`). None by default."""
-        return ()
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """The player whose orders the unit follows: its owner's, if a player owns it."""

@@ -32,13 +32,12 @@ from typing import Any, Self
 
 from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step, Variant
-from hegemon.game.forms import Menu
 from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
 from hegemon.orders import Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
-from hegemon.variants.africa_ii import declarations, forms, guerillas, landings, scoring
+from hegemon.variants.africa_ii import declarations, guerillas, landings, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
@@ -47,6 +46,7 @@ from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.lines import own_lines, standing_lines
 from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Raise, Spend
+from hegemon.variants.africa_ii.own import in_autumn
 from hegemon.variants.africa_ii.procedures import (
     AfricaAdjustments,
     AfricaMovement,
@@ -164,15 +164,6 @@ class AfricaII(Variant):
         return replace(context, names=names)
 
     # --- orders --------------------------------------------------------------------------
-    def _autumn(self, position: Position) -> bool:
-        """Whether the phase is of the season that ends with the adjustments (c.3)."""
-        return position.phase.season is self.calendar.year[-1].season
-
-    def order_forms(self, position: Position, power: str) -> Menu:
-        return forms.declaration_forms(
-            self.book, self.board, position, power, self._autumn(position)
-        )
-
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)
 
@@ -239,7 +230,7 @@ class AfricaII(Variant):
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
     ) -> list[Order]:
-        autumn = self._autumn(position)
+        autumn = in_autumn(self, position)
         declared = declarations.random_declarations(self.book, position, power, rng, autumn)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return declared

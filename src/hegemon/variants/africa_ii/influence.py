@@ -182,7 +182,10 @@ class InfluencePhase(Procedure):
         return orders
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        return spending_forms(self.book, position, power)
+        return (
+            *spending_forms(self.book, position, power),
+            *own.forms_in(self.book, variant, position, power),
+        )
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

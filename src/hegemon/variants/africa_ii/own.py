@@ -1,7 +1,8 @@
 """Africa II's own kinds of order beside the standard ones: the declarations (civil war,
 military aid, Namibia's independence: `declarations`) and the guerillas raised and
 disbanded (`guerillas`). Each of its procedures takes them where the rules allow (some only
-at some times, so `takes` asks the position) and checks them before its standard orders.
+at some times, so `takes` asks the position), checks them before its standard orders and
+offers their forms after its own.
 """
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from hegemon.game import Variant
+from hegemon.game.forms import Menu
 from hegemon.orders import Disband, Order
 from hegemon.position import Position
-from hegemon.variants.africa_ii import declarations, guerillas
+from hegemon.variants.africa_ii import declarations, forms, guerillas
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Raise
 
@@ -24,7 +26,7 @@ def takes(
 ) -> tuple[type[Order], ...]:
     """The kinds of order a phase takes: its `base` kinds, and those of Africa II's own
     the rules allow in this position."""
-    autumn = position.phase.season is variant.calendar.year[-1].season
+    autumn = in_autumn(variant, position)
     return (
         *base,
         *declarations.kinds_in(book, position, autumn),
@@ -52,3 +54,15 @@ def checked(
         *guerillas.problems(book, variant.board, position, power, mustered),
         *standard(variant, position, power, rest),
     ]
+
+
+def forms_in(book: Book, variant: Variant, position: Position, power: str) -> Menu:
+    """The forms of the declarations and raises `power` may make this phase."""
+    return forms.declaration_forms(
+        book, variant.board, position, power, in_autumn(variant, position)
+    )
+
+
+def in_autumn(variant: Variant, position: Position) -> bool:
+    """Whether the phase is of the season that ends with the adjustments (c.3)."""
+    return position.phase.season is variant.calendar.year[-1].season

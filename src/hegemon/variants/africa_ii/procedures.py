@@ -25,7 +25,7 @@ from hegemon.variants.africa_ii import autumn, guerillas, interventions, landing
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Aid, Independence
-from hegemon.variants.africa_ii.own import DECLARATIONS, MUSTERING, checked, takes
+from hegemon.variants.africa_ii.own import DECLARATIONS, MUSTERING, checked, forms_in, takes
 
 
 class Given:
@@ -109,15 +109,19 @@ class AfricaMovement(Movement):
         )
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        """The standard menu without the landings into occupied provinces (b.5)."""
+        """The standard menu without the landings into occupied provinces (b.5), then
+        the declarations and raises."""
         board = variant.board
 
         def possible(choice: Choice) -> bool:
             return not landings.landing_problem(board, position, choice.order)
 
-        return tuple(
-            replace(form, choices=tuple(filter(possible, form.choices)))
-            for form in super().menu(variant, position, power)
+        return (
+            *(
+                replace(form, choices=tuple(filter(possible, form.choices)))
+                for form in super().menu(variant, position, power)
+            ),
+            *forms_in(self.book, variant, position, power),
         )
 
     def random_orders(
@@ -181,6 +185,12 @@ class AfricaRetreats(Retreats):
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         return _trial(self, self.book, variant, position, power, orders)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (
+            *super().menu(variant, position, power),
+            *forms_in(self.book, variant, position, power),
+        )
 
     def resolve(self, turn: Turn) -> Resolution:
         """The standard retreats; the superpowers' marines, paratroops and fleets that
@@ -278,6 +288,12 @@ class AfricaAdjustments(Adjustments):
         ]
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (
+            *self._unit_menu(variant, position, power),
+            *forms_in(self.book, variant, position, power),
+        )
+
+    def _unit_menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """Each commanded state's builds (armies only, a.13) or disbands, by state."""
         menu: list[OrderForm] = []
         for owner in self._owners(variant, position, power):
@@ -307,7 +323,7 @@ class AfricaAdjustments(Adjustments):
         units, now and then fewer than due (waived builds, civil disorder)."""
         orders: dict[str, list[Order]] = {}
         for power in self.actors(variant, position):
-            menu = {form.id: form for form in self.menu(variant, position, power)}
+            menu = {form.id: form for form in self._unit_menu(variant, position, power)}
             for owner, due in self._owners(variant, position, power).items():
                 choices: list[Order]
                 if due > 0:

@@ -84,6 +84,9 @@ class EuropeMovement(Movement):
     ) -> list[str]:
         return _checked(super().check, variant, position, power, orders)
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (*super().menu(variant, position, power), *_forms(variant, position, power))
+
 
 class EuropeRetreats(Retreats):
     """The retreats, with the declarations and the Empire's orders any phase takes."""
@@ -94,6 +97,9 @@ class EuropeRetreats(Retreats):
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         return _checked(super().check, variant, position, power, orders)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (*super().menu(variant, position, power), *_forms(variant, position, power))
 
 
 class BuildPhase(Adjustments):
@@ -114,6 +120,9 @@ class BuildPhase(Adjustments):
     ) -> list[str]:
         return _checked(super().check, variant, position, power, orders)
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (*super().menu(variant, position, power), *_forms(variant, position, power))
+
 
 def _checked(
     standard: Callable[[Variant, Position, str, Sequence[Order]], list[str]],
@@ -130,6 +139,11 @@ def _checked(
     return checks.order_problems(_europe(variant), position, power, own) + standard(
         variant, position, power, rest
     )
+
+
+def _forms(variant: Variant, position: Position, power: str) -> Menu:
+    """The forms of the orders of Europe 1615's own kinds, after the standard ones."""
+    return forms.order_forms(_europe(variant), position, power)
 
 
 def _europe(variant: Variant) -> Europe1615:
@@ -303,9 +317,6 @@ class Europe1615(Variant):
 
         names = {**context.names, "state": state, "state of": state_of, "empire": empire}
         return replace(context, names=names)
-
-    def order_forms(self, position: Position, power: str) -> Menu:
-        return forms.order_forms(self, position, power)
 
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
         """A power may send orders to any state's unit: they are followed if the state

@@ -135,6 +135,12 @@ class BiddingMovement(Movement):
             variant, position, power, units
         )
 
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """The units' orders, then a bid on each minor power's unit."""
+        if not isinstance(variant, SubSaharan):
+            raise TypeError(f"Sub-Saharan's movement in {variant.id}")
+        return (*super().menu(variant, position, power), *variant.bid_forms(position, power))
+
 
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
@@ -272,7 +278,7 @@ class SubSaharan(Variant):
     def _biddable(self, position: Position) -> dict[str, Unit]:
         return {u.province: u for u in self.minor_units(position)}
 
-    def order_forms(self, position: Position, power: str) -> Menu:
+    def bid_forms(self, position: Position, power: str) -> Menu:
         """A bid on each minor power's unit: one of its legal orders and the points
         offered for it, out of the power's Diplomacy Points (rules 8.0); a new bid on
         that unit replaces the last."""
