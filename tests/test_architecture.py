@@ -177,7 +177,7 @@ def _defined_classes(tree: ast.AST) -> set[str]:
 def test_no_module_outside_the_variants_names_their_orders_units_provinces_or_years() -> None:
     variants = _variants()
     standard = load_variant("classic")
-    order_types = {kind.__name__ for v in variants for kind in v.order_types}
+    order_types = {kind.__name__ for v in variants for kind in v.calendar.order_kinds}
     unit_kinds = {k.name for v in variants for k in v.board.kinds.values()}
     unit_kinds -= {k.name for k in standard.board.kinds.values()}
     provinces = {p for v in variants for p in v.board.provinces}

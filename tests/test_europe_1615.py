@@ -265,16 +265,16 @@ def test_diplomatic_attacks_once_a_year_not_first_phase_not_ottoman(eu: Europe16
     # the Ottoman Empire".
     start = _with_ledger(eu.initial_position(), inf={"lor": {"England": 5, "France": 5}})
     first = eu.parse_order("LOR > France")
-    assert eu.order_problems(start, "England", [first]) == [
+    assert order_problems(eu, start, "England", [first]) == [
         "LOR > France: no diplomatic attacks in the first movement phase"
     ]
     summer = start.evolve(phase=Phase(1615, Season.SUMMER, PhaseKind.MOVEMENT))
-    assert eu.order_problems(summer, "England", [first]) == []
-    assert eu.order_problems(summer, "England", [eu.parse_order("OTE > France")]) == [
+    assert order_problems(eu, summer, "England", [first]) == []
+    assert order_problems(eu, summer, "England", [eu.parse_order("OTE > France")]) == [
         "OTE > France: no diplomatic attacks in the Ottoman Empire"
     ]
     used = _with_ledger(summer, attacked=["England"])
-    assert eu.order_problems(used, "England", [first]) == [
+    assert order_problems(eu, used, "England", [first]) == [
         "England may make only one diplomatic attack a year"
     ]
 
@@ -284,11 +284,11 @@ def test_an_attacker_must_hold_infs_where_it_attacks(eu: Europe1615) -> None:
     # then directs an attack against another player/power that also has INFs invested".
     summer = _with_ledger(_summer(eu), inf={"hes": {"England": 8, "Spain": 10}})
     spy = eu.parse_order("HES > Spain")
-    assert eu.order_problems(summer, "Scandinavia", [spy]) == [
+    assert order_problems(eu, summer, "Scandinavia", [spy]) == [
         "HES > Spain: Scandinavia holds no INFs in Hesse, and an attacker must"
     ]
     deploying = [eu.parse_order("3: HES"), spy]
-    assert eu.order_problems(summer, "Scandinavia", deploying) == []
+    assert order_problems(eu, summer, "Scandinavia", deploying) == []
     # Given anyway (a program may skip the check), the attack is ignored with the
     # deployments it came with, and no number is printed.
     result = play_phase(eu, summer, {"Scandinavia": [spy]})
@@ -304,11 +304,11 @@ def test_deployments_never_exceed_the_years_income(eu: Europe1615) -> None:
     start = eu.initial_position()
     income = Ledger.of(start).income["France"]
     assert income == 68  # the example's "all INFs": 16 + 16 + 5 + 25 + 6
-    assert eu.order_problems(start, "France", [eu.parse_order(f"{income + 1}: LOR")]) == [
+    assert order_problems(eu, start, "France", [eu.parse_order(f"{income + 1}: LOR")]) == [
         f"deployments total {income + 1} INFs, but France has {income} left this year"
     ]
     spent = _with_ledger(start, spent={"France": 60})
-    assert eu.order_problems(spent, "France", [eu.parse_order("9: LOR")]) == [
+    assert order_problems(eu, spent, "France", [eu.parse_order("9: LOR")]) == [
         "deployments total 9 INFs, but France has 8 left this year"
     ]
 
@@ -318,10 +318,10 @@ def test_the_french_example_deployment(eu: Europe1615) -> None:
     # states without a SC/unit such as ... Franconia (FRA)".
     start = eu.initial_position()
     orders = [eu.parse_order(t) for t in ("16: WUR", "16: RHI", "5: BRU", "25: LOR", "6: SAV")]
-    assert eu.order_problems(start, "France", orders) == []
+    assert order_problems(eu, start, "France", orders) == []
     result = play_phase(eu, start, {"France": orders})
     assert Ledger.of(result.after).spent == {"France": 68}
-    assert eu.order_problems(start, "Spain", [eu.parse_order("5: FRA")]) == []
+    assert order_problems(eu, start, "Spain", [eu.parse_order("5: FRA")]) == []
 
 
 def test_deployments_name_a_state_by_id_label_or_name(eu: Europe1615) -> None:
@@ -343,10 +343,10 @@ def test_a_deployment_to_a_province_of_a_state_names_the_state(eu: Europe1615) -
 def test_papal_states_take_catholic_infs_only(eu: Europe1615) -> None:
     # Table 1 note: "The Catholic powers, only, may deploy INFs ... to the Papal States".
     start = eu.initial_position()
-    assert eu.order_problems(start, "England", [eu.parse_order("5: PAP")]) == [
+    assert order_problems(eu, start, "England", [eu.parse_order("5: PAP")]) == [
         "5: PAP: only Catholic powers may deploy to Papal States"
     ]
-    assert eu.order_problems(start, "Spain", [eu.parse_order("5: PAP")]) == []
+    assert order_problems(eu, start, "Spain", [eu.parse_order("5: PAP")]) == []
 
 
 def test_unused_infs_are_lost_at_the_years_end(eu: Europe1615) -> None:
@@ -361,7 +361,7 @@ def test_a_deployment_is_at_least_one_inf(eu: Europe1615) -> None:
     with pytest.raises(OrderSyntaxError, match="a deployment is at least 1 INF"):
         eu.parse_order("0: LOR")
     # A program may build the order itself: it is refused all the same.
-    assert eu.order_problems(start, "France", [Deploy(0, "lor")]) == [
+    assert order_problems(eu, start, "France", [Deploy(0, "lor")]) == [
         "0: LOR: a deployment is at least 1 INF"
     ]
 
@@ -774,7 +774,7 @@ def test_capture_withdraws_the_state_for_good(eu: Europe1615) -> None:
     assert "Disbanded with their captured state: A Sil (Saxony)" in report
     assert "   Saxony (Sx): captured, Protestant for good" in position_report(eu, after, OBSERVER)
     spring = after.evolve(phase=Phase(1616, Season.SPRING, PhaseKind.MOVEMENT))
-    assert eu.order_problems(spring, "Spain", [eu.parse_order("5: SAX")]) == [
+    assert order_problems(eu, spring, "Spain", [eu.parse_order("5: SAX")]) == [
         "5: SAX: Saxony was captured and takes no INFs"
     ]
 
@@ -806,7 +806,7 @@ def test_an_ottoman_capture_does_not_withdraw_the_state(eu: Europe1615) -> None:
     assert "hes" not in Ledger.of(result.after).captured
     spring = _builds_done(eu, result)
     assert not [u for u in spring.units.values() if u.power == "Hesse"]
-    assert eu.order_problems(spring, "Spain", [eu.parse_order("5: HES")]) == []
+    assert order_problems(eu, spring, "Spain", [eu.parse_order("5: HES")]) == []
     taken = _with_units(eu, spring, {"hes": "Spain A"})
     assert "hes" in Ledger.of(_winter_from(eu, taken, 1616).after).captured
 
@@ -1111,7 +1111,7 @@ def test_elimination_at_the_build_phase_that_takes_the_last_center(eu: Europe161
     assert ledger.vp["Austria"] == 148  # ... before the scoring
     assert ledger.income["England"] == 0
     spring = result.after.evolve(phase=Phase(1617, Season.SPRING, PhaseKind.MOVEMENT))
-    assert eu.order_problems(spring, "England", [eu.parse_order("1: HES")]) == [
+    assert order_problems(eu, spring, "England", [eu.parse_order("1: HES")]) == [
         "England was eliminated: it neither receives nor deploys INFs"
     ]
     assert "Eliminated: England" in phase_report(eu, result, OBSERVER)
@@ -1284,11 +1284,11 @@ def test_an_alliance_offer_is_secret_until_returned(eu: Europe1615) -> None:
 def test_an_alliance_offer_after_the_deadline_is_refused(eu: Europe1615) -> None:
     # "before the start of 1618"; and "This is a permanent agreement".
     late = _summer(eu).evolve(phase=Phase(1618, Season.SPRING, PhaseKind.MOVEMENT))
-    assert eu.order_problems(late, "England", [eu.parse_order("Ally Spain")]) == [
+    assert order_problems(eu, late, "England", [eu.parse_order("Ally Spain")]) == [
         "Ally Spain: alliances are formed before 1618"
     ]
     allied = _with_ledger(_summer(eu), allies=[["England", "Scandinavia"]])
-    assert eu.order_problems(allied, "Spain", [eu.parse_order("Ally England")]) == [
+    assert order_problems(eu, allied, "Spain", [eu.parse_order("Ally England")]) == [
         "Ally England: England is already allied with Scandinavia"
     ]
 

@@ -91,7 +91,7 @@ def test_dp_in_action_practical_example(ss: SubSaharan) -> None:
     # own units are left out, as the example says.
     position = _only(ss, EXAMPLE_UNITS)
     for power, orders in _orders(ss, EXAMPLE_ORDERS).items():
-        assert ss.order_problems(position, power, orders) == []
+        assert order_problems(ss, position, power, orders) == []
     report = phase_report(ss, _play(ss, position, EXAMPLE_ORDERS), OBSERVER).splitlines()
     start = report.index("Neutral Orders")
     assert report[start + 1 : start + 1 + len(NEUTRAL_ORDERS)] == [
@@ -231,8 +231,8 @@ def test_supporting_an_attack_also_bars_bids(ss: SubSaharan) -> None:
 def test_bids_above_the_allotment_are_refused(ss: SubSaharan) -> None:
     # Rules 8.1: a player may not allocate more than its allotment.
     start = ss.initial_position()
-    problems = ss.order_problems(
-        start, "Yeke", _orders(ss, {"Yeke": ["2: A Kas - Kam", "1: A Mwi H"]})["Yeke"]
+    problems = order_problems(
+        ss, start, "Yeke", _orders(ss, {"Yeke": ["2: A Kas - Kam", "1: A Mwi H"]})["Yeke"]
     )
     assert problems == ["bids total 3 DP, but Yeke has 2 DP this turn"]
 
@@ -240,7 +240,7 @@ def test_bids_above_the_allotment_are_refused(ss: SubSaharan) -> None:
 def test_bids_for_units_that_are_not_minor_units_are_refused(ss: SubSaharan) -> None:
     start = ss.initial_position()
     orders = _orders(ss, {"Yeke": ["1: A Lua - Bra", "1: A Muc H"]})["Yeke"]
-    assert ss.order_problems(start, "Yeke", orders) == [
+    assert order_problems(ss, start, "Yeke", orders) == [
         "1: A Lua - Bra: Luanda holds no minor power's unit",
         "1: A Muc H: Muchinga holds no minor power's unit",
     ]
@@ -249,7 +249,7 @@ def test_bids_for_units_that_are_not_minor_units_are_refused(ss: SubSaharan) -> 
 def test_illegal_bid_orders_are_refused(ss: SubSaharan) -> None:
     start = ss.initial_position()
     orders = _orders(ss, {"Yeke": ["1: A Kas - Dak"]})["Yeke"]
-    (problem,) = ss.order_problems(start, "Yeke", orders)
+    (problem,) = order_problems(ss, start, "Yeke", orders)
     assert problem.startswith("1: A Kas - Dak: ")
 
 

@@ -389,7 +389,7 @@ def orders_from_json(
                     f"{MAX_ORDER_LENGTH} characters"
                 )
             try:
-                given.append(read_order(text, context, variant.order_types))
+                given.append(read_order(text, context, variant.calendar.order_kinds))
             except OrderSyntaxError as exc:
                 raise WireError(f"orders of {power}: {exc}") from exc
     return orders

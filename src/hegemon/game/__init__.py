@@ -36,6 +36,7 @@ from hegemon.game.variant import (
     Preparation,
     SetupError,
     Variant,
+    setup_table,
     starting_unit,
 )
 
@@ -77,6 +78,7 @@ __all__ = [
     "read_draws",
     "seasons_calendar",
     "settle",
+    "setup_table",
     "starting_unit",
     "won_or_drawn",
 ]

@@ -1,9 +1,9 @@
 """Checking a power's orders when they are given, as the CLI and the server both do.
 
-A check uses only what that power may know: the kinds of order the phase takes, the
-variant's checks of its own orders (bids, deployments), and the procedure's checks of the
-standard ones against the rules the power can see. What hangs on other powers' secrets is
-left to adjudication, which reports it then.
+A check uses only what that power may know: the kinds of order the phase's procedure
+takes, and the procedure's checks of them (a variant's procedure checks its own kinds,
+bids or deployments, beside the standard ones) against the rules the power can see. What
+hangs on other powers' secrets is left to adjudication, which reports it then.
 """
 
 from __future__ import annotations
@@ -25,19 +25,14 @@ def order_problems(
         if power not in acting:
             now = " and ".join(acting) or "nobody"
             return [f"it is not {power}'s turn in {position.phase} ({now} acts now)"]
-    own_kinds = variant.orders_in(position)
-    standard: list[Order] = []
-    own: list[Order] = []
+    kinds = procedure.takes(variant, position)
+    taken: list[Order] = []
     problems: list[str] = []
     for order in orders:
-        if isinstance(order, procedure.orders):
-            standard.append(order)
-        elif isinstance(order, own_kinds):
-            own.append(order)
+        if isinstance(order, kinds):
+            taken.append(order)
         else:
             phase = position.phase.kind.name.lower()
             article = "an" if phase[:1] in "aeiou" else "a"
             problems.append(f"{order.format()}: not an order for {article} {phase} phase")
-    problems += variant.order_problems(position, power, own)
-    problems += procedure.check(variant, position, power, standard)
-    return problems
+    return problems + procedure.check(variant, position, power, taken)

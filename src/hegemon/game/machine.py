@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple, Never
 
 from mypy_extensions import mypyc_attr
 
@@ -27,7 +27,8 @@ from hegemon.game.variant import Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
 
-_NONE: Mapping[str, Any] = MappingProxyType({})
+# Empty, so a mapping of any values: the default of the private lines and of the draws.
+_NONE: Mapping[str, Never] = MappingProxyType({})
 
 
 class PhaseResult:

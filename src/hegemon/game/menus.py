@@ -39,14 +39,11 @@ if TYPE_CHECKING:  # the variant's calendar calls on these menus
 
 
 def offered(variant: Variant, position: Position, power: str) -> Menu:
-    """Everything `power` may order this phase: the forms of the phase's procedure, then
-    those of the variant's own orders. It hangs on nothing any power has sent, its own
-    orders included (what they leave to spend is the purse's to say: `Purse.left`)."""
-    procedure = variant.calendar.procedure(position.phase)
-    return (
-        *procedure.menu(variant, position, power),
-        *variant.order_forms(position, power),
-    )
+    """Everything `power` may order this phase: the forms of the phase's procedure (a
+    variant's procedure offers those of its own kinds too: bids, deployments). It hangs on
+    nothing any power has sent, its own orders included (what they leave to spend is the
+    purse's to say: `Purse.left`)."""
+    return variant.calendar.procedure(position.phase).menu(variant, position, power)
 
 
 def movement_menu(variant: Variant, position: Position, power: str) -> Menu:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -105,7 +105,11 @@ class Procedure(ABC):
     """How one kind of phase is played. The defaults suit a phase everyone acts in."""
 
     kind: ClassVar[PhaseKind]
-    orders: ClassVar[tuple[type[Order], ...]] = ()  # the standard kinds of order it takes
+    # The kinds of order it takes: the one place a kind is declared. A variant's procedure
+    # adds its own kinds to its base's (`orders = (*Movement.orders, Bid)`) and checks
+    # them in `check`; the variant reads every kind its calendar's procedures take
+    # (`Calendar.order_kinds`).
+    orders: ClassVar[tuple[type[Order], ...]] = ()
     one_at_a_time: ClassVar[bool] = False  # True: `actors` names the one power to act now
 
     def enter(self, variant: Variant, position: Position) -> Position:
@@ -129,10 +133,15 @@ class Procedure(ABC):
         """The draws of chance resolving this phase needs."""
         return ()
 
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        """The kinds of order it takes in this position: its `orders`, less those the
+        rules allow only at some times (a declaration made only in an Autumn)."""
+        return self.orders
+
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
-        """Why any of a power's orders of this phase's kinds may not be given, each
+        """Why any of a power's orders of the kinds it `takes` may not be given, each
         naming the order, judged only on what that power may know."""
         return _trial(self, variant, position, power, orders)
 
@@ -196,13 +205,11 @@ class Movement(Procedure):
     kind = PhaseKind.MOVEMENT
     # And a unit's order of any kind that adjudicates itself (boarding, leaving the board,
     # a variant's own): the legality checks and the resolver ask the order itself.
-    orders = (Hold, Move, Support, Convoy, OwnOrder)
+    orders: ClassVar[tuple[type[Order], ...]] = (Hold, Move, Support, Convoy, OwnOrder)
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
-        """Every power with a unit to order; every power, if the variant takes orders of
-        its own (bids, deployments) this phase."""
-        if variant.orders_in(position):
-            return tuple(variant.powers)
+        """Every power with a unit to order (a movement that takes orders of other kinds,
+        such as bids, may await every power)."""
         return tuple(p for p in variant.powers if variant.commanded_units(position, p))
 
     def awaits(self, variant: Variant, position: Position, owner: str) -> bool:
@@ -271,7 +278,7 @@ class Retreats(Procedure):
     """The dislodged units retreat or disband."""
 
     kind = PhaseKind.RETREAT
-    orders = (Retreat, Move, Disband)
+    orders: ClassVar[tuple[type[Order], ...]] = (Retreat, Move, Disband)
 
     def due(self, variant: Variant, position: Position) -> bool:
         return bool(position.dislodged)
@@ -316,7 +323,7 @@ class Adjustments(Procedure):
     """Centers change hands as the phase begins; then builds and disbands."""
 
     kind = PhaseKind.ADJUSTMENT
-    orders = (Build, Disband, Waive)
+    orders: ClassVar[tuple[type[Order], ...]] = (Build, Disband, Waive)
 
     def enter(self, variant: Variant, position: Position) -> Position:
         """Every supply center occupied by a unit of a kind that captures changes hands."""
@@ -433,6 +440,8 @@ def _told(outcomes: tuple[Outcome, ...]) -> Callable[[], tuple[Outcome, ...]]:
 
 
 MOVEMENT, RETREATS, ADJUSTMENTS = Movement(), Retreats(), Adjustments()
+# The kinds the standard game's procedures take, which every variant reads.
+STANDARD_KINDS: Final = frozenset((*Movement.orders, *Retreats.orders, *Adjustments.orders))
 
 
 @dataclass(frozen=True)
@@ -460,6 +469,9 @@ class Calendar:
         default_factory=dict, init=False, repr=False, compare=False
     )
     _seasons: dict[str, Season] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _order_kinds: list[tuple[type[Order], ...]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         for steps in (self.year, self.opening):
@@ -502,6 +514,27 @@ class Calendar:
             steps = (*self.opening, *self.year)
             self._seasons.update((s.season.letter, s.season) for s in steps)
         return self._seasons
+
+    @property
+    def order_kinds(self) -> tuple[type[Order], ...]:
+        """The kinds of order its procedures take beyond the standard game's, in the order
+        they are declared: what the variant's orders are read as, before the standard
+        ones."""
+        if not self._order_kinds:
+            taken = [k for s in (*self.opening, *self.year) for k in s.procedure.orders]
+            own = tuple(k for k in dict.fromkeys(taken) if k not in STANDARD_KINDS)
+            self._order_kinds.append(own)
+        return self._order_kinds[0]
+
+    def playing(self, *procedures: Procedure) -> Calendar:
+        """The calendar with each of these procedures playing the phases of its kind: a
+        variant's own movement (with its bids, say) in every season's."""
+        by_kind = {p.kind: p for p in procedures}
+
+        def played(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+            return tuple(Step(s.season, by_kind.get(s.procedure.kind, s.procedure)) for s in steps)
+
+        return replace(self, year=played(self.year), opening=played(self.opening))
 
     def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
         """A phase's procedure, the phase after it and that one's procedure: worked out

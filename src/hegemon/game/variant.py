@@ -15,12 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import ClassVar, NamedTuple, Self
 
 from hegemon.board import Board, MapError
 from hegemon.game.chance import Chance, Draw
 from hegemon.game.ending import GameEnd, solo_winner
-from hegemon.game.forms import Menu
 from hegemon.game.marks import NO_MARKS, Marks
 from hegemon.game.phases import Calendar, seasons_calendar
 from hegemon.notation import parse_order, read_order
@@ -74,6 +73,10 @@ class SetupError(ValueError):
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # as an option's value is written
 
 
+# An option's value: true or false, a whole number, or one of its choices.
+OptionValue = bool | int | str
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option a variant declares (``[options.NAME]`` in its setup): its kind of
@@ -81,7 +84,7 @@ class Option:
 
     name: str
     kind: str
-    default: Any
+    default: OptionValue
     least: int | None = None
     most: int | None = None
     choices: tuple[str, ...] = ()
@@ -90,35 +93,37 @@ class Option:
     KINDS: ClassVar[tuple[str, ...]] = ("int", "bool", "choice")
 
     @classmethod
-    def from_setup(cls, name: str, spec: Any) -> Option:
+    def from_setup(cls, name: str, spec: object) -> Option:
         """The option as a variant's setup declares it; a ValueError says what is wrong."""
         if not isinstance(spec, Mapping) or spec.get("type") not in cls.KINDS:
             raise ValueError(f"[options.{name}]: a table with type = {' or '.join(cls.KINDS)}")
+        default = spec.get("default")
         option = cls(
             name,
             spec["type"],
-            spec.get("default"),
+            # A value of another type is refused just below, with the option's own words.
+            default if isinstance(default, OptionValue) else "",
             spec.get("min"),
             spec.get("max"),
             tuple(spec.get("choices", ())),
             str(spec.get("help", "")),
         )
-        problem = option.problem(option.default)
+        problem = option.problem(default)
         if problem:
             raise ValueError(f"[options.{name}] default: {problem}")
         return option
 
-    def value(self, given: Any) -> Any:
+    def value(self, given: object) -> OptionValue:
         """`given` as this option's value, or a SetupError saying why it cannot be one. A
         choice among numbers written as text may come as a number (``"edition": 2023``)."""
         if self.kind == "choice" and type(given) is int and str(given) in self.choices:
             given = str(given)
         problem = self.problem(given)
-        if problem:
+        if problem or not isinstance(given, OptionValue):
             raise SetupError(f"option {self.name}: {problem}")
         return given
 
-    def read(self, text: str) -> Any:
+    def read(self, text: str) -> OptionValue:
         """The option's value as a command line writes it (``12``, ``true``, ``2023``),
         read as the option's kind of value, or a SetupError saying why it cannot be one."""
         written = text.strip()
@@ -128,7 +133,7 @@ class Option:
             return self.value(int(written) if _WHOLE_NUMBER.fullmatch(written) else written)
         return self.value(next((c for c in self.choices if c.lower() == written.lower()), written))
 
-    def problem(self, value: Any) -> str | None:
+    def problem(self, value: object) -> str | None:
         """Why `value` cannot be this option's value, if it cannot."""
         if self.kind == "bool":
             return None if isinstance(value, bool) else f"expected true or false, not {value!r}"
@@ -171,26 +176,26 @@ class Variant:
     start_year: int
     victory_centers: int
     calendar: Calendar
-    options: Mapping[str, Any] = field(default_factory=dict)  # each option's value
+    options: Mapping[str, OptionValue] = field(default_factory=dict)  # each option's value
     declared: Mapping[str, Option] = field(default_factory=dict)  # the options it has
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
-    order_types: ClassVar[tuple[type[Order], ...]] = ()  # the kinds of order it adds
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
 
     @classmethod
-    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
+        """The variant from its map and its setup as TOML reads it; a MapError lists every
+        problem of the setup. A variant reads its own tables here too."""
         problems: list[str] = []
         powers = _powers(board, setup, problems)
-        game = setup.get("game", {})
+        game = setup_table(setup, "game", problems)
         seasons = _seasons(game.get("seasons", ("Spring", "Fall")), problems)
         declared = _options(setup, problems)
-        seats = tuple(game.get("seats", (0, 0)))
-        if seats != (0, 0) and not (len(seats) == 2 and 0 < seats[0] <= seats[1] <= len(powers)):
-            problems.append(f"[game] seats: the fewest and the most players, not {list(seats)}")
+        seats = _seats(game.get("seats", [0, 0]), len(powers), problems)
+        start_year = _whole(game, "start_year", 1901, problems)
+        victory_centers = _whole(game, "victory_centers", len(board.centers) // 2 + 1, problems)
         if problems:
             raise MapError(source, problems)
-        start_year = int(game.get("start_year", 1901))
         try:
             calendar = seasons_calendar(seasons, start_year)
         except ValueError as exc:
@@ -200,16 +205,16 @@ class Variant:
             board=board,
             powers=powers,
             start_year=start_year,
-            victory_centers=int(game.get("victory_centers", len(board.centers) // 2 + 1)),
+            victory_centers=victory_centers,
             calendar=calendar,
             options={name: option.default for name, option in declared.items()},
             declared=declared,
-            seats=(int(seats[0]), int(seats[1])),
+            seats=seats,
         )
 
     # --- a game's configuration ---------------------------------------------------------
     def configure(
-        self, options: Mapping[str, Any] | None = None, seats: Sequence[str] | None = None
+        self, options: Mapping[str, object] | None = None, seats: Sequence[str] | None = None
     ) -> Self:
         """This variant as one game plays it: `options` override the defaults, and only
         the powers named in `seats` take part (all of them if None)."""
@@ -221,7 +226,7 @@ class Variant:
             configured = replace(configured, powers=self._seated(seats))
         return configured
 
-    def read_options(self, written: Mapping[str, str]) -> dict[str, Any]:
+    def read_options(self, written: Mapping[str, str]) -> dict[str, OptionValue]:
         """Options as a command line writes them (``year_cap=12``), each read as its
         declared kind of value; a SetupError names an unknown option or a wrong value."""
         return {name: self._option(name).read(text) for name, text in written.items()}
@@ -262,7 +267,7 @@ class Variant:
         return Position.create(self.calendar.first_phase(), units, centers)
 
     # --- its state ----------------------------------------------------------------------
-    def read_state(self, data: Mapping[str, Any]) -> VariantState:
+    def read_state(self, data: Mapping[str, object]) -> VariantState:
         """The variant's state from its JSON (`VariantState.to_json`); a ValueError names
         the part that is wrong. The standard game keeps no state."""
         if data:
@@ -276,27 +281,15 @@ class Variant:
         return ReadContext(self.board, units, {"power": self.power_named})
 
     def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
-        """One order as written (without the power): one of the variant's own kinds or a
-        standard one. Raises OrderSyntaxError naming the text and the reason."""
-        if not self.order_types:
+        """One order as written (without the power): one of the kinds its calendar's
+        procedures take beyond the standard ones (`Calendar.order_kinds`) or a standard
+        one. Raises OrderSyntaxError naming the text and the reason."""
+        kinds = self.calendar.order_kinds
+        if not kinds:
             # The standard orders read themselves from the board and the units alone: no
             # context to make for each order read (that took a fifth of reading one).
             return parse_order(text, self.board, units)
-        return read_order(text, self.read_context(units), self.order_types)
-
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        """The kinds of order of its own the variant takes in this position's phase."""
-        return ()
-
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-        """Why orders of the variant's own kinds (bids, deployments) may not be given."""
-        return []
-
-    def order_forms(self, position: Position, power: str) -> Menu:
-        """The forms of the orders of the variant's own kinds `power` may give this phase
-        (bids, deployments, declarations): the procedure's forms come first
-        (`menus.offered`). None by default."""
-        return ()
+        return read_order(text, self.read_context(units), kinds)
 
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         """The player whose orders the unit follows: its owner's, if a player owns it."""
@@ -334,7 +327,7 @@ class Variant:
     @property
     def edition(self) -> Edition:
         """The rulebook this game follows where rulebooks differ (the `edition` option)."""
-        return Edition(self.options.get("edition", Edition.RULES_2000))
+        return Edition(str(self.options.get("edition", Edition.RULES_2000)))
 
     @cached_property
     def _standard_rules(self) -> Rules:
@@ -472,9 +465,37 @@ def _seasons(written: object, problems: list[str]) -> tuple[Season, ...]:
     return tuple(seasons)
 
 
-def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]:
+def setup_table(setup: Mapping[str, object], key: str, problems: list[str]) -> Mapping[str, object]:
+    """The table `key` of a setup as TOML reads it (empty if it has none); a problem if
+    it is no table."""
+    table = setup.get(key, {})
+    if isinstance(table, Mapping):
+        return table
+    problems.append(f"[{key}]: a table, not {table!r}")
+    return {}
+
+
+def _whole(table: Mapping[str, object], key: str, default: int, problems: list[str]) -> int:
+    value = table.get(key, default)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    problems.append(f"[game] {key}: a whole number, not {value!r}")
+    return default
+
+
+def _seats(written: object, powers: int, problems: list[str]) -> tuple[int, int]:
+    """The fewest and the most players a game seats; (0, 0): every power, always."""
+    if isinstance(written, list) and len(written) == 2 and all(type(n) is int for n in written):
+        fewest, most = written
+        if (fewest, most) == (0, 0) or 0 < fewest <= most <= powers:
+            return fewest, most
+    problems.append(f"[game] seats: the fewest and the most players, not {written!r}")
+    return 0, 0
+
+
+def _options(setup: Mapping[str, object], problems: list[str]) -> dict[str, Option]:
     declared = {EDITION.name: EDITION}
-    for name, spec in setup.get("options", {}).items():
+    for name, spec in setup_table(setup, "options", problems).items():
         try:
             declared[name] = Option.from_setup(name, spec)
         except ValueError as exc:
@@ -482,9 +503,12 @@ def _options(setup: Mapping[str, Any], problems: list[str]) -> dict[str, Option]
     return declared
 
 
-def _powers(board: Board, setup: Mapping[str, Any], problems: list[str]) -> dict[str, Power]:
+def _powers(board: Board, setup: Mapping[str, object], problems: list[str]) -> dict[str, Power]:
     powers: dict[str, Power] = {}
-    for power_name, spec in setup.get("powers", {}).items():
+    for power_name, spec in setup_table(setup, "powers", problems).items():
+        if not isinstance(spec, Mapping):
+            problems.append(f"[powers.{power_name}]: a table, not {spec!r}")
+            continue
         homes = tuple(spec.get("home", ()))
         for center in homes:
             if center not in board.provinces or not board.provinces[center].center:

@@ -14,13 +14,15 @@ decision, its effect and its explanation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Self
 
 from hegemon.adjudication.movement import Record, Resolver, Settling
 from hegemon.beyond import BeyondRules
 from hegemon.board import Board
 from hegemon.game import Variant
+from hegemon.game.phases import Movement
 from hegemon.notation import province_named
 from hegemon.orders import Illegal, OwnOrder, ReadContext, place
 from hegemon.position import Position, Unit
@@ -116,10 +118,20 @@ class LeapersRules(BeyondRules):
         return letters == (ARMY, SCOUT) and not carrier.cargo
 
 
+class LeapingMovement(Movement):
+    """The standard movement, which takes leaps too."""
+
+    orders = (*Movement.orders, Leap)
+
+
 @dataclass(frozen=True, eq=False)
 class Leapers(Variant):
-    order_types = (Leap,)
     rules_class = LeapersRules
+
+    @classmethod
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
+        variant = super().from_setup(id, board, setup, source)
+        return replace(variant, calendar=variant.calendar.playing(LeapingMovement()))
 
 
 VARIANT = Leapers

@@ -207,8 +207,6 @@ LOTS_PROCEDURE, PLACEMENT_PROCEDURE = Lots(), Placement()
 
 @dataclass(frozen=True, eq=False)
 class Outposts(Variant):
-    order_types = (Place, Objective)
-
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
@@ -236,7 +234,7 @@ class Outposts(Variant):
         winners = tuple(p for p, c in objectives.items() if position.centers.get(c) == p)
         if winners:
             return GameEnd(Termination.SOLO, winners=tuple(sorted(winners)))
-        if position.phase.year >= self.options["last_year"]:
+        if position.phase.year >= int(self.options["last_year"]):
             alive = {u.power for u in position.units.values()} | set(position.centers.values())
             return GameEnd(Termination.LAST_YEAR, draw=tuple(p for p in self.powers if p in alive))
         return super().game_end(position)

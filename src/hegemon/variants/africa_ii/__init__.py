@@ -32,13 +32,12 @@ from typing import Any, Self
 
 from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step, Variant
-from hegemon.game.forms import Menu
 from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
-from hegemon.orders import Disband, Order, ReadContext
+from hegemon.orders import Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
-from hegemon.variants.africa_ii import declarations, forms, guerillas, landings, scoring
+from hegemon.variants.africa_ii import declarations, guerillas, landings, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
@@ -47,6 +46,7 @@ from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.lines import own_lines, standing_lines
 from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Raise, Spend
+from hegemon.variants.africa_ii.own import in_autumn
 from hegemon.variants.africa_ii.procedures import (
     AfricaAdjustments,
     AfricaMovement,
@@ -63,9 +63,10 @@ __all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger",
 class AfricaII(Variant):
     book: Book = field(default_factory=Book)
     power_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    order_types = (Spend, CivilWar, Aid, Independence, Raise)
 
     @classmethod
+    # Untyped: the setup's nested tables as TOML reads them, each value narrowed where it is read
+    # (the base's own part is read as Mapping[str, object], `hegemon.game.setup_table`).
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
         problems: list[str] = []
@@ -113,7 +114,7 @@ class AfricaII(Variant):
                     placed.append(unit)
         return tuple(placed)
 
-    def read_state(self, data: Mapping[str, Any]) -> Ledger:
+    def read_state(self, data: Mapping[str, object]) -> Ledger:
         ledger = Ledger.from_json(data, self.powers, self.book.states)
         dependent = [s for s in ledger.independent if not self.book.states[s].within]
         if dependent:
@@ -163,30 +164,6 @@ class AfricaII(Variant):
         return replace(context, names=names)
 
     # --- orders --------------------------------------------------------------------------
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        autumn = self._autumn(position)
-        return (
-            *declarations.kinds_in(self.book, position, autumn),
-            *guerillas.kinds_in(self.book, position),
-        )
-
-    def _autumn(self, position: Position) -> bool:
-        """Whether the phase is of the season that ends with the adjustments (c.3)."""
-        return position.phase.season is self.calendar.year[-1].season
-
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-        mustered = [o for o in orders if isinstance(o, Raise | Disband)]
-        declared = [o for o in orders if o not in mustered]
-        return [
-            *declarations.problems(self.book, position, power, declared),
-            *guerillas.problems(self.book, self.board, position, power, mustered),
-        ]
-
-    def order_forms(self, position: Position, power: str) -> Menu:
-        return forms.declaration_forms(
-            self.book, self.board, position, power, self._autumn(position)
-        )
-
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)
 
@@ -253,7 +230,7 @@ class AfricaII(Variant):
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
     ) -> list[Order]:
-        autumn = self._autumn(position)
+        autumn = in_autumn(self, position)
         declared = declarations.random_declarations(self.book, position, power, rng, autumn)
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return declared
@@ -293,7 +270,7 @@ class AfricaII(Variant):
         return state_marks(self.book, position, colors)
 
 
-def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
+def _ip_numbers(ip: Mapping[str, object], problems: list[str]) -> dict[str, int]:
     """The numbers of the rules `[ip]` gives: the income, the aid's cost, the VPs."""
     numbers = {}
     names = ("base_income", "aid_cost", "state_vp", "liberation_vp", "upkeep_percent")
@@ -307,7 +284,7 @@ def _ip_numbers(ip: Mapping[str, Any], problems: list[str]) -> dict[str, int]:
 
 
 def _intervention(
-    setup: Mapping[str, Any], board: Board, powers: Sequence[str], problems: list[str]
+    setup: Mapping[str, object], board: Board, powers: Sequence[str], problems: list[str]
 ) -> dict[str, tuple[str, ...]]:
     """The kinds of intervention unit each superpower places, `[intervention]` (b.2, b.10)."""
     kinds = {}

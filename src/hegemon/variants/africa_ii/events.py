@@ -58,7 +58,8 @@ def read_events(
     powers: Collection[str],
     problems: list[str],
 ) -> dict[int, Event]:
-    """The table by number, 1 to its length; each problem of the data goes to `problems`."""
+    """The table by number, 1 to its length; each problem of the data goes to `problems`.
+    (Untyped: the events' tables as TOML reads them.)"""
     events: dict[int, Event] = {}
     for key, spec in setup.items():
         where = f"[events.{key}]"

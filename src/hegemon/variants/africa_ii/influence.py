@@ -24,12 +24,12 @@ from hegemon.game.forms import Menu
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.reasons import VariantReason, Void, Why
-from hegemon.variants.africa_ii import interventions
+from hegemon.variants.africa_ii import interventions, own
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import Event
 from hegemon.variants.africa_ii.forms import spending_forms
 from hegemon.variants.africa_ii.ledger import Holdings, Ledger
-from hegemon.variants.africa_ii.orders import Spend
+from hegemon.variants.africa_ii.orders import Independence, Spend
 
 INFLUENCE = PhaseKind("I", "Influence")
 _STATES_AT_MOST = 4  # a random player spends in one to this many states
@@ -53,8 +53,11 @@ def leader(held: Mapping[str, int]) -> str | None:
 @dataclass(frozen=True)
 class InfluencePhase(Procedure):
     kind = INFLUENCE
-    orders = (Spend,)
+    orders = (Spend, Independence)
     book: Book
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return own.takes((Spend,), self.book, variant, position)
 
     def enter(self, variant: Variant, position: Position) -> Position:
         """Every holding halved (a.8), before anyone spends; the upkeep of the Spring's
@@ -72,6 +75,13 @@ class InfluencePhase(Procedure):
         return tuple(p for p in variant.powers if revenue.get(p, 0) > 0)
 
     def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return own.checked(
+            self._spend_problems, own.DECLARATIONS, self.book, variant, position, power, orders
+        )
+
+    def _spend_problems(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         spends = [o for o in orders if isinstance(o, Spend)]
@@ -172,7 +182,10 @@ class InfluencePhase(Procedure):
         return orders
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        return spending_forms(self.book, position, power)
+        return (
+            *spending_forms(self.book, position, power),
+            *own.forms_in(self.book, variant, position, power),
+        )
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

@@ -24,6 +24,8 @@ from hegemon.position import Position, Viewer
 from hegemon.variants.africa_ii import autumn, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
+from hegemon.variants.africa_ii.orders import Aid, Independence
+from hegemon.variants.africa_ii.own import DECLARATIONS, MUSTERING, checked, forms_in, takes
 
 
 class Given:
@@ -87,6 +89,10 @@ def _spring(variant: Variant, position: Position) -> bool:
 @dataclass(frozen=True)
 class AfricaMovement(Movement):
     book: Book
+    orders = (*Movement.orders, *DECLARATIONS, *MUSTERING)
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return takes(Movement.orders, self.book, variant, position)
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         """The superpowers commanding units, on the board or off it, one that may declare
@@ -103,15 +109,19 @@ class AfricaMovement(Movement):
         )
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        """The standard menu without the landings into occupied provinces (b.5)."""
+        """The standard menu without the landings into occupied provinces (b.5), then
+        the declarations and raises."""
         board = variant.board
 
         def possible(choice: Choice) -> bool:
             return not landings.landing_problem(board, position, choice.order)
 
-        return tuple(
-            replace(form, choices=tuple(filter(possible, form.choices)))
-            for form in super().menu(variant, position, power)
+        return (
+            *(
+                replace(form, choices=tuple(filter(possible, form.choices)))
+                for form in super().menu(variant, position, power)
+            ),
+            *forms_in(self.book, variant, position, power),
         )
 
     def random_orders(
@@ -138,9 +148,15 @@ class AfricaMovement(Movement):
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
-        """The standard checks, a state's units refused to a power not commanding them
-        with the reason in the rules' terms, and marines landing only into unoccupied
-        provinces (b.5)."""
+        """The declarations and guerillas checked; the standard checks, a state's units
+        refused to a power not commanding them with the reason in the rules' terms, and
+        marines landing only into unoccupied provinces (b.5)."""
+        own = (*DECLARATIONS, *MUSTERING)
+        return checked(self._check_units, own, self.book, variant, position, power, orders)
+
+    def _check_units(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
         given = Given(self.book, position, {power: orders})
         refused = {order for _, order, _ in given.refused}
         rest = [o for o in orders if o not in refused]
@@ -155,11 +171,26 @@ class AfricaMovement(Movement):
 @dataclass(frozen=True)
 class AfricaRetreats(Retreats):
     book: Book
+    orders = (*Retreats.orders, Aid, Independence)
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return takes(Retreats.orders, self.book, variant, position)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
+        return checked(self._trial, DECLARATIONS, self.book, variant, position, power, orders)
+
+    def _trial(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
         return _trial(self, self.book, variant, position, power, orders)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (
+            *super().menu(variant, position, power),
+            *forms_in(self.book, variant, position, power),
+        )
 
     def resolve(self, turn: Turn) -> Resolution:
         """The standard retreats; the superpowers' marines, paratroops and fleets that
@@ -191,6 +222,10 @@ class AfricaAdjustments(Adjustments):
     is waived: a `Waive` is refused, as it would not say for which state."""
 
     book: Book
+    orders = (*Adjustments.orders, Independence)
+
+    def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
+        return takes(Adjustments.orders, self.book, variant, position)
 
     def enter(self, variant: Variant, position: Position) -> Position:
         return autumn.settle(self.book, variant.board, super().enter(variant, position))
@@ -212,6 +247,11 @@ class AfricaAdjustments(Adjustments):
         return tuple(p for p in variant.powers if p in commanders)
 
     def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return checked(self._check_units, DECLARATIONS, self.book, variant, position, power, orders)
+
+    def _check_units(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         waived = [
@@ -248,6 +288,12 @@ class AfricaAdjustments(Adjustments):
         ]
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (
+            *self._unit_menu(variant, position, power),
+            *forms_in(self.book, variant, position, power),
+        )
+
+    def _unit_menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """Each commanded state's builds (armies only, a.13) or disbands, by state."""
         menu: list[OrderForm] = []
         for owner in self._owners(variant, position, power):
@@ -277,7 +323,7 @@ class AfricaAdjustments(Adjustments):
         units, now and then fewer than due (waived builds, civil disorder)."""
         orders: dict[str, list[Order]] = {}
         for power in self.actors(variant, position):
-            menu = {form.id: form for form in self.menu(variant, position, power)}
+            menu = {form.id: form for form in self._unit_menu(variant, position, power)}
             for owner, due in self._owners(variant, position, power).items():
                 choices: list[Order]
                 if due > 0:

@@ -37,7 +37,8 @@ class State:
 def read_states(
     board: Board, setup: Mapping[str, Any], powers: Collection[str], problems: list[str]
 ) -> dict[str, State]:
-    """Every state of the setup by name; each problem of the data is added to `problems`."""
+    """Every state of the setup by name; each problem of the data is added to `problems`.
+    (Untyped: the tables as TOML reads them.)"""
     states = {name: _state(board, name, spec, problems) for name, spec in setup.items()}
     spellings: dict[str, str] = {}
     for state in states.values():
@@ -53,6 +54,7 @@ def read_states(
     return states
 
 
+# Untyped: the state's table as TOML reads it.
 def _state(board: Board, name: str, spec: Mapping[str, Any], problems: list[str]) -> State:
     state = State(
         name=name,

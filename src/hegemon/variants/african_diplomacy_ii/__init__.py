@@ -18,10 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Self
+from typing import Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import ADJUSTMENTS, PLAYING, GameEnd, Step, Termination, Variant
+from hegemon.game import (
+    ADJUSTMENTS,
+    PLAYING,
+    GameEnd,
+    Step,
+    Termination,
+    Variant,
+    setup_table,
+)
 from hegemon.game.ending import draw_after_last_year
 from hegemon.position import Position, Season
 from hegemon.variants.african_diplomacy_ii.opening import (
@@ -49,13 +57,12 @@ __all__ = [
 class AfricanDiplomacyII(Variant):
     armies: int = 4  # placed by each player before the first year (rules A)
     most_homes: int = 4  # home centers a player may declare (rules B)
-    order_types = (Place, Declare)
     rules_class = AfricanRules
 
     @classmethod
-    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
-        game = setup.get("game", {})
+        game = setup_table(setup, "game", [])  # a table: the base read it
         armies, most_homes = game.get("armies"), game.get("most_homes")
         problems = [
             f"[game] {name}: a whole number of at least 1, not {value!r}"
@@ -80,7 +87,7 @@ class AfricanDiplomacyII(Variant):
     def initial_position(self) -> Position:
         return super().initial_position().evolve(state=AfricanState())
 
-    def read_state(self, data: Mapping[str, Any]) -> AfricanState:
+    def read_state(self, data: Mapping[str, object]) -> AfricanState:
         unknown = sorted(set(data) - {"order", "picks", "homes"})
         if unknown:
             raise ValueError(f"state: unknown field {unknown[0]!r}")
@@ -90,14 +97,14 @@ class AfricanDiplomacyII(Variant):
             raise ValueError("state: the order of play names each power once, picks only those")
         return AfricanState(order, picks, self._homes_in(data.get("homes", {})))
 
-    def _powers_in(self, value: Any, where: str) -> tuple[str, ...]:
+    def _powers_in(self, value: object, where: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(
             isinstance(p, str) and p in self.powers for p in value
         ):
             raise ValueError(f"{where}: a list of the powers of {self.id}")
         return tuple(value)
 
-    def _homes_in(self, value: Any) -> dict[str, tuple[str, ...]]:
+    def _homes_in(self, value: object) -> dict[str, tuple[str, ...]]:
         if not isinstance(value, Mapping):
             raise ValueError("state.homes: an object of powers")
         homes: dict[str, tuple[str, ...]] = {}

@@ -25,7 +25,7 @@ The Ottoman Empire's patron is kept secret throughout: orders for the Empire's u
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Self
@@ -33,7 +33,7 @@ from typing import Any, Self
 from hegemon.board import Board, MapError
 from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant
 from hegemon.game.forms import Menu
-from hegemon.game.phases import Adjustments, change_hands
+from hegemon.game.phases import Adjustments, Movement, Retreats, change_hands
 from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
 from hegemon.orders import Order, ReadContext, UnitOrder
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
@@ -63,19 +63,93 @@ _OFFER_CHANCE = 0.1  # how often it offers an alliance, while it may
 _WAIVER_CHANCE = 0.2  # how often it waives a center one of its units stands in
 
 
+# The kinds of order of its own each phase takes: declarations and the Empire's orders
+# with any phase's orders, INFs and diplomatic attacks with the movement orders (rules:
+# DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER, Optional Alliances, STATUS (3)).
+ANYTIME: tuple[type[Order], ...] = (AllianceOffer, CaptureWaiver, EmpireOrder)
+INFLUENCE: tuple[type[Order], ...] = (Deploy, DiplomaticAttack)
+
+
+class EuropeMovement(Movement):
+    """A movement phase: the units' orders, the year's INFs deployed, attacks made."""
+
+    orders = (*Movement.orders, *INFLUENCE, *ANYTIME)
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        """Every power, as one with no unit left may still deploy its INFs."""
+        return tuple(variant.powers)
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return _checked(super().check, variant, position, power, orders)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (*super().menu(variant, position, power), *_forms(variant, position, power))
+
+
+class EuropeRetreats(Retreats):
+    """The retreats, with the declarations and the Empire's orders any phase takes."""
+
+    orders = (*Retreats.orders, *ANYTIME)
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return _checked(super().check, variant, position, power, orders)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (*super().menu(variant, position, power), *_forms(variant, position, power))
+
+
 class BuildPhase(Adjustments):
-    """The Winter: the year's end (`winter`) around the standard change of centers."""
+    """The Winter: the year's end (`winter`) around the standard change of centers; the
+    declarations and the Empire's orders any phase takes."""
+
+    orders = (*Adjustments.orders, *ANYTIME)
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        if not isinstance(variant, Europe1615):
-            raise TypeError(f"Europe 1615's build phase in {variant.id}")
-        position, interned = winter.intern(variant, position)
-        captures = EuropeRules(variant, Ledger.of(position)).captures_centers
-        taken = change_hands(variant, position, captures)
-        return winter.year_end(variant, taken, position.centers, interned)
+        europe = _europe(variant)
+        position, interned = winter.intern(europe, position)
+        captures = EuropeRules(europe, Ledger.of(position)).captures_centers
+        taken = change_hands(europe, position, captures)
+        return winter.year_end(europe, taken, position.centers, interned)
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return _checked(super().check, variant, position, power, orders)
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        return (*super().menu(variant, position, power), *_forms(variant, position, power))
 
 
-BUILD_PHASE = BuildPhase()
+def _checked(
+    standard: Callable[[Variant, Position, str, Sequence[Order]], list[str]],
+    variant: Variant,
+    position: Position,
+    power: str,
+    orders: Sequence[Order],
+) -> list[str]:
+    """The problems of the orders of Europe 1615's own kinds (`checks`), then those the
+    `standard` procedure's check finds in the others."""
+    kinds = (*INFLUENCE, *ANYTIME)
+    own = [o for o in orders if isinstance(o, kinds)]
+    rest = [o for o in orders if not isinstance(o, kinds)]
+    return checks.order_problems(_europe(variant), position, power, own) + standard(
+        variant, position, power, rest
+    )
+
+
+def _forms(variant: Variant, position: Position, power: str) -> Menu:
+    """The forms of the orders of Europe 1615's own kinds, after the standard ones."""
+    return forms.order_forms(_europe(variant), position, power)
+
+
+def _europe(variant: Variant) -> Europe1615:
+    if not isinstance(variant, Europe1615):
+        raise TypeError(f"Europe 1615's phase in {variant.id}")
+    return variant
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,6 +168,8 @@ class Europe1615(Variant):
     holy_city: str = ""  # the Protestant who captures it wins (Rome)
 
     @classmethod
+    # Untyped: the setup's nested tables as TOML reads them, each value narrowed where it is read
+    # (the base's own part is read as Mapping[str, object], `hegemon.game.setup_table`).
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
         problems: list[str] = []
@@ -119,15 +195,10 @@ class Europe1615(Variant):
         alliance_deadline = _required_year(game, "alliance_deadline", problems)
         if problems:
             raise MapError(source, problems)
-        year = tuple(
-            replace(step, procedure=BUILD_PHASE)
-            if isinstance(step.procedure, Adjustments)
-            else step
-            for step in variant.calendar.year
-        )
+        calendar = variant.calendar.playing(EuropeMovement(), EuropeRetreats(), BuildPhase())
         return replace(
             variant,
-            calendar=replace(variant.calendar, year=year),
+            calendar=calendar,
             owners={s.name: Owner(s.name, s.heading) for s in states.values()},
             states=states,
             religion={p: str(spec.get("religion", "")) for p, spec in powers.items()},
@@ -203,7 +274,7 @@ class Europe1615(Variant):
         ledger = preparation.judge(self, ledger, year)
         return start.evolve(units=units, centers=centers, state=ledger)
 
-    def read_state(self, data: Mapping[str, Any]) -> Ledger:
+    def read_state(self, data: Mapping[str, object]) -> Ledger:
         return Ledger.from_json(data, self.powers, self.states)
 
     def rules_for(self, position: Position) -> Rules:
@@ -223,8 +294,6 @@ class Europe1615(Variant):
         return state_marks(self, position, viewer)
 
     # --- orders -----------------------------------------------------------------------
-    order_types = (Deploy, DiplomaticAttack, AllianceOffer, CaptureWaiver, EmpireOrder)
-
     def read_context(self, units: Mapping[str, Unit] | None = None) -> ReadContext:
         """Orders name states by id, label or name (``16: WUR``, ``5: Papal States``), and
         the Empire's units or centers make an order an `EmpireOrder`."""
@@ -248,20 +317,6 @@ class Europe1615(Variant):
 
         names = {**context.names, "state": state, "state of": state_of, "empire": empire}
         return replace(context, names=names)
-
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        """INFs and diplomatic attacks go with movement orders; declarations and the
-        Empire's orders with any."""
-        anytime = (AllianceOffer, CaptureWaiver, EmpireOrder)
-        if position.phase.kind is PhaseKind.MOVEMENT:
-            return (Deploy, DiplomaticAttack, *anytime)
-        return anytime
-
-    def order_forms(self, position: Position, power: str) -> Menu:
-        return forms.order_forms(self, position, power)
-
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-        return checks.order_problems(self, position, power, orders)
 
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
         """A power may send orders to any state's unit: they are followed if the state
@@ -440,7 +495,7 @@ class Europe1615(Variant):
         return None if self.game_end(position) else year + 1
 
 
-def _required_year(game: Mapping[str, Any], key: str, problems: list[str]) -> int:
+def _required_year(game: Mapping[str, object], key: str, problems: list[str]) -> int:
     """A year the rules fix, which the data must give as ``[game] key``."""
     year = game.get(key)
     if isinstance(year, bool) or not isinstance(year, int):

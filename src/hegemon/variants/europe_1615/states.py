@@ -54,7 +54,8 @@ class State:
 
 
 def read_state(board: Board, sid: str, spec: Mapping[str, Any], problems: list[str]) -> State:
-    """One state from its `setup.toml` table; every problem is added to `problems`."""
+    """One state from its `setup.toml` table; every problem is added to `problems`. (Untyped:
+    the table as TOML reads it.)"""
     name = str(spec.get("name", sid))
     units = tuple(
         u

@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Self
+from typing import Self
 
 from hegemon.board import Board, MapError
 from hegemon.game import (
@@ -31,11 +31,13 @@ from hegemon.game import (
     Owner,
     Preparation,
     Variant,
+    setup_table,
     starting_unit,
 )
 from hegemon.game.ending import draw_after_last_year
 from hegemon.game.forms import Amount, Filled, FormError, Menu, OrderForm, Purse, listed
 from hegemon.game.menus import head, unit_orders
+from hegemon.game.phases import Movement
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
@@ -113,6 +115,33 @@ class SubSaharanRules(Rules):
         return None
 
 
+class BiddingMovement(Movement):
+    """Spring and Fall: every power bids its Diplomacy Points on the minor units' orders
+    with its own units' orders (rules 8.0)."""
+
+    orders = (*Movement.orders, Bid)
+
+    def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
+        """Every power, as one with no unit left may still bid."""
+        return tuple(variant.powers)
+
+    def check(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        if not isinstance(variant, SubSaharan):
+            raise TypeError(f"Sub-Saharan's movement in {variant.id}")
+        units = [o for o in orders if not isinstance(o, Bid)]
+        return variant.bid_problems(position, power, orders) + super().check(
+            variant, position, power, units
+        )
+
+    def menu(self, variant: Variant, position: Position, power: str) -> Menu:
+        """The units' orders, then a bid on each minor power's unit."""
+        if not isinstance(variant, SubSaharan):
+            raise TypeError(f"Sub-Saharan's movement in {variant.id}")
+        return (*super().menu(variant, position, power), *variant.bid_forms(position, power))
+
+
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
     minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
@@ -123,14 +152,16 @@ class SubSaharan(Variant):
     _last_rules: list[tuple[VariantState, Rules]] = field(
         default_factory=list, init=False, repr=False, compare=False
     )
-    order_types = (Bid,)
 
     @classmethod
-    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
         variant = super().from_setup(id, board, setup, source)
         problems: list[str] = []
         minors = {}
-        for province, spec in setup.get("minors", {}).items():
+        for province, spec in setup_table(setup, "minors", problems).items():
+            if not isinstance(spec, Mapping):
+                problems.append(f"[minors.{province}]: a table, not {spec!r}")
+                continue
             name = str(spec.get("name", province))
             unit = starting_unit(board, name, str(spec.get("unit", "")), problems)
             if unit is not None and unit.province != province:
@@ -140,7 +171,8 @@ class SubSaharan(Variant):
         if problems:
             raise MapError(source, problems)
         owners = {m.name: Owner(m.name, MINOR_HEADING) for m in minors.values()}
-        return replace(variant, minors=minors, owners=owners)
+        calendar = variant.calendar.playing(BiddingMovement())
+        return replace(variant, minors=minors, owners=owners, calendar=calendar)
 
     # --- the start and the state -------------------------------------------------------
     def initial_position(self) -> Position:
@@ -149,7 +181,7 @@ class SubSaharan(Variant):
         centers = {**start.centers, **{p: m.name for p, m in self.minors.items()}}
         return start.evolve(units=units, centers=centers, state=SubSaharanState())
 
-    def read_state(self, data: Mapping[str, Any]) -> SubSaharanState:
+    def read_state(self, data: Mapping[str, object]) -> SubSaharanState:
         unknown = sorted(set(data) - {"additional_homes"})
         if unknown:
             raise ValueError(f"state: unknown field {unknown[0]!r}")
@@ -174,7 +206,7 @@ class SubSaharan(Variant):
             homes[power] = tuple(chosen)
         return SubSaharanState(homes)
 
-    def _extra_home(self, written: Any, where: str, named_by: Mapping[str, str]) -> str:
+    def _extra_home(self, written: object, where: str, named_by: Mapping[str, str]) -> str:
         """A center a power named an additional home: one that began the game as a minor
         power's, named by nobody before (rules 7.1: never any power's home)."""
         center = written.strip().lower() if isinstance(written, str) else ""
@@ -246,11 +278,7 @@ class SubSaharan(Variant):
     def _biddable(self, position: Position) -> dict[str, Unit]:
         return {u.province: u for u in self.minor_units(position)}
 
-    def orders_in(self, position: Position) -> tuple[type[Order], ...]:
-        """Bids go in with the orders of every Spring and Fall (rules 8.0)."""
-        return (Bid,) if position.phase.kind is PhaseKind.MOVEMENT else ()
-
-    def order_forms(self, position: Position, power: str) -> Menu:
+    def bid_forms(self, position: Position, power: str) -> Menu:
         """A bid on each minor power's unit: one of its legal orders and the points
         offered for it, out of the power's Diplomacy Points (rules 8.0); a new bid on
         that unit replaces the last."""
@@ -261,7 +289,8 @@ class SubSaharan(Variant):
         minors = unit_orders(self, position, power, self.minor_units(position))
         return tuple(_bid_form(unit, orders, purse) for unit, orders in minors.items())
 
-    def order_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+    def bid_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+        """Why a power's bids among its orders may not be made (rules 8.0, 8.1)."""
         bids = dp.bids_of(orders)
         if not bids:
             return []
@@ -286,7 +315,7 @@ class SubSaharan(Variant):
         bids: dict[str, list[Bid]] = {}
         barred: dict[str, set[str]] = {}
         for power, given in orders.items():
-            if self.order_problems(position, power, given):
+            if self.bid_problems(position, power, given):
                 continue  # an allocation that breaks the rules is ignored as a whole
             barred[power] = dp.attacked_provinces(dp.unit_orders_of(given))
             bids[power] = self._normal_bids(position, dp.bids_of(given), biddable, rules)
@@ -359,7 +388,7 @@ class SubSaharan(Variant):
         solo = super().game_end(position)
         if solo:
             return solo
-        cap: int = self.options["year_cap"]
+        cap = int(self.options["year_cap"])
         last_year = self.start_year + cap - 1
         return draw_after_last_year(self.powers, position, last_year) if cap else PLAYING
 
