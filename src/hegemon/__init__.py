@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> "Any":
+def __getattr__(name: str) -> "Any":  # Any: whichever public name is imported lazily
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'hegemon' has no attribute {name!r}")

@@ -69,6 +69,7 @@ _WHY: dict[int, str] = {
     429: "too many requests: wait as long as Retry-After says",
     503: "the database is unavailable or busy: nothing was stored; ask again after Retry-After",
 }
+# Any: OpenAPI fragments, as FastAPI's `responses` parameter types them.
 _HEADERS: dict[int, dict[str, Any]] = {
     401: {
         "WWW-Authenticate": {
@@ -378,7 +379,7 @@ class AuditEntry(Answer):
     at: Moment
     user: str | None
     action: str
-    detail: dict[str, Any]
+    detail: dict[str, Any]  # each audited action's own details, as stored
 
 
 class SavedPhase(Answer):

@@ -53,6 +53,7 @@ class SignedOut(Exception):
     """The page needs a signed-in user: the browser is sent to sign in, then back."""
 
 
+# Any in this module: what a Jinja template is given, which reads it by name (no types there).
 def _page(request: Request, template: str, user: models.User | None, **context: Any) -> Response:
     token = request.cookies.get(auth.COOKIE, "")
     answer = templates.TemplateResponse(
