@@ -70,6 +70,9 @@ ANYTIME: tuple[type[Order], ...] = (AllianceOffer, CaptureWaiver, EmpireOrder)
 INFLUENCE: tuple[type[Order], ...] = (Deploy, DiplomaticAttack)
 
 
+# Each of the three procedures below repeats its two lines of `check` and `menu`: a mixin
+# holding them once, an interpreted class beside the compiled procedure among the bases,
+# crashes the compiled core (a segmentation fault in the Europe 1615 tests, tried).
 class EuropeMovement(Movement):
     """A movement phase: the units' orders, the year's INFs deployed, attacks made."""
 
