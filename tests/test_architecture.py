@@ -51,6 +51,7 @@ LAYERS = [
     "game",
     "variants",
     "randomplay",
+    "bots",
     "report",
     "render",
     "jsonio",

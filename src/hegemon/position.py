@@ -294,6 +294,12 @@ class VariantState(StateView):
         """What `viewer` may see. Nothing is secret unless a variant says so."""
         return self
 
+    def seen(self, viewer: Viewer) -> VariantState:
+        """What `viewer` may know of the state, as a state the judge can play on: what a
+        bot is given to think with (`hegemon.bots.Sight`). A variant with secrets in its
+        state leaves them out here as its `view` does; nothing is secret unless it says so."""
+        return self
+
 
 NO_STATE = VariantState()  # the standard game keeps nothing more
 

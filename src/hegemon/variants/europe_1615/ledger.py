@@ -93,6 +93,11 @@ class Ledger(VariantState):
         )
         return LedgerView(seen)
 
+    def seen(self, viewer: Viewer) -> Ledger:
+        """The ledger `view` shows the viewer, to play on: another's INFs and spending, the
+        Empire's secret patron and what would name it are not in it."""
+        return self.view(viewer).ledger
+
     @classmethod
     def from_json(
         cls, data: Mapping[str, object], powers: Collection[str], states: Collection[str]
