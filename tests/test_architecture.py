@@ -163,6 +163,7 @@ ORDINARY_WORDS = {
     ("render/stored.py", "geo"): "a key of stored territories' JSON (and Georgia's id)",
     ("server/app.py", "loc"): "where pydantic says a field is (and a province's id)",
     ("server/routes/master.py", "loc"): "where pydantic says an imported body's field is",
+    ("bots/player.py", "bot"): "the kind of player the bot is (and the Gulf of Bothnia's id)",
 }
 
 

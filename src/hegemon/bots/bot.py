@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from hegemon.bots.choosing import random_orders
+from hegemon.bots.player import PlayerKind
 from hegemon.bots.sight import Sight
 from hegemon.orders import Order
 
@@ -22,7 +23,7 @@ class Budget:
 class Bot:
     """FIRST CUT, to be replaced by the search (helper A): random legal orders."""
 
-    name = "bot"
+    kind = PlayerKind.BOT
 
     def __init__(self, budget: Budget = Budget(), seed: int | None = None) -> None:
         self.budget = budget
