@@ -7,4 +7,13 @@ from hegemon.bots.choosing import random_orders
 from hegemon.bots.player import Player, PlayerKind, RandomPlayer
 from hegemon.bots.sight import Sight, sight_of
 
-__all__ = ["Bot", "Budget", "Player", "PlayerKind", "RandomPlayer", "Sight", "random_orders", "sight_of"]
+__all__ = [
+    "Bot",
+    "Budget",
+    "Player",
+    "PlayerKind",
+    "RandomPlayer",
+    "Sight",
+    "random_orders",
+    "sight_of",
+]
