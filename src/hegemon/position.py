@@ -296,8 +296,15 @@ class VariantState(StateView):
 
     def seen(self, viewer: Viewer) -> VariantState:
         """What `viewer` may know of the state, as a state the judge can play on: what a
-        bot is given to think with (`hegemon.bots.Sight`). A variant with secrets in its
-        state leaves them out here as its `view` does; nothing is secret unless it says so."""
+        bot is given to think with (`hegemon.bots.Sight`). The view itself where it is a
+        state; else the state, if the view hides nothing from this viewer. A state whose
+        view of another shape hides something says what may be known here, or is refused:
+        a secret is never handed on by default."""
+        shown = self.view(viewer)
+        if isinstance(shown, VariantState):
+            return shown
+        if shown != self.view(MASTER):
+            raise TypeError(f"{type(self).__name__} has secrets and does not say what is seen")
         return self
 
 

@@ -382,6 +382,13 @@ class Variant:
         more centers than anyone else."""
         return solo_winner(position.center_counts, self.victory_centers)
 
+    def points(self, position: Position) -> Mapping[str, int]:
+        """Each power's standing by what decides the game's end, as far as the position
+        shows it: its centers, or its victory points in a variant scored by points. What a
+        bot plays for, and what the benchmarks compare players by."""
+        counts = position.center_counts
+        return {power: counts.get(power, 0) for power in self.powers}
+
     # --- what each viewer reads -----------------------------------------------------------
     def report_group(self, power: str) -> str:
         """The heading an owner's orders and units appear under in the report: a power's

@@ -241,6 +241,11 @@ class AfricaII(Variant):
         last_year = int(self.options["last_year"])
         return scoring.ending(self.book, position, self.victory_centers, last_year)
 
+    def points(self, position: Position) -> Mapping[str, int]:
+        """Victory points as the game's end would count them now (d.ii)."""
+        scores = scoring.victory_points(self.book, position)
+        return {power: sum(parts.values()) for power, parts in scores.items()}
+
     # --- what each viewer reads ------------------------------------------------------------
     def standings(self, position: Position) -> list[str]:
         return standing_lines(self.book, position, int(self.options["last_year"]))

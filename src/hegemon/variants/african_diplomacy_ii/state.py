@@ -19,6 +19,3 @@ class AfricanState(VariantState):
     def view(self, viewer: Viewer) -> AfricanState:
         """Everything, as everyone sees it, but for a power's homes before it declares any."""
         return replace(self, homes={p: cs for p, cs in self.homes.items() if cs})
-
-    def seen(self, viewer: Viewer) -> AfricanState:
-        return self.view(viewer)

@@ -462,6 +462,11 @@ class Europe1615(Variant):
     def game_end(self, position: Position) -> GameEnd:
         return scoring.ending(self, position)
 
+    def points(self, position: Position) -> Mapping[str, int]:
+        """Victory points, the secret ones the position's ledger holds included."""
+        ledger = Ledger.of(position)
+        return {power: ledger.total_vp(power) for power in self.powers}
+
     # --- what each viewer reads -----------------------------------------------------------
     def standings(self, position: Position) -> list[str]:
         return standing_lines(self, Ledger.of(position))
