@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.beyond import Embark
-from hegemon.board import OFFBOARD, Board, UnitKind
+from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.game.forms import Menu, OrderForm, listed, unit_form
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
@@ -151,12 +151,18 @@ def _candidates(
             and board.convoy_chain(unit.province, target, fleets)
         ):
             yield Move(unit.type, unit.location, target, via_convoy=True)
+    # A support's goal must be a province the unit itself could move to: the judge's
+    # first test of a support, asked here before an order is made and checked, so that a
+    # unit is not offered, and checked for, a support of every unit on the board.
+    reaches = board.reaches_province
     for other in sorted(position.units.values(), key=lambda u: u.location):
         if other.province == unit.province:
             continue
-        yield Support(unit.type, unit.location, other.province, None, other.type)
+        if reaches(unit.type, unit.location, other.province):
+            yield Support(unit.type, unit.location, other.province, None, other.type)
         for target in reach[other.province]:
-            yield Support(unit.type, unit.location, other.province, target, other.type)
+            if reaches(unit.type, unit.location, province_of(target)):
+                yield Support(unit.type, unit.location, other.province, target, other.type)
     if may_convoy(board, unit):
         for army in position.units.values():
             if army.type.convoyed:
