@@ -173,14 +173,14 @@ def _candidates(
     # A support's goal must be a province the unit itself could move to: the judge's
     # first test of a support, asked here before an order is made and checked, so that a
     # unit is not offered, and checked for, a support of every unit on the board.
-    reaches = board.reaches_province
+    reached = board.provinces_reached(unit.type, unit.location)
     for other in sorted(position.units.values(), key=lambda u: u.location):
         if other.province == unit.province:
             continue
-        if reaches(unit.type, unit.location, other.province):
+        if other.province in reached:
             yield Support(unit.type, unit.location, other.province, None, other.type)
         for target in reach[other.province]:
-            if reaches(unit.type, unit.location, province_of(target)):
+            if province_of(target) in reached:
                 yield Support(unit.type, unit.location, other.province, target, other.type)
     if may_convoy(board, unit):
         for army in position.units.values():
