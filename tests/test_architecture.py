@@ -164,6 +164,8 @@ ORDINARY_WORDS = {
     ("server/app.py", "loc"): "where pydantic says a field is (and a province's id)",
     ("server/routes/master.py", "loc"): "where pydantic says an imported body's field is",
     ("bots/player.py", "bot"): "the kind of player the bot is (and the Gulf of Bothnia's id)",
+    ("cli/reading.py", "bot"): "the `hegemon bot` command",
+    ("cli/manual.py", "bot"): "the `hegemon bot` command's help page",
 }
 
 

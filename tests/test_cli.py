@@ -506,7 +506,7 @@ def test_every_command_has_a_description_and_an_example(
 ) -> None:
     parser = build_parser()
     named = [name for name, _ in manual.commands(parser)]
-    assert len(named) == 21
+    assert len(named) == 22
     for name in named:
         with pytest.raises(SystemExit) as exited:
             main([*name.split(), "--help"])

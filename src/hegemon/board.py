@@ -291,6 +291,10 @@ class Board:
         reach = self._moves(kind.by_land).reach.get(origin)
         return reach is not None and province in reach
 
+    def provinces_reached(self, kind: UnitKind, origin: str) -> frozenset[str]:
+        """Every province the unit can move into from origin (`reaches_province` of each)."""
+        return self._moves(kind.by_land).reach.get(origin, frozenset())
+
     def landing(self, kind: UnitKind, origin: str, written: str) -> str | None:
         """Where a unit at origin lands when ordered straight to `written`, if it can:
         units moving by land ignore coasts; a fleet's coast is filled in when only one is

@@ -32,7 +32,8 @@ class ConvoyMap:
         self.shores: Final = shores  # province -> the places a fleet could enter it from
         self._regions: Mapping[str, int] | None = None
         self._network: dict[str, dict[str, int]] | None = None
-        self._routes_through: dict[tuple[str, str, str], bool] = {}
+        self._routes_through: dict[tuple[str, str], frozenset[str]] = {}
+        self._two_way: bool | None = None  # whether every leg goes both ways
         self._routes_needing: dict[tuple[str, str, str], bool] = {}
 
     def chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
@@ -81,15 +82,27 @@ class ConvoyMap:
     def on_route(self, origin: str, target: str, place: str) -> bool:
         """Whether some chain of distinct convoy places from `origin` to `target` passes
         `place`: a fleet on no such chain could never take part in the convoy (DATC
-        6.G.7). Worked out once per question, as two paths from `place` that share no
-        other place, one reaching the army and one its destination (Menger's theorem)."""
-        key = (origin, target, place)
+        6.G.7). Worked out once per origin and target, for every place at once: a menu
+        asks it of every fleet, for every army and landing."""
+        key = (origin, target)
         known = self._routes_through
         if key not in known:
-            known[key] = place in self.places and _two_disjoint_paths(
-                self._flow_network(), place, self.shores[origin], self.shores[target]
-            )
-        return known[key]
+            known[key] = self._places_on_routes(self.shores[origin], self.shores[target])
+        return place in known[key]
+
+    def _places_on_routes(self, starts: frozenset[str], ends: frozenset[str]) -> frozenset[str]:
+        """Every place on some chain of distinct places from a start to an end. Where the
+        legs go both ways (on every map so far), those of the blocks (biconnected
+        components) met on the way from a source beside every start to a sink beside every
+        end; else, place by place, two paths from it that share no other place, one
+        reaching a start and one an end (Menger's theorem)."""
+        if self._two_way is None:
+            legs = self.legs
+            self._two_way = all(p in legs.get(q, ()) for p, near in legs.items() for q in near)
+        if self._two_way:
+            return _on_the_way(self.legs, starts, ends)
+        network = self._flow_network()
+        return frozenset(p for p in self.places if _two_disjoint_paths(network, p, starts, ends))
 
     def needed_on_route(self, origin: str, target: str, place: str) -> bool:
         """Whether some route from `origin` to `target` needs `place`: a chain of convoy
@@ -118,6 +131,86 @@ class ConvoyMap:
                     _link(capacity, f"out {place}", f"in {other}")
             self._network = capacity
         return self._network
+
+
+_SOURCE = "\0source"  # beside every start, in `_on_the_way`: no place's name
+_SINK = "\0sink"  # beside every end
+
+
+def _on_the_way(
+    legs: Mapping[str, frozenset[str]], starts: frozenset[str], ends: frozenset[str]
+) -> frozenset[str]:
+    """The places on some simple path from the source (joined to every start) to the sink
+    (joined to every end), the legs taken as going both ways: those of the blocks on the
+    path between them in the block-cut tree."""
+    graph = {place: set(near) for place, near in legs.items()}
+    graph[_SOURCE], graph[_SINK] = set(starts), set(ends)
+    for place in starts:
+        graph[place].add(_SOURCE)
+    for place in ends:
+        graph[place].add(_SINK)
+    blocks = _blocks(graph, _SOURCE)
+    member: dict[str, list[int]] = {}
+    for number, block in enumerate(blocks):
+        for place in block:
+            member.setdefault(place, []).append(number)
+    if _SINK not in member:
+        return frozenset()
+    # Breadth first through the tree of blocks and the places in them, from source to sink.
+    block_from: dict[int, str] = {}  # each block reached: the place it was reached from
+    place_from: dict[str, int] = {_SOURCE: -1}  # each place reached: the block it came by
+    frontier = [_SOURCE]
+    while _SINK not in place_from:
+        following = []
+        for place in frontier:
+            for number in member[place]:
+                if number not in block_from:
+                    block_from[number] = place
+                    for reached in blocks[number] - place_from.keys():
+                        place_from[reached] = number
+                        following.append(reached)
+        frontier = following
+    on: set[str] = set()
+    place = _SINK
+    while place != _SOURCE:
+        number = place_from[place]
+        on |= blocks[number]
+        place = block_from[number]
+    return frozenset(on - {_SOURCE, _SINK})
+
+
+def _blocks(graph: Mapping[str, set[str]], root: str) -> list[set[str]]:
+    """The blocks (biconnected components) of the part of the graph reached from `root`,
+    each as its places: Tarjan's depth-first search, without recursion."""
+    depth = {root: 0}
+    low = {root: 0}
+    blocks: list[set[str]] = []
+    edges: list[tuple[str, str]] = []
+    stack = [(root, "", iter(sorted(graph[root])))]
+    while stack:
+        node, parent, rest = stack[-1]
+        child = next(rest, None)
+        if child is None:
+            stack.pop()
+            if parent:
+                low[parent] = min(low[parent], low[node])
+                if low[node] >= depth[parent]:  # the parent cuts off the node's block
+                    block: set[str] = set()
+                    while True:
+                        edge = edges.pop()
+                        block.update(edge)
+                        if edge == (parent, node):
+                            break
+                    blocks.append(block)
+        elif child != parent:
+            if child not in depth:
+                depth[child] = low[child] = depth[node] + 1
+                edges.append((node, child))
+                stack.append((child, node, iter(sorted(graph[child]))))
+            elif depth[child] < depth[node]:
+                low[node] = min(low[node], depth[child])
+                edges.append((node, child))
+    return blocks
 
 
 def _needing_chain(

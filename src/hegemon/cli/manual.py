@@ -85,6 +85,19 @@ PAGES = {
         "Print again the report of a phase already adjudicated (the last one by default).",
         ("hegemon report game.json", "hegemon report game.json S1901M --as England"),
     ),
+    "bot": Page(
+        "Print the orders the bot gives a power for the current phase, as 'Power: order'\n"
+        "lines that 'hegemon orders FILE --from -' reads back; nothing, and why on stderr,\n"
+        "when the power has nothing to order. The bot is handed what the power may see,\n"
+        "never the game's secrets. --seconds is its CPU time; --playouts and --seed make\n"
+        "its orders the same on any machine. The game file is not changed.",
+        (
+            "hegemon bot game.json France",
+            "hegemon bot game.json France --playouts 200 --seed 1 --json",
+            "hegemon bot game.json France > f.txt  # then: hegemon orders game.json --from f.txt",
+            "hegemon bot game.json Italy --random",
+        ),
+    ),
     "datc": Page(
         "Run DATC test files against the judge; a later file's case replaces an earlier\n"
         "one's of the same name. Exit status 1 if any case fails, or a file holds none.",

@@ -1,14 +1,18 @@
-"""The commands that read a game without changing it: show, status, options, report.
-Each prints what its viewer may see (`--as`), everyone's by default."""
+"""The commands that read a game without changing it: show, status, options, report; and
+bot, a power's orders as the bot gives them. Each prints what its viewer may see (`--as`),
+everyone's by default; the bot sees what its power may see."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from hegemon import jsonio
+from hegemon.bots import Bot, Budget, Player, RandomPlayer, sight_of
 from hegemon.cli.common import Commands, UserError, add_viewer_option, game_in, power, viewer
 from hegemon.game import Game, PhaseResult, describe_end
 from hegemon.game.forms import purses
@@ -41,6 +45,31 @@ def add_commands(commands: Commands) -> None:
     report.add_argument("phase", nargs="?", help="its code, e.g. S1901M (default: the last)")
     add_viewer_option(report, "the report")
     report.set_defaults(handler=_report)
+
+    bot = commands.add_parser(
+        "bot", help="print a power's orders for this phase, as the bot gives them"
+    )
+    bot.add_argument("file", type=Path)
+    bot.add_argument("power")
+    bot.add_argument(
+        "--seconds",
+        type=_positive(float),
+        default=Budget().seconds,
+        metavar="S",
+        help=f"CPU seconds the bot may think (default: {Budget().seconds})",
+    )
+    bot.add_argument(
+        "--playouts",
+        type=_positive(int),
+        metavar="N",
+        help="at most this many playouts: with --seed, the same orders on any machine",
+    )
+    bot.add_argument("--seed", type=int, help="the seed of the bot's own draws")
+    bot.add_argument(
+        "--random", action="store_true", help="random legal orders instead of the bot's"
+    )
+    bot.add_argument("--json", action="store_true", help="as a JSON list of orders")
+    bot.set_defaults(handler=_bot)
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -123,3 +152,44 @@ def _played(game: Game, code: str | None) -> PhaseResult:
             return result
     played = ", ".join(r.before.phase.code for r in game.history)
     raise UserError(f"no phase {code!r} was played (played: {played})")
+
+
+def _bot(args: argparse.Namespace) -> int:
+    """The orders as ``Power: order`` lines, which ``hegemon orders FILE --from -`` reads
+    back; nothing on stdout, and why on stderr, when the power has nothing to order."""
+    game = game_in(args, args.file)
+    who = power(game, args.power)
+    if game.over:
+        raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
+    if who not in game.actors():
+        print(f"{who} has nothing to order in {game.position.phase}", file=sys.stderr)
+        orders = []
+    else:
+        player: Player = (
+            RandomPlayer(args.seed)
+            if args.random
+            else Bot(Budget(args.seconds, args.playouts), args.seed)
+        )
+        orders = player.orders(sight_of(game.variant, game.position, who))
+    texts = [order.format() for order in orders]
+    if args.json:
+        json.dump(texts, sys.stdout, indent=1)
+        print()
+    elif texts:
+        print("\n".join(f"{who}: {text}" for text in texts))
+    return 0
+
+
+def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    """An option's reader of a number above zero, refusing any other with its reason."""
+
+    def read(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not 0 < value < math.inf:
+            raise argparse.ArgumentTypeError(f"a number more than 0, not {text}")
+        return value
+
+    return read

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.beyond import Embark
-from hegemon.board import OFFBOARD, Board, UnitKind
+from hegemon.board import OFFBOARD, Board, UnitKind, province_of
 from hegemon.game.forms import Menu, OrderForm, listed, unit_form
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
@@ -109,7 +109,7 @@ def unit_orders(
     units, or units it may order without commanding them (a variant's own orders)."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
-    reach = {p: _destinations(board, position, u) for p, u in position.units.items()}
+    reach = _reach(board, position)
     menu: UnitOrders = {}
     for unit in sorted(units, key=lambda u: u.location):
         candidates = _candidates(board, position, unit, rules, reach)
@@ -133,8 +133,27 @@ def _checked(
     return list(legal)
 
 
+Reach = dict[str, list[str]]  # where each unit on the board could move, by its province
+
+# The reach last worked out, with the board and the units it is of: every power's menu
+# of a position asks for the same, and each power's sight of it shares its units (a
+# state of its own, the same units). One entry, replaced whole, so that games played
+# side by side never mix; held, so that the units it is of are not another's later.
+_last_reach: list[tuple[Board, Mapping[str, Unit], Reach]] = []
+
+
+def _reach(board: Board, position: Position) -> Reach:
+    units = position.units
+    for known_board, known_units, reach in _last_reach:
+        if known_board is board and known_units is units:
+            return reach
+    reach = {p: _destinations(board, position, u) for p, u in units.items()}
+    _last_reach[:] = [(board, units, reach)]
+    return reach
+
+
 def _candidates(
-    board: Board, position: Position, unit: Unit, rules: Rules, reach: Mapping[str, list[str]]
+    board: Board, position: Position, unit: Unit, rules: Rules, reach: Reach
 ) -> Iterator[MovementOrder]:
     """The orders the unit might be given: `reach` holds where each unit could move."""
     yield Hold(unit.type, unit.location)
@@ -151,12 +170,18 @@ def _candidates(
             and board.convoy_chain(unit.province, target, fleets)
         ):
             yield Move(unit.type, unit.location, target, via_convoy=True)
+    # A support's goal must be a province the unit itself could move to: the judge's
+    # first test of a support, asked here before an order is made and checked, so that a
+    # unit is not offered, and checked for, a support of every unit on the board.
+    reached = board.provinces_reached(unit.type, unit.location)
     for other in sorted(position.units.values(), key=lambda u: u.location):
         if other.province == unit.province:
             continue
-        yield Support(unit.type, unit.location, other.province, None, other.type)
+        if other.province in reached:
+            yield Support(unit.type, unit.location, other.province, None, other.type)
         for target in reach[other.province]:
-            yield Support(unit.type, unit.location, other.province, target, other.type)
+            if province_of(target) in reached:
+                yield Support(unit.type, unit.location, other.province, target, other.type)
     if may_convoy(board, unit):
         for army in position.units.values():
             if army.type.convoyed:
