@@ -196,13 +196,15 @@ def _acting(table: Table, named: str | None) -> str | None:
 
 
 def _seats(game: answers.Game) -> list[dict[str, Any]]:
-    """Each power's line in the public table: its player, whether its orders are in,
-    ready, in civil disorder."""
-    players = {m.power: m.name for m in game.members if m.role == PLAYER}
+    """Each power's line in the public table: its player (a bot marked as one), whether
+    its orders are in, ready, in civil disorder (and then whether a bot plays it)."""
+    players = {m.power: m for m in game.members if m.role == PLAYER}
     return [
         {
             "power": power,
-            "player": players.get(power),
+            "player": players[power].name if power in players else None,
+            "bot_seat": power in players and players[power].bot,
+            "bot_plays": power in game.bots,
             "awaited": power in game.awaiting,
             "received": power in game.received,
             "ready": power in game.ready,

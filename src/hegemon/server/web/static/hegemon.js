@@ -174,6 +174,7 @@
   // --- the game master's actions --------------------------------------------------------
   const ACTIONS = {
     adjudicate: () => ({}),
+    "fill-with-bots": () => undefined,
     extend: (form) => ({ seconds: Math.round(Number(form.elements.hours.value) * 3600) }),
     pause: () => undefined,
     resume: () => undefined,
