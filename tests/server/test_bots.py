@@ -58,7 +58,7 @@ def _france_against_bots(client: TestClient, **settings: Any) -> tuple[User, Use
 
 
 def test_bots_are_marked_as_bots_and_nobody_signs_in_as_one(client: TestClient) -> None:
-    master, france, game_id = _france_against_bots(client)
+    _, france, game_id = _france_against_bots(client)
     game = france.ok("get", f"/api/games/{game_id}")
     assert game["status"] == "active" and game["bots"] == CLASSIC_BOTS
     seated = {m["power"]: m for m in game["members"] if m["role"] == "player"}
@@ -172,7 +172,7 @@ def test_a_worker_started_again_finds_what_the_bots_owe(
 ) -> None:
     """Nothing but the database says what is owed: a new worker plays a phase begun while
     none ran, and leaves alone one played already."""
-    master, france, game_id = _france_against_bots(client)
+    _, france, game_id = _france_against_bots(client)
     path = f"/api/games/{game_id}"
     first = BotPlay()
     assert first.run(store, clock) == len(CLASSIC_BOTS)
@@ -206,8 +206,8 @@ def test_bots_alone_never_hurry_a_phase_nor_keep_an_abandoned_game_going(
 
 def _missed_a_phase(client: TestClient, clock: Clock, store: Store, **policy: Any) -> Any:
     """A classic game whose Italy sent nothing by the first deadline: in civil disorder."""
-    game = seated_game(client, "classic", seed=2,
-                       policy={"deadlines": {"other": HOUR}, "disorder_after": 1, **policy})  # fmt: skip
+    settings = {"deadlines": {"other": HOUR}, "disorder_after": 1, **policy}
+    game = seated_game(client, "classic", seed=2, policy=settings)
     clock.advance(HOUR)
     assert run_due(store, clock) == 1
     assert game.master.ok("get", game.path)["disorder"] == list(game.players)

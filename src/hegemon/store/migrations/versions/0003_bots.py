@@ -23,9 +23,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("users") as users:
-        users.add_column(
-            sa.Column("kind", sa.String(10), nullable=False, server_default="human")
-        )
+        users.add_column(sa.Column("kind", sa.String(10), nullable=False, server_default="human"))
     with op.batch_alter_table("games") as games:
         games.add_column(
             sa.Column("fill_with_bots", sa.Boolean(), nullable=False, server_default=sa.false())
