@@ -110,7 +110,11 @@ def test_seats_left_empty_go_to_bots_when_the_game_starts(client: TestClient) ->
 
 def test_the_game_master_fills_the_empty_seats_with_bots(client: TestClient) -> None:
     game = seated_game(client, "classic", free=("Italy", "Turkey"))
+    client.post("/api/sessions", json={"name": "gm", "password": PASSWORD, "cookie": True})
+    page = client.get(f"/games/{game.id}/master").text  # the page's action, for free seats
+    assert 'data-action="fill-with-bots"' in page and "Italy, Turkey: each played" in page
     filled = game.master.ok("post", f"{game.path}/fill-with-bots")
+    assert 'data-action="fill-with-bots"' not in client.get(f"/games/{game.id}/master").text
     assert filled["bots"] == ["Italy", "Turkey"]
     again = game.master.post(f"{game.path}/fill-with-bots")
     assert again.status_code == 409 and "every seat is taken" in again.text

@@ -51,12 +51,13 @@ def statement_timeout() -> float:
 
 
 def adjudicate_if_all_ready(table: Table, now: datetime) -> list[models.Phase]:
-    """Adjudicate at once if the policy says so and every power awaited is ready, a
-    player among them: bots alone never hurry a phase, so that a game whose players are
-    all away moves at the pace of its deadlines, not of its bots."""
-    awaited = table.awaited
-    everyone = all(table.pending[p].ready for p in awaited)
-    someone = any(p not in table.bot_powers for p in awaited)
+    """Adjudicate at once if the policy says so and every power awaited is ready, as long
+    as a player plays in the game (a power neither a bot's nor in civil disorder): bots
+    alone never hurry a game, so that one whose players are all away moves at the pace of
+    its deadlines, not of its bots."""
+    awaited, bots = table.awaited, table.bot_powers
+    everyone = bool(awaited) and all(table.pending[p].ready for p in awaited)
+    someone = any(p not in bots and not row.disorder for p, row in table.pending.items())
     if table.game.status == ACTIVE and table.policy.early and someone and everyone:
         return adjudicate(table, now)
     return []
