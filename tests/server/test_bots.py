@@ -7,10 +7,12 @@ claimed so that no two workers play one game, with nothing kept but in the datab
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from datetime import datetime
 from typing import Any
 
+import pytest
 from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
@@ -20,6 +22,7 @@ from hegemon.server.bot_play import BotPlay
 from hegemon.server.worker import run_due
 from hegemon.store import Store, models
 from hegemon.store.database import _alembic_config
+from hegemon.variants import available_variants, load_variant
 from tests.server.conftest import CHEAP, PASSWORD, Clock, User, seated_game
 
 CLASSIC_BOTS = ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"]
@@ -288,3 +291,30 @@ def test_an_old_database_is_brought_up_to_bots(database: str) -> None:
         assert ann.kind == models.HUMAN and not ann.bot
     assert store.is_current()
     store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)  # the text, not the database
+def test_bots_play_every_variant_through_the_server(
+    client: TestClient, store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Games of bots alone, one of each variant, played a few phases at their deadlines'
+    pace: every bot's orders are read back and accepted as a player's would be."""
+    master = User(client, "gm")
+    policy = {"deadlines": {"other": 60}, "pause_after": 0}
+    games = []
+    for name in available_variants():
+        powers = list(load_variant(name).powers)
+        body = {"variant": name, "bots": powers, "policy": policy, "seed": 1}
+        games.append(master.ok("post", "/api/games", body)["id"])
+    bots = BotPlay()
+    with caplog.at_level(logging.WARNING, logger="hegemon.bots"):
+        for _ in range(2):
+            bots.run(store, clock)
+            clock.advance(60)
+            run_due(store, clock)
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    for game_id in games:
+        seen = master.ok("get", f"/api/games/{game_id}")
+        assert seen["played"] == 2, seen["variant"]
+        given = _orders_given(store, game_id)
+        assert given and all(name.endswith(" bot") for name in given), seen["variant"]
