@@ -14,7 +14,7 @@ from sqlalchemy import select
 from hegemon.server import demo
 from hegemon.store import models
 from hegemon.store.models import now
-from tests.server.conftest import CHEAP
+from tests.server.conftest import CHEAP, User
 from tests.web.conftest import LiveServer, Player, open_player
 from tests.web.test_browser import board, choose, given, moved_on, sees_no_secret
 
@@ -112,3 +112,22 @@ def test_a_newcomer_plays_france_against_six_bots(
     france.screenshot("after three phases")
     played = france.page.locator("ol.phases li").all_inner_texts()
     assert played[-2:] == ["Fall 1901 Movement", "Spring 1901 Movement"] and third in played
+
+
+def test_a_game_master_makes_a_game_of_bots_from_the_pages(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    """The new game's form on the list of games, its seats left empty given to bots when
+    its game master starts it from the game master's page."""
+    User(server.client, "n_gm")
+    master = open_player(browser, server, "n_gm", screenshots)
+    master.page.select_option("#hg-variant", "classic")
+    master.page.fill("#hg-title", "Bots at play")
+    master.page.get_by_label("Fill the seats still empty when it starts with bots").check()
+    master.screenshot("a new game")
+    master.page.click("#hg-new-game button.primary")
+    master.page.wait_for_selector("h1:has-text('Bots at play: the game master')")
+    master.page.click("form[data-action=start] button")
+    master.page.wait_for_selector("#hg-message:has-text('Done: start')")
+    master.screenshot("started, every seat a bot's")
+    assert master.page.locator("td .badge.bot").count() == len(BOTS) + 1

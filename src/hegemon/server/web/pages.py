@@ -1,5 +1,5 @@
-"""The web pages: sign in, my account, my games, a game's page (the board as my power sees it, my
-orders given by clicking), a past phase, the game master's page.
+"""The web pages: sign in, my account, my games (and a new game), a game's page (the board
+as my power sees it, my orders given by clicking), a past phase, the game master's page.
 
 Pages are rendered on the server from the same views as the API (`hegemon.server.views`;
 the orders a player may give are the `options` answer's forms), so a page shows a player
@@ -35,6 +35,7 @@ from hegemon.server.table import (
     Table,
 )
 from hegemon.store import Store, models
+from hegemon.variants import available_variants
 
 router = APIRouter(include_in_schema=False)
 
@@ -139,7 +140,9 @@ def my_games(request: Request, store: StoreDep, moment: Now) -> Response:
     with store.reading() as session:
         mine = views.games_list(session, user, "mine")
         free = [g for g in views.games_list(session, user, "open") if g.role is None]
-    return _page(request, "games.html", user, games=mine, open_games=free)
+    return _page(
+        request, "games.html", user, games=mine, open_games=free, variants=available_variants()
+    )
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
