@@ -316,12 +316,13 @@ def test_the_demo_refuses_a_database_where_people_hold_its_names(
 
 
 def test_serve_demo_says_which_names_are_taken_and_serves_nothing(tmp_path: Path) -> None:
-    """`hegemon serve --demo` on a database where a person holds "austria"."""
+    """`hegemon serve --demo` (a newcomer against bots) on a database where a person holds
+    "france", the newcomer's name."""
     url = f"sqlite:///{tmp_path}/hegemon.db"
     store = Store(url)
     store.upgrade()
     with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as client:
-        User(client, "austria")
+        User(client, "france")
     store.close()
     environment = {**os.environ, "HEGEMON_ARGON2": "1,8,1"}
     done = subprocess.run(
@@ -333,5 +334,5 @@ def test_serve_demo_says_which_names_are_taken_and_serves_nothing(tmp_path: Path
         check=False,
     )
     assert done.returncode != 0, done.stdout + done.stderr
-    assert "austria" in done.stderr and "only ever touches accounts it made" in done.stderr
+    assert "france" in done.stderr and "only ever touches accounts it made" in done.stderr
     assert "open http" not in done.stdout

@@ -65,6 +65,7 @@ def _calls() -> list[Call]:
         Call("post", "{game}/join", (401, 200, 409, 409, 409), body={"power": "Turkey"}),
         Call("post", "{game}/observe", (401, 200, 409, 409, 409)),
         Call("post", "{game}/start", (401, 403, 403, 403, 409)),  # started already
+        Call("post", "{game}/fill-with-bots", (401, 403, 403, 403, 409)),  # no free seat
         Call("post", "{game}/extend", MASTER, body={"seconds": 60}),
         Call("post", "{game}/pause", MASTER),
         Call("post", "{game}/resume", MASTER),

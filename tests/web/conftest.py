@@ -85,6 +85,7 @@ class LiveServer:
 
     url: str
     client: TestClient
+    store: Store
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +105,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     while not running.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", TestClient(app))
+    yield LiveServer(f"http://127.0.0.1:{port}", TestClient(app), store)
     running.should_exit = True
     stop.set()
     thread.join()
@@ -129,7 +130,9 @@ class Player:
         self.page.screenshot(path=self.folder / f"{self.name}-{self.shots:02d}-{slug}.png")
 
 
-def open_player(browser: Any, server: LiveServer, name: str, folder: Path) -> Player:
+def open_player(
+    browser: Any, server: LiveServer, name: str, folder: Path, password: str = PASSWORD
+) -> Player:
     """`name` signed in through the sign-in page, on the list of their games."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10000)
@@ -140,7 +143,7 @@ def open_player(browser: Any, server: LiveServer, name: str, folder: Path) -> Pl
     page.on("pageerror", lambda error: pytest.fail(f"{name}'s page: {error}"))
     page.goto(server.url + "/")
     page.fill("#hg-name", name)
-    page.fill("#hg-password", PASSWORD)
+    page.fill("#hg-password", password)
     if not list(folder.glob("*sign-in.png")):
         player.screenshot("sign in")
     page.click("button.primary")

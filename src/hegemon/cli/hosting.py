@@ -28,7 +28,12 @@ def add_commands(commands: Commands) -> None:
         help="run no deadline worker in this process (run 'hegemon worker' instead)",
     )
     serve.add_argument(
-        "--demo", action="store_true", help="add a demo game and print its accounts' passwords"
+        "--demo",
+        nargs="?",
+        const="bots",
+        choices=("bots", "humans"),
+        help="add a demo game and print its accounts' passwords: one newcomer against bots "
+        "(--demo), or an account for every seat (--demo=humans)",
     )
     _log_options(serve)
     serve.set_defaults(handler=_run("serve"))

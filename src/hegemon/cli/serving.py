@@ -20,6 +20,7 @@ from hegemon.gamefile import create
 from hegemon.server import adjudication, create_app, demo, logs, worker
 from hegemon.server.app import password_hasher
 from hegemon.server.backoff import Backoff, wait_for_database
+from hegemon.server.bot_play import BotPlay
 from hegemon.server.limits import Limits
 from hegemon.server.mastering import seat_master
 from hegemon.server.metrics import MULTIPROCESS_VARIABLE
@@ -82,7 +83,7 @@ def serve(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     store = _store(args, upgrade=True)
     if args.demo:
-        _print_demo(store)
+        _print_demo(store, args.demo)
     print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
     print(f"Games are kept in {store.engine.url.render_as_string()}; Ctrl-C stops the server.")
     with _metrics_shared(args.workers):
@@ -137,14 +138,24 @@ def _metrics_shared(processes: int) -> Iterator[None]:
 
 
 DEMO_VARIANT = "classic"  # the game `serve --demo` seats
+DEMO_POWER = "France"  # the newcomer's power in it, against bots
+HUMANS = "humans"  # `--demo=humans`: every seat an account, as before the bots
 
 
-def _print_demo(store: Store) -> None:
+def _print_demo(store: Store, which: str) -> None:
     try:
-        passwords = demo.seed(store, password_hasher(), now(), DEMO_VARIANT)
+        if which == HUMANS:
+            passwords = demo.seed(store, password_hasher(), now(), DEMO_VARIANT)
+            print(f"The demo game '{demo.TITLE}': sign in as any of these "
+                  "(passwords are new each run)")  # fmt: skip
+        else:
+            passwords = demo.seed_against_bots(
+                store, password_hasher(), now(), DEMO_VARIANT, DEMO_POWER
+            )
+            print(f"The demo game: you play {DEMO_POWER} against six bots; sign in as "
+                  "(the password is new each run)")  # fmt: skip
     except demo.NamesTaken as exc:
         raise UserError(f"--demo: {exc}") from None
-    print(f"The demo game '{demo.TITLE}': sign in as any of these (passwords are new each run)")
     for name, password in passwords.items():
         print(f"   {name:<10} {password}")
 
@@ -160,7 +171,8 @@ def run_worker(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     if args.once:
         store = _store(args)
-        print(f"{worker.run_due(store)} phase(s) adjudicated")
+        seats = BotPlay().run(store)
+        print(f"{seats} bot seat(s) played, {worker.run_due(store)} phase(s) adjudicated")
         return 0
     store = _open(args)
     stop = threading.Event()

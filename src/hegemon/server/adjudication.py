@@ -51,9 +51,14 @@ def statement_timeout() -> float:
 
 
 def adjudicate_if_all_ready(table: Table, now: datetime) -> list[models.Phase]:
-    awaited = table.awaited
+    """Adjudicate at once if the policy says so and every power awaited is ready, as long
+    as a player plays in the game (a power neither a bot's nor in civil disorder): bots
+    alone never hurry a game, so that one whose players are all away moves at the pace of
+    its deadlines, not of its bots."""
+    awaited, bots = table.awaited, table.bot_powers
     everyone = bool(awaited) and all(table.pending[p].ready for p in awaited)
-    if table.game.status == ACTIVE and table.policy.early and everyone:
+    someone = any(p not in bots and not row.disorder for p, row in table.pending.items())
+    if table.game.status == ACTIVE and table.policy.early and someone and everyone:
         return adjudicate(table, now)
     return []
 
@@ -191,10 +196,12 @@ def _idle(table: Table) -> bool:
 
 
 def _anyone_played(table: Table) -> bool:
-    """Whether anyone sent orders for the phase or said ready. Asked when the phase is
-    played, not counted as orders come, so that sending orders never writes to the game's
-    row, which every power's orders share."""
-    return any(row.orders or row.ready for row in table.pending.values())
+    """Whether any player sent orders for the phase or said ready (a bot's orders keep no
+    game from being paused as abandoned). Asked when the phase is played, not counted as
+    orders come, so that sending orders never writes to the game's row, which every
+    power's orders share."""
+    bots = table.bot_powers
+    return any(row.orders or row.ready for p, row in table.pending.items() if p not in bots)
 
 
 def _pause_idle(table: Table, now: datetime) -> None:

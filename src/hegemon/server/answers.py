@@ -171,6 +171,7 @@ class Member(Answer):
     name: str
     role: str
     power: str | None
+    bot: bool = Field(description="a bot's account, made by the server: nobody signs in to it")
 
 
 class PendingOrders(Answer):
@@ -228,6 +229,11 @@ class Game(Answer):
     awaiting: list[str]
     ready: list[str]
     disorder: list[str]
+    bots: list[str] = Field(
+        description="the powers a bot plays: bots' seats, and the powers in civil disorder "
+        "where the policy gives them to a bot (`disorder_bot`)"
+    )
+    fill_with_bots: bool = Field(description="the seats still free when it starts go to bots")
     orders: dict[str, PendingOrders]
     end: End | None
     pause_reason: str | None = Field(default=None, description="why the server paused the game")

@@ -14,10 +14,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import ColumnElement, CursorResult, delete, select, update
 from sqlalchemy.orm import Session
 
+from hegemon.bots import PlayerKind
 from hegemon.server import passwords
 from hegemon.store import Store, models
 
 COOKIE = "hegemon_session"
+NAME_LENGTH = 40  # the longest name an account has (`models.User.name`)
 SESSION_DAYS = 30
 
 
@@ -73,6 +75,36 @@ def register(
     return user
 
 
+# What a bot account keeps for its password: no argon2 hash, so that no password opens it.
+NO_PASSWORD = "!"
+
+
+def bot_account(session: Session, power: str, kind: PlayerKind = PlayerKind.BOT) -> models.User:
+    """The account through which a bot of that kind plays `power`, in any game (made on
+    first use). Its name, "France bot", holds a space, which no name a person registers
+    may (`schemas.Name`), so that it is never one a person holds; it has no password."""
+    name = _bot_name(power, kind)
+    user = account_named(session, name)
+    if user is None:
+        user = models.User(
+            name=name, name_key=name_key(name), password_hash=NO_PASSWORD, kind=kind.value
+        )
+        session.add(user)
+        session.flush()
+    assert user.kind == kind.value, f"{name!r} is an account of kind {user.kind}"
+    return user
+
+
+def _bot_name(power: str, kind: PlayerKind) -> str:
+    """The power and the kind, as long as a name may be: a power's name too long for it
+    is cut, and marked with a digest of it, so that two powers never share one."""
+    name = f"{power} {kind.value}"
+    if len(name) <= NAME_LENGTH:
+        return name
+    mark = hashlib.sha256(power.encode()).hexdigest()[:6]
+    return f"{power[: NAME_LENGTH - len(kind.value) - 8]}~{mark} {kind.value}"
+
+
 def set_password(hasher: PasswordHasher, user: models.User, password: str) -> None:
     user.password_hash = hasher.hash(password)
 
@@ -86,6 +118,8 @@ def sign_in(
     connection and no lock (SQLite's write lock would stop every other writer)."""
     with store.reading() as session:
         user = account_named(session, name)
+    if user is not None and user.bot:  # nobody signs in as a bot: no password opens it
+        user = None
     try:
         # An unknown name costs a hash all the same, so that the time taken tells nothing.
         hasher.verify(user.password_hash if user else _unknown_name(hasher), password)

@@ -76,11 +76,11 @@ def resume(table: Table, now: datetime) -> None:
 
 
 def replace_player(table: Table, spelling: str, name: str) -> None:
-    """Give a power's seat to a user who observes the game (and neither plays nor runs it);
-    the power leaves civil disorder. Only a user who has chosen to observe the game may be
-    seated, so that nobody is put in a game unasked, and a game master learns nothing of
-    the accounts outside the game: an unknown name and one that does not observe the game
-    get the same answer."""
+    """Give a power's seat to a user who observes the game (and neither plays nor runs it):
+    a player's seat, a bot's, or one nobody holds; the power leaves civil disorder. Only a
+    user who has chosen to observe the game may be seated, so that nobody is put in a game
+    unasked, and a game master learns nothing of the accounts outside the game: an unknown
+    name and one that does not observe the game get the same answer."""
     if table.game.status == ENDED:
         raise Refusal(409, "the game is over")
     power = table.power_named(spelling)
@@ -104,8 +104,11 @@ def replace_player(table: Table, spelling: str, name: str) -> None:
     else:
         before = session.get(models.User, seat.user_id)
         seat.user_id = user.id
+    # The new player has said nothing yet: not ready (a bot that held the seat may have
+    # been), and out of civil disorder, which a bot stops playing.
     pending = table.pending[power]
-    pending.disorder, pending.missed = False, 0
+    pending.disorder, pending.missed, pending.ready = False, 0, False
+    table.seats_changed()
     table.log(
         "replaced", power=power, player=user.name, before=None if before is None else before.name
     )

@@ -23,6 +23,7 @@ from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
+from hegemon.server.auth import bot_account
 from hegemon.server.policy import Policy
 from hegemon.server.schemas import FilledForm
 from hegemon.server.table import (
@@ -48,8 +49,10 @@ def create_game(
     seats: Sequence[str] | None,
     seed: int | None,
     policy: Policy,
+    fill: bool = False,
 ) -> models.Game:
-    """A new game, forming, its creator its game master."""
+    """A new game, forming, its creator its game master (its free seats given to bots when
+    it starts, if `fill`)."""
     try:
         variant = configured(variant_name, options, seats)
     except jsonio.WireError as exc:
@@ -63,6 +66,7 @@ def create_game(
         seed=secrets.randbits(32) if seed is None else seed,
         status=FORMING,
         policy=policy.to_json(),
+        fill_with_bots=fill,
         start=jsonio.position_to_json(start, MASTER),
         played=0,
         phase=start.phase.code,
@@ -82,6 +86,7 @@ def create_game(
             "options": game.options,
             "seats": game.seats,
             "policy": game.policy,
+            "fill_with_bots": fill,
         },
     )
     session.flush()
@@ -90,16 +95,7 @@ def create_game(
 
 def join(table: Table, spelling: str, now: datetime) -> None:
     """Take a free seat; the game starts when the last seat is taken."""
-    if table.game.status == ENDED:
-        raise Refusal(409, "the game is over")
-    power = table.power_named(spelling)
-    taken = table.session.scalar(
-        select(models.Member).where(
-            models.Member.game_id == table.game.id, models.Member.power == power
-        )
-    )
-    if taken is not None:
-        raise Refusal(409, f"{power} is taken")
+    power = _free_seat(table, spelling)
     assert table.user is not None
     if table.member is None:
         table.member = models.Member(game_id=table.game.id, user_id=table.user.id)
@@ -114,13 +110,71 @@ def join(table: Table, spelling: str, now: datetime) -> None:
         start(table, now)
 
 
-def _seats_filled(table: Table) -> bool:
+def _free_seat(table: Table, spelling: str) -> str:
+    """The power named, whose seat nobody holds."""
+    if table.game.status == ENDED:
+        raise Refusal(409, "the game is over")
+    power = table.power_named(spelling)
+    if power not in free_seats(table):
+        raise Refusal(409, f"{power} is taken")
+    return power
+
+
+def free_seats(table: Table) -> list[str]:
+    """The powers whose seats nobody holds, in the variant's order."""
     players = table.session.scalars(
         select(models.Member.power).where(
             models.Member.game_id == table.game.id, models.Member.role == PLAYER
         )
     )
-    return set(table.variant.powers) <= set(players)
+    taken = set(players)
+    return [p for p in table.variant.powers if p not in taken]
+
+
+def _seats_filled(table: Table) -> bool:
+    return not free_seats(table)
+
+
+def seat_bots(table: Table, spellings: Sequence[str], now: datetime) -> list[str]:
+    """Give the free seats named to bots, each played through its power's bot account
+    (`auth.bot_account`); the game starts when the last seat is taken, as when a player
+    joins. The powers seated. Refused, and nothing seated, if any is not a free seat."""
+    powers: list[str] = []
+    for spelling in spellings:
+        try:
+            power = _free_seat(table, spelling)
+        except Refusal as exc:
+            raise Refusal(exc.status, f"bots: {exc.detail}") from None
+        if power in powers:
+            raise Refusal(422, f"bots: {power} is named twice")
+        powers.append(power)
+    _seat(table, powers)
+    if table.game.status == FORMING and _seats_filled(table):
+        start(table, now)
+    return powers
+
+
+def fill_with_bots(table: Table, now: datetime) -> list[str]:
+    """Give every free seat to a bot (the game master's "Fill the empty seats with
+    bots"): the powers seated."""
+    free = free_seats(table)
+    if not free:
+        raise Refusal(409, "every seat is taken already")
+    return seat_bots(table, free, now)
+
+
+def _seat(table: Table, powers: Sequence[str]) -> None:
+    for power in powers:
+        bot = bot_account(table.session, power)
+        table.session.add(
+            models.Member(game_id=table.game.id, user_id=bot.id, role=PLAYER, power=power)
+        )
+        pending = table.pending[power]  # a bot plays it from now on, whatever it missed
+        pending.disorder, pending.missed = False, 0
+    table.session.flush()
+    table.seats_changed()
+    if powers:
+        table.log("bots seated", powers=list(powers))
 
 
 def observe(table: Table) -> None:
@@ -133,10 +187,13 @@ def observe(table: Table) -> None:
 
 
 def start(table: Table, now: datetime) -> None:
-    """The game begins: the first deadline runs (a phase nobody acts in, such as a draw of
-    lots, is due at once, for the deadline worker to play)."""
+    """The game begins, its free seats given to bots if its creator asked for that: the
+    first deadline runs (a phase nobody acts in, such as a draw of lots, is due at once,
+    for the deadline worker to play)."""
     if table.game.status != FORMING:
         raise Refusal(409, f"the game has started already ({table.game.status})")
+    if table.game.fill_with_bots:
+        _seat(table, free_seats(table))
     table.game.status = ACTIVE
     table.game.deadline = deadline_of(table, now)
     table.log("started", phase=table.game.phase)
@@ -163,11 +220,15 @@ def submit(
     if problems:
         raise Refusal(422, f"nothing stored: {len(problems)} order(s) refused", problems)
     row.orders = [o.format() for o in merged]
-    if row.disorder:  # its player is back
-        row.disorder, row.missed = False, 0
+    if row.disorder and not _by_bot(table):  # its player is back (a bot stops playing it)
+        row.disorder, row.missed, row.ready = False, 0, False
     table.log("orders", power=power, given=list(texts), replace=replace)
     table.session.flush()
     return row
+
+
+def _by_bot(table: Table) -> bool:
+    return table.user is not None and table.user.bot
 
 
 def withdraw(

@@ -13,6 +13,10 @@ settings of each game, chosen when it is created (docs/server.md, "Deadlines").
   nothing holds, as its variant does with no orders (in Winter, the disbands of civil
   disorder); one in civil disorder is no longer awaited, and comes back by sending orders
   or when the game master gives its seat to another player.
+- `disorder_bot`: a power in civil disorder is played by a bot (`hegemon.bots.Bot`), which
+  gives its orders and says ready each phase as a player would, instead of holding; off
+  by default, as the rules have a power in civil disorder hold. Its player comes back as
+  above, and the bot stops.
 - `pause_after`: a game whose deadline passes this many times in a row with nobody having
   sent orders or said ready, in phases that await someone, is paused by the server until
   its game master resumes it (0: never). An abandoned game stops there, rather than being
@@ -40,6 +44,7 @@ class Policy:
     grace: int = 0
     disorder_after: int = 2
     pause_after: int = 3
+    disorder_bot: bool = False
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policy:

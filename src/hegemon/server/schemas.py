@@ -95,10 +95,18 @@ class PolicyIn(Strict):
     grace: Seconds = 0
     disorder_after: Annotated[int, Field(ge=0, le=1000)] = 2
     pause_after: Annotated[int, Field(ge=0, le=1000)] = 3
+    disorder_bot: StrictBool = Field(
+        default=False, description="a power in civil disorder is played by a bot instead of holding"
+    )
 
     def policy(self) -> Policy:
         return Policy(
-            dict(self.deadlines), self.early, self.grace, self.disorder_after, self.pause_after
+            dict(self.deadlines),
+            self.early,
+            self.grace,
+            self.disorder_after,
+            self.pause_after,
+            self.disorder_bot,
         )
 
 
@@ -114,6 +122,12 @@ class NewGame(Strict):
     seats: list[PowerName] | None = Field(None, max_length=50)
     seed: Annotated[int, Field(ge=0, le=2**63 - 1)] | None = None
     policy: PolicyIn = Field(default_factory=PolicyIn)
+    bots: list[PowerName] = Field(
+        default_factory=list, max_length=50, description="the powers whose seats go to bots now"
+    )
+    fill_with_bots: StrictBool = Field(
+        default=False, description="the seats left empty when the game starts go to bots"
+    )
 
 
 class Seat(Strict):

@@ -161,8 +161,32 @@ class Table:
 
     @property
     def awaited(self) -> list[str]:
-        """The actors not in civil disorder: those the game waits for."""
-        return [p for p in self.actors if not self.pending[p].disorder]
+        """The actors the game waits for: those not in civil disorder, and those in civil
+        disorder that a bot plays."""
+        return [p for p in self.actors if not self.pending[p].disorder or p in self.bot_powers]
+
+    @property
+    def bot_powers(self) -> frozenset[str]:
+        """The powers a bot plays: the seats of bot accounts, and, where the game's policy
+        gives them to a bot (`Policy.disorder_bot`), the powers in civil disorder."""
+        if not self.policy.disorder_bot:
+            return self.seated_bots
+        return self.seated_bots | {p for p, row in self.pending.items() if row.disorder}
+
+    @cached_property
+    def seated_bots(self) -> frozenset[str]:
+        """The powers whose seats bot accounts hold (read again once a seat changes hands:
+        `seats_changed`)."""
+        seated = self.session.scalars(
+            select(models.Member.power)
+            .join(models.User, models.User.id == models.Member.user_id)
+            .where(models.Member.game_id == self.game.id, models.Member.role == PLAYER)
+            .where(models.User.kind != models.HUMAN)
+        )
+        return frozenset(p for p in seated if p is not None)
+
+    def seats_changed(self) -> None:
+        self.__dict__.pop("seated_bots", None)
 
     @property
     def role(self) -> str | None:

@@ -38,13 +38,17 @@ def _when(moment: datetime | None) -> str | None:
 
 
 def members(table: Table) -> list[answers.Member]:
+    """Who takes part in the game, each bot marked as one."""
     rows = table.session.execute(
-        select(models.User.name, models.Member.role, models.Member.power)
+        select(models.User, models.Member.role, models.Member.power)
         .join(models.Member, models.Member.user_id == models.User.id)
         .where(models.Member.game_id == table.game.id)
         .order_by(models.Member.id)
     )
-    return [answers.Member(name=name, role=role, power=power) for name, role, power in rows]
+    return [
+        answers.Member(name=user.name, role=role, power=power, bot=user.bot)
+        for user, role, power in rows
+    ]
 
 
 def summary(game: models.Game, member: models.Member | None, taken: set[str]) -> answers.GameLine:
@@ -100,9 +104,15 @@ def game_view(table: Table) -> answers.Game:
         position=jsonio.position_to_json(position, viewer),
         board=position_report(variant, position, viewer),
         received=list(status.received),
-        awaiting=[p for p in status.awaited if p not in pending or not pending[p].disorder],
+        awaiting=[
+            p
+            for p in status.awaited
+            if p not in pending or not pending[p].disorder or p in table.bot_powers
+        ],
         ready=[p for p in variant.powers if pending[p].ready],
         disorder=[p for p in variant.powers if pending[p].disorder],
+        bots=[p for p in variant.powers if p in table.bot_powers],
+        fill_with_bots=game.fill_with_bots,
         orders={}
         if end
         else {p: pending_view(table, p) for p in variant.powers if viewer.sees(p) and p in pending},

@@ -1,5 +1,6 @@
 """The deadline worker: finds the games whose deadline has passed and adjudicates them
-(or grants their grace period), one game per transaction.
+(or grants their grace period), one game per transaction; and before that, at each pass,
+has the bots give the orders they owe (`hegemon.server.bot_play`).
 
 Several workers, and API processes adjudicating when every power is ready, may share one
 PostgreSQL: a worker claims a due game with ``SELECT ... FOR UPDATE SKIP LOCKED``, so two
@@ -20,6 +21,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from hegemon.server.adjudication import claim_due, run_deadline
 from hegemon.server.backoff import Backoff, wait_for_database
+from hegemon.server.bot_play import BotPlay
 from hegemon.server.table import Table
 from hegemon.store import Store
 from hegemon.store.models import now
@@ -62,6 +64,13 @@ def run_due(store: Store, clock: Callable[[], datetime] = now, limit: int = 100)
     return played
 
 
+def run_pass(store: Store, bots: BotPlay, clock: Callable[[], datetime] = now) -> int:
+    """One pass: the bots give the orders they owe (`bot_play`), then the deadlines due
+    are handled, so that a deadline passed while no worker ran is played with the bots'
+    orders in. How many bots' powers and phases were played."""
+    return bots.run(store, clock) + run_due(store, clock)
+
+
 def work(
     store: Store,
     stop: threading.Event,
@@ -69,12 +78,14 @@ def work(
     clock: Callable[[], datetime] = now,
     backoff: Backoff = BACKOFF,
 ) -> None:
-    """Run deadlines until `stop` is set, a database that does not answer waited out: a
-    pass that played a phase is followed by another at once (a phase may have become due
-    by it), else the next after `poll`."""
+    """Run the bots and the deadlines until `stop` is set, a database that does not answer
+    waited out: a pass that played anything is followed by another at once (a phase may
+    have become due by it, or have begun and await the bots), else the next after
+    `poll`."""
+    bots = BotPlay()
     while wait_for_database(store, stop, backoff):
         try:
-            if not run_due(store, clock):
+            if not run_pass(store, bots, clock):
                 stop.wait(poll)
         except Exception:  # a worker keeps going; the error is logged with its game
             log.exception("deadline worker")

@@ -46,6 +46,9 @@ class UTCDateTime(TypeDecorator[datetime]):
         return None if value is None else value.replace(tzinfo=UTC)
 
 
+HUMAN = "human"  # the kind of an account a person signs in to (`User.kind`)
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -73,6 +76,13 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     created: Mapped[datetime] = mapped_column(default=now)
     demo: Mapped[bool] = mapped_column(Boolean, default=False)  # made by `serve --demo`
+    # Who plays through it: a person (HUMAN), or a bot of that kind (`hegemon.bots.PlayerKind`),
+    # an account the server makes and nobody signs in to.
+    kind: Mapped[str] = mapped_column(String(10), default=HUMAN)
+
+    @property
+    def bot(self) -> bool:
+        return self.kind != HUMAN
 
 
 class Session(Base):
@@ -110,6 +120,8 @@ class Game(Base):
     paused_left: Mapped[float | None]  # seconds left to the deadline when paused
     idle_deadlines: Mapped[int] = mapped_column(Integer, default=0)  # passed in a row unplayed
     pause_reason: Mapped[str | None] = mapped_column(String(200))  # paused by the server: why
+    # The seats left empty when the game starts go to bots (its creator's choice).
+    fill_with_bots: Mapped[bool] = mapped_column(Boolean, default=False)
     agreed: Mapped[dict[str, object] | None]  # an end by agreement: {"draw": [...]} or ...
     ended: Mapped[dict[str, object] | None]  # how it ended: winners, draw, agreed
     created: Mapped[datetime] = mapped_column(default=now)

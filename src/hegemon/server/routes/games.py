@@ -36,10 +36,13 @@ def variants() -> list[answers.Variant]:
     return listed
 
 
-@router.post("/games", status_code=201, responses=answers.SIGNED_IN | answers.BODY)
-def create(body: NewGame, user: Caller, store: StoreDep) -> answers.Game:
-    """A new game, its creator its game master; it starts when every seat is taken (or
-    when its game master starts it)."""
+@router.post(
+    "/games", status_code=201, responses=answers.SIGNED_IN | answers.BODY | answers.refusals(409)
+)
+def create(body: NewGame, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
+    """A new game, its creator its game master, the seats of the powers named in `bots`
+    given to bots; it starts when every seat is taken (or when its game master starts it,
+    the seats still free then given to bots if `fill_with_bots`)."""
     with store.writing() as session:
         game = play.create_game(
             session,
@@ -50,8 +53,11 @@ def create(body: NewGame, user: Caller, store: StoreDep) -> answers.Game:
             body.seats,
             body.seed,
             body.policy.policy(),
+            body.fill_with_bots,
         )
-        return views.game_view(Table.open(session, game.id, user))
+        table = Table.open(session, game.id, user)
+        play.seat_bots(table, body.bots, moment)
+        return views.game_view(table)
 
 
 @router.get("/games", responses=answers.refusals(401, 422))

@@ -83,6 +83,13 @@ def start(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> answers
     return _act(store, game_id, user, lambda table: play.start(table, moment))
 
 
+@router.post("/{game_id}/fill-with-bots")
+def fill_with_bots(game_id: RowId, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
+    """Give every free seat to a bot: a game still forming starts, as its last seat is
+    taken."""
+    return _act(store, game_id, user, lambda table: play.fill_with_bots(table, moment))
+
+
 @router.post("/{game_id}/adjudicate", responses=answers.BODY)
 def adjudicate(
     game_id: RowId, body: AdjudicateIn, user: Caller, store: StoreDep, moment: Now

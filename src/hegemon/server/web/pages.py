@@ -1,5 +1,5 @@
-"""The web pages: sign in, my account, my games, a game's page (the board as my power sees it, my
-orders given by clicking), a past phase, the game master's page.
+"""The web pages: sign in, my account, my games (and a new game), a game's page (the board
+as my power sees it, my orders given by clicking), a past phase, the game master's page.
 
 Pages are rendered on the server from the same views as the API (`hegemon.server.views`;
 the orders a player may give are the `options` answer's forms), so a page shows a player
@@ -35,6 +35,7 @@ from hegemon.server.table import (
     Table,
 )
 from hegemon.store import Store, models
+from hegemon.variants import available_variants
 
 router = APIRouter(include_in_schema=False)
 
@@ -139,7 +140,9 @@ def my_games(request: Request, store: StoreDep, moment: Now) -> Response:
     with store.reading() as session:
         mine = views.games_list(session, user, "mine")
         free = [g for g in views.games_list(session, user, "open") if g.role is None]
-    return _page(request, "games.html", user, games=mine, open_games=free)
+    return _page(
+        request, "games.html", user, games=mine, open_games=free, variants=available_variants()
+    )
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -196,13 +199,15 @@ def _acting(table: Table, named: str | None) -> str | None:
 
 
 def _seats(game: answers.Game) -> list[dict[str, Any]]:
-    """Each power's line in the public table: its player, whether its orders are in,
-    ready, in civil disorder."""
-    players = {m.power: m.name for m in game.members if m.role == PLAYER}
+    """Each power's line in the public table: its player (a bot marked as one), whether
+    its orders are in, ready, in civil disorder (and then whether a bot plays it)."""
+    players = {m.power: m for m in game.members if m.role == PLAYER}
     return [
         {
             "power": power,
-            "player": players.get(power),
+            "player": players[power].name if power in players else None,
+            "bot_seat": power in players and players[power].bot,
+            "bot_plays": power in game.bots,
             "awaited": power in game.awaiting,
             "received": power in game.received,
             "ready": power in game.ready,

@@ -116,6 +116,22 @@
   }
 
   function gamesPage() {
+    const created = document.getElementById("hg-new-game");
+    created.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const fields = created.elements;
+      try {
+        const game = await api("POST", "/api/games", {
+          variant: fields.variant.value,
+          title: fields.title.value,
+          fill_with_bots: fields.fill_with_bots.checked,
+          policy: { disorder_bot: fields.disorder_bot.checked },
+        });
+        location.assign(`/games/${game.id}/master`);
+      } catch (error) {
+        say(document.getElementById("hg-new-message"), why(error), true);
+      }
+    });
     for (const form of document.querySelectorAll("form.join")) {
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
@@ -173,7 +189,9 @@
 
   // --- the game master's actions --------------------------------------------------------
   const ACTIONS = {
+    start: () => undefined,
     adjudicate: () => ({}),
+    "fill-with-bots": () => undefined,
     extend: (form) => ({ seconds: Math.round(Number(form.elements.hours.value) * 3600) }),
     pause: () => undefined,
     resume: () => undefined,

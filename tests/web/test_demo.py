@@ -1,0 +1,133 @@
+"""The demo in the browser (issue 26): a newcomer signs in once, with the one account
+`hegemon serve --demo` prints, and plays France for three phases against six bots by
+clicking on the board; each time the six bots' orders are in, and they are ready, before
+the deadline, and nothing the newcomer's page received shows one of their orders before
+the phase is played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from hegemon.server import demo
+from hegemon.store import models
+from hegemon.store.models import now
+from tests.server.conftest import CHEAP, User
+from tests.web.conftest import LiveServer, Player, open_player
+from tests.web.test_browser import board, choose, given, moved_on, sees_no_secret
+
+BOTS = ("Austria", "England", "Germany", "Italy", "Russia", "Turkey")
+
+
+def bots_ready(france: Player) -> None:
+    """The page, reading the game's progress as it does every few seconds, shows each bot
+    the phase awaits ready (a bot with nothing to order, "—"), the deadline still to
+    come."""
+    france.page.wait_for_function(
+        """bots => bots.every(power => ["ready", "—"].includes(
+             document.querySelector(`tr[data-seat='${power}'] .state`).textContent.trim()))""",
+        arg=list(BOTS),
+        timeout=20000,
+    )
+    assert "passed" not in france.page.inner_text("time.countdown")
+
+
+def bots_orders(server: LiveServer, game_id: int) -> list[str]:
+    """The bots' orders stored for the phase, which France must not be shown."""
+    with server.store.reading() as session:
+        rows = session.scalars(
+            select(models.Pending).where(
+                models.Pending.game_id == game_id, models.Pending.power.in_(BOTS)
+            )
+        )
+        return [order for row in rows for order in row.orders]
+
+
+def test_a_newcomer_plays_france_against_six_bots(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    password = demo.seed_against_bots(server.store, CHEAP, now(), "classic", "France")["france"]
+    france = open_player(browser, server, "france", screenshots, password)
+    france.screenshot("my games")
+    france.page.click("a:has-text('Demo: France against bots')")
+    france.page.wait_for_selector("#hg-board svg")
+    game_id = int(france.page.url.rstrip("/").rsplit("/", 1)[1])
+    france.page.evaluate("window.hgSamePage = true")
+    assert france.page.locator("td .badge.bot").count() == len(BOTS)
+
+    # Spring 1901: into Spain and the Mid-Atlantic; Paris holds.
+    bots_ready(france)
+    board(france, "mar")
+    board(france, "spa")
+    given(france, "A Mar - Spa")
+    board(france, "bre")
+    board(france, "mid")
+    given(france, "F Bre - Mid")
+    board(france, "par")
+    choose(france, "Hold")
+    given(france, "A Par H")
+    sees_no_secret(france, bots_orders(server, game_id))
+    france.screenshot("spring orders, the bots ready")
+    france.page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    france.screenshot("on a phone")
+    france.page.locator("#hg-powers-title").scroll_into_view_if_needed()
+    france.screenshot("the powers on a phone")
+    france.page.set_viewport_size({"width": 1280, "height": 900})
+    france.page.click("#hg-ready")
+    moved_on([france], "Fall 1901 Movement")
+
+    # Fall 1901: on to Portugal; Spain and Paris hold. Nothing can stop either this year.
+    bots_ready(france)
+    board(france, "mid")
+    board(france, "por")
+    given(france, "F Mid - Por")
+    for unit in ("spa", "par"):
+        board(france, unit)
+        choose(france, "Hold")
+        given(france, f"A {unit.title()} H")
+    sees_no_secret(france, bots_orders(server, game_id))
+    france.screenshot("fall orders")
+    france.page.click("#hg-ready")
+
+    # The third phase France plays: a build in Winter, if its centres gained outnumber
+    # those the bots took (Spain and Portugal are sure; Brest and Marseilles were left
+    # open), else the Spring's moves; either way, the first order its menu offers.
+    france.page.wait_for_selector("#hg-phase:not(:has-text('Fall 1901 Movement'))", timeout=30000)
+    france.page.wait_for_selector("#hg-orders-title", timeout=30000)
+    assert france.page.evaluate("window.hgSamePage === true"), "the page was loaded again"
+    third = france.page.inner_text("#hg-phase")
+    bots_ready(france)
+    france.screenshot("the third phase")
+    france.page.locator("#hg-units button.unit-choice").first.click()
+    france.screenshot("the third phase, an order to choose")
+    choice = france.page.locator("#hg-candidates button.order-choice").first
+    order = choice.inner_text()
+    choice.click()
+    given(france, order)
+    sees_no_secret(france, bots_orders(server, game_id))
+    france.page.click("#hg-ready")
+    france.page.wait_for_selector(f"#hg-phase:not(:has-text('{third}'))", timeout=30000)
+    france.screenshot("after three phases")
+    played = france.page.locator("ol.phases li").all_inner_texts()
+    assert played[-2:] == ["Fall 1901 Movement", "Spring 1901 Movement"] and third in played
+
+
+def test_a_game_master_makes_a_game_of_bots_from_the_pages(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    """The new game's form on the list of games, its seats left empty given to bots when
+    its game master starts it from the game master's page."""
+    User(server.client, "n_gm")
+    master = open_player(browser, server, "n_gm", screenshots)
+    master.page.select_option("#hg-variant", "classic")
+    master.page.fill("#hg-title", "Bots at play")
+    master.page.get_by_label("Fill the seats still empty when it starts with bots").check()
+    master.screenshot("a new game")
+    master.page.click("#hg-new-game button.primary")
+    master.page.wait_for_selector("h1:has-text('Bots at play: the game master')")
+    master.page.click("form[data-action=start] button")
+    master.page.wait_for_selector("#hg-message:has-text('Done: start')")
+    master.screenshot("started, every seat a bot's")
+    assert master.page.locator("td .badge.bot").count() == len(BOTS) + 1
