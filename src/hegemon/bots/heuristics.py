@@ -1,0 +1,222 @@
+"""The bot's quick judgement of single orders, before any playout: where a unit is worth
+moving, which units to disband, where points are worth spending.
+
+Every value here is worked out from the position and a form's listed orders alone, by
+the same measures as the evaluation (`hegemon.bots.evaluation`): centers not yet ours to
+take, ours to keep, distances on the map. The search (`hegemon.bots.search`) starts from
+the orders these prefer, and the other powers' replies are drawn with them too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from hegemon.board import province_of
+from hegemon.bots.evaluation import FAR, Distances, Goals, distances
+from hegemon.game import Variant
+from hegemon.game.forms import Menu, OrderForm
+from hegemon.orders import Disband, Hold, Move, Order, Retreat, Support, UnitOrder, Waive
+from hegemon.position import Position
+
+TAKE = 3.0  # a move onto a center not ours
+GUARD = 1.5  # a move onto (or a hold on) a center of ours an enemy could take
+BOUNCE = 1.8  # taken off a move onto a center an enemy unit holds: it will likely bounce
+CROWD = 2.5  # taken off a move onto a province one of our own units holds
+STEP = 0.3  # per step between where a unit ends and the nearest center not ours
+IDLE = 0.2  # a hold where nothing is gained: moving closer is better
+AIDE = 0.8  # a unit worth less than this in its own order supports a contested move
+BACKING = -0.5  # a support on its own: worth something only beside the move it backs
+OTHER = -1.0  # an order of a kind these heuristics do not weigh (a variant's own)
+LOST = -10.0  # a disband, where the unit could do anything else
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """One power's view of a position, as the heuristics weigh orders by: its goals, the
+    provinces other powers' units could move into (where ours are contested), the map's
+    distances."""
+
+    variant: Variant
+    position: Position
+    power: str
+    goals: Goals
+    contested: frozenset[str]
+    near: Distances
+
+    @staticmethod
+    def of(variant: Variant, position: Position, power: str) -> Outlook:
+        board = variant.board
+        contested = {
+            province_of(n)
+            for unit in position.units.values()
+            if unit.power != power
+            for n in board.neighbours(unit.type, unit.location)
+        }
+        goals = Goals.of(variant, position, power)
+        return Outlook(variant, position, power, goals, frozenset(contested), distances(board))
+
+    def value(self, order: Order) -> float:
+        """What a unit's order is worth to the power on its own (a support's worth lies in
+        the move it supports: see `plan`)."""
+        if isinstance(order, Move | Retreat):
+            return self._arrival(order, order.target)
+        if isinstance(order, Hold):
+            return self._stay(order)
+        if isinstance(order, Disband):
+            return LOST
+        if isinstance(order, Support):
+            return BACKING
+        return OTHER
+
+    def _arrival(self, order: UnitOrder, target: str) -> float:
+        province = province_of(target)
+        goals = self.goals
+        value = -STEP * self.near.of(order.unit, target, goals.targets)
+        occupant = self.position.unit_in(province)
+        if province in goals.centers and province not in goals.ours:
+            value += TAKE
+            if occupant is not None and occupant.power != self.power:
+                value -= BOUNCE
+        elif province in goals.ours and province in self.contested and occupant is None:
+            value += GUARD
+        if occupant is not None and occupant.power == self.power:
+            value -= CROWD
+        return value
+
+    def _stay(self, order: UnitOrder) -> float:
+        province, goals = order.province, self.goals
+        if province in goals.centers and province not in goals.ours:
+            return TAKE + 0.2  # already there: it takes the center unless dislodged
+        if province in goals.ours and province in self.contested:
+            return GUARD + (0.5 if province in goals.homes else 0.0)
+        return -IDLE - STEP * self.near.of(order.unit, order.location, goals.targets)
+
+    def usefulness(self, order: UnitOrder) -> float:
+        """How much the unit an order names is worth keeping: near centers to take, or
+        guarding one of ours."""
+        return max(self._stay(order), -STEP * FAR)
+
+    def site_value(self, province: str) -> float:
+        """How near a province lies to the power's units and centers: where points put
+        into a state or a site buy the most (1 at one of them, less further off)."""
+        mine = frozenset(
+            {u.province for u in self.position.units.values() if u.power == self.power}
+            | self.goals.ours
+        )
+        if not mine:
+            return 0.0
+        steps = min(self.near.to(True, mine).get(province, FAR), self.near.to(False, mine).get(province, FAR))
+        centre = 0.5 if province in self.goals.centers and province not in self.goals.ours else 0.0
+        return 1.0 / (1.0 + steps) + centre
+
+    def form_value(self, form: OrderForm) -> float:
+        """A form's worth by the sites it names (a state's provinces), or its choices'."""
+        sites = form.sites or ((form.unit,) if form.unit is not None else ())
+        sites = sites or tuple(c for choice in form.choices for c in choice.clicks[:1])
+        return max((self.site_value(province_of(s)) for s in sites), default=0.0)
+
+
+def unit_forms(menu: Menu) -> list[OrderForm]:
+    """The forms that order one unit each, from a list of its orders."""
+    return [f for f in menu if f.unit is not None and not f.fields and f.choices]
+
+
+def ranked(outlook: Outlook, form: OrderForm) -> list[int]:
+    """The form's choices, best first by the heuristic value of each."""
+    return sorted(range(len(form.choices)), key=lambda i: -outlook.value(form.choices[i].order))
+
+
+def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> dict[str, int]:
+    """A choice for each unit form: the units with most to gain choose first, each its
+    best order that sends it nowhere one of ours already goes; then a unit with little
+    to do supports a move of ours into a province another power could also enter."""
+    best = {f.id: ranked(outlook, f) for f in forms}
+    order_of = sorted(forms, key=lambda f: -outlook.value(f.choices[best[f.id][0]].order))
+    claimed: set[str] = set()
+    picked: dict[str, int] = {}
+    for form in order_of:
+        for i in best[form.id]:
+            destination = _destination(form.choices[i].order)
+            if destination is None or destination not in claimed:
+                picked[form.id] = i
+                if destination is not None:
+                    claimed.add(destination)
+                break
+        else:
+            picked[form.id] = best[form.id][0]
+    _support(outlook, forms, picked)
+    return picked
+
+
+def _destination(order: Order) -> str | None:
+    """The province an order leaves its unit in, for a unit that stays on the board."""
+    if isinstance(order, Move | Retreat):
+        return province_of(order.target)
+    if isinstance(order, UnitOrder) and not isinstance(order, Disband):
+        return order.province
+    return None
+
+
+def _support(outlook: Outlook, forms: Sequence[OrderForm], picked: dict[str, int]) -> None:
+    """Turn idle units into supports of contested moves (and holds) of ours."""
+    by_id = {f.id: f for f in forms}
+    chosen = {fid: by_id[fid].choices[i].order for fid, i in picked.items()}
+    contested = outlook.contested | frozenset(
+        u.province for u in outlook.position.units.values() if u.power != outlook.power
+    )
+    for fid, order in sorted(chosen.items(), key=lambda item: outlook.value(item[1])):
+        if outlook.value(order) >= AIDE:
+            continue
+        form = by_id[fid]
+        for i, choice in enumerate(form.choices):
+            wanted = choice.order
+            if not isinstance(wanted, Support) or wanted.destination not in contested:
+                continue
+            if _backs(wanted, chosen.values()):
+                picked[fid] = i
+                chosen[fid] = wanted
+                break
+
+
+def _backs(support: Support, orders: Iterable[Order]) -> bool:
+    """Whether a support is for one of these orders of ours, as given."""
+    for order in orders:
+        if not isinstance(order, UnitOrder) or order.province != province_of(support.supported):
+            continue
+        if isinstance(order, Move):
+            return support.destination == order.destination
+        return support.target is None and not isinstance(order, Support)
+    return False
+
+
+def reply_pick(outlook: Outlook, form: OrderForm, rng: random.Random) -> int:
+    """Another power's likely order for a unit: mostly its best by the heuristics, now and
+    then anything it may order (players are not all greedy)."""
+    if rng.random() < 0.3:
+        return rng.randrange(len(form.choices))
+    return ranked(outlook, form)[0]
+
+
+def disbands(outlook: Outlook, forms: Sequence[OrderForm], due: int) -> list[Order]:
+    """The `due` units least worth keeping, disbanded."""
+    orders = [f.choices[0].order for f in forms]
+    units = [o for o in orders if isinstance(o, UnitOrder)]
+    units.sort(key=outlook.usefulness)
+    return list(units[: max(0, due)])
+
+
+def preferred(outlook: Outlook, form: OrderForm) -> list[Order]:
+    """A non-unit form's listed orders, the most promising first (a build or a placement
+    nearer the centers to take, a state nearer our units); waivers left out."""
+    orders = [c.order for c in form.choices if not isinstance(c.order, Waive)]
+
+    def worth(order: Order) -> float:
+        if isinstance(order, UnitOrder):
+            return outlook.site_value(order.province) - STEP * outlook.near.of(
+                order.unit, order.location, outlook.goals.targets
+            )
+        return outlook.form_value(form)
+
+    return sorted(orders, key=lambda o: -worth(o))

@@ -1,0 +1,192 @@
+"""The bot's search: candidate order sets for its power, each played by the judge itself
+against a few sampled replies of the other powers, and scored by the evaluation.
+
+`Playouts` plays a candidate against the same replies every time (the same draws of
+chance too), so that two candidates are compared on equal terms, and stops when the
+budget is spent: CPU seconds, or a count of playouts, which alone bounds a search that
+must give the same orders on any machine.
+
+The other powers' replies are drawn from their units' moves on the map (a hold, or a move
+to a neighbouring location, and now and then a support of a move of their own), mostly
+the moves the heuristics rate best for them. Not from their menus: working out a
+classic power's menu costs about as much as a hundred playouts, and the judge treats an
+order it cannot follow as a hold, as the rules do, so a reply needs no menu to be played.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from hegemon.board import province_of
+from hegemon.bots.evaluation import evaluate
+from hegemon.bots.heuristics import Outlook, ranked
+from hegemon.game import chances_for, play_phase, settle
+from hegemon.game.chance import Draw
+from hegemon.game.forms import OrderForm
+from hegemon.orders import Hold, Move, Order, Support, UnitOrder
+from hegemon.position import Unit
+
+REPLIES = 3  # reply samples each candidate is played against
+ALTERNATIVES = 4  # a unit's orders tried in place of its current one: its best few
+SUPPORTING = 0.5  # how often an idle enemy unit supports a move of its own power
+GREEDY = 0.7  # how often an enemy unit makes the move rated best for it
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How far the bot searches for one decision: CPU seconds (`time.thread_time`), or,
+    if `playouts` is given, that many playouts whatever the time they take, so that a
+    seeded bot gives the same orders on any machine."""
+
+    seconds: float = 0.01
+    playouts: int | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One sample of what the other powers do, with the draws of chance the phase needs."""
+
+    orders: Mapping[str, Sequence[Order]]
+    draws: Mapping[str, Draw]
+
+
+class Playouts:
+    """Plays the power's candidate orders against sampled replies, within a budget."""
+
+    def __init__(
+        self, outlook: Outlook, budget: Budget, rng: random.Random, moving: bool
+    ) -> None:
+        self.outlook = outlook
+        self.moving = moving  # units move this phase: the others' replies matter
+        self.budget = budget
+        self.rng = rng
+        self.deadline = time.thread_time() + budget.seconds
+        self.played = 0
+        self.replies: list[Reply] = []
+        self._others: dict[str, Outlook] = {}  # each other power's outlook, for its replies
+
+    def left(self, needed: int) -> bool:
+        """Whether `needed` more playouts fit in the budget."""
+        if self.budget.playouts is not None:
+            return self.played + needed <= self.budget.playouts
+        return time.thread_time() < self.deadline
+
+    def value(self, orders: Sequence[Order], against: int = REPLIES) -> float | None:
+        """The mean evaluation of `orders` over `against` replies (drawn when first
+        needed, then the same for every candidate), or None if the budget has not room."""
+        if not self.left(against):
+            return None
+        while len(self.replies) < against:
+            self.replies.append(self._reply())
+        outlook = self.outlook
+        variant, position, power = outlook.variant, outlook.position, outlook.power
+        total = 0.0
+        for reply in self.replies[:against]:
+            result = play_phase(variant, position, {**reply.orders, power: orders}, reply.draws)
+            total += evaluate(variant, result.after, power)
+        self.played += against
+        return total / against
+
+    def _reply(self) -> Reply:
+        outlook = self.outlook
+        variant, position = outlook.variant, outlook.position
+        draws = settle(chances_for(variant, position), None, self.rng)
+        if not self.moving:
+            return Reply({}, draws)
+        orders: dict[str, list[Order]] = {}
+        for power in variant.calendar.procedure(position.phase).actors(variant, position):
+            if power != outlook.power:
+                if power not in self._others:
+                    self._others[power] = Outlook.of(variant, position, power)
+                units = variant.commanded_units(position, power)
+                orders[power] = replies_of(self._others[power], units, self.rng)
+        return Reply(orders, draws)
+
+
+def replies_of(outlook: Outlook, units: Sequence[Unit], rng: random.Random) -> list[Order]:
+    """A likely set of orders for a power's units: each a hold or a move to a neighbour,
+    mostly its best by the heuristics; then some idle units support a move of theirs."""
+    board = outlook.variant.board
+    orders: list[UnitOrder] = []
+    for unit in units:
+        if unit.cargo or unit.location not in board.edges(unit.type):
+            orders.append(Hold(unit.type, unit.location))
+            continue
+        options: list[UnitOrder] = [Hold(unit.type, unit.location)]
+        options += [Move(unit.type, unit.location, t) for t in board.neighbours(unit.type, unit.location)]
+        if rng.random() < GREEDY:
+            orders.append(max(options, key=outlook.value))
+        else:
+            orders.append(rng.choice(options))
+    moves = [o for o in orders if isinstance(o, Move)]
+    for i, order in enumerate(orders):
+        if isinstance(order, Hold) and moves and rng.random() < SUPPORTING:
+            move = rng.choice(moves)
+            if board.reaches_province(order.unit, order.location, move.destination):
+                orders[i] = Support(order.unit, order.location, move.location, move.target)
+    return list(orders)
+
+
+def improve(
+    playouts: Playouts,
+    forms: Sequence[OrderForm],
+    picked: dict[str, int],
+    fixed: Sequence[Order],
+) -> dict[str, int]:
+    """Local search from the units' planned choices: change one unit's order at a time
+    (to one of its best few, or a support of a move of ours), keep the change if the
+    mean over the same replies improves, until a pass changes nothing or the budget is
+    spent. `fixed` are the power's other orders, played alongside."""
+    outlook = playouts.outlook
+    by_id = {f.id: f for f in forms}
+
+    def orders_of(choice: Mapping[str, int]) -> list[Order]:
+        return [*fixed, *(by_id[fid].choices[i].order for fid, i in choice.items())]
+
+    best = dict(picked)
+    best_value = playouts.value(orders_of(best))
+    if best_value is None:
+        return best
+    changed = True
+    while changed:
+        changed = False
+        order = list(forms)
+        playouts.rng.shuffle(order)
+        for form in order:
+            for i in _alternatives(outlook, form, best, by_id):
+                trial = {**best, form.id: i}
+                value = playouts.value(orders_of(trial))
+                if value is None:
+                    return best
+                if value > best_value + 1e-9:
+                    best, best_value, changed = trial, value, True
+    return best
+
+
+def _alternatives(
+    outlook: Outlook, form: OrderForm, picked: Mapping[str, int], by_id: Mapping[str, OrderForm]
+) -> list[int]:
+    """The choices worth trying for a unit: its best few by the heuristics, and supports
+    of the moves (and holds) its fellow units make now."""
+    current = picked[form.id]
+    tries = [i for i in ranked(outlook, form)[:ALTERNATIVES] if i != current]
+    given = {
+        order.province: order
+        for fid, i in picked.items()
+        if fid != form.id and isinstance(order := by_id[fid].choices[i].order, UnitOrder)
+    }
+    for i, choice in enumerate(form.choices):
+        support = choice.order
+        if i == current or not isinstance(support, Support):
+            continue
+        backed = given.get(province_of(support.supported))
+        if backed is None:
+            continue
+        if isinstance(backed, Move) and support.destination == backed.destination:
+            tries.append(i)
+        elif support.target is None and not isinstance(backed, Move | Support):
+            tries.append(i)
+    return tries
