@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.bots.choosing import complete
-from hegemon.bots.heuristics import Outlook, disbands, plan, unit_forms
+from hegemon.bots.heuristics import Outlook, Plan, disbands, plan, unit_forms
 from hegemon.bots.player import PlayerKind
 from hegemon.bots.search import Budget, Playouts, improve
 from hegemon.bots.sight import Sight
@@ -28,6 +28,8 @@ from hegemon.orders import Disband, Move, Order
 
 __all__ = ["Bot", "Budget"]
 
+DEFAULT_BUDGET = Budget()  # 10 ms of CPU a decision
+
 
 class Bot:
     """The searching bot. `budget` bounds each decision; `seed` makes its choices
@@ -35,7 +37,7 @@ class Bot:
 
     kind = PlayerKind.BOT
 
-    def __init__(self, budget: Budget = Budget(), seed: int | None = None) -> None:
+    def __init__(self, budget: Budget = DEFAULT_BUDGET, seed: int | None = None) -> None:
         self.budget = budget
         self.rng = random.Random(seed)
 
@@ -49,7 +51,7 @@ class Bot:
         playouts = Playouts(outlook, self.budget, self.rng, moving)
         if units and all(_only_disbands(f) for f in units):
             unit_orders = disbands(outlook, units, _disbands_due(sight))
-            picked: dict[str, int] = {}
+            picked: Plan = []
         else:
             picked = plan(outlook, units)
             unit_orders = _chosen(units, picked)
@@ -58,11 +60,11 @@ class Bot:
         if moving:
             picked = improve(playouts, units, picked, extra)
             unit_orders = _chosen(units, picked)
-        return _legal(sight, unit_orders, extra, picked, self.rng)
+        return _legal(sight, unit_orders, extra, units, picked, self.rng)
 
 
-def _chosen(forms: Sequence[OrderForm], picked: dict[str, int]) -> list[Order]:
-    return [f.choices[picked[f.id]].order for f in forms if f.id in picked]
+def _chosen(forms: Sequence[OrderForm], picked: Plan) -> list[Order]:
+    return [form.choices[i].order for form, i in zip(forms, picked, strict=True)]
 
 
 def _only_disbands(form: OrderForm) -> bool:
@@ -83,7 +85,8 @@ def _legal(
     sight: Sight,
     units: list[Order],
     extra: list[Order],
-    picked: dict[str, int],
+    forms: Sequence[OrderForm],
+    picked: Plan,
     rng: random.Random,
 ) -> list[Order]:
     """The orders if the phase's check takes them all; else the units' orders with the
@@ -97,4 +100,9 @@ def _legal(
             if _accepted(sight, [*kept, order]):
                 kept.append(order)
         return kept
-    return complete(sight, sight.menu, lambda form: picked.get(form.id), rng)
+    return complete(sight, sight.menu, lambda form: _pick(forms, picked, form), rng)
+
+
+def _pick(forms: Sequence[OrderForm], picked: Plan, form: OrderForm) -> int | None:
+    """The planned choice of a unit form, if it has one."""
+    return next((i for f, i in zip(forms, picked, strict=False) if f is form), None)

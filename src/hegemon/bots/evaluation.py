@@ -121,9 +121,10 @@ def evaluate(variant: Variant, position: Position, power: str) -> float:
         else:
             if province in goals.ours:
                 score -= INTRUDER
-            enemies_next_to.update(
-                province_of(n) for n in variant.board.neighbours(unit.type, unit.location)
-            )
+            if unit.power in variant.powers:  # a player's: it may move in next
+                enemies_next_to.update(
+                    province_of(n) for n in variant.board.neighbours(unit.type, unit.location)
+                )
     for dislodgement in position.dislodged.values():
         if dislodgement.unit.power == power:
             score -= UNIT - DISLODGED

@@ -9,7 +9,6 @@ the orders these prefer, and the other powers' replies are drawn with them too.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -29,6 +28,8 @@ IDLE = 0.2  # a hold where nothing is gained: moving closer is better
 AIDE = 0.8  # a unit worth less than this in its own order supports a contested move
 BACKING = -0.5  # a support on its own: worth something only beside the move it backs
 OTHER = -1.0  # an order of a kind these heuristics do not weigh (a variant's own)
+SUPPORTED = 2.0  # another's unit supporting a move of ours (bought with a bid)
+MADE_WAY = 1.5  # another's unit leaving a province a move of ours enters
 LOST = -10.0  # a disband, where the unit could do anything else
 
 
@@ -48,10 +49,10 @@ class Outlook:
     @staticmethod
     def of(variant: Variant, position: Position, power: str) -> Outlook:
         board = variant.board
-        contested = {
+        contested = {  # by players' units: others move only as the rules or bids say
             province_of(n)
             for unit in position.units.values()
-            if unit.power != power
+            if unit.power != power and unit.power in variant.powers
             for n in board.neighbours(unit.type, unit.location)
         }
         goals = Goals.of(variant, position, power)
@@ -93,6 +94,20 @@ class Outlook:
             return GUARD + (0.5 if province in goals.homes else 0.0)
         return -IDLE - STEP * self.near.of(order.unit, order.location, goals.targets)
 
+    def helps(self, order: Order, ours: Sequence[Order]) -> float:
+        """How much an order for another's unit (a bid's) helps the power's own orders:
+        a support of a move of ours, a move out of a province ours move into, a move into
+        one of our centers (a harm)."""
+        if isinstance(order, Support):
+            return SUPPORTED if backs(order, ours) else 0.0
+        if isinstance(order, Move):
+            entered = {o.destination for o in ours if isinstance(o, Move)}
+            if order.province in entered:
+                return MADE_WAY
+            if order.destination in self.goals.ours:
+                return -MADE_WAY
+        return 0.0
+
     def usefulness(self, order: UnitOrder) -> float:
         """How much the unit an order names is worth keeping: near centers to take, or
         guarding one of ours."""
@@ -107,7 +122,10 @@ class Outlook:
         )
         if not mine:
             return 0.0
-        steps = min(self.near.to(True, mine).get(province, FAR), self.near.to(False, mine).get(province, FAR))
+        steps = min(
+            self.near.to(True, mine).get(province, FAR),
+            self.near.to(False, mine).get(province, FAR),
+        )
         centre = 0.5 if province in self.goals.centers and province not in self.goals.ours else 0.0
         return 1.0 / (1.0 + steps) + centre
 
@@ -128,26 +146,64 @@ def ranked(outlook: Outlook, form: OrderForm) -> list[int]:
     return sorted(range(len(form.choices)), key=lambda i: -outlook.value(form.choices[i].order))
 
 
-def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> dict[str, int]:
+Plan = list[int]  # a choice for each unit form, by its place in the form's choices
+
+
+def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> Plan:
     """A choice for each unit form: the units with most to gain choose first, each its
     best order that sends it nowhere one of ours already goes; then a unit with little
     to do supports a move of ours into a province another power could also enter."""
-    best = {f.id: ranked(outlook, f) for f in forms}
-    order_of = sorted(forms, key=lambda f: -outlook.value(f.choices[best[f.id][0]].order))
+    best = [ranked(outlook, f) for f in forms]
+    first = sorted(
+        range(len(forms)), key=lambda n: -outlook.value(forms[n].choices[best[n][0]].order)
+    )
     claimed: set[str] = set()
-    picked: dict[str, int] = {}
-    for form in order_of:
-        for i in best[form.id]:
-            destination = _destination(form.choices[i].order)
+    picked = [best[n][0] for n in range(len(forms))]
+    for n in first:
+        for i in best[n]:
+            destination = _destination(forms[n].choices[i].order)
             if destination is None or destination not in claimed:
-                picked[form.id] = i
+                picked[n] = i
                 if destination is not None:
                     claimed.add(destination)
                 break
-        else:
-            picked[form.id] = best[form.id][0]
+    for (n, i), (m, j) in attacks(outlook, forms):
+        now = outlook.value(forms[n].choices[picked[n]].order)
+        if max(now, outlook.value(forms[m].choices[picked[m]].order)) < TAKE - BOUNCE:
+            picked[n], picked[m] = i, j
     _support(outlook, forms, picked)
     return picked
+
+
+Change = tuple[int, int]  # the `n`th unit form's choice changed to its `i`th
+
+
+def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
+    """Supported attacks on centers another power's unit stands on: a unit's move there,
+    and another unit's support of it (one alone would only bounce)."""
+    held = {
+        p for p, u in outlook.position.units.items() if u.power != outlook.power
+    } & outlook.goals.centers
+    found = []
+    for n, form in enumerate(forms):
+        for i, choice in enumerate(form.choices):
+            move = choice.order
+            if not isinstance(move, Move) or move.destination not in held:
+                continue
+            for m, other in enumerate(forms):
+                j = _support_of(other, move) if m != n else None
+                if j is not None:
+                    found.append(((n, i), (m, j)))
+    return found
+
+
+def _support_of(form: OrderForm, move: Move) -> int | None:
+    """The form's choice that supports `move`, if it lists one."""
+    for j, choice in enumerate(form.choices):
+        support = choice.order
+        if isinstance(support, Support) and backs(support, (move,)):
+            return j
+    return None
 
 
 def _destination(order: Order) -> str | None:
@@ -159,28 +215,26 @@ def _destination(order: Order) -> str | None:
     return None
 
 
-def _support(outlook: Outlook, forms: Sequence[OrderForm], picked: dict[str, int]) -> None:
+def _support(outlook: Outlook, forms: Sequence[OrderForm], picked: Plan) -> None:
     """Turn idle units into supports of contested moves (and holds) of ours."""
-    by_id = {f.id: f for f in forms}
-    chosen = {fid: by_id[fid].choices[i].order for fid, i in picked.items()}
+    chosen = [form.choices[i].order for form, i in zip(forms, picked, strict=True)]
     contested = outlook.contested | frozenset(
         u.province for u in outlook.position.units.values() if u.power != outlook.power
     )
-    for fid, order in sorted(chosen.items(), key=lambda item: outlook.value(item[1])):
-        if outlook.value(order) >= AIDE:
+    for n in sorted(range(len(forms)), key=lambda n: outlook.value(chosen[n])):
+        if outlook.value(chosen[n]) >= AIDE:
             continue
-        form = by_id[fid]
-        for i, choice in enumerate(form.choices):
+        for i, choice in enumerate(forms[n].choices):
             wanted = choice.order
             if not isinstance(wanted, Support) or wanted.destination not in contested:
                 continue
-            if _backs(wanted, chosen.values()):
-                picked[fid] = i
-                chosen[fid] = wanted
+            if backs(wanted, chosen):
+                picked[n] = i
+                chosen[n] = wanted
                 break
 
 
-def _backs(support: Support, orders: Iterable[Order]) -> bool:
+def backs(support: Support, orders: Iterable[Order]) -> bool:
     """Whether a support is for one of these orders of ours, as given."""
     for order in orders:
         if not isinstance(order, UnitOrder) or order.province != province_of(support.supported):
@@ -189,14 +243,6 @@ def _backs(support: Support, orders: Iterable[Order]) -> bool:
             return support.destination == order.destination
         return support.target is None and not isinstance(order, Support)
     return False
-
-
-def reply_pick(outlook: Outlook, form: OrderForm, rng: random.Random) -> int:
-    """Another power's likely order for a unit: mostly its best by the heuristics, now and
-    then anything it may order (players are not all greedy)."""
-    if rng.random() < 0.3:
-        return rng.randrange(len(form.choices))
-    return ranked(outlook, form)[0]
 
 
 def disbands(outlook: Outlook, forms: Sequence[OrderForm], due: int) -> list[Order]:

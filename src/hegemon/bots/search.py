@@ -20,9 +20,8 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from hegemon.board import province_of
 from hegemon.bots.evaluation import evaluate
-from hegemon.bots.heuristics import Outlook, ranked
+from hegemon.bots.heuristics import Change, Outlook, Plan, attacks, backs, ranked
 from hegemon.game import chances_for, play_phase, settle
 from hegemon.game.chance import Draw
 from hegemon.game.forms import OrderForm
@@ -56,9 +55,7 @@ class Reply:
 class Playouts:
     """Plays the power's candidate orders against sampled replies, within a budget."""
 
-    def __init__(
-        self, outlook: Outlook, budget: Budget, rng: random.Random, moving: bool
-    ) -> None:
+    def __init__(self, outlook: Outlook, budget: Budget, rng: random.Random, moving: bool) -> None:
         self.outlook = outlook
         self.moving = moving  # units move this phase: the others' replies matter
         self.budget = budget
@@ -116,7 +113,9 @@ def replies_of(outlook: Outlook, units: Sequence[Unit], rng: random.Random) -> l
             orders.append(Hold(unit.type, unit.location))
             continue
         options: list[UnitOrder] = [Hold(unit.type, unit.location)]
-        options += [Move(unit.type, unit.location, t) for t in board.neighbours(unit.type, unit.location)]
+        options += [
+            Move(unit.type, unit.location, t) for t in board.neighbours(unit.type, unit.location)
+        ]
         if rng.random() < GREEDY:
             orders.append(max(options, key=outlook.value))
         else:
@@ -131,33 +130,32 @@ def replies_of(outlook: Outlook, units: Sequence[Unit], rng: random.Random) -> l
 
 
 def improve(
-    playouts: Playouts,
-    forms: Sequence[OrderForm],
-    picked: dict[str, int],
-    fixed: Sequence[Order],
-) -> dict[str, int]:
+    playouts: Playouts, forms: Sequence[OrderForm], picked: Plan, fixed: Sequence[Order]
+) -> Plan:
     """Local search from the units' planned choices: change one unit's order at a time
     (to one of its best few, or a support of a move of ours), keep the change if the
     mean over the same replies improves, until a pass changes nothing or the budget is
     spent. `fixed` are the power's other orders, played alongside."""
     outlook = playouts.outlook
-    by_id = {f.id: f for f in forms}
 
-    def orders_of(choice: Mapping[str, int]) -> list[Order]:
-        return [*fixed, *(by_id[fid].choices[i].order for fid, i in choice.items())]
+    def orders_of(plan: Plan) -> list[Order]:
+        return [*fixed, *(form.choices[i].order for form, i in zip(forms, plan, strict=True))]
 
-    best = dict(picked)
+    pairs = attacks(outlook, forms)
+    best = list(picked)
     best_value = playouts.value(orders_of(best))
     if best_value is None:
         return best
     changed = True
     while changed:
         changed = False
-        order = list(forms)
-        playouts.rng.shuffle(order)
-        for form in order:
-            for i in _alternatives(outlook, form, best, by_id):
-                trial = {**best, form.id: i}
+        turns = list(range(len(forms)))
+        playouts.rng.shuffle(turns)
+        for n in turns:
+            for changes in _alternatives(outlook, forms, best, n, pairs):
+                trial = list(best)
+                for m, i in changes:
+                    trial[m] = i
                 value = playouts.value(orders_of(trial))
                 if value is None:
                     return best
@@ -167,26 +165,22 @@ def improve(
 
 
 def _alternatives(
-    outlook: Outlook, form: OrderForm, picked: Mapping[str, int], by_id: Mapping[str, OrderForm]
-) -> list[int]:
-    """The choices worth trying for a unit: its best few by the heuristics, and supports
-    of the moves (and holds) its fellow units make now."""
-    current = picked[form.id]
-    tries = [i for i in ranked(outlook, form)[:ALTERNATIVES] if i != current]
-    given = {
-        order.province: order
-        for fid, i in picked.items()
-        if fid != form.id and isinstance(order := by_id[fid].choices[i].order, UnitOrder)
-    }
+    outlook: Outlook,
+    forms: Sequence[OrderForm],
+    plan: Plan,
+    n: int,
+    pairs: Sequence[tuple[Change, Change]],
+) -> list[list[Change]]:
+    """The changes worth trying for the `n`th unit: to one of its best few orders by the
+    heuristics, to a support of a move (or hold) its fellow units make now, or to a
+    supported attack, with the support."""
+    form, current = forms[n], plan[n]
+    tries = [[(n, i)] for i in ranked(outlook, form)[:ALTERNATIVES] if i != current]
+    tries += [[move, support] for move, support in pairs if move[0] == n and move[1] != current]
+    others = [
+        f.choices[i].order for m, (f, i) in enumerate(zip(forms, plan, strict=True)) if m != n
+    ]
     for i, choice in enumerate(form.choices):
-        support = choice.order
-        if i == current or not isinstance(support, Support):
-            continue
-        backed = given.get(province_of(support.supported))
-        if backed is None:
-            continue
-        if isinstance(backed, Move) and support.destination == backed.destination:
-            tries.append(i)
-        elif support.target is None and not isinstance(backed, Move | Support):
-            tries.append(i)
+        if i != current and isinstance(choice.order, Support) and backs(choice.order, others):
+            tries.append([(n, i)])
     return tries

@@ -80,23 +80,23 @@ def _allocation(
 ) -> list[Order]:
     """The best of a few ways of spending the purse, by playouts: all on the most
     promising form (any left on the next), half on each of the two best, all on the
-    second; for a form of listed orders (a bid for a unit's order), each of them."""
+    second. A form of listed orders (a bid for another's unit) gives the one that helps
+    our orders most (supports a move of ours, makes way for it)."""
     outlook = playouts.outlook
-    forms = sorted(forms, key=lambda f: -outlook.form_value(f))[:3]
+    picks = {id(f): _helpful(outlook, f, given) for f in forms}
+    forms = sorted(forms, key=lambda f: (-picks[id(f)][0], -outlook.form_value(f)))[:3]
     left = purse.left(given)
     if not forms or left <= 0:
         return []
-    first = forms[0]
-    ways: list[list[tuple[OrderForm, int, int]]] = [
-        [(f, 0, share) for f, share in _concentrated(forms, left)],
-        [(f, 0, share) for f, share in _concentrated(forms[1:], left)],
-    ]
+    ways = [_concentrated(forms, left), _concentrated(forms[1:], left)]
     if len(forms) > 1:
         half = (left + 1) // 2
-        ways.append([(first, 0, half), (forms[1], 0, left - half)])
-    head = ways[0]
-    ways += [[(first, pick, head[0][2]), *head[1:]] for pick in range(1, len(first.choices))]
-    candidates = [c for c in (_filled(way) for way in ways) if c and accepts([*given, *c])]
+        ways.append([(forms[0], half), (forms[1], left - half)])
+    candidates = [
+        c
+        for c in (_filled([(f, picks[id(f)][1], points) for f, points in way]) for way in ways)
+        if c and accepts([*given, *c])
+    ]
     if not candidates:
         return []
     best, best_value = candidates[0], playouts.value([*given, *candidates[0]], against)
@@ -107,6 +107,16 @@ def _allocation(
         if value > best_value:
             best, best_value = candidate, value
     return best
+
+
+def _helpful(outlook: Outlook, form: OrderForm, given: Sequence[Order]) -> tuple[float, int]:
+    """How much the form's most helpful listed order helps ours, and which it is (the
+    first, if it lists none)."""
+    return max(
+        ((outlook.helps(c.order, given), i) for i, c in enumerate(form.choices)),
+        key=lambda found: (found[0], -found[1]),
+        default=(0.0, 0),
+    )
 
 
 def _concentrated(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm, int]]:
