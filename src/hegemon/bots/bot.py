@@ -40,6 +40,7 @@ class Bot:
     def __init__(self, budget: Budget = DEFAULT_BUDGET, seed: int | None = None) -> None:
         self.budget = budget
         self.rng = random.Random(seed)
+        self.played = 0  # playouts of the last decision, for benchmarks and tests to read
 
     def orders(self, sight: Sight) -> list[Order]:
         """Legal orders for the sight's power this phase, from its menu."""
@@ -60,6 +61,7 @@ class Bot:
         if moving:
             picked = improve(playouts, units, picked, extra)
             unit_orders = _chosen(units, picked)
+        self.played = playouts.played
         return _legal(sight, unit_orders, extra, units, picked, self.rng)
 
 

@@ -26,7 +26,7 @@ STANDING = 0.6  # a unit on a center it does not own yet: it takes it at the yea
 INTRUDER = 0.7  # an enemy on a center of ours
 UNIT = 1.0  # a unit on the board: always worth more than its distance costs
 DISLODGED = 0.4  # a unit of ours dislodged: it may yet retreat, or be lost
-OPEN = 0.2  # a center of ours, empty, that an enemy unit could move into
+OPEN = 0.4  # a center of ours, empty, that an enemy unit could move into
 NEAR = 0.15  # per step between a unit and the nearest center not ours
 
 

@@ -45,9 +45,10 @@ class Outlook:
     goals: Goals
     contested: frozenset[str]
     near: Distances
+    hopeful: bool = False  # counts on a unit in its way moving off (an enemy's reply)
 
     @staticmethod
-    def of(variant: Variant, position: Position, power: str) -> Outlook:
+    def of(variant: Variant, position: Position, power: str, hopeful: bool = False) -> Outlook:
         board = variant.board
         contested = {  # by players' units: others move only as the rules or bids say
             province_of(n)
@@ -56,7 +57,8 @@ class Outlook:
             for n in board.neighbours(unit.type, unit.location)
         }
         goals = Goals.of(variant, position, power)
-        return Outlook(variant, position, power, goals, frozenset(contested), distances(board))
+        near = distances(board)
+        return Outlook(variant, position, power, goals, frozenset(contested), near, hopeful)
 
     def value(self, order: Order) -> float:
         """What a unit's order is worth to the power on its own (a support's worth lies in
@@ -78,7 +80,7 @@ class Outlook:
         occupant = self.position.unit_in(province)
         if province in goals.centers and province not in goals.ours:
             value += TAKE
-            if occupant is not None and occupant.power != self.power:
+            if occupant is not None and occupant.power != self.power and not self.hopeful:
                 value -= BOUNCE
         elif province in goals.ours and province in self.contested and occupant is None:
             value += GUARD

@@ -32,6 +32,7 @@ REPLIES = 3  # reply samples each candidate is played against
 ALTERNATIVES = 4  # a unit's orders tried in place of its current one: its best few
 SUPPORTING = 0.5  # how often an idle enemy unit supports a move of its own power
 GREEDY = 0.7  # how often an enemy unit makes the move rated best for it
+JITTER = 0.4  # how far apart two moves' values may be and either be rated best
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,9 @@ class Playouts:
         for power in variant.calendar.procedure(position.phase).actors(variant, position):
             if power != outlook.power:
                 if power not in self._others:
-                    self._others[power] = Outlook.of(variant, position, power)
+                    # The others' replies count on our units moving off (as they may,
+                    # in the candidates searched): the threats the search must meet.
+                    self._others[power] = Outlook.of(variant, position, power, hopeful=True)
                 units = variant.commanded_units(position, power)
                 orders[power] = replies_of(self._others[power], units, self.rng)
         return Reply(orders, draws)
@@ -116,8 +119,8 @@ def replies_of(outlook: Outlook, units: Sequence[Unit], rng: random.Random) -> l
         options += [
             Move(unit.type, unit.location, t) for t in board.neighbours(unit.type, unit.location)
         ]
-        if rng.random() < GREEDY:
-            orders.append(max(options, key=outlook.value))
+        if rng.random() < GREEDY:  # ties (and near ties) broken at random
+            orders.append(max(options, key=lambda o: outlook.value(o) + rng.uniform(0, JITTER)))
         else:
             orders.append(rng.choice(options))
     moves = [o for o in orders if isinstance(o, Move)]
