@@ -115,7 +115,9 @@ def _play(variant: Variant, last_year: int | None, record: Record, budget: Budge
             record.ending = "year cap"
             break
         orders = _orders(variant, position, rng, bots, seated, record)
-        result = play_phase(variant, position, orders, settle(chances_for(variant, position), None, rng))
+        result = play_phase(
+            variant, position, orders, settle(chances_for(variant, position), None, rng)
+        )
         position = result.after
         if result.end:
             record.ending = _ending(result.end)
@@ -215,7 +217,9 @@ def main() -> int:
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         for variant_id in args.variants:
-            tasks = [(variant_id, mode, seed, budget) for mode in modes for seed in range(args.games)]
+            tasks = [
+                (variant_id, mode, seed, budget) for mode in modes for seed in range(args.games)
+            ]
             records = []
             for record in pool.imap_unordered(_task, tasks):
                 records.append(record)

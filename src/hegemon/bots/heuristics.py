@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from hegemon.board import province_of
 from hegemon.bots.evaluation import FAR, Distances, Goals, distances
 from hegemon.game import Variant
-from hegemon.game.forms import Menu, OrderForm
+from hegemon.game.forms import Choice, Menu, OrderForm
 from hegemon.orders import Disband, Hold, Move, Order, Retreat, Support, UnitOrder, Waive
 from hegemon.position import Position
 
@@ -115,21 +116,24 @@ class Outlook:
         guarding one of ours."""
         return max(self._stay(order), -STEP * FAR)
 
+    @cached_property
+    def _mine(self) -> frozenset[str]:
+        """Where the power's units stand and its centers lie."""
+        units = {u.province for u in self.position.units.values() if u.power == self.power}
+        return frozenset(units | self.goals.ours)
+
     def site_value(self, province: str) -> float:
-        """How near a province lies to the power's units and centers: where points put
-        into a state or a site buy the most (1 at one of them, less further off)."""
-        mine = frozenset(
-            {u.province for u in self.position.units.values() if u.power == self.power}
-            | self.goals.ours
-        )
-        if not mine:
-            return 0.0
-        steps = min(
-            self.near.to(True, mine).get(province, FAR),
-            self.near.to(False, mine).get(province, FAR),
-        )
-        centre = 0.5 if province in self.goals.centers and province not in self.goals.ours else 0.0
-        return 1.0 / (1.0 + steps) + centre
+        """How near a province lies to the power's units and centers (1 at one of them,
+        less further off) and to centers it could take: where points put into a state,
+        or a unit placed, buy the most."""
+        value = 0.0
+        mine = self._mine
+        if mine:
+            by_land = self.near.to(True, mine).get(province, FAR)
+            value += 1.0 / (1.0 + min(by_land, self.near.to(False, mine).get(province, FAR)))
+        if province in self.goals.targets:
+            value += 0.5
+        return value - 0.1 * self.near.to(True, self.goals.targets).get(province, FAR)
 
     def form_value(self, form: OrderForm) -> float:
         """A form's worth by the sites it names (a state's provinces), or its choices'."""
@@ -258,13 +262,15 @@ def disbands(outlook: Outlook, forms: Sequence[OrderForm], due: int) -> list[Ord
 def preferred(outlook: Outlook, form: OrderForm) -> list[Order]:
     """A non-unit form's listed orders, the most promising first (a build or a placement
     nearer the centers to take, a state nearer our units); waivers left out."""
-    orders = [c.order for c in form.choices if not isinstance(c.order, Waive)]
+    choices = [c for c in form.choices if not isinstance(c.order, Waive)]
 
-    def worth(order: Order) -> float:
+    def worth(choice: Choice) -> float:
+        order = choice.order
         if isinstance(order, UnitOrder):
-            return outlook.site_value(order.province) - STEP * outlook.near.of(
-                order.unit, order.location, outlook.goals.targets
-            )
-        return outlook.form_value(form)
+            steps = outlook.near.of(order.unit, order.location, outlook.goals.targets)
+            return outlook.site_value(order.province) - STEP * steps
+        if choice.clicks:
+            return outlook.site_value(province_of(choice.clicks[0]))
+        return 0.0
 
-    return sorted(orders, key=lambda o: -worth(o))
+    return [c.order for c in sorted(choices, key=lambda c: -worth(c))]

@@ -28,6 +28,7 @@ from hegemon.game.forms import OrderForm
 from hegemon.orders import Hold, Move, Order, Support, UnitOrder
 from hegemon.position import Unit
 
+FLOOR = 12  # playouts a time budget always allows: a build or a placement is judged
 REPLIES = 3  # reply samples each candidate is played against
 ALTERNATIVES = 4  # a unit's orders tried in place of its current one: its best few
 SUPPORTING = 0.5  # how often an idle enemy unit supports a move of its own power
@@ -70,7 +71,7 @@ class Playouts:
         """Whether `needed` more playouts fit in the budget."""
         if self.budget.playouts is not None:
             return self.played + needed <= self.budget.playouts
-        return time.thread_time() < self.deadline
+        return self.played + needed <= FLOOR or time.thread_time() < self.deadline
 
     def value(self, orders: Sequence[Order], against: int = REPLIES) -> float | None:
         """The mean evaluation of `orders` over `against` replies (drawn when first
