@@ -22,6 +22,7 @@ from hegemon.orders import Order, UnitOrder
 Accepts = Callable[[Sequence[Order]], bool]  # whether the phase's check takes these orders
 
 TRIED = 6  # a form's listed orders tried by playouts, its most promising first
+SPREADS = (3, 6)  # how many forms points are spread over, besides all of them
 NAMED = 2  # forms with named values (a power to attack) tried, their most promising first
 
 
@@ -80,18 +81,22 @@ def _allocation(
 ) -> list[Order]:
     """The best of a few ways of spending the purse, by playouts: all on the most
     promising form (any left on the next), half on each of the two best, all on the
-    second. A form of listed orders (a bid for another's unit) gives the one that helps
-    our orders most (supports a move of ours, makes way for it)."""
+    second; or spread evenly over the few, or many, most promising (where the points
+    pay by the states led, not by the points put in). A form of listed orders (a bid for
+    another's unit) gives the one that helps our orders most (supports a move of ours,
+    makes way for it)."""
     outlook = playouts.outlook
     picks = {id(f): _helpful(outlook, f, given) for f in forms}
-    forms = sorted(forms, key=lambda f: (-picks[id(f)][0], -outlook.form_value(f)))[:3]
+    forms = sorted(forms, key=lambda f: (-picks[id(f)][0], -outlook.form_value(f)))
     left = purse.left(given)
     if not forms or left <= 0:
         return []
-    ways = [_concentrated(forms, left), _concentrated(forms[1:], left)]
+    ways = [_concentrated(forms[:3], left), _concentrated(forms[1:3], left)]
     if len(forms) > 1:
         half = (left + 1) // 2
         ways.append([(forms[0], half), (forms[1], left - half)])
+    ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]
+    ways.append(_spread(forms, left))
     candidates = [
         c
         for c in (_filled([(f, picks[id(f)][1], points) for f, points in way]) for way in ways)
@@ -117,6 +122,20 @@ def _helpful(outlook: Outlook, form: OrderForm, given: Sequence[Order]) -> tuple
         key=lambda found: (found[0], -found[1]),
         default=(0.0, 0),
     )
+
+
+def _spread(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm, int]]:
+    """`left` points shared evenly between the forms (the first take any odd points),
+    each given no less than it takes, until none are left."""
+    shares = []
+    for n, form in enumerate(forms):
+        amount = next(x for x in form.fields if isinstance(x, Amount))
+        share = min(amount.most, max(amount.least, -(-left // (len(forms) - n))))
+        if share > left:
+            break
+        shares.append((form, share))
+        left -= share
+    return shares
 
 
 def _concentrated(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm, int]]:
