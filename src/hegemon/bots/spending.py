@@ -22,7 +22,8 @@ from hegemon.orders import Order, UnitOrder
 Accepts = Callable[[Sequence[Order]], bool]  # whether the phase's check takes these orders
 
 TRIED = 6  # a form's listed orders tried by playouts, its most promising first
-SPREADS = (3, 6)  # how many forms points are spread over, besides all of them
+HEDGE = 6  # how many forms points are spread over unless playouts show better
+SPREADS = (2, 3)  # how many forms points are also tried spread over, besides all
 NAMED = 2  # forms with named values (a power to attack) tried, their most promising first
 
 
@@ -79,10 +80,10 @@ def _allocation(
     accepts: Accepts,
     against: int,
 ) -> list[Order]:
-    """The best of a few ways of spending the purse, by playouts: all on the most
-    promising form (any left on the next), half on each of the two best, all on the
-    second; or spread evenly over the few, or many, most promising (where the points
-    pay by the states led, not by the points put in). A form of listed orders (a bid for
+    """The best of a few ways of spending the purse, by playouts: spread evenly over the
+    six most promising forms, or two, three or all of them (where points pay by the
+    states led, not by the points put in); all on the most promising form (any left on
+    the next), or on the second. A form of listed orders (a bid for
     another's unit) gives the one that helps our orders most (supports a move of ours,
     makes way for it)."""
     outlook = playouts.outlook
@@ -91,10 +92,11 @@ def _allocation(
     left = purse.left(given)
     if not forms or left <= 0:
         return []
-    ways = [_concentrated(forms[:3], left), _concentrated(forms[1:3], left)]
-    if len(forms) > 1:
-        half = (left + 1) // 2
-        ways.append([(forms[0], half), (forms[1], left - half)])
+    # The first way is kept unless a playout rates another better: spread over a few,
+    # as points piled beyond what wins a state (or a bid) buy nothing more there, and
+    # the playout of a phase seldom shows what the points win at a later scoring.
+    ways = [_spread(forms[:HEDGE], left), _concentrated(forms[:3], left)]
+    ways.append(_concentrated(forms[1:3], left))
     ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]
     ways.append(_spread(forms, left))
     candidates = [
