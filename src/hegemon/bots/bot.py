@@ -14,6 +14,7 @@ refused, so the bot's orders are always legal.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from hegemon.adjudication.adjustment import adjustment_balances
@@ -44,12 +45,13 @@ class Bot:
 
     def orders(self, sight: Sight) -> list[Order]:
         """Legal orders for the sight's power this phase, from its menu."""
+        started = time.thread_time()
         if not sight.menu:
             return []
         outlook = Outlook.of(sight.variant, sight.position, sight.power)
         units = unit_forms(sight.menu)
         moving = any(isinstance(c.order, Move) for f in units for c in f.choices)
-        playouts = Playouts(outlook, self.budget, self.rng, moving)
+        playouts = Playouts(outlook, self.budget, self.rng, moving, started)
         if units and all(_only_disbands(f) for f in units):
             unit_orders = disbands(outlook, units, _disbands_due(sight))
             picked: Plan = []

@@ -53,7 +53,9 @@ class Distances:
         return found
 
     def _spread(self, by_land: bool, provinces: frozenset[str]) -> dict[str, int]:
-        edges = self.board.army_edges if by_land else self.board.fleet_edges
+        # A unit moving by land may also be carried across the sea: its steps are taken
+        # on the map of every edge, a sea crossed counting as the steps a convoy takes.
+        edges = self.board.province_graph if by_land else self.board.fleet_edges
         sources = [loc for p in provinces for loc in self.board.locations(p) if loc in edges]
         distance = dict.fromkeys(sources, 0)
         frontier = sources

@@ -17,7 +17,7 @@ from hegemon.board import province_of
 from hegemon.bots.evaluation import FAR, Distances, Goals, distances
 from hegemon.game import Variant
 from hegemon.game.forms import Choice, Menu, OrderForm
-from hegemon.orders import Disband, Hold, Move, Order, Retreat, Support, UnitOrder, Waive
+from hegemon.orders import Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitOrder, Waive
 from hegemon.position import Position
 
 TAKE = 3.0  # a move onto a center not ours
@@ -29,6 +29,7 @@ IDLE = 0.2  # a hold where nothing is gained: moving closer is better
 AIDE = 0.8  # a unit worth less than this in its own order supports a contested move
 BACKING = -0.5  # a support on its own: worth something only beside the move it backs
 OTHER = -1.0  # an order of a kind these heuristics do not weigh (a variant's own)
+CARRIED = 2.0  # taken off a move overseas: it needs fleets convoying it (see `convoys`)
 SUPPORTED = 2.0  # another's unit supporting a move of ours (bought with a bid)
 MADE_WAY = 1.5  # another's unit leaving a province a move of ours enters
 LOST = -10.0  # a disband, where the unit could do anything else
@@ -64,6 +65,10 @@ class Outlook:
     def value(self, order: Order) -> float:
         """What a unit's order is worth to the power on its own (a support's worth lies in
         the move it supports: see `plan`)."""
+        if isinstance(order, Move) and not self.variant.board.adjacent(
+            order.unit, order.location, order.target
+        ):
+            return self._arrival(order, order.target) - CARRIED  # only with a convoy
         if isinstance(order, Move | Retreat):
             return self._arrival(order, order.target)
         if isinstance(order, Hold):
@@ -177,6 +182,12 @@ def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> Plan:
         now = outlook.value(forms[n].choices[picked[n]].order)
         if max(now, outlook.value(forms[m].choices[picked[m]].order)) < TAKE - BOUNCE:
             picked[n], picked[m] = i, j
+    for (n, i), (m, j) in convoys(outlook, forms):
+        gain = outlook.value(forms[n].choices[i].order) - outlook.value(
+            forms[n].choices[picked[n]].order
+        )
+        if gain > 1.0 and outlook.value(forms[m].choices[picked[m]].order) < AIDE:
+            picked[n], picked[m] = i, j
     _support(outlook, forms, picked)
     return picked
 
@@ -200,6 +211,27 @@ def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, 
                 j = _support_of(other, move) if m != n else None
                 if j is not None:
                     found.append(((n, i), (m, j)))
+    return found
+
+
+def convoys(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
+    """Moves overseas one fleet of ours can carry: the unit's move, the fleet's convoy."""
+    board = outlook.variant.board
+    found = []
+    for n, form in enumerate(forms):
+        for i, choice in enumerate(form.choices):
+            move = choice.order
+            if not isinstance(move, Move) or board.adjacent(move.unit, move.location, move.target):
+                continue
+            for m, other in enumerate(forms):
+                for j, carried in enumerate(other.choices):
+                    convoy = carried.order
+                    if (
+                        isinstance(convoy, Convoy)
+                        and province_of(convoy.army) == move.province
+                        and province_of(convoy.target) == move.destination
+                    ):
+                        found.append(((n, i), (m, j)))
     return found
 
 

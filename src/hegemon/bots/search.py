@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from hegemon.bots.evaluation import evaluate
-from hegemon.bots.heuristics import Change, Outlook, Plan, attacks, backs, ranked
+from hegemon.bots.heuristics import Change, Outlook, Plan, attacks, backs, convoys, ranked
 from hegemon.game import chances_for, play_phase, settle
 from hegemon.game.chance import Draw
 from hegemon.game.forms import OrderForm
@@ -57,15 +57,22 @@ class Reply:
 class Playouts:
     """Plays the power's candidate orders against sampled replies, within a budget."""
 
-    def __init__(self, outlook: Outlook, budget: Budget, rng: random.Random, moving: bool) -> None:
+    def __init__(
+        self,
+        outlook: Outlook,
+        budget: Budget,
+        rng: random.Random,
+        moving: bool,
+        started: float,  # when the decision began (`time.thread_time`)
+    ) -> None:
         self.outlook = outlook
         self.moving = moving  # units move this phase: the others' replies matter
         self.budget = budget
         self.rng = rng
-        self.deadline = time.thread_time() + budget.seconds
+        self.deadline = started + budget.seconds
         self.played = 0
         self.replies: list[Reply] = []
-        self._others: dict[str, Outlook] = {}  # each other power's outlook, for its replies
+        self._choices: dict[str, list[Rated]] | None = None  # the others' units' orders
 
     def left(self, needed: int) -> bool:
         """Whether `needed` more playouts fit in the budget."""
@@ -95,42 +102,59 @@ class Playouts:
         draws = settle(chances_for(variant, position), None, self.rng)
         if not self.moving:
             return Reply({}, draws)
-        orders: dict[str, list[Order]] = {}
-        for power in variant.calendar.procedure(position.phase).actors(variant, position):
-            if power != outlook.power:
-                if power not in self._others:
-                    # The others' replies count on our units moving off (as they may,
-                    # in the candidates searched): the threats the search must meet.
-                    self._others[power] = Outlook.of(variant, position, power, hopeful=True)
-                units = variant.commanded_units(position, power)
-                orders[power] = replies_of(self._others[power], units, self.rng)
+        if self._choices is None:
+            self._choices = self._reply_choices()
+        orders = {power: replies_of(choices, self.rng) for power, choices in self._choices.items()}
         return Reply(orders, draws)
 
+    def _reply_choices(self) -> dict[str, list[Rated]]:
+        """Each other power's units' orders a reply is drawn from, rated by the power's
+        own outlook, which counts on our units moving off (as they may, in the
+        candidates searched): the threats the search must meet."""
+        variant, position = self.outlook.variant, self.outlook.position
+        choices = {}
+        for power in variant.calendar.procedure(position.phase).actors(variant, position):
+            if power != self.outlook.power:
+                theirs = Outlook.of(variant, position, power, hopeful=True)
+                units = variant.commanded_units(position, power)
+                choices[power] = [_rated(theirs, unit) for unit in units]
+        return choices
 
-def replies_of(outlook: Outlook, units: Sequence[Unit], rng: random.Random) -> list[Order]:
-    """A likely set of orders for a power's units: each a hold or a move to a neighbour,
-    mostly its best by the heuristics; then some idle units support a move of theirs."""
+
+Rated = list[tuple[float, UnitOrder]]  # a unit's orders, each with its heuristic value
+
+
+def _rated(outlook: Outlook, unit: Unit) -> Rated:
+    """A unit's hold and moves to each neighbouring location, rated."""
     board = outlook.variant.board
+    options: list[UnitOrder] = [Hold(unit.type, unit.location)]
+    if not unit.cargo:
+        neighbours = board.neighbours(unit.type, unit.location)
+        options += [Move(unit.type, unit.location, t) for t in neighbours]
+    return [(outlook.value(o), o) for o in options]
+
+
+def replies_of(units: Sequence[Rated], rng: random.Random) -> list[Order]:
+    """A likely set of orders for a power's units: each mostly its best rated order,
+    else any; then some idle units support a move of their power."""
     orders: list[UnitOrder] = []
-    for unit in units:
-        if unit.cargo or unit.location not in board.edges(unit.type):
-            orders.append(Hold(unit.type, unit.location))
-            continue
-        options: list[UnitOrder] = [Hold(unit.type, unit.location)]
-        options += [
-            Move(unit.type, unit.location, t) for t in board.neighbours(unit.type, unit.location)
-        ]
+    for rated in units:
         if rng.random() < GREEDY:  # ties (and near ties) broken at random
-            orders.append(max(options, key=lambda o: outlook.value(o) + rng.uniform(0, JITTER)))
+            orders.append(max(rated, key=lambda r: r[0] + rng.uniform(0, JITTER))[1])
         else:
-            orders.append(rng.choice(options))
+            orders.append(rng.choice(rated)[1])
     moves = [o for o in orders if isinstance(o, Move)]
     for i, order in enumerate(orders):
         if isinstance(order, Hold) and moves and rng.random() < SUPPORTING:
             move = rng.choice(moves)
-            if board.reaches_province(order.unit, order.location, move.destination):
+            if move.destination in _reach(units[i]):
                 orders[i] = Support(order.unit, order.location, move.location, move.target)
     return list(orders)
+
+
+def _reach(rated: Rated) -> set[str]:
+    """The provinces a unit's rated moves reach: where it may support a move to."""
+    return {o.destination for _, o in rated if isinstance(o, Move)}
 
 
 def improve(
@@ -145,7 +169,7 @@ def improve(
     def orders_of(plan: Plan) -> list[Order]:
         return [*fixed, *(form.choices[i].order for form, i in zip(forms, plan, strict=True))]
 
-    pairs = attacks(outlook, forms)
+    pairs = [*attacks(outlook, forms), *convoys(outlook, forms)]
     best = list(picked)
     best_value = playouts.value(orders_of(best))
     if best_value is None:
@@ -177,7 +201,7 @@ def _alternatives(
 ) -> list[list[Change]]:
     """The changes worth trying for the `n`th unit: to one of its best few orders by the
     heuristics, to a support of a move (or hold) its fellow units make now, or to a
-    supported attack, with the support."""
+    supported attack or a move overseas, with the support or the convoy."""
     form, current = forms[n], plan[n]
     tries = [[(n, i)] for i in ranked(outlook, form)[:ALTERNATIVES] if i != current]
     tries += [[move, support] for move, support in pairs if move[0] == n and move[1] != current]
