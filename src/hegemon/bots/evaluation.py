@@ -10,6 +10,7 @@ take is wasted. The weights below are the bot's taste, tuned against random play
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from hegemon.board import Board, UnitKind, province_of
 from hegemon.game import Variant
 from hegemon.position import Position
 
+SEA_STEP = 2  # a step across the sea for an army, which a fleet must carry
 FAR = 6  # a distance counted no further: out of reach is as bad as far
 
 POINT = 1.0  # a point of the variant's score (a center, or a victory point)
@@ -53,24 +55,32 @@ class Distances:
         return found
 
     def _spread(self, by_land: bool, provinces: frozenset[str]) -> dict[str, int]:
-        # A unit moving by land may also be carried across the sea: its steps are taken
-        # on the map of every edge, a sea crossed counting as the steps a convoy takes.
-        edges = self.board.province_graph if by_land else self.board.fleet_edges
-        sources = [loc for p in provinces for loc in self.board.locations(p) if loc in edges]
+        """Dijkstra's search out from the provinces, backwards along the moves: a unit
+        moving by land may also be carried across the sea, at SEA_STEP a step (it needs
+        fleets convoying it)."""
+        board = self.board
+        edges = board.province_graph if by_land else board.fleet_edges
+        sources = [loc for p in provinces for loc in (p, *board.locations(p)) if loc in edges]
         distance = dict.fromkeys(sources, 0)
-        frontier = sources
+        frontier = [(0, loc) for loc in sources]
         while frontier:
-            following = []
-            for loc in frontier:
-                for neighbour in edges[loc]:
-                    if neighbour not in distance:
-                        distance[neighbour] = distance[loc] + 1
-                        following.append(neighbour)
-            frontier = following
+            steps, loc = heapq.heappop(frontier)
+            if steps > distance[loc]:
+                continue
+            for neighbour in edges[loc]:
+                further = steps + (self._step(loc, neighbour) if by_land else 1)
+                if further < distance.get(neighbour, further + 1):
+                    distance[neighbour] = further
+                    heapq.heappush(frontier, (further, neighbour))
         for loc, steps in list(distance.items()):  # a province as near as its nearest coast
             province = province_of(loc)
             distance[province] = min(steps, distance.get(province, steps))
         return distance
+
+    def _step(self, a: str, b: str) -> int:
+        """The steps a move between two provinces counts for a unit moving by land."""
+        board = self.board
+        return 1 if b in board.army_edges.get(a, ()) else SEA_STEP
 
     def of(self, kind: UnitKind, location: str, provinces: frozenset[str]) -> int:
         """Moves from `location` to the nearest of `provinces`, at most FAR."""
