@@ -6,9 +6,9 @@ In (a) the other powers give the orders of the project's random player
 The report gives the bot's mean share of the points at the end (supply centers, or
 victory points where the variant scores by them: `Variant.points`), a random player's,
 their ratio and the bot's outright wins; for (b) how the games ended, the orders the
-phase's check refused and the errors; for both, the CPU time of a decision (the power's
-sight made, and the bot's orders) by phase kind. It exits non-zero on any error or
-refused order.
+phase's check refused and the errors; for both, the CPU time of a decision by phase
+kind: the power's sight made (`sight_of`, its menu above all) and the bot's orders. It
+exits non-zero on any error or refused order.
 
 A game ends by the variant's rules, at its own last year where it has one (Europe 1615,
 Africa II, Sub-Saharan's year cap), or else at the benchmark's year cap (`CAPS`), which
@@ -63,6 +63,15 @@ class Mode(StrEnum):
     ALL_BOTS = "bots in every seat"
 
 
+@dataclass(frozen=True)
+class Cost:
+    """One decision's CPU time: the power's sight made (its menu), and the bot's orders."""
+
+    kind: str  # the phase kind
+    sight_ms: float
+    orders_ms: float
+
+
 @dataclass
 class Record:
     """One game's outcome as the report needs it."""
@@ -74,7 +83,7 @@ class Record:
     shares: dict[str, float] = field(default_factory=dict)  # each power's share at the end
     winners: tuple[str, ...] = ()  # an outright win: one power
     ending: str = ""  # "solo", "draw", "year cap", ... or "not ended"
-    costs: list[tuple[str, float]] = field(default_factory=list)  # (phase kind, CPU ms)
+    costs: list[Cost] = field(default_factory=list)
     illegal: list[str] = field(default_factory=list)
     error: str | None = None
 
@@ -145,8 +154,13 @@ def _orders(
         if power not in procedure.actors(variant, position):
             continue
         started = time.thread_time()
-        given = bots[power].orders(sight_of(variant, position, power))
-        record.costs.append((position.phase.kind.name, 1000 * (time.thread_time() - started)))
+        sight = sight_of(variant, position, power)
+        seen = time.thread_time()
+        given = bots[power].orders(sight)
+        done = time.thread_time()
+        record.costs.append(
+            Cost(position.phase.kind.name, 1000 * (seen - started), 1000 * (done - seen))
+        )
         problems = procedure.check(variant, position, power, given)
         record.illegal += [f"{position.phase} {power}: {p}" for p in problems]
         orders[power] = given
@@ -184,16 +198,18 @@ def report(variant_id: str, records: Sequence[Record]) -> list[str]:
     illegal = sum(len(r.illegal) for r in records)
     errors = sum(r.error is not None for r in records)
     lines.append(f"  illegal orders {illegal}, errors {errors}")
-    costs: dict[str, list[float]] = {}
+    costs: dict[str, list[Cost]] = {}
     for r in records:
-        for kind, ms in r.costs:
-            costs.setdefault(kind, []).append(ms)
+        for cost in r.costs:
+            costs.setdefault(cost.kind, []).append(cost)
     for kind, found in sorted(costs.items()):
-        found.sort()
-        p95 = found[min(len(found) - 1, int(0.95 * len(found)))]
+        whole = sorted(c.sight_ms + c.orders_ms for c in found)
+        p95 = whole[min(len(whole) - 1, int(0.95 * len(whole)))]
+        sight = statistics.mean(c.sight_ms for c in found)
+        orders = statistics.mean(c.orders_ms for c in found)
         lines.append(
-            f"  {kind:<11} decision: mean {statistics.mean(found):6.1f} ms, "
-            f"p95 {p95:6.1f} ms ({len(found)} decisions)"
+            f"  {kind:<11} decision: mean {statistics.mean(whole):6.1f} ms "
+            f"(sight {sight:5.1f} + bot {orders:5.1f}), p95 {p95:6.1f} ms ({len(found)} decisions)"
         )
     return lines
 
