@@ -11,11 +11,11 @@ kind: the power's sight made (`sight_of`, its menu above all) and the bot's orde
 exits non-zero on any error or refused order.
 
 A game ends by the variant's rules, at its own last year where it has one (Europe 1615,
-Africa II, Sub-Saharan's year cap), or else at the benchmark's year cap (`CAPS`), which
+Africa II, Sub-Saharan's year cap), or else at the benchmark's year cap (`CAP_YEARS`), which
 counts as its end.
 
     .venv/bin/python benchmarks/bots.py [--games N] [--variants ID ...] [--jobs N]
-                                        [--budget-ms MS] [--playouts N]
+                                        [--budget-ms MS] [--playouts N] [--modes ...]
 """
 
 from __future__ import annotations
@@ -86,6 +86,7 @@ class Record:
     costs: list[Cost] = field(default_factory=list)
     illegal: list[str] = field(default_factory=list)
     error: str | None = None
+    seconds: float = 0.0  # the game's CPU time, judge and players alike
 
 
 def configured(variant_id: str) -> tuple[Variant, int | None]:
@@ -106,10 +107,12 @@ def play(variant_id: str, mode: Mode, seed: int, budget: Budget) -> Record:
     powers = list(variant.powers)
     seat = powers[seed % len(powers)] if mode is Mode.ONE_BOT else ""
     record = Record(variant_id, mode, seed, seat)
+    started = time.thread_time()
     try:
         _play(variant, last_year, record, budget)
     except Exception:  # a benchmark reports every failure, then goes on
         record.error = f"{variant_id} {mode.name} seed {seed}: {traceback.format_exc(limit=-3)}"
+    record.seconds = time.thread_time() - started
     return record
 
 
@@ -195,6 +198,11 @@ def report(variant_id: str, records: Sequence[Record]) -> list[str]:
         ended = sum(n for ending, n in endings.items() if ending != "not ended")
         shown = ", ".join(f"{n} {ending}" for ending, n in endings.most_common())
         lines.append(f"  (b) {len(every)} games: {ended} ended ({shown})")
+        seconds = sorted(r.seconds for r in every)
+        lines.append(
+            f"      a game's CPU time: mean {statistics.mean(seconds):.1f} s, "
+            f"longest {seconds[-1]:.1f} s"
+        )
     illegal = sum(len(r.illegal) for r in records)
     errors = sum(r.error is not None for r in records)
     lines.append(f"  illegal orders {illegal}, errors {errors}")
