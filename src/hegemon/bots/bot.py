@@ -58,7 +58,7 @@ class Bot:
         else:
             picked = plan(outlook, units)
             unit_orders = _chosen(units, picked)
-        others = [f for f in sight.menu if f not in units]
+        others = [f for f in sight.menu if not any(f is u for u in units)]
         extra = spend(playouts, others, unit_orders, lambda o: _accepted(sight, o))
         if moving:
             picked = improve(playouts, units, picked, extra)
