@@ -93,7 +93,7 @@ bench-server: $(DEV)
 	$(BIN)/python benchmarks/server_load.py
 
 # The bot against random players and against itself in every variant, on the compiled
-# core its costs are measured for (docs/bots.md: long, an hour or more on two cores;
+# core its costs are measured for (docs/bots.md: long, some three hours on two cores;
 # BOTS_ARGS="--games 20" for a sample).
 bench-bots: $(DEV) compiled
 	$(ON_COMPILED) $(BIN)/python benchmarks/bots.py $(BOTS_ARGS)
