@@ -16,7 +16,7 @@ PACKAGE_FILES := $(shell find src/hegemon -type f ! -path '*/__pycache__/*')
 ON_COMPILED := HEGEMON_BUILD=compiled PYTHONPATH=$(COMPILED)
 ON_PURE := HEGEMON_BUILD=pure
 
-.PHONY: run compiled test lint bench bench-server boards datc clean
+.PHONY: run compiled test lint bench bench-server bench-bots boards datc clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -91,6 +91,12 @@ bench: $(DEV) compiled
 
 bench-server: $(DEV)
 	$(BIN)/python benchmarks/server_load.py
+
+# The bot against random players and against itself in every variant, on the compiled
+# core its costs are measured for (docs/bots.md: long, some three hours on two cores;
+# BOTS_ARGS="--games 20" for a sample).
+bench-bots: $(DEV) compiled
+	$(ON_COMPILED) $(BIN)/python benchmarks/bots.py $(BOTS_ARGS)
 
 boards: $(RUNTIME)
 	$(BIN)/python tools/boards.py build/boards

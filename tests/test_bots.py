@@ -1,0 +1,175 @@
+"""The bot's play on positions made for it (the classic map, mostly), its budget, and its
+orders' legality in short games of every variant."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pytest
+
+from hegemon.bots import Bot, Budget, sight_of
+from hegemon.game import Variant, chances_for, play_phase, settle
+from hegemon.orders import Build, Disband, Hold, Move, Order, Support
+from hegemon.position import Phase, PhaseKind, Position, Season
+from hegemon.variants import load_variant
+from tests.conftest import units
+
+# Playouts enough for the search to see what each position below asks of it, counted
+# rather than timed: the same orders on any machine.
+SEARCHING = Budget(seconds=60.0, playouts=400)
+HOMES = {"par": "France", "bre": "France", "mar": "France"}
+
+
+def _position(
+    season: Season,
+    spec: Mapping[str, Sequence[str]],
+    centers: Mapping[str, str],
+    kind: PhaseKind = PhaseKind.MOVEMENT,
+) -> Position:
+    return Position.create(Phase(1902, season, kind), units(spec), centers)
+
+
+def _orders(variant: Variant, position: Position, power: str, seed: int = 1) -> list[Order]:
+    return Bot(SEARCHING, seed=seed).orders(sight_of(variant, position, power))
+
+
+def _order(variant: Variant, text: str) -> Order:
+    return variant.parse_order(text)
+
+
+def _moves(orders: Sequence[Order]) -> dict[str, str]:
+    return {o.province: o.destination for o in orders if isinstance(o, Move)}
+
+
+def test_takes_undefended_centers(classic: Variant) -> None:
+    fall = _position(
+        Season.FALL,
+        {"France": ["A bur", "F mid"], "Russia": ["A mos"]},
+        {**HOMES, "spa": "France", "mun": "France", "mos": "Russia"},
+    )
+    assert _moves(_orders(classic, fall, "France")) == {"bur": "bel", "mid": "por"}
+
+
+def test_supports_a_move_into_a_contested_center_and_wins_it(classic: Variant) -> None:
+    fall = _position(
+        Season.FALL,
+        {"France": ["A bur", "A pic"], "England": ["A bel", "F lon"]},
+        {**HOMES, "mun": "France", "bel": "England", "lon": "England"},
+    )
+    orders = _orders(classic, fall, "France")
+    supports = [o for o in orders if isinstance(o, Support) and o.destination == "bel"]
+    assert len(supports) == 1
+    assert _moves(orders) == {province_of_supported(supports[0]): "bel"}
+    holding = [Hold(u.type, u.location) for u in fall.units_of("England")]
+    played = play_phase(classic, fall, {"France": orders, "England": holding})
+    assert played.after.units["bel"].power == "France"
+
+
+def province_of_supported(support: Support) -> str:
+    return support.supported.split("/")[0]
+
+
+def test_covers_a_home_center_a_neighbour_could_take(classic: Variant) -> None:
+    fall = _position(
+        Season.FALL,
+        {"France": ["A gas"], "England": ["F eng"]},
+        {**HOMES, "spa": "France", "lon": "England", "bel": "England"},
+    )
+    assert _moves(_orders(classic, fall, "France")) == {"gas": "bre"}
+
+
+def test_keeps_a_threatened_home_center_held(classic: Variant) -> None:
+    fall = _position(
+        Season.FALL,
+        {"France": ["F bre", "A par"], "England": ["F eng"]},
+        {**HOMES, "spa": "France", "por": "France", "lon": "England"},
+    )
+    orders = _orders(classic, fall, "France")
+    for english in ("F eng - bre", "F eng H", "F eng - pic"):
+        played = play_phase(
+            classic, fall, {"France": orders, "England": [_order(classic, english)]}
+        )
+        assert played.after.centers["bre"] == "France", english
+
+
+def test_builds_the_builds_due(classic: Variant) -> None:
+    winter = _position(
+        Season.WINTER,
+        {"France": ["A bel", "A spa"], "Germany": ["A mun"]},
+        {**HOMES, "bel": "France", "spa": "France", "mun": "Germany"},
+        PhaseKind.ADJUSTMENT,
+    )
+    orders = _orders(classic, winter, "France")
+    built = [o for o in orders if isinstance(o, Build)]
+    assert len(built) == 3
+    assert {o.province for o in built} == {"par", "bre", "mar"}
+
+
+def test_disbands_the_disbands_due_least_useful_first(classic: Variant) -> None:
+    winter = _position(
+        Season.WINTER,
+        {"France": ["A bel", "A hol", "A gas", "A pic"], "Germany": ["A mun", "A kie"]},
+        {"par": "France", "bre": "France", "mun": "Germany", "bel": "Germany", "hol": "Germany"},
+        PhaseKind.ADJUSTMENT,
+    )
+    disbanded = [o for o in _orders(classic, winter, "France") if isinstance(o, Disband)]
+    assert {o.province for o in disbanded} == {"gas", "pic"}  # not those on centers to take
+
+
+def test_playout_cap_is_respected_and_a_seed_replays_the_same_orders(classic: Variant) -> None:
+    position = classic.initial_position()
+    sight = sight_of(classic, position, "Austria")
+    capped = Budget(seconds=60.0, playouts=30)
+    bot = Bot(capped, seed=7)
+    orders = bot.orders(sight)
+    assert 0 < bot.played <= 30
+    assert Bot(capped, seed=7).orders(sight) == orders
+    wider = Bot(Budget(seconds=60.0, playouts=300), seed=7)
+    wider.orders(sight)
+    assert wider.played > 30  # the cap, not the search's end, stopped the first
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "options", "phases"),
+    [
+        ("classic", {}, 12),
+        ("sub_saharan", {}, 5),
+        ("europe_1615", {}, 8),
+        ("africa_ii", {}, 8),
+        ("african_diplomacy_ii", {"placement": "lists"}, 8),
+        ("african_riots", {}, 6),
+    ],
+)
+def test_bots_give_only_legal_orders(
+    variant_id: str, options: dict[str, object], phases: int
+) -> None:
+    variant = load_variant(variant_id).configure(options)
+    rng = random.Random(3)
+    bots = {p: Bot(Budget(playouts=6), seed=i) for i, p in enumerate(variant.powers)}
+    position = variant.initial_position()
+    kinds = set()
+    for _ in range(phases):
+        procedure = variant.calendar.procedure(position.phase)
+        orders = {}
+        for power in procedure.actors(variant, position):
+            orders[power] = bots[power].orders(sight_of(variant, position, power))
+            assert procedure.check(variant, position, power, orders[power]) == []
+        kinds.add(position.phase.kind.name)
+        result = play_phase(
+            variant, position, orders, settle(chances_for(variant, position), None, rng)
+        )
+        if result.end:
+            break
+        position = result.after
+    assert "Movement" in kinds
+
+
+def test_the_example_in_the_docs_runs() -> None:
+    guide = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+    blocks = re.findall(r"^```python\n(.*?)^```", guide.read_text("utf-8"), re.M | re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, str(guide), "exec", dont_inherit=True), {})
