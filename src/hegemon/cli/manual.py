@@ -136,7 +136,8 @@ PAGES = {
         (
             "hegemon serve",
             "hegemon serve --database postgresql+psycopg://hegemon@localhost/hegemon --port 8080",
-            "hegemon serve --demo --database sqlite:///demo.db",
+            "hegemon serve --demo --database sqlite:///demo.db   # you as France, six bots",
+            "hegemon serve --demo=humans   # an account for every seat",
         ),
     ),
     "worker": Page(
