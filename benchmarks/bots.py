@@ -37,16 +37,9 @@ from hegemon.game import GameEnd, Variant, chances_for, play_phase, settle
 from hegemon.orders import Order
 from hegemon.position import Position
 from hegemon.randomplay import random_orders
-from hegemon.variants import load_variant
+from hegemon.variants import available_variants, load_variant
 
-VARIANTS = (
-    "classic",
-    "sub_saharan",
-    "europe_1615",
-    "africa_ii",
-    "african_diplomacy_ii",
-    "african_riots",
-)
+VARIANTS = tuple(available_variants())  # every variant installed
 # Years played in a variant with no last year of its own, counted from its first: long
 # enough for a bot to win against random players (classic bots do so by their twelfth year
 # or so), and to end games of bots against bots that stall, as equals do, in a bounded time.

@@ -9,17 +9,10 @@ import pytest
 
 from hegemon.cli import main
 from hegemon.gamefile import read_game
-from hegemon.variants import load_variant
+from hegemon.variants import available_variants, load_variant
 from tests.conftest import stdin
 
-VARIANTS = (
-    "classic",
-    "sub_saharan",
-    "europe_1615",
-    "africa_ii",
-    "african_diplomacy_ii",
-    "african_riots",
-)
+VARIANTS = tuple(available_variants())  # every variant installed
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
