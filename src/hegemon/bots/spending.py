@@ -2,9 +2,9 @@
 declarations, placements, rankings, whatever else a variant's menu offers, through its
 forms alone (`hegemon.game.forms`) and judged by playouts.
 
-Points go where the forms' sites lie nearest the power's units and centers, concentrated
-on one or two forms rather than spread; a few allocations are played against the same
-replies and the best kept. A form of listed orders (a build, a declaration, a waiver) is
+Points go where the forms' sites lie nearest the power's units and centers, spread over
+the most promising forms or piled on one or a few; a few allocations are played against
+the same replies and the best kept. A form of listed orders (a build, a declaration, a waiver) is
 given an order only where a playout shows it gains something (a build adds a unit, a
 declared home center counts), best gains first, while the phase's check accepts it; a
 ranking takes its choices nearest first.
@@ -22,8 +22,9 @@ from hegemon.orders import Order, UnitOrder
 Accepts = Callable[[Sequence[Order]], bool]  # whether the phase's check takes these orders
 
 TRIED = 6  # a form's listed orders tried by playouts, its most promising first
-HEDGE = 6  # how many forms points are spread over unless playouts show better
+HEDGE = 10  # how many forms points are spread over unless playouts show better
 SPREADS = (2, 3)  # how many forms points are also tried spread over, besides all
+SINGLES = 4  # the most promising forms each also tried with all the points alone
 NAMED = 2  # forms with named values (a power to attack) tried, their most promising first
 
 
@@ -81,9 +82,10 @@ def _allocation(
     against: int,
 ) -> list[Order]:
     """The best of a few ways of spending the purse, by playouts: spread evenly over the
-    six most promising forms, or two, three or all of them (where points pay by the
+    ten most promising forms, or two, three or all of them (where points pay by the
     states led, not by the points put in); all on the most promising form (any left on
-    the next), or on the second. A form of listed orders (a bid for
+    the next), or on the second, or all on each of the next few alone (where a playout
+    shows a state won by points piled on it). A form of listed orders (a bid for
     another's unit) gives the one that helps our orders most (supports a move of ours,
     makes way for it)."""
     outlook = playouts.outlook
@@ -97,6 +99,7 @@ def _allocation(
     # the playout of a phase seldom shows what the points win at a later scoring.
     ways = [_spread(forms[:HEDGE], left), _concentrated(forms[:3], left)]
     ways.append(_concentrated(forms[1:3], left))
+    ways += [_concentrated(forms[n : n + 1], left) for n in range(1, min(SINGLES, len(forms)))]
     ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]
     ways.append(_spread(forms, left))
     candidates = [
