@@ -14,13 +14,23 @@ A game ends by the variant's rules, at its own last year where it has one (Europ
 Africa II, Sub-Saharan's year cap), or else at the benchmark's year cap (`CAP_YEARS`), which
 counts as its end.
 
+The whole benchmark takes an hour or more on two cores, so each game is recorded as it
+ends, one JSON line in `--record FILE`, and a run given the same file goes on from where
+the last one stopped: it plays only the games the file lacks and reports on all of them.
+A line holds a digest of the package's sources it was played on and the budget, so that
+games of another bot or another budget are never mixed in.
+
     .venv/bin/python benchmarks/bots.py [--games N] [--variants ID ...] [--jobs N]
                                         [--budget-ms MS] [--playouts N] [--modes ...]
+                                        [--record FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import hashlib
+import json
 import multiprocessing
 import random
 import statistics
@@ -31,6 +41,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
+from typing import Any
 
 from hegemon.bots import Bot, Budget, sight_of
 from hegemon.game import GameEnd, Variant, chances_for, play_phase, settle
@@ -38,6 +50,8 @@ from hegemon.orders import Order
 from hegemon.position import Position
 from hegemon.randomplay import random_orders
 from hegemon.variants import available_variants, load_variant
+
+SOURCES = Path(__file__).resolve().parent.parent / "src" / "hegemon"
 
 VARIANTS = tuple(available_variants())  # every variant installed
 # Years played in a variant with no last year of its own, counted from its first: long
@@ -171,6 +185,71 @@ def _task(args: tuple[str, Mode, int, Budget]) -> Record:
     return play(*args)
 
 
+@dataclass(frozen=True)
+class Run:
+    """What a recorded game must have been played with to count in this run."""
+
+    code: str  # the digest of the package's sources (`fingerprint`)
+    seconds: float  # the budget's
+    playouts: int | None
+
+
+Key = tuple[str, str, int]  # a game: its variant, mode's name and seed
+
+
+def fingerprint() -> str:
+    """A digest of the package's sources and data, as this checkout holds them: the
+    compiled build that `make bench-bots` plays on is rebuilt from them when they change."""
+    digest = hashlib.sha256()
+    for path in sorted(SOURCES.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(SOURCES)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def record_line(run: Run, record: Record) -> str:
+    """The record's line in the file: the run, then the game."""
+    game = dataclasses.asdict(record)
+    game["mode"] = record.mode.name
+    return json.dumps({"run": dataclasses.asdict(run), "game": game}, ensure_ascii=False)
+
+
+def recorded(path: Path, run: Run) -> dict[Key, Record]:
+    """The games of this run the file holds. A line of another run is passed over; a
+    line that cannot be read (the last one, if a run was killed while writing it) is
+    passed over with a warning, and its game played again."""
+    games: dict[Key, Record] = {}
+    if not path.exists():
+        return games
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            data = json.loads(line)
+            if Run(**data["run"]) == run:
+                record = _record(data["game"])
+                games[_key(record)] = record
+        except (ValueError, KeyError, TypeError) as problem:
+            print(f"{path}:{number}: passed over, not a game's record ({problem})", file=sys.stderr)
+    return games
+
+
+# Any: a line of the benchmark's own file as `record_line` wrote it; a line of another
+# shape raises in here, and `recorded` passes it over.
+def _record(game: dict[str, Any]) -> Record:
+    return Record(
+        **{
+            **game,
+            "mode": Mode[game["mode"]],
+            "winners": tuple(game["winners"]),
+            "costs": [Cost(**cost) for cost in game["costs"]],
+        }
+    )
+
+
+def _key(record: Record) -> Key:
+    return (record.variant, record.mode.name, record.seed)
+
+
 def report(variant_id: str, records: Sequence[Record]) -> list[str]:
     """The variant's lines of the table."""
     lines = [f"{variant_id}"]
@@ -227,21 +306,29 @@ def main() -> int:
     parser.add_argument(
         "--modes", nargs="+", default=[m.name for m in Mode], choices=[m.name for m in Mode]
     )
+    parser.add_argument(
+        "--record", type=Path, help="JSON lines: each game as it ends; a run goes on from it"
+    )
     args = parser.parse_args()
     budget = Budget(args.budget_ms / 1000, args.playouts)
+    run = Run(fingerprint(), budget.seconds, budget.playouts)
+    done = recorded(args.record, run) if args.record else {}
     modes = [Mode[m] for m in args.modes]
     failed = False
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         for variant_id in args.variants:
-            tasks = [
-                (variant_id, mode, seed, budget) for mode in modes for seed in range(args.games)
-            ]
-            records = []
+            games = [(variant_id, m.name, seed) for m in modes for seed in range(args.games)]
+            records = [done[game] for game in games if game in done]
+            tasks = [(v, Mode[m], seed, budget) for v, m, seed in games if (v, m, seed) not in done]
+            progress = Progress(variant_id, len(games), len(records))
             for record in pool.imap_unordered(_task, tasks):
                 records.append(record)
-                print(f"\r{variant_id}: {len(records)}/{len(tasks)} games", end="", file=sys.stderr)
-            print(file=sys.stderr)
+                if args.record:
+                    with args.record.open("a", encoding="utf-8") as file:
+                        print(record_line(run, record), file=file)
+                progress.played()
+            progress.close()
             for line in report(variant_id, records):
                 print(line, flush=True)
             for record in records:
@@ -250,6 +337,34 @@ def main() -> int:
             failed |= any(r.illegal or r.error for r in records)
     print(f"{time.perf_counter() - started:.0f} s in all")
     return 1 if failed else 0
+
+
+class Progress:
+    """A variant's games played so far, with the time the rest should take, on one line
+    of the standard error."""
+
+    def __init__(self, variant_id: str, games: int, recorded: int) -> None:
+        self.variant_id, self.games, self.recorded = variant_id, games, recorded
+        self.done = recorded
+        self.started = time.perf_counter()
+        self._show()
+
+    def played(self) -> None:
+        self.done += 1
+        self._show()
+
+    def close(self) -> None:
+        print(file=sys.stderr)
+
+    def _show(self) -> None:
+        elapsed = time.perf_counter() - self.started
+        line = f"\r{self.variant_id}: {self.done}/{self.games} games"
+        if self.recorded:
+            line += f" ({self.recorded} from the record)"
+        played = self.done - self.recorded
+        if played and self.done < self.games:
+            line += f", about {elapsed / played * (self.games - self.done) / 60:.0f} min to go"
+        print(line, end="", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
