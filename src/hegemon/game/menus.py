@@ -133,7 +133,39 @@ def _checked(
     return list(legal)
 
 
-Reach = dict[str, list[str]]  # where each unit on the board could move, by its province
+class Reach:
+    """What every unit on the board could do this phase, worked out once for all the
+    units' menus: where each unit could move, by its province, and the supports each
+    province could be the goal of (the holds and moves of the units there and into it)."""
+
+    def __init__(self, board: Board, position: Position) -> None:
+        units = sorted(position.units.values(), key=lambda u: u.location)
+        self.fleets = [u.location for u in units if u.type.convoys]
+        self.targets = {u.province: _destinations(board, position, u, self.fleets) for u in units}
+        # Each entry: the supported unit, the move it makes (None: it holds), and its rank
+        # among that unit's supports, so that a menu lists them in one order.
+        self.goals: dict[str, list[tuple[Unit, str | None, int]]] = {}
+        for unit in units:
+            self.goals.setdefault(unit.province, []).append((unit, None, 0))
+            for rank, target in enumerate(self.targets[unit.province], 1):
+                self.goals.setdefault(province_of(target), []).append((unit, target, rank))
+
+    def supports(self, unit: Unit, reached: frozenset[str]) -> list[Support]:
+        """The supports `unit` might give: of a hold or a move into a province it reaches
+        itself (the judge's first test of a support, asked here before an order is made
+        and checked, so that a unit is not offered a support of every unit on the board)."""
+        found = [
+            (other.location, rank, other, target)
+            for province in reached
+            for other, target, rank in self.goals.get(province, ())
+            if other.province != unit.province
+        ]
+        found.sort(key=lambda entry: (entry[0], entry[1]))
+        return [
+            Support(unit.type, unit.location, other.province, target, other.type)
+            for _, _, other, target in found
+        ]
+
 
 # The reach last worked out, with the board and the units it is of: every power's menu
 # of a position asks for the same, and each power's sight of it shares its units (a
@@ -147,7 +179,7 @@ def _reach(board: Board, position: Position) -> Reach:
     for known_board, known_units, reach in _last_reach:
         if known_board is board and known_units is units:
             return reach
-    reach = {p: _destinations(board, position, u) for p, u in units.items()}
+    reach = Reach(board, position)
     _last_reach[:] = [(board, units, reach)]
     return reach
 
@@ -155,33 +187,21 @@ def _reach(board: Board, position: Position) -> Reach:
 def _candidates(
     board: Board, position: Position, unit: Unit, rules: Rules, reach: Reach
 ) -> Iterator[MovementOrder]:
-    """The orders the unit might be given: `reach` holds where each unit could move."""
+    """The orders the unit might be given: `reach` holds what every unit could do."""
     yield Hold(unit.type, unit.location)
     yield Move(unit.type, unit.location, OFFBOARD)  # where the rules let it leave the board
     for other in position.units.values():  # its own carriers beside it, to board
         if other.power == unit.power and other.province in board.province_graph[unit.province]:
             yield Embark(unit.type, unit.location, other.province, other.type)
-    fleets = [u.location for u in position.units.values() if u.type.convoys]
-    for target in reach[unit.province]:
+    for target in reach.targets[unit.province]:
         yield Move(unit.type, unit.location, target)
         if (
             unit.type.convoyed
             and board.adjacent(unit.type, unit.location, target)
-            and board.convoy_chain(unit.province, target, fleets)
+            and board.convoy_chain(unit.province, target, reach.fleets)
         ):
             yield Move(unit.type, unit.location, target, via_convoy=True)
-    # A support's goal must be a province the unit itself could move to: the judge's
-    # first test of a support, asked here before an order is made and checked, so that a
-    # unit is not offered, and checked for, a support of every unit on the board.
-    reached = board.provinces_reached(unit.type, unit.location)
-    for other in sorted(position.units.values(), key=lambda u: u.location):
-        if other.province == unit.province:
-            continue
-        if other.province in reached:
-            yield Support(unit.type, unit.location, other.province, None, other.type)
-        for target in reach[other.province]:
-            if province_of(target) in reached:
-                yield Support(unit.type, unit.location, other.province, target, other.type)
+    yield from reach.supports(unit, board.provinces_reached(unit.type, unit.location))
     if may_convoy(board, unit):
         for army in position.units.values():
             if army.type.convoyed:
@@ -190,12 +210,11 @@ def _candidates(
                         yield Convoy(unit.type, unit.location, army.province, target, army.type)
 
 
-def _destinations(board: Board, position: Position, unit: Unit) -> list[str]:
+def _destinations(board: Board, position: Position, unit: Unit, fleets: list[str]) -> list[str]:
     """Where the unit could move: its neighbours, and for a unit that may be convoyed,
-    every coast a chain of the fleets standing now could carry it to."""
+    every coast a chain of the `fleets` standing now could carry it to."""
     targets = sorted(board.neighbours(unit.type, unit.location))
     if unit.type.convoyed and unit.province in board.convoy_shores:
-        fleets = [u.location for u in position.units.values() if u.type.convoys]
         targets += [
             p
             for p in _landings(board, unit)
