@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -17,8 +18,10 @@ from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
 
+from hegemon.bots import PlayerKind, Sight
+from hegemon.orders import Order
 from hegemon.server import demo
-from hegemon.server.bot_play import BotPlay
+from hegemon.server.bot_play import PLAYERS, BotPlay, _claim
 from hegemon.server.worker import run_due
 from hegemon.store import Store, models
 from hegemon.store.database import _alembic_config
@@ -172,6 +175,45 @@ def test_two_workers_never_both_play_a_game(client: TestClient, store: Store, cl
     assert _orders_given(store, games[0]) == {f"{p} bot": 1 for p in CLASSIC_BOTS}
     assert _orders_given(store, games[1]).get("Italy bot") == 1
     assert BotPlay().run(store, clock) == 0  # nothing owed: all are ready
+
+
+class _Meddler:
+    """Stands in for a bot, and while it decides, has the game worked on elsewhere."""
+
+    kind = PlayerKind.BOT
+
+    def __init__(self, meddle: Callable[[], None]) -> None:
+        self.meddle = meddle
+
+    def orders(self, sight: Sight) -> list[Order]:
+        self.meddle()
+        return []
+
+
+def test_bots_decide_holding_no_lock_and_a_phase_played_meanwhile_takes_none_of_their_orders(
+    client: TestClient, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision takes its budget of CPU time: the game stays free while the bots decide
+    (another worker may claim it, the game master may adjudicate), and orders decided on
+    a phase the game has left are never stored."""
+    master, _, game_id = _france_against_bots(client)
+    path = f"/api/games/{game_id}"
+    claimed: list[bool] = []
+
+    def meddle() -> None:
+        with store.writing() as session:
+            claimed.append(_claim(session, game_id))
+        if claimed == [True]:  # free, as it must be: the game master adjudicates it now
+            master.ok("post", f"{path}/adjudicate", {})
+
+    monkeypatch.setitem(PLAYERS, PlayerKind.BOT, lambda budget, seed: _Meddler(meddle))
+    assert BotPlay().run(store, clock) == 0
+    assert claimed == [True] * len(CLASSIC_BOTS)
+    assert master.ok("get", path)["played"] == 1
+    assert _orders_given(store, game_id) == {}
+    monkeypatch.undo()
+    assert BotPlay().run(store, clock) == len(CLASSIC_BOTS)  # the phase the game is in now
+    assert _orders_given(store, game_id) == {f"{p} bot": 1 for p in CLASSIC_BOTS}
 
 
 def test_a_worker_started_again_finds_what_the_bots_owe(

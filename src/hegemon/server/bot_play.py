@@ -8,13 +8,17 @@ is ready, a player among them. It is handed its power's sight (`hegemon.bots.sig
 never the position, and seeded by the game's seed, the phase's number and the power, so
 that a bot given the same budget in playouts decides the same on any machine.
 
-Each game is played in a transaction of its own, claimed with ``SELECT ... FOR UPDATE
-SKIP LOCKED`` (as `adjudication.claim_due` claims a deadline), so that two workers never
-both play a game's bots; a bot's orders are stored, and the power said ready, or nothing
-is. Nothing is kept but in the database, so that a worker started again finds what is
-owed as it was left; the one thing a pass remembers is which games had nothing more for
-their bots to do (the phase awaits none of them) or failed, so as not to open them again
-at every pass until something changes there. A bot that fails is logged and its power
+A game's bots decide first, on what a transaction that only reads found, holding no
+lock: a decision takes its budget of CPU time for each power, and a lock held that long
+would keep players' orders and the game's adjudication waiting. Their orders are then
+stored in a transaction of the game's own, claimed with ``SELECT ... FOR UPDATE SKIP
+LOCKED`` (as `adjudication.claim_due` claims a deadline), so that two workers never both
+play a game's bots, and only if the game is still in the phase they decided on; a bot's
+orders are stored, and the power said ready, or nothing is. Nothing is kept but in the
+database, so that a worker started again finds what is owed as it was left; the one thing
+a pass remembers is which games had nothing more for their bots to do (the phase awaits
+none of them) or failed, so as not to open them again at every pass until something
+changes there. A bot that fails is logged and its power
 left to its deadline, as a player's would be; a pass plays at most `limit` games.
 """
 
@@ -110,6 +114,15 @@ PLAYERS: dict[PlayerKind, Callable[[Budget, int], Player]] = {
 }
 
 
+@dataclass(frozen=True)
+class Decision:
+    """The orders a bot decided on for a power, in the phase `played` of its game."""
+
+    power: str
+    played: int
+    orders: tuple[str, ...]
+
+
 @dataclass
 class BotPlay:
     """The bots' pass of a deadline worker, and the games it found with nothing more for
@@ -127,10 +140,13 @@ class BotPlay:
         played = 0
         for owing in [o for o in found if o.game not in self.settled][: self.limit]:
             try:
-                with store.writing() as session:
-                    if not _claim(session, owing.game):
-                        continue  # another worker plays it, or it has stopped
-                    played += self._play_game(Table.open(session, owing.game, None), clock())
+                decisions = self._decide(store, owing.game)
+                if decisions:
+                    with store.writing() as session:
+                        if not _claim(session, owing.game):
+                            continue  # another worker plays it, or it has stopped
+                        table = Table.open(session, owing.game, None)
+                        played += _give(table, decisions, clock())
             except (StaleDataError, DBAPIError) as exc:  # seen again at the next pass
                 log.warning("game %s: its bots' orders failed in the database: %s", owing.game, exc)
                 continue
@@ -139,48 +155,74 @@ class BotPlay:
             self.settled[owing.game] = owing
         return played
 
-    def _play_game(self, table: Table, moment: datetime) -> int:
-        """Each power a bot plays that the phase awaits and that is not ready: its orders
-        given, then it is said ready (the last may have the phase adjudicated)."""
-        owing = [p for p in table.awaited if p in table.bot_powers and not table.pending[p].ready]
-        given = [power for power in owing if self._give_orders(table, power)]
-        played = table.game.played
-        for power in given:
-            if table.game.played != played:
-                break  # adjudicated: the next phase is another pass's
-            table.user = _account(table, power)
-            play.set_ready(table, power, True, moment)
-        return len(given)
+    def _decide(self, store: Store, game_id: int) -> list[Decision]:
+        """The orders of each power a bot plays that the phase awaits and that is not
+        ready, decided on the game as a reading transaction finds it, no lock held."""
+        with store.reading() as session:
+            table = Table.open(session, game_id, None)
+            game, variant, position = table.game, table.variant, table.position
+            owing = [
+                p for p in table.awaited if p in table.bot_powers and not table.pending[p].ready
+            ]
+            players = {p: self._player(table, p) for p in owing}
+        decisions = []
+        for power, player in players.items():
+            try:
+                orders = player.orders(sight_of(variant, position, power))
+            except Exception:
+                log.exception("game %s: the bot for %s failed", game_id, power)
+                continue
+            decisions.append(Decision(power, game.played, tuple(o.format() for o in orders)))
+        return decisions
 
-    def _give_orders(self, table: Table, power: str) -> bool:
-        """The bot's orders for `power`, given as its account; False, logged, if it fails."""
-        account = _account(table, power)
-        player = PLAYERS[PlayerKind(account.kind)](self.budget, seed_for(table.game, power))
-        try:
-            orders = player.orders(sight_of(table.variant, table.position, power))
-            table.user = account
-            play.submit(table, power, [order.format() for order in orders], replace=True)
-        except (StaleDataError, DBAPIError):
-            raise  # the game's transaction: the pass passes over the game
-        except Refusal as exc:
-            log.error("game %s: the bot's orders for %s were refused: %s %s",
-                      table.game.id, power, exc.detail, exc.problems)  # fmt: skip
-            return False
-        except Exception:
-            log.exception("game %s: the bot for %s failed", table.game.id, power)
-            return False
-        return True
+    def _player(self, table: Table, power: str) -> Player:
+        """The player of the seat's bot account's kind; a bot for a power in disorder."""
+        seated = _seated(table, power)
+        kind = PlayerKind(seated.kind) if seated is not None else PlayerKind.BOT
+        return PLAYERS[kind](self.budget, seed_for(table.game, power))
+
+
+def _give(table: Table, decisions: list[Decision], moment: datetime) -> int:
+    """The decided orders stored as the bots' accounts, then each power said ready (the
+    last may have the phase adjudicated); none if the game has moved on from the phase
+    they were decided on, or for a power the phase no longer awaits from a bot."""
+    played = table.game.played
+    if any(d.played != played for d in decisions):
+        return 0  # the next pass decides on the phase the game is in now
+    still = {p for p in table.awaited if p in table.bot_powers and not table.pending[p].ready}
+    given = [d.power for d in decisions if d.power in still and _submit(table, d)]
+    for power in given:
+        if table.game.played != played:
+            break  # adjudicated: the next phase is another pass's
+        table.user = _account(table, power)
+        play.set_ready(table, power, True, moment)
+    return len(given)
+
+
+def _submit(table: Table, decision: Decision) -> bool:
+    """The bot's orders stored as its account's; False, logged, if they are refused."""
+    table.user = _account(table, decision.power)
+    try:
+        play.submit(table, decision.power, list(decision.orders), replace=True)
+    except Refusal as exc:
+        log.error("game %s: the bot's orders for %s were refused: %s %s",
+                  table.game.id, decision.power, exc.detail, exc.problems)  # fmt: skip
+        return False
+    return True
 
 
 def _account(table: Table, power: str) -> models.User:
     """The bot account that plays `power`: its seat's, or, for a power in civil disorder
-    given to a bot, the power's bot account."""
+    given to a bot, the power's bot account (made on first use)."""
+    return _seated(table, power) or auth.bot_account(table.session, power)
+
+
+def _seated(table: Table, power: str) -> models.User | None:
+    """The bot account seated as `power`, if a bot holds the seat."""
     seated = table.session.scalar(
         select(models.User)
         .join(models.Member, models.Member.user_id == models.User.id)
         .where(models.Member.game_id == table.game.id, models.Member.power == power)
         .where(models.Member.role == PLAYER)
     )
-    if seated is not None and seated.bot:
-        return seated
-    return auth.bot_account(table.session, power)
+    return seated if seated is not None and seated.bot else None
