@@ -54,7 +54,10 @@ def test_a_newcomer_plays_france_against_six_bots(
     password = demo.seed_against_bots(server.store, CHEAP, now(), "classic", "France")["france"]
     france = open_player(browser, server, "france", screenshots, password)
     france.screenshot("my games")
-    france.page.click("a:has-text('Demo: France against bots')")
+    # The game's page is the first board this server draws, which takes a while on a
+    # busy machine: the navigation's own time bound, not a click's.
+    with france.page.expect_navigation():
+        france.page.click("a:has-text('Demo: France against bots')", no_wait_after=True)
     france.page.wait_for_selector("#hg-board svg")
     game_id = int(france.page.url.rstrip("/").rsplit("/", 1)[1])
     france.page.evaluate("window.hgSamePage = true")
