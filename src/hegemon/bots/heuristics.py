@@ -9,9 +9,10 @@ the orders these prefer, and the other powers' replies are drawn with them too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from hegemon.board import province_of
 from hegemon.bots.evaluation import FAR, Distances, Goals, distances
@@ -64,7 +65,18 @@ class Outlook:
 
     def value(self, order: Order) -> float:
         """What a unit's order is worth to the power on its own (a support's worth lies in
-        the move it supports: see `plan`)."""
+        the move it supports: see `plan`). Worked out once per order: the plan, the
+        search and the replies ask again and again."""
+        found = self._values.get(order)
+        if found is None:
+            found = self._values[order] = self._value(order)
+        return found
+
+    @cached_property
+    def _values(self) -> dict[Order, float]:
+        return {}
+
+    def _value(self, order: Order) -> float:
         if isinstance(order, Move) and not self.variant.board.adjacent(
             order.unit, order.location, order.target
         ):
@@ -193,6 +205,7 @@ def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> Plan:
 
 
 Change = tuple[int, int]  # the `n`th unit form's choice changed to its `i`th
+Listed = TypeVar("Listed", Support, Convoy)
 
 
 def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
@@ -201,47 +214,47 @@ def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, 
     held = {
         p for p, u in outlook.position.units.items() if u.power != outlook.power
     } & outlook.goals.centers
-    found = []
-    for n, form in enumerate(forms):
-        for i, choice in enumerate(form.choices):
-            move = choice.order
-            if not isinstance(move, Move) or move.destination not in held:
-                continue
-            for m, other in enumerate(forms):
-                j = _support_of(other, move) if m != n else None
-                if j is not None:
-                    found.append(((n, i), (m, j)))
-    return found
+    supports = _listed(forms, Support, lambda s: (province_of(s.supported), s.destination))
+    return [
+        ((n, i), (m, j))
+        for n, i, move in _moves(forms)
+        if move.destination in held
+        for m, j in supports.get((move.province, move.destination), ())
+        if m != n
+    ]
 
 
 def convoys(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
     """Moves overseas one fleet of ours can carry: the unit's move, the fleet's convoy."""
     board = outlook.variant.board
-    found = []
+    carried = _listed(forms, Convoy, lambda c: (province_of(c.army), province_of(c.target)))
+    return [
+        ((n, i), (m, j))
+        for n, i, move in _moves(forms)
+        if not board.adjacent(move.unit, move.location, move.target)
+        for m, j in carried.get((move.province, move.destination), ())
+    ]
+
+
+def _moves(forms: Sequence[OrderForm]) -> Iterator[tuple[int, int, Move]]:
+    """Every move the forms list, with its form's place and its own."""
     for n, form in enumerate(forms):
         for i, choice in enumerate(form.choices):
-            move = choice.order
-            if not isinstance(move, Move) or board.adjacent(move.unit, move.location, move.target):
-                continue
-            for m, other in enumerate(forms):
-                for j, carried in enumerate(other.choices):
-                    convoy = carried.order
-                    if (
-                        isinstance(convoy, Convoy)
-                        and province_of(convoy.army) == move.province
-                        and province_of(convoy.target) == move.destination
-                    ):
-                        found.append(((n, i), (m, j)))
+            if isinstance(choice.order, Move):
+                yield n, i, choice.order
+
+
+def _listed(
+    forms: Sequence[OrderForm], kind: type[Listed], key: Callable[[Listed], tuple[str, str | None]]
+) -> dict[tuple[str, str | None], list[Change]]:
+    """The forms' orders of one kind (supports, convoys), each as a change, by the move
+    it is for (the provinces it leaves and enters)."""
+    found: dict[tuple[str, str | None], list[Change]] = {}
+    for m, form in enumerate(forms):
+        for j, choice in enumerate(form.choices):
+            if isinstance(choice.order, kind):
+                found.setdefault(key(choice.order), []).append((m, j))
     return found
-
-
-def _support_of(form: OrderForm, move: Move) -> int | None:
-    """The form's choice that supports `move`, if it lists one."""
-    for j, choice in enumerate(form.choices):
-        support = choice.order
-        if isinstance(support, Support) and backs(support, (move,)):
-            return j
-    return None
 
 
 def _destination(order: Order) -> str | None:
