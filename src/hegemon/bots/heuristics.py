@@ -18,7 +18,18 @@ from hegemon.board import province_of
 from hegemon.bots.evaluation import FAR, Distances, Goals, distances
 from hegemon.game import Variant
 from hegemon.game.forms import Choice, Menu, OrderForm
-from hegemon.orders import Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitOrder, Waive
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    UnitOrder,
+    Waive,
+)
 from hegemon.position import Position
 
 TAKE = 3.0  # a move onto a center not ours
@@ -31,6 +42,7 @@ AIDE = 0.8  # a unit worth less than this in its own order supports a contested 
 BACKING = -0.5  # a support on its own: worth something only beside the move it backs
 OTHER = -1.0  # an order of a kind these heuristics do not weigh (a variant's own)
 CARRIED = 2.0  # taken off a move overseas: it needs fleets convoying it (see `convoys`)
+CROSSING = 0.5  # what a move overseas must gain on a unit's planned order: a fleet's turn
 SUPPORTED = 2.0  # another's unit supporting a move of ours (bought with a bid)
 MADE_WAY = 1.5  # another's unit leaving a province a move of ours enters
 LOST = -10.0  # a disband, where the unit could do anything else
@@ -133,6 +145,18 @@ class Outlook:
         guarding one of ours."""
         return max(self._stay(order), -STEP * FAR)
 
+    def enough(self, order: Order) -> bool:
+        """Whether an order that puts a unit on the board (a build) adds one of a kind the
+        power has as many of as there are centers to take that its kind can reach at
+        all: an island power's fleets, once the coasts are taken, while only armies
+        reach the centers inland."""
+        if not isinstance(order, Build):
+            return False
+        reached = self.near.to(order.unit.by_land, self.goals.targets)
+        reachable = sum(1 for center in self.goals.targets if center in reached)
+        ours = self.position.units.values()
+        return sum(1 for u in ours if u.power == self.power and u.type == order.unit) >= reachable
+
     @cached_property
     def _mine(self) -> frozenset[str]:
         """Where the power's units stand and its centers lie."""
@@ -194,14 +218,36 @@ def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> Plan:
         now = outlook.value(forms[n].choices[picked[n]].order)
         if max(now, outlook.value(forms[m].choices[picked[m]].order)) < TAKE - BOUNCE:
             picked[n], picked[m] = i, j
-    for (n, i), (m, j) in convoys(outlook, forms):
-        gain = outlook.value(forms[n].choices[i].order) - outlook.value(
-            forms[n].choices[picked[n]].order
-        )
-        if gain > 1.0 and outlook.value(forms[m].choices[picked[m]].order) < AIDE:
-            picked[n], picked[m] = i, j
+    _carry(outlook, forms, picked)
     _support(outlook, forms, picked)
     return picked
+
+
+def _carry(outlook: Outlook, forms: Sequence[OrderForm], picked: Plan) -> None:
+    """Moves overseas for units a fleet of ours has little else to do than carry: each
+    unit's best such move, one fleet each, where it gains on the unit's planned order
+    (counted without CARRIED, as the fleet's convoy is the price paid; a support planned
+    counts as a hold, as its worth lies in the move it backs) and goes nowhere another
+    of ours goes. So an island power's armies cross to the continent, and do not wait
+    at home."""
+
+    def value(change: Change) -> float:
+        n, i = change
+        order = forms[n].choices[i].order
+        if isinstance(order, Support):
+            order = Hold(order.unit, order.location)
+        return outlook.value(order)
+
+    busy: set[int] = set()
+    for move, convoy in sorted(convoys(outlook, forms), key=lambda pair: -value(pair[0])):
+        (n, i), (m, j) = move, convoy
+        if n in busy or m in busy or value((m, picked[m])) >= AIDE:
+            continue
+        destination = _destination(forms[n].choices[i].order)
+        taken = {_destination(f.choices[k].order) for f, k in zip(forms, picked, strict=True)}
+        if value(move) + CARRIED - value((n, picked[n])) > CROSSING and destination not in taken:
+            picked[n], picked[m] = i, j
+            busy |= {n, m}
 
 
 Change = tuple[int, int]  # the `n`th unit form's choice changed to its `i`th
@@ -308,6 +354,7 @@ def preferred(outlook: Outlook, form: OrderForm) -> list[Order]:
     """A non-unit form's listed orders, the most promising first (a build or a placement
     nearer the centers to take, a state nearer our units); waivers left out."""
     choices = [c for c in form.choices if not isinstance(c.order, Waive)]
+    choices = [c for c in choices if not outlook.enough(c.order)] or choices
 
     def worth(choice: Choice) -> float:
         order = choice.order
