@@ -165,11 +165,11 @@ def test_an_idle_fleet_carries_an_army_off_an_island(classic: Variant) -> None:
     assert any(isinstance(o, Convoy) and o.province == "nth" for o in orders)
 
 
-def test_no_more_fleets_built_than_coasts_left_to_take(classic: Variant) -> None:
+def test_no_more_fleets_built_where_few_coasts_are_left_to_take(classic: Variant) -> None:
     seas = ("nth", "nrg", "bar", "iri", "eng", "mid", "hel", "ska", "bal", "bot", "wes")
     homes = ("lon", "edi", "lvp")
     ours = (*homes, "nwy", "swe", "den", "hol", "bel", "kie", "ber", "bre", "spa", "por", "stp")
-    # 14 centers, and 13 fleets for the 13 coasts left
+    # 14 centers, and 13 fleets for the 13 coasts left: more than enough
     winter = _position(
         Season.WINTER,
         {"England": [f"F {sea}" for sea in (*seas, "gol", "tys")]},

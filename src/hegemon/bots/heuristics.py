@@ -45,6 +45,7 @@ CARRIED = 2.0  # taken off a move overseas: it needs fleets convoying it (see `c
 CROSSING = 0.5  # what a move overseas must gain on a unit's planned order: a fleet's turn
 SUPPORTED = 2.0  # another's unit supporting a move of ours (bought with a bid)
 MADE_WAY = 1.5  # another's unit leaving a province a move of ours enters
+FEW = 3  # centers to take a fleet can reach for each fleet built (see `Outlook.enough`)
 LOST = -10.0  # a disband, where the unit could do anything else
 
 
@@ -146,16 +147,21 @@ class Outlook:
         return max(self._stay(order), -STEP * FAR)
 
     def enough(self, order: Order) -> bool:
-        """Whether an order that puts a unit on the board (a build) adds one of a kind the
-        power has as many of as there are centers to take that its kind can reach at
-        all: an island power's fleets, once the coasts are taken, while only armies
-        reach the centers inland."""
+        """Whether an order that puts a unit on the board (a build) adds one of a kind that
+        cannot reach every center to take (a fleet: not those inland), of which the power
+        has one already for every FEW of those it can reach. So an island power, once the
+        coasts are taken, builds the armies that reach the rest."""
         if not isinstance(order, Build):
             return False
-        reached = self.near.to(order.unit.by_land, self.goals.targets)
-        reachable = sum(1 for center in self.goals.targets if center in reached)
-        ours = self.position.units.values()
-        return sum(1 for u in ours if u.power == self.power and u.type == order.unit) >= reachable
+        targets = self.goals.targets
+        reached = self.near.to(order.unit.by_land, targets)
+        reachable = sum(1 for center in targets if center in reached)
+        ours = sum(
+            1
+            for u in self.position.units.values()
+            if u.power == self.power and u.type == order.unit
+        )
+        return reachable < len(targets) and FEW * ours >= reachable
 
     @cached_property
     def _mine(self) -> frozenset[str]:
