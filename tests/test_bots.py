@@ -95,13 +95,18 @@ def test_keeps_a_threatened_home_center_held(classic: Variant) -> None:
         assert played.after.centers["bre"] == "France", english
 
 
-def test_builds_the_builds_due(classic: Variant) -> None:
-    winter = _position(
+def _french_builds() -> Position:
+    """A winter where France builds three units, one on each of its home centers."""
+    return _position(
         Season.WINTER,
         {"France": ["A bel", "A spa"], "Germany": ["A mun"]},
         {**HOMES, "bel": "France", "spa": "France", "mun": "Germany"},
         PhaseKind.ADJUSTMENT,
     )
+
+
+def test_builds_the_builds_due(classic: Variant) -> None:
+    winter = _french_builds()
     orders = _orders(classic, winter, "France")
     built = [o for o in orders if isinstance(o, Build)]
     assert len(built) == 3
@@ -142,12 +147,7 @@ def test_a_spent_time_budget_plays_nothing_where_units_move(classic: Variant) ->
 
 
 def test_a_spent_time_budget_still_judges_builds(classic: Variant) -> None:
-    winter = _position(
-        Season.WINTER,
-        {"France": ["A bel", "A spa"], "Germany": ["A mun"]},
-        {**HOMES, "bel": "France", "spa": "France", "mun": "Germany"},
-        PhaseKind.ADJUSTMENT,
-    )
+    winter = _french_builds()
     bot = Bot(Budget(seconds=0.0), seed=1)
     built = [o for o in bot.orders(sight_of(classic, winter, "France")) if isinstance(o, Build)]
     assert bot.played > 0 and len(built) == 3
