@@ -12,7 +12,7 @@ import pytest
 
 from hegemon.bots import Bot, Budget, sight_of
 from hegemon.game import Variant, chances_for, play_phase, settle
-from hegemon.orders import Build, Disband, Hold, Move, Order, Support
+from hegemon.orders import Build, Convoy, Disband, Hold, Move, Order, Support
 from hegemon.position import Phase, PhaseKind, Position, Season
 from hegemon.variants import load_variant
 from tests.conftest import units
@@ -95,13 +95,18 @@ def test_keeps_a_threatened_home_center_held(classic: Variant) -> None:
         assert played.after.centers["bre"] == "France", english
 
 
-def test_builds_the_builds_due(classic: Variant) -> None:
-    winter = _position(
+def _french_builds() -> Position:
+    """A winter where France builds three units, one on each of its home centers."""
+    return _position(
         Season.WINTER,
         {"France": ["A bel", "A spa"], "Germany": ["A mun"]},
         {**HOMES, "bel": "France", "spa": "France", "mun": "Germany"},
         PhaseKind.ADJUSTMENT,
     )
+
+
+def test_builds_the_builds_due(classic: Variant) -> None:
+    winter = _french_builds()
     orders = _orders(classic, winter, "France")
     built = [o for o in orders if isinstance(o, Build)]
     assert len(built) == 3
@@ -130,6 +135,49 @@ def test_playout_cap_is_respected_and_a_seed_replays_the_same_orders(classic: Va
     wider = Bot(Budget(seconds=60.0, playouts=300), seed=7)
     wider.orders(sight)
     assert wider.played > 30  # the cap, not the search's end, stopped the first
+
+
+def test_a_spent_time_budget_plays_nothing_where_units_move(classic: Variant) -> None:
+    position = classic.initial_position()
+    bot = Bot(Budget(seconds=0.0), seed=1)
+    orders = bot.orders(sight_of(classic, position, "Austria"))
+    assert bot.played == 0  # no floor: the heuristics' plan stands as it is
+    procedure = classic.calendar.procedure(position.phase)
+    assert len(orders) == 3 and not procedure.check(classic, position, "Austria", orders)
+
+
+def test_a_spent_time_budget_still_judges_builds(classic: Variant) -> None:
+    winter = _french_builds()
+    bot = Bot(Budget(seconds=0.0), seed=1)
+    built = [o for o in bot.orders(sight_of(classic, winter, "France")) if isinstance(o, Build)]
+    assert bot.played > 0 and len(built) == 3
+
+
+def test_an_idle_fleet_carries_an_army_off_an_island(classic: Variant) -> None:
+    ours = ("lon", "edi", "lvp", "nwy", "swe", "den", "kie", "hol", "bel")
+    spring = _position(
+        Season.SPRING,
+        {"England": ["A lon", "F nth"], "Russia": ["A mos"]},
+        {**dict.fromkeys(ours, "England"), "mos": "Russia"},
+    )
+    orders = Bot(Budget(playouts=0), seed=1).orders(sight_of(classic, spring, "England"))
+    assert _moves(orders).get("lon") in {"nwy", "hol", "bel", "den"}  # across the sea
+    assert any(isinstance(o, Convoy) and o.province == "nth" for o in orders)
+
+
+def test_no_more_fleets_built_where_few_coasts_are_left_to_take(classic: Variant) -> None:
+    seas = ("nth", "nrg", "bar", "iri", "eng", "mid", "hel", "ska", "bal", "bot", "wes")
+    homes = ("lon", "edi", "lvp")
+    ours = (*homes, "nwy", "swe", "den", "hol", "bel", "kie", "ber", "bre", "spa", "por", "stp")
+    # 14 centers, and 13 fleets for the 13 coasts left: more than enough
+    winter = _position(
+        Season.WINTER,
+        {"England": [f"F {sea}" for sea in (*seas, "gol", "tys")]},
+        dict.fromkeys(ours, "England"),
+        PhaseKind.ADJUSTMENT,
+    )
+    built = [o for o in _orders(classic, winter, "England") if isinstance(o, Build)]
+    assert len(built) == 1 and built[0].unit.by_land  # an army: only armies reach inland
 
 
 @pytest.mark.parametrize(

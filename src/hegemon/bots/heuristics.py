@@ -9,15 +9,27 @@ the orders these prefer, and the other powers' replies are drawn with them too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from hegemon.board import province_of
 from hegemon.bots.evaluation import FAR, Distances, Goals, distances
 from hegemon.game import Variant
 from hegemon.game.forms import Choice, Menu, OrderForm
-from hegemon.orders import Convoy, Disband, Hold, Move, Order, Retreat, Support, UnitOrder, Waive
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    UnitOrder,
+    Waive,
+)
 from hegemon.position import Position
 
 TAKE = 3.0  # a move onto a center not ours
@@ -30,8 +42,10 @@ AIDE = 0.8  # a unit worth less than this in its own order supports a contested 
 BACKING = -0.5  # a support on its own: worth something only beside the move it backs
 OTHER = -1.0  # an order of a kind these heuristics do not weigh (a variant's own)
 CARRIED = 2.0  # taken off a move overseas: it needs fleets convoying it (see `convoys`)
+CROSSING = 0.5  # what a move overseas must gain on a unit's planned order: a fleet's turn
 SUPPORTED = 2.0  # another's unit supporting a move of ours (bought with a bid)
 MADE_WAY = 1.5  # another's unit leaving a province a move of ours enters
+FEW = 3  # centers to take a fleet can reach for each fleet built (see `Outlook.enough`)
 LOST = -10.0  # a disband, where the unit could do anything else
 
 
@@ -64,7 +78,18 @@ class Outlook:
 
     def value(self, order: Order) -> float:
         """What a unit's order is worth to the power on its own (a support's worth lies in
-        the move it supports: see `plan`)."""
+        the move it supports: see `plan`). Worked out once per order: the plan, the
+        search and the replies ask again and again."""
+        found = self._values.get(order)
+        if found is None:
+            found = self._values[order] = self._value(order)
+        return found
+
+    @cached_property
+    def _values(self) -> dict[Order, float]:
+        return {}
+
+    def _value(self, order: Order) -> float:
         if isinstance(order, Move) and not self.variant.board.adjacent(
             order.unit, order.location, order.target
         ):
@@ -120,6 +145,23 @@ class Outlook:
         """How much the unit an order names is worth keeping: near centers to take, or
         guarding one of ours."""
         return max(self._stay(order), -STEP * FAR)
+
+    def enough(self, order: Order) -> bool:
+        """Whether an order that puts a unit on the board (a build) adds one of a kind that
+        cannot reach every center to take (a fleet: not those inland), of which the power
+        has one already for every FEW of those it can reach. So an island power, once the
+        coasts are taken, builds the armies that reach the rest."""
+        if not isinstance(order, Build):
+            return False
+        targets = self.goals.targets
+        reached = self.near.to(order.unit.by_land, targets)
+        reachable = sum(1 for center in targets if center in reached)
+        ours = sum(
+            1
+            for u in self.position.units.values()
+            if u.power == self.power and u.type == order.unit
+        )
+        return reachable < len(targets) and FEW * ours >= reachable
 
     @cached_property
     def _mine(self) -> frozenset[str]:
@@ -182,17 +224,40 @@ def plan(outlook: Outlook, forms: Sequence[OrderForm]) -> Plan:
         now = outlook.value(forms[n].choices[picked[n]].order)
         if max(now, outlook.value(forms[m].choices[picked[m]].order)) < TAKE - BOUNCE:
             picked[n], picked[m] = i, j
-    for (n, i), (m, j) in convoys(outlook, forms):
-        gain = outlook.value(forms[n].choices[i].order) - outlook.value(
-            forms[n].choices[picked[n]].order
-        )
-        if gain > 1.0 and outlook.value(forms[m].choices[picked[m]].order) < AIDE:
-            picked[n], picked[m] = i, j
+    _carry(outlook, forms, picked)
     _support(outlook, forms, picked)
     return picked
 
 
+def _carry(outlook: Outlook, forms: Sequence[OrderForm], picked: Plan) -> None:
+    """Moves overseas for units a fleet of ours has little else to do than carry: each
+    unit's best such move, one fleet each, where it gains on the unit's planned order
+    (counted without CARRIED, as the fleet's convoy is the price paid; a support planned
+    counts as a hold, as its worth lies in the move it backs) and goes nowhere another
+    of ours goes. So an island power's armies cross to the continent, and do not wait
+    at home."""
+
+    def value(change: Change) -> float:
+        n, i = change
+        order = forms[n].choices[i].order
+        if isinstance(order, Support):
+            order = Hold(order.unit, order.location)
+        return outlook.value(order)
+
+    busy: set[int] = set()
+    for move, convoy in sorted(convoys(outlook, forms), key=lambda pair: -value(pair[0])):
+        (n, i), (m, j) = move, convoy
+        if n in busy or m in busy or value((m, picked[m])) >= AIDE:
+            continue
+        destination = _destination(forms[n].choices[i].order)
+        taken = {_destination(f.choices[k].order) for f, k in zip(forms, picked, strict=True)}
+        if value(move) + CARRIED - value((n, picked[n])) > CROSSING and destination not in taken:
+            picked[n], picked[m] = i, j
+            busy |= {n, m}
+
+
 Change = tuple[int, int]  # the `n`th unit form's choice changed to its `i`th
+Listed = TypeVar("Listed", Support, Convoy)
 
 
 def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
@@ -201,47 +266,47 @@ def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, 
     held = {
         p for p, u in outlook.position.units.items() if u.power != outlook.power
     } & outlook.goals.centers
-    found = []
-    for n, form in enumerate(forms):
-        for i, choice in enumerate(form.choices):
-            move = choice.order
-            if not isinstance(move, Move) or move.destination not in held:
-                continue
-            for m, other in enumerate(forms):
-                j = _support_of(other, move) if m != n else None
-                if j is not None:
-                    found.append(((n, i), (m, j)))
-    return found
+    supports = _listed(forms, Support, lambda s: (province_of(s.supported), s.destination))
+    return [
+        ((n, i), (m, j))
+        for n, i, move in _moves(forms)
+        if move.destination in held
+        for m, j in supports.get((move.province, move.destination), ())
+        if m != n
+    ]
 
 
 def convoys(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
     """Moves overseas one fleet of ours can carry: the unit's move, the fleet's convoy."""
     board = outlook.variant.board
-    found = []
+    carried = _listed(forms, Convoy, lambda c: (province_of(c.army), province_of(c.target)))
+    return [
+        ((n, i), (m, j))
+        for n, i, move in _moves(forms)
+        if not board.adjacent(move.unit, move.location, move.target)
+        for m, j in carried.get((move.province, move.destination), ())
+    ]
+
+
+def _moves(forms: Sequence[OrderForm]) -> Iterator[tuple[int, int, Move]]:
+    """Every move the forms list, with its form's place and its own."""
     for n, form in enumerate(forms):
         for i, choice in enumerate(form.choices):
-            move = choice.order
-            if not isinstance(move, Move) or board.adjacent(move.unit, move.location, move.target):
-                continue
-            for m, other in enumerate(forms):
-                for j, carried in enumerate(other.choices):
-                    convoy = carried.order
-                    if (
-                        isinstance(convoy, Convoy)
-                        and province_of(convoy.army) == move.province
-                        and province_of(convoy.target) == move.destination
-                    ):
-                        found.append(((n, i), (m, j)))
+            if isinstance(choice.order, Move):
+                yield n, i, choice.order
+
+
+def _listed(
+    forms: Sequence[OrderForm], kind: type[Listed], key: Callable[[Listed], tuple[str, str | None]]
+) -> dict[tuple[str, str | None], list[Change]]:
+    """The forms' orders of one kind (supports, convoys), each as a change, by the move
+    it is for (the provinces it leaves and enters)."""
+    found: dict[tuple[str, str | None], list[Change]] = {}
+    for m, form in enumerate(forms):
+        for j, choice in enumerate(form.choices):
+            if isinstance(choice.order, kind):
+                found.setdefault(key(choice.order), []).append((m, j))
     return found
-
-
-def _support_of(form: OrderForm, move: Move) -> int | None:
-    """The form's choice that supports `move`, if it lists one."""
-    for j, choice in enumerate(form.choices):
-        support = choice.order
-        if isinstance(support, Support) and backs(support, (move,)):
-            return j
-    return None
 
 
 def _destination(order: Order) -> str | None:
@@ -295,6 +360,7 @@ def preferred(outlook: Outlook, form: OrderForm) -> list[Order]:
     """A non-unit form's listed orders, the most promising first (a build or a placement
     nearer the centers to take, a state nearer our units); waivers left out."""
     choices = [c for c in form.choices if not isinstance(c.order, Waive)]
+    choices = [c for c in choices if not outlook.enough(c.order)] or choices
 
     def worth(choice: Choice) -> float:
         order = choice.order

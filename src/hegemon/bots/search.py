@@ -28,7 +28,7 @@ from hegemon.game.forms import OrderForm
 from hegemon.orders import Hold, Move, Order, Support, UnitOrder
 from hegemon.position import Unit
 
-FLOOR = 12  # playouts a time budget always allows: a build or a placement is judged
+FLOOR = 12  # playouts a time budget always allows where no unit moves: a build is judged
 REPLIES = 3  # reply samples each candidate is played against
 ALTERNATIVES = 4  # a unit's orders tried in place of its current one: its best few
 SUPPORTING = 0.5  # how often an idle enemy unit supports a move of its own power
@@ -71,29 +71,40 @@ class Playouts:
         self.rng = rng
         self.deadline = started + budget.seconds
         self.played = 0
+        self._playing = 0.0  # CPU seconds the playouts took: what the next ones may take
         self.replies: list[Reply] = []
         self._choices: dict[str, list[Rated]] | None = None  # the others' units' orders
 
     def left(self, needed: int) -> bool:
-        """Whether `needed` more playouts fit in the budget."""
+        """Whether `needed` more playouts fit in the budget: in a time budget, whether
+        they would end before the deadline if they take what the ones before took. (A
+        phase where units move has no floor: the heuristics' plan stands without them.)"""
         if self.budget.playouts is not None:
             return self.played + needed <= self.budget.playouts
-        return self.played + needed <= FLOOR or time.thread_time() < self.deadline
+        if not self.moving and self.played + needed <= FLOOR:
+            return True
+        each = self._playing / self.played if self.played else 0.0
+        return time.thread_time() + needed * each < self.deadline
 
     def value(self, orders: Sequence[Order], against: int = REPLIES) -> float | None:
         """The mean evaluation of `orders` over `against` replies (drawn when first
         needed, then the same for every candidate), or None if the budget has not room."""
         if not self.left(against):
             return None
-        while len(self.replies) < against:
-            self.replies.append(self._reply())
+        if len(self.replies) < against:
+            while len(self.replies) < against:
+                self.replies.append(self._reply())
+            if not self.left(against):  # drawing them took time too
+                return None
         outlook = self.outlook
         variant, position, power = outlook.variant, outlook.position, outlook.power
+        started = time.thread_time()
         total = 0.0
         for reply in self.replies[:against]:
             result = play_phase(variant, position, {**reply.orders, power: orders}, reply.draws)
             total += evaluate(variant, result.after, power)
         self.played += against
+        self._playing += time.thread_time() - started
         return total / against
 
     def _reply(self) -> Reply:
@@ -170,6 +181,7 @@ def improve(
         return [*fixed, *(form.choices[i].order for form, i in zip(forms, plan, strict=True))]
 
     pairs = [*attacks(outlook, forms), *convoys(outlook, forms)]
+    shortlists = [ranked(outlook, form)[:ALTERNATIVES] for form in forms]
     best = list(picked)
     best_value = playouts.value(orders_of(best))
     if best_value is None:
@@ -180,7 +192,7 @@ def improve(
         turns = list(range(len(forms)))
         playouts.rng.shuffle(turns)
         for n in turns:
-            for changes in _alternatives(outlook, forms, best, n, pairs):
+            for changes in _alternatives(forms, best, n, shortlists[n], pairs):
                 trial = list(best)
                 for m, i in changes:
                     trial[m] = i
@@ -193,17 +205,17 @@ def improve(
 
 
 def _alternatives(
-    outlook: Outlook,
     forms: Sequence[OrderForm],
     plan: Plan,
     n: int,
+    shortlist: Sequence[int],
     pairs: Sequence[tuple[Change, Change]],
 ) -> list[list[Change]]:
     """The changes worth trying for the `n`th unit: to one of its best few orders by the
-    heuristics, to a support of a move (or hold) its fellow units make now, or to a
+    heuristics (`shortlist`), to a support of a move (or hold) its fellow units make now, or to a
     supported attack or a move overseas, with the support or the convoy."""
     form, current = forms[n], plan[n]
-    tries = [[(n, i)] for i in ranked(outlook, form)[:ALTERNATIVES] if i != current]
+    tries = [[(n, i)] for i in shortlist if i != current]
     tries += [[move, support] for move, support in pairs if move[0] == n and move[1] != current]
     others = [
         f.choices[i].order for m, (f, i) in enumerate(zip(forms, plan, strict=True)) if m != n
