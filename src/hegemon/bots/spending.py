@@ -12,7 +12,7 @@ ranking takes its choices nearest first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hegemon.bots.heuristics import Outlook, preferred
 from hegemon.bots.search import REPLIES, Playouts
@@ -26,6 +26,7 @@ HEDGE = 10  # how many forms points are spread over unless playouts show better
 SPREADS = (2, 3)  # how many forms points are also tried spread over, besides all
 SINGLES = 4  # the most promising forms each also tried with all the points alone
 NAMED = 2  # forms with named values (a power to attack) tried, their most promising first
+PRICES = (1, 3, 7)  # the points a form is tried with alone, fewest first, to find its price
 
 
 def spend(
@@ -98,6 +99,9 @@ def _allocation(
     # as points piled beyond what wins a state (or a bid) buy nothing more there, and
     # the playout of a phase seldom shows what the points win at a later scoring.
     ways = [_spread(forms[:HEDGE], left), _concentrated(forms[:3], left)]
+    if not playouts.moving:  # where units move, the budget is theirs
+        pick = {id(f): picks[id(f)][1] for f in forms}
+        ways.insert(0, _priced(playouts, forms, pick, given, accepts, left))
     ways.append(_concentrated(forms[1:3], left))
     ways += [_concentrated(forms[n : n + 1], left) for n in range(1, min(SINGLES, len(forms)))]
     ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]
@@ -119,6 +123,57 @@ def _allocation(
     return best
 
 
+def _priced(
+    playouts: Playouts,
+    forms: Sequence[OrderForm],
+    pick: Mapping[int, int],
+    given: list[Order],
+    accepts: Accepts,
+    left: int,
+) -> list[tuple[OrderForm, int]]:
+    """The forms bought at their prices: each form's price is the fewest points (of
+    PRICES) with which a playout of it alone shows a gain (`pick`: its listed order, by
+    the form's id); the forms are bought best gain
+    a point first while the points last, and any left are spread over those bought, as
+    the others' points (which the playout does not play) may outbid a narrow lead. Forms
+    are priced, most promising first, while the budget allows."""
+    base = playouts.value(given, 1)
+    offers: list[tuple[float, OrderForm, int]] = []
+    for form in forms:
+        if base is None:
+            break
+        for points in (p for p in PRICES if p <= left):
+            orders = _filled([(form, pick[id(form)], points)])
+            if not orders or not accepts([*given, *orders]):
+                break
+            value = playouts.value([*given, *orders], 1)
+            if value is None:
+                base = None
+                break
+            if value > base:
+                offers.append(((value - base) / points, form, points))
+                break
+    offers.sort(key=lambda offer: -offer[0])
+    bought = []
+    for _, form, points in offers:
+        if points <= left:
+            bought.append((form, points))
+            left -= points
+    return _topped_up(bought, left)
+
+
+def _topped_up(bought: list[tuple[OrderForm, int]], left: int) -> list[tuple[OrderForm, int]]:
+    """`left` points more shared evenly between the forms bought, within each one's most."""
+    extra = {id(form): points for form, points in _spread([f for f, _ in bought], left)}
+    return [
+        (form, min(points + extra.get(id(form), 0), _amount(form).most)) for form, points in bought
+    ]
+
+
+def _amount(form: OrderForm) -> Amount:
+    return next(x for x in form.fields if isinstance(x, Amount))
+
+
 def _helpful(outlook: Outlook, form: OrderForm, given: Sequence[Order]) -> tuple[float, int]:
     """How much the form's most helpful listed order helps ours, and which it is (the
     first, if it lists none)."""
@@ -134,7 +189,7 @@ def _spread(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm, int]
     each given no less than it takes, until none are left."""
     shares = []
     for n, form in enumerate(forms):
-        amount = next(x for x in form.fields if isinstance(x, Amount))
+        amount = _amount(form)
         share = min(amount.most, max(amount.least, -(-left // (len(forms) - n))))
         if share > left:
             break
@@ -147,7 +202,7 @@ def _concentrated(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm
     """`left` points put into as few of the forms as take them, in their order."""
     shares = []
     for form in forms:
-        amount = next(x for x in form.fields if isinstance(x, Amount))
+        amount = _amount(form)
         share = min(amount.most, left)
         if share >= amount.least:
             shares.append((form, share))
