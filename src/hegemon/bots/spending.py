@@ -131,31 +131,38 @@ def _priced(
     accepts: Accepts,
     left: int,
 ) -> list[tuple[OrderForm, int]]:
-    """The forms bought at their prices: each form's price is the fewest points (of
-    PRICES) with which a playout of it alone shows a gain (`pick`: its listed order, by
-    the form's id); the forms are bought best gain
-    a point first while the points last, and any left are spread over those bought, as
-    the others' points (which the playout does not play) may outbid a narrow lead. Forms
-    are priced, most promising first, while the budget allows."""
+    """The forms bought at their prices. A form's price is the fewest points (of PRICES)
+    with which a playout of it alone shows a gain (`pick`: its listed order, by the form's
+    id): every form is tried at the lowest price, most promising first, then those it did
+    not buy at the next, while the budget allows. The forms priced are bought best gain a
+    point first while the points last; then those the budget left untried, at their least
+    (most forms are won cheaply, and a point put where it gains nothing is the smaller
+    loss); any points left are spread over all those bought, as the others' points (which
+    the playout does not play) may outbid a narrow lead."""
     base = playouts.value(given, 1)
     offers: list[tuple[float, OrderForm, int]] = []
-    for form in forms:
-        if base is None:
-            break
-        for points in (p for p in PRICES if p <= left):
-            orders = _filled([(form, pick[id(form)], points)])
-            if not orders or not accepts([*given, *orders]):
+    tried: set[int] = set()
+    for points in (p for p in PRICES if p <= left):
+        for form in forms:
+            if base is None:
                 break
-            value = playouts.value([*given, *orders], 1)
+            if any(o[1] is form for o in offers) or points < _amount(form).least:
+                continue
+            tried.add(id(form))
+            orders = _filled([(form, pick[id(form)], points)])
+            value = (
+                playouts.value([*given, *orders], 1)
+                if orders and accepts([*given, *orders])
+                else base
+            )
             if value is None:
                 base = None
-                break
-            if value > base:
+            elif value > base:
                 offers.append(((value - base) / points, form, points))
-                break
     offers.sort(key=lambda offer: -offer[0])
+    untried = [(form, _amount(form).least) for form in forms if id(form) not in tried]
     bought = []
-    for _, form, points in offers:
+    for form, points in [*((f, p) for _, f, p in offers), *untried]:
         if points <= left:
             bought.append((form, points))
             left -= points
