@@ -2,12 +2,10 @@
 map distances it and the heuristics measure by.
 
 The goal is the variant's own (`Variant.points`: centers, or victory points), but a
-phase's result says more than its points: what it holds would score at a later scoring
-(`Variant.points_to_come`: Europe 1615's alignments, scored every second year, where the
-playout of a phase never reaches), a unit standing on a center it does not own yet will
-likely take it, an enemy on one of ours will likely take it from us, a home center left
-empty beside an enemy unit may be lost next, and a unit far from any center it could take
-is wasted. The weights below are the bot's taste, tuned against random players.
+phase's result says more than its points: a unit standing on a center it does not own yet
+will likely take it, an enemy on one of ours will likely take it from us, a home center
+left empty beside an enemy unit may be lost next, and a unit far from any center it could
+take is wasted. The weights below are the bot's taste, tuned against random players.
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ SEA_STEP = 2  # a step across the sea for an army, which a fleet must carry
 FAR = 6  # a distance counted no further: out of reach is as bad as far
 
 POINT = 1.0  # a point of the variant's score (a center, or a victory point)
-COMING = 0.5  # a point the next scoring would give if the position stood (it may not)
 CENTER = 0.5  # a center held, beside the points it gives (VP variants: it pays later)
 HOME = 0.3  # a home center (in variants where a power declares more, each one counts)
 STANDING = 0.6  # a unit on a center it does not own yet: it takes it at the year's end
@@ -125,7 +122,6 @@ def evaluate(variant: Variant, position: Position, power: str) -> float:
     """What `position` (a playout's result) is worth to `power`: more is better."""
     goals = Goals.of(variant, position, power)
     score = POINT * variant.points(position).get(power, 0) + CENTER * len(goals.ours)
-    score += COMING * variant.points_to_come(position, power)
     score += HOME * len(variant.home_centers(position).get(power, ()))
     near = distances(variant.board)
     enemies_next_to: set[str] = set()

@@ -99,9 +99,8 @@ def _allocation(
     # as points piled beyond what wins a state (or a bid) buy nothing more there, and
     # the playout of a phase seldom shows what the points win at a later scoring.
     ways = [_spread(forms[:HEDGE], left), _concentrated(forms[:3], left)]
-    if not playouts.moving:  # where units move, the budget is theirs
-        pick = {id(f): picks[id(f)][1] for f in forms}
-        ways.insert(0, _priced(playouts, forms, pick, given, accepts, left))
+    pick = {id(f): picks[id(f)][1] for f in forms}
+    ways.insert(0, _priced(playouts, forms, pick, given, accepts, left))
     ways.append(_concentrated(forms[1:3], left))
     ways += [_concentrated(forms[n : n + 1], left) for n in range(1, min(SINGLES, len(forms)))]
     ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]

@@ -389,12 +389,6 @@ class Variant:
         counts = position.center_counts
         return {power: counts.get(power, 0) for power in self.powers}
 
-    def points_to_come(self, position: Position, power: str) -> int:
-        """The points the position promises `power` at the variant's next scoring, if it
-        stood till then, beyond `points` (which counts those scored already): none in a
-        variant whose points the position gives as it stands."""
-        return 0
-
     # --- what each viewer reads -----------------------------------------------------------
     def report_group(self, power: str) -> str:
         """The heading an owner's orders and units appear under in the report: a power's

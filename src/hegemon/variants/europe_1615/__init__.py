@@ -467,10 +467,6 @@ class Europe1615(Variant):
         ledger = Ledger.of(position)
         return {power: ledger.total_vp(power) for power in self.powers}
 
-    def points_to_come(self, position: Position, power: str) -> int:
-        """What the power's captures and alignments would score at the next scoring."""
-        return scoring.awaited(self, position, power)
-
     # --- what each viewer reads -----------------------------------------------------------
     def standings(self, position: Position) -> list[str]:
         return standing_lines(self, Ledger.of(position))

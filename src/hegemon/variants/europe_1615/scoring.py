@@ -45,15 +45,6 @@ def score(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledg
     return scored, [f"Scoring {year}: {', '.join(lines) or 'nobody scores'}"]
 
 
-def awaited(variant: Europe1615, position: Position, power: str) -> int:
-    """The VPs a scoring now would award the power, public and secret."""
-    ledger = Ledger.of(position)
-    if power in ledger.eliminated:
-        return 0
-    public, hidden = _awards(variant, position, ledger, power, position.phase.year)
-    return sum(a.points for a in (*public, *hidden))
-
-
 def _awards(
     variant: Europe1615, position: Position, ledger: Ledger, power: str, year: int
 ) -> tuple[list[Award], list[Award]]:
