@@ -149,9 +149,9 @@ def _priced(
                 break
             if id(form) in priced or points < _amount(form).least:
                 continue
-            orders = _filled([(form, pick[id(form)], points)])
-            accepted = bool(orders) and accepts([*given, *orders])
-            value = playouts.value([*given, *orders], 1) if accepted else base
+            orders = [*given, *(_filled([(form, pick[id(form)], points)]) or [])]
+            accepted = len(orders) > len(given) and accepts(orders)
+            value = playouts.value(orders, 1) if accepted else base
             if value is None:
                 base = None
                 break
