@@ -2,17 +2,19 @@
 declarations, placements, rankings, whatever else a variant's menu offers, through its
 forms alone (`hegemon.game.forms`) and judged by playouts.
 
-Points go where the forms' sites lie nearest the power's units and centers, spread over
-the most promising forms or piled on one or a few; a few allocations are played against
-the same replies and the best kept. A form of listed orders (a build, a declaration, a waiver) is
-given an order only where a playout shows it gains something (a build adds a unit, a
-declared home center counts), best gains first, while the phase's check accepts it; a
-ranking takes its choices nearest first.
+Points are bought at the price a playout shows wins each form (a state led, a bid won),
+the best gain a point first, the rest spread over those bought; or they go where the
+forms' sites lie nearest the power's units and centers, spread over the most promising
+forms or piled on one or a few: a few allocations are played against the same replies and
+the best kept. A form of listed orders (a build, a declaration, a waiver) is given an
+order only where a playout shows it gains something (a build adds a unit, a declared home
+center counts), best gains first, while the phase's check accepts it; a ranking takes its
+choices nearest first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hegemon.bots.heuristics import Outlook, preferred
 from hegemon.bots.search import REPLIES, Playouts
@@ -22,10 +24,11 @@ from hegemon.orders import Order, UnitOrder
 Accepts = Callable[[Sequence[Order]], bool]  # whether the phase's check takes these orders
 
 TRIED = 6  # a form's listed orders tried by playouts, its most promising first
-HEDGE = 10  # how many forms points are spread over unless playouts show better
-SPREADS = (2, 3)  # how many forms points are also tried spread over, besides all
+HEDGE = 10  # how many forms points are also tried spread over, the most promising
+SPREADS = (2, 3)  # and how many more, besides all
 SINGLES = 4  # the most promising forms each also tried with all the points alone
 NAMED = 2  # forms with named values (a power to attack) tried, their most promising first
+PRICES = (1, 3, 7)  # the points a form is tried with alone, fewest first, to find its price
 
 
 def spend(
@@ -81,24 +84,24 @@ def _allocation(
     accepts: Accepts,
     against: int,
 ) -> list[Order]:
-    """The best of a few ways of spending the purse, by playouts: spread evenly over the
-    ten most promising forms, or two, three or all of them (where points pay by the
-    states led, not by the points put in); all on the most promising form (any left on
-    the next), or on the second, or all on each of the next few alone (where a playout
-    shows a state won by points piled on it). A form of listed orders (a bid for
-    another's unit) gives the one that helps our orders most (supports a move of ours,
-    makes way for it)."""
+    """The best of a few ways of spending the purse, by playouts: the forms bought at
+    their prices (`_priced`); spread evenly over the ten most promising forms, or two,
+    three or all of them; all on the most promising form (any left on the next), or on
+    the second, or all on each of the next few alone (where a playout shows a state won
+    by points piled on it). A form of listed orders (a bid for another's unit) gives the
+    one that helps our orders most (supports a move of ours, makes way for it)."""
     outlook = playouts.outlook
     picks = {id(f): _helpful(outlook, f, given) for f in forms}
     forms = sorted(forms, key=lambda f: (-picks[id(f)][0], -outlook.form_value(f)))
     left = purse.left(given)
     if not forms or left <= 0:
         return []
-    # The first way is kept unless a playout rates another better: spread over a few,
-    # as points piled beyond what wins a state (or a bid) buy nothing more there, and
-    # the playout of a phase seldom shows what the points win at a later scoring.
-    ways = [_spread(forms[:HEDGE], left), _concentrated(forms[:3], left)]
-    ways.append(_concentrated(forms[1:3], left))
+    # The first way is kept unless a playout rates another better: bought at the prices
+    # the playouts show, as points beyond what wins a state (or a bid) buy nothing more
+    # there, and a point where it wins nothing is lost.
+    pick = {id(f): picks[id(f)][1] for f in forms}
+    ways = [_priced(playouts, forms, pick, given, accepts, left), _spread(forms[:HEDGE], left)]
+    ways += [_concentrated(forms[:3], left), _concentrated(forms[1:3], left)]
     ways += [_concentrated(forms[n : n + 1], left) for n in range(1, min(SINGLES, len(forms)))]
     ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]
     ways.append(_spread(forms, left))
@@ -119,6 +122,65 @@ def _allocation(
     return best
 
 
+def _priced(
+    playouts: Playouts,
+    forms: Sequence[OrderForm],
+    pick: Mapping[int, int],
+    given: list[Order],
+    accepts: Accepts,
+    left: int,
+) -> list[tuple[OrderForm, int]]:
+    """The forms bought at their prices. A form's price is the fewest points (of PRICES)
+    with which a playout of it alone, against one reply, shows a gain (`pick`: its listed
+    order, by the form's id): every form is tried at the lowest price, most promising
+    first, then those not bought yet at the next, while the budget allows. The forms
+    priced are bought best gain a point first while the points last; then those the
+    budget left untried, at their least (most forms are won cheaply, and a point put
+    where it gains nothing is the smaller loss); any points left are spread over all
+    those bought, as the others' points (which the playout may not play) may outbid a
+    narrow lead."""
+    base = playouts.value(given, 1)
+    offers: list[tuple[float, OrderForm, int]] = []
+    tried: set[int] = set()
+    priced: set[int] = set()
+    for points in (p for p in PRICES if p <= left):
+        for form in forms:
+            if base is None:
+                break
+            if id(form) in priced or points < _amount(form).least:
+                continue
+            orders = [*given, *(_filled([(form, pick[id(form)], points)]) or [])]
+            accepted = len(orders) > len(given) and accepts(orders)
+            value = playouts.value(orders, 1) if accepted else base
+            if value is None:
+                base = None
+                break
+            tried.add(id(form))
+            if value > base:
+                offers.append(((value - base) / points, form, points))
+                priced.add(id(form))
+    offers.sort(key=lambda offer: -offer[0])
+    untried = [(form, _amount(form).least) for form in forms if id(form) not in tried]
+    bought = []
+    for form, points in [*((f, p) for _, f, p in offers), *untried]:
+        if points <= left:
+            bought.append((form, points))
+            left -= points
+    return _topped_up(bought, left)
+
+
+def _topped_up(bought: list[tuple[OrderForm, int]], left: int) -> list[tuple[OrderForm, int]]:
+    """`left` points more shared evenly between the forms bought, within each one's most."""
+    extra = {id(form): points for form, points in _spread([f for f, _ in bought], left)}
+    return [
+        (form, min(points + extra.get(id(form), 0), _amount(form).most)) for form, points in bought
+    ]
+
+
+def _amount(form: OrderForm) -> Amount:
+    return next(x for x in form.fields if isinstance(x, Amount))
+
+
 def _helpful(outlook: Outlook, form: OrderForm, given: Sequence[Order]) -> tuple[float, int]:
     """How much the form's most helpful listed order helps ours, and which it is (the
     first, if it lists none)."""
@@ -134,7 +196,7 @@ def _spread(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm, int]
     each given no less than it takes, until none are left."""
     shares = []
     for n, form in enumerate(forms):
-        amount = next(x for x in form.fields if isinstance(x, Amount))
+        amount = _amount(form)
         share = min(amount.most, max(amount.least, -(-left // (len(forms) - n))))
         if share > left:
             break
@@ -147,7 +209,7 @@ def _concentrated(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm
     """`left` points put into as few of the forms as take them, in their order."""
     shares = []
     for form in forms:
-        amount = next(x for x in form.fields if isinstance(x, Amount))
+        amount = _amount(form)
         share = min(amount.most, left)
         if share >= amount.least:
             shares.append((form, share))
