@@ -46,27 +46,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
-# The files whose tests take longest (measured with --durations: the random games searched
-# for secrets, played against the peer judge, drawn for every viewer), run first: a
-# parallel run hands them out while the short tests are left to fill the workers' last
-# minutes, rather than ending on one long test while the other workers wait.
-LONGEST_FIRST = (
-    "tests/test_peer_differential.py",
-    "tests/test_secrets.py",
-    "tests/test_boards.py",
-    "tests/server/test_secrecy.py",
-    "tests/web/test_browser.py",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    def rank(item: pytest.Item) -> int:
-        path = item.nodeid.split("::")[0]
-        return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
-
-    items.sort(key=rank)  # stable: the order within a file, and of the rest, is kept
-
-
 def pytest_report_header() -> str:
     return f"hegemon: the {BUILDS[imported_build()]}, from {Path(hegemon.board.__file__).parent}"
 

@@ -39,10 +39,6 @@ from hegemon.variants import load_variant
 from tests import peer
 from tests.conftest import units
 
-# Every test here reads the games `run` plays (two minutes and more of them): on one
-# worker of a parallel run (make test's --dist loadgroup), they are played once.
-pytestmark = pytest.mark.xdist_group("peer_differential")
-
 CLASSIC = load_variant("classic")
 GAMES = 60
 PHASES_PER_GAME = 70
