@@ -61,15 +61,16 @@ run: $(RUNTIME)
 # - tests/test_boards.py: the drawn boards (hegemon.render), geometry, colours, labels and
 #   what each viewer's board shows, read from positions that the judge's tests check;
 # - tests/test_architecture.py: the source's imports and names, the same text in both.
-# `--dist loadgroup` keeps each xdist_group on one worker (tests/test_peer_differential.py
-# plays its games once). The server's load test runs last, alone, on the compiled core that
+# Not `--dist loadgroup` nor `loadscope`: they keep one test of those that share a node id,
+# and tests/server/test_openapi.py's 38 generated operations all share one (3 of its 40
+# tests would run). The server's load test runs last, alone, on the compiled core that
 # `make run` serves: it counts what the server gets through in its time, which a test beside
 # it would take, and it plays whole games through the server on that build.
 PYTHON_ONLY_TESTS := tests/server tests/web tests/test_boards.py tests/test_architecture.py
 LOAD_TEST := tests/server/test_load.py
 test: lint compiled
-	$(ON_PURE) $(BIN)/pytest -n auto --dist loadgroup --deselect $(LOAD_TEST)
-	$(ON_COMPILED) $(BIN)/pytest -n auto --dist loadgroup $(addprefix --ignore ,$(PYTHON_ONLY_TESTS))
+	$(ON_PURE) $(BIN)/pytest -n auto --deselect $(LOAD_TEST)
+	$(ON_COMPILED) $(BIN)/pytest -n auto $(addprefix --ignore ,$(PYTHON_ONLY_TESTS))
 	$(ON_COMPILED) $(BIN)/pytest $(LOAD_TEST)
 
 lint: $(DEV)
