@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -108,3 +109,13 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Command:
         return out
 
     return run
+
+
+def run_cli(*argv: str) -> str:
+    """The `cli` fixture's command for a fixture that outlives one test (a game played
+    once for a whole module), where `capsys` cannot serve: its output caught here."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    assert code == 0, err.getvalue()
+    return out.getvalue()

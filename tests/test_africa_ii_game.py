@@ -12,7 +12,7 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.gamefile import read_game
-from tests.conftest import Command
+from tests.conftest import Command, run_cli
 
 # Each phase: its name, the orders as the players would send them in a file, and the game
 # master's roll of the random events' die.
@@ -82,9 +82,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("africa_ii") / "game.json"
 
 
-@pytest.fixture
-def reports(played: Path, cli: Command) -> dict[str, str]:
-    """Each phase's report by the phase's name, and what France reads while it is pending."""
+@pytest.fixture(scope="module")
+def reports(played: Path) -> dict[str, str]:
+    """Each phase's report by the phase's name, and what France reads while it is pending:
+    the game played once for the module's tests, which only read it."""
+    cli = run_cli
     game = str(played)
     cli("new", "africa_ii", game, "--option", "random_events=true", "--force")
     told = {}

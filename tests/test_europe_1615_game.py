@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hegemon.cli import main
-from tests.conftest import Command
+from tests.conftest import Command, run_cli
 
 # Each phase's orders, as the players would send them in a file.
 YEARS = [
@@ -56,9 +56,12 @@ YEARS = [
 ]
 
 
-@pytest.fixture
-def reports(tmp_path: Path, cli: Command) -> dict[str, str]:
-    """Each phase's report, by the phase's name, and the board before each."""
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each phase's report, by the phase's name, and the board before each: the game
+    played once for the module's tests, which only read it."""
+    cli = run_cli
+    tmp_path = tmp_path_factory.mktemp("europe_1615")
     game = str(tmp_path / "game.json")
     cli("new", "europe_1615", game, "--seed", "1615")
     told = {"game": game}

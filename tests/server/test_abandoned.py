@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -280,21 +281,28 @@ def test_a_game_stuck_in_the_database_holds_up_no_other(
 ) -> None:
     # Another connection holds a lock that the first game's adjudication waits for: its
     # statement timeout ends the wait, the game is logged and passed over, and the second
-    # game due is adjudicated in the same pass.
+    # game due is adjudicated in the same pass, the lock still held: the pass did not
+    # wait for its release, which comes only after a minute (were there no timeout, the
+    # pass would end then, rather than hang the test).
     monkeypatch.setenv(adjudication.TIMEOUT_VARIABLE, "0.5")
     stuck = seated_game(client, "classic", prefix="s", policy={"deadlines": {"other": 60}})
     other = seated_game(client, "classic", prefix="o", policy={"deadlines": {"other": 61}})
     clock.advance(62)
+    released = threading.Event()
+
+    def release() -> None:
+        released.set()
+        holder.rollback()
+
     with psycopg.connect(database.replace("+psycopg", "")) as holder:
         holder.execute("SELECT * FROM pending_orders WHERE game_id = %s FOR UPDATE", [stuck.id])
-        release = threading.Timer(10, holder.rollback)  # were there no timeout
-        release.start()
-        started = time.monotonic()
+        timer = threading.Timer(60, release)
+        timer.start()
         assert run_due(store, clock) == 1
-        waited = time.monotonic() - started
-        release.cancel()
+        held_throughout = not released.is_set()
+        timer.cancel()
         holder.rollback()
-    assert waited < 5
+    assert held_throughout, "the pass waited for the lock's release, not for its timeout"
     assert (_row(store, stuck.id).played, _row(store, other.id).played) == (0, 1)
     assert any(f"game {stuck.id}: its deadline failed" in r.getMessage() for r in caplog.records)
     assert run_due(store, clock) == 1  # free again: played at the next pass
@@ -336,30 +344,41 @@ def test_a_worker_process_keeps_a_played_games_deadlines_beside_empty_games(
     # an army in (a placement a second, then its end), and three where nobody has a unit,
     # whose Spring and Fall are due again at once after every phase and whose Winter lasts
     # a second, never paused: the real worker handles them all along. The played game's
-    # deadlines (3 s) are met all the same, within 5 s.
+    # deadlines (3 s) are met all the same: counted in the worker's work rather than in
+    # seconds (which a loaded machine stretches), it is played at the latest in the pass
+    # after the one under way at its deadline, so no empty game plays more than two phases
+    # between its deadline and its adjudication.
     store = postgres_store
     client = TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS))  # on the real clock
     policy = {"deadlines": {"other": 1}, "pause_after": 0}
-    empty = _empty_africa(client, "e", **policy)
-    bare = [_bare_africa(client, store, f"b{n}", models.now(), **policy).id for n in range(3)]
+    empties = [_empty_africa(client, "e", **policy).id]
+    empties += [_bare_africa(client, store, f"b{n}", models.now(), **policy).id for n in range(3)]
     with worker_process(store, tmp_path / "worker.log") as worker:
         played = seated_game(
             client, "classic", prefix="x", seed=5, policy={"deadlines": {"other": 3}}
         )
         rng = random.Random(3)
         for number in (1, 2, 3):
+            row = _row(store, played.id)
+            deadline = row.deadline
+            assert row.played == number - 1 and deadline is not None
             _give_orders(store, played, rng)
-            deadline = _row(store, played.id).deadline
-            assert deadline is not None
-            phase = _wait_for_phase(store, played.id, number, deadline + 2 * LATE)
-            assert phase.adjudicated - deadline < LATE, f"phase {number} late"
+            phase = _wait_for(store, played.id, number)
+            assert phase.adjudicated >= deadline, f"phase {number} early"
+            between = _phases_played(store, empties, deadline, phase.adjudicated)
+            assert max(between.values(), default=0) <= 2, f"phase {number} late: {between}"
+        for game_id in empties:  # handled all along, not only between the played phases
+            _wait_for(store, game_id, 6)
         assert worker.poll() is None
-    assert _row(store, empty.id).played >= 6
-    assert all(_row(store, game_id).played >= 6 for game_id in bare)  # handled all along
 
 
-def _wait_for_phase(store: Store, game_id: int, number: int, until: datetime) -> models.Phase:
-    """The game's phase `number` once adjudicated (it must be by `until`, wall time)."""
+# The most a test waits for the worker, in wall time: never reached unless it is stuck.
+PATIENCE = timedelta(seconds=120)
+
+
+def _wait_for(store: Store, game_id: int, number: int) -> models.Phase:
+    """The game's phase `number` once adjudicated (it must be within `PATIENCE`)."""
+    until = models.now() + PATIENCE
     while True:
         with store.reading() as session:
             query = select(models.Phase).where(
@@ -368,8 +387,21 @@ def _wait_for_phase(store: Store, game_id: int, number: int, until: datetime) ->
             phase = session.scalar(query)
         if phase is not None:
             return phase
-        assert models.now() < _utc(until), f"phase {number} was not adjudicated"
+        assert models.now() < until, f"game {game_id}: phase {number} was not adjudicated"
         time.sleep(0.1)
+
+
+def _phases_played(
+    store: Store, game_ids: list[int], after: datetime, before: datetime
+) -> Counter[int]:
+    """How many phases each game played between two moments."""
+    with store.reading() as session:
+        query = select(models.Phase.game_id).where(
+            models.Phase.game_id.in_(game_ids),
+            models.Phase.adjudicated > after,
+            models.Phase.adjudicated < before,
+        )
+        return Counter(session.scalars(query))
 
 
 def test_the_adjudication_timeout_is_read_from_the_environment(
