@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from hegemon.bots import Bot, Budget, sight_of
+from hegemon.bots.heuristics import Outlook, backs, convoys, unit_forms
 from hegemon.game import Variant, chances_for, play_phase, settle
 from hegemon.orders import Build, Convoy, Disband, Hold, Move, Order, Support
 from hegemon.position import Phase, PhaseKind, Position, Season
@@ -163,6 +164,44 @@ def test_an_idle_fleet_carries_an_army_off_an_island(classic: Variant) -> None:
     orders = Bot(Budget(playouts=0), seed=1).orders(sight_of(classic, spring, "England"))
     assert _moves(orders).get("lon") in {"nwy", "hol", "bel", "den"}  # across the sea
     assert any(isinstance(o, Convoy) and o.province == "nth" for o in orders)
+
+
+def test_a_unit_far_from_every_center_moves_rather_than_support_nothing(classic: Variant) -> None:
+    # every move of A lvp is worth less than a support, which alone backs nothing
+    spring = _position(
+        Season.SPRING,
+        {"England": ["A lvp", "F lon", "F edi"], "Russia": ["A mos"]},
+        {"lon": "England", "edi": "England", "lvp": "England", "mos": "Russia"},
+    )
+    orders = Bot(Budget(playouts=0), seed=1).orders(sight_of(classic, spring, "England"))
+    assert "lvp" in _moves(orders)
+    assert all(backs(o, orders) for o in orders if isinstance(o, Support))
+
+
+def test_a_convoy_is_paired_only_with_a_fleet_that_carries_it_alone(classic: Variant) -> None:
+    # F iri may convoy A edi - bel along with F nth, but touches neither shore itself
+    spring = _position(
+        Season.SPRING,
+        {"England": ["A edi", "F nth", "F iri"], "Russia": ["A mos"]},
+        {"lon": "England", "edi": "England", "lvp": "England", "mos": "Russia"},
+    )
+    forms = unit_forms(sight_of(classic, spring, "England").menu)
+    pairs = convoys(Outlook.of(classic, spring, "England"), forms)
+    fleets = {forms[m].unit for _, (m, j) in pairs}
+    assert ("edi", "bel") in {_moves([forms[n].choices[i].order]).popitem() for (n, i), _ in pairs}
+    assert fleets == {"nth"}
+
+
+def test_units_make_room_on_the_home_centers_a_build_is_owed_on(classic: Variant) -> None:
+    # 5 centers, 2 units: England is owed builds, which only an empty home center takes
+    ours = ("lon", "edi", "lvp", "nwy", "swe")
+    fall = _position(
+        Season.FALL,
+        {"England": ["A lon", "A edi"], "France": ["F eng"], "Russia": ["A mos"]},
+        {**dict.fromkeys(ours, "England"), "bre": "France", "mos": "Russia"},
+    )
+    orders = Bot(Budget(playouts=0), seed=1).orders(sight_of(classic, fall, "England"))
+    assert set(_moves(orders)) == {"lon", "edi"}  # even London, which F eng could enter
 
 
 def test_no_more_fleets_built_where_few_coasts_are_left_to_take(classic: Variant) -> None:

@@ -47,6 +47,7 @@ SUPPORTED = 2.0  # another's unit supporting a move of ours (bought with a bid)
 MADE_WAY = 1.5  # another's unit leaving a province a move of ours enters
 FEW = 3  # centers to take a fleet can reach for each fleet built (see `Outlook.enough`)
 LOST = -10.0  # a disband, where the unit could do anything else
+BLOCKING = 2.5  # taken off ending on a home center while the power is owed a build there
 
 
 @dataclass(frozen=True)
@@ -117,15 +118,27 @@ class Outlook:
             value += GUARD
         if occupant is not None and occupant.power == self.power:
             value -= CROWD
-        return value
+        return value - (BLOCKING if self.blocks(province) else 0.0)
 
     def _stay(self, order: UnitOrder) -> float:
         province, goals = order.province, self.goals
         if province in goals.centers and province not in goals.ours:
             return TAKE + 0.2  # already there: it takes the center unless dislodged
+        blocking = BLOCKING if self.blocks(province) else 0.0
         if province in goals.ours and province in self.contested:
-            return GUARD + (0.5 if province in goals.homes else 0.0)
-        return -IDLE - STEP * self.near.of(order.unit, order.location, goals.targets)
+            return GUARD + (0.5 if province in goals.homes else 0.0) - blocking
+        return -IDLE - STEP * self.near.of(order.unit, order.location, goals.targets) - blocking
+
+    def blocks(self, province: str) -> bool:
+        """Whether a unit of ours staying in a province would keep out a build the power
+        is owed (it has more centers than units, and builds on its home centers): so a
+        unit with nothing to do at home makes room, and the power grows."""
+        return province in self.goals.homes and self._owed
+
+    @cached_property
+    def _owed(self) -> bool:
+        units = sum(1 for u in self.position.units.values() if u.power == self.power)
+        return len(self.goals.ours) > units
 
     def helps(self, order: Order, ours: Sequence[Order]) -> float:
         """How much an order for another's unit (a bid's) helps the power's own orders:
@@ -195,8 +208,12 @@ def unit_forms(menu: Menu) -> list[OrderForm]:
 
 
 def ranked(outlook: Outlook, form: OrderForm) -> list[int]:
-    """The form's choices, best first by the heuristic value of each."""
-    return sorted(range(len(form.choices)), key=lambda i: -outlook.value(form.choices[i].order))
+    """The form's choices, best first by the heuristic value of each, without its
+    supports unless it has nothing else: a support is planned and tried only beside the
+    move it backs (`_support`, the search's alternatives), where alone it would leave the
+    unit in place backing nothing, as a unit far from every center would choose."""
+    order = sorted(range(len(form.choices)), key=lambda i: -outlook.value(form.choices[i].order))
+    return [i for i in order if not isinstance(form.choices[i].order, Support)] or order
 
 
 Plan = list[int]  # a choice for each unit form, by its place in the form's choices
@@ -277,7 +294,9 @@ def attacks(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, 
 
 
 def convoys(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, Change]]:
-    """Moves overseas one fleet of ours can carry: the unit's move, the fleet's convoy."""
+    """Moves overseas one fleet of ours can carry: the unit's move, the fleet's convoy.
+    (A fleet's menu lists every convoy it could take part in, a chain of other fleets
+    too: only one that touches both shores carries the army alone.)"""
     board = outlook.variant.board
     carried = _listed(forms, Convoy, lambda c: (province_of(c.army), province_of(c.target)))
     return [
@@ -285,7 +304,17 @@ def convoys(outlook: Outlook, forms: Sequence[OrderForm]) -> list[tuple[Change, 
         for n, i, move in _moves(forms)
         if not board.adjacent(move.unit, move.location, move.target)
         for m, j in carried.get((move.province, move.destination), ())
+        if _alone(outlook, forms[m].choices[j].order, move)
     ]
+
+
+def _alone(outlook: Outlook, convoy: Order, move: Move) -> bool:
+    """Whether a fleet's convoy carries a move by itself: the fleet touches both shores."""
+    if not isinstance(convoy, Convoy):
+        return False
+    board = outlook.variant.board
+    shores = {province_of(n) for n in board.neighbours(convoy.unit, convoy.location)}
+    return move.province in shores and move.destination in shores
 
 
 def _moves(forms: Sequence[OrderForm]) -> Iterator[tuple[int, int, Move]]:
@@ -325,7 +354,7 @@ def _support(outlook: Outlook, forms: Sequence[OrderForm], picked: Plan) -> None
         u.province for u in outlook.position.units.values() if u.power != outlook.power
     )
     for n in sorted(range(len(forms)), key=lambda n: outlook.value(chosen[n])):
-        if outlook.value(chosen[n]) >= AIDE:
+        if outlook.value(chosen[n]) >= AIDE or _leaves_room(outlook, chosen[n]):
             continue
         for i, choice in enumerate(forms[n].choices):
             wanted = choice.order
@@ -335,6 +364,12 @@ def _support(outlook: Outlook, forms: Sequence[OrderForm], picked: Plan) -> None
                 picked[n] = i
                 chosen[n] = wanted
                 break
+
+
+def _leaves_room(outlook: Outlook, order: Order) -> bool:
+    """Whether an order moves its unit off a home center that a build is owed on (a
+    support would keep it there)."""
+    return isinstance(order, Move) and outlook.blocks(order.province)
 
 
 def backs(support: Support, orders: Iterable[Order]) -> bool:
