@@ -100,7 +100,7 @@ bench-server: $(DEV)
 	$(BIN)/python benchmarks/server_load.py
 
 # The bot against random players and against itself in every variant, on the compiled
-# core its costs are measured for (docs/bots.md: long, an hour or more on two cores;
+# core its costs are measured for (docs/bots.md: some 45 minutes on two cores;
 # BOTS_ARGS="--games 20" for a sample). Each game is recorded as it ends, so that a run
 # stopped part-way goes on where it stopped, until the package's sources change.
 bench-bots: $(DEV) compiled

@@ -14,7 +14,7 @@ A game ends by the variant's rules, at its own last year where it has one (Europ
 Africa II, Sub-Saharan's year cap), or else at the benchmark's year cap (`CAP_YEARS`), which
 counts as its end.
 
-The whole benchmark takes an hour or more on two cores, so each game is recorded as it
+The whole benchmark takes some 45 minutes on two cores, so each game is recorded as it
 ends, one JSON line in `--record FILE`, and a run given the same file goes on from where
 the last one stopped: it plays only the games the file lacks and reports on all of them.
 A line holds a digest of the package's sources it was played on and the budget, so that
