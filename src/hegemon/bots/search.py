@@ -92,8 +92,7 @@ class Playouts:
         if not self.left(against):
             return None
         if len(self.replies) < against:
-            while len(self.replies) < against:
-                self.replies.append(self._reply())
+            self.replies += [self._reply() for _ in range(against - len(self.replies))]
             if not self.left(against):  # drawing them took time too
                 return None
         outlook = self.outlook

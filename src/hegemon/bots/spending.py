@@ -139,26 +139,7 @@ def _priced(
     where it gains nothing is the smaller loss); any points left are spread over all
     those bought, as the others' points (which the playout may not play) may outbid a
     narrow lead."""
-    base = playouts.value(given, 1)
-    offers: list[tuple[float, OrderForm, int]] = []
-    tried: set[int] = set()
-    priced: set[int] = set()
-    for points in (p for p in PRICES if p <= left):
-        for form in forms:
-            if base is None:
-                break
-            if id(form) in priced or points < _amount(form).least:
-                continue
-            orders = [*given, *(_filled([(form, pick[id(form)], points)]) or [])]
-            accepted = len(orders) > len(given) and accepts(orders)
-            value = playouts.value(orders, 1) if accepted else base
-            if value is None:
-                base = None
-                break
-            tried.add(id(form))
-            if value > base:
-                offers.append(((value - base) / points, form, points))
-                priced.add(id(form))
+    offers, tried = _probed(playouts, forms, pick, given, accepts, left)
     offers.sort(key=lambda offer: -offer[0])
     untried = [(form, _amount(form).least) for form in forms if id(form) not in tried]
     bought = []
@@ -167,6 +148,41 @@ def _priced(
             bought.append((form, points))
             left -= points
     return _topped_up(bought, left)
+
+
+Offer = tuple[float, OrderForm, int]  # a form's gain a point, and the points it takes
+
+
+def _probed(
+    playouts: Playouts,
+    forms: Sequence[OrderForm],
+    pick: Mapping[int, int],
+    given: list[Order],
+    accepts: Accepts,
+    left: int,
+) -> tuple[list[Offer], set[int]]:
+    """Each form played alone at each price in turn, while the budget allows: the offers
+    of those that gain at a price, and the forms tried (by id)."""
+    offers: list[Offer] = []
+    tried: set[int] = set()
+    priced: set[int] = set()
+    base = playouts.value(given, 1)
+    if base is None:
+        return offers, tried
+    for points in (p for p in PRICES if p <= left):
+        for form in forms:
+            if id(form) in priced or points < _amount(form).least:
+                continue
+            orders = [*given, *(_filled([(form, pick[id(form)], points)]) or [])]
+            accepted = len(orders) > len(given) and accepts(orders)
+            value = playouts.value(orders, 1) if accepted else base
+            if value is None:
+                return offers, tried
+            tried.add(id(form))
+            if value > base:
+                offers.append(((value - base) / points, form, points))
+                priced.add(id(form))
+    return offers, tried
 
 
 def _topped_up(bought: list[tuple[OrderForm, int]], left: int) -> list[tuple[OrderForm, int]]:

@@ -161,9 +161,7 @@ class BotPlay:
         with store.reading() as session:
             table = Table.open(session, game_id, None)
             game, variant, position = table.game, table.variant, table.position
-            owing = [
-                p for p in table.awaited if p in table.bot_powers and not table.pending[p].ready
-            ]
+            owing = _owing(table)
             players = {p: self._player(table, p) for p in owing}
         decisions = []
         for power, player in players.items():
@@ -189,7 +187,7 @@ def _give(table: Table, decisions: list[Decision], moment: datetime) -> int:
     played = table.game.played
     if any(d.played != played for d in decisions):
         return 0  # the next pass decides on the phase the game is in now
-    still = {p for p in table.awaited if p in table.bot_powers and not table.pending[p].ready}
+    still = _owing(table)
     given = [d.power for d in decisions if d.power in still and _submit(table, d)]
     for power in given:
         if table.game.played != played:
@@ -197,6 +195,11 @@ def _give(table: Table, decisions: list[Decision], moment: datetime) -> int:
         table.user = _account(table, power)
         play.set_ready(table, power, True, moment)
     return len(given)
+
+
+def _owing(table: Table) -> list[str]:
+    """The powers a bot plays that the phase awaits and that are not ready."""
+    return [p for p in table.awaited if p in table.bot_powers and not table.pending[p].ready]
 
 
 def _submit(table: Table, decision: Decision) -> bool:
