@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,10 @@ from hegemon.cli import main
 from hegemon.gamefile import read_game
 from hegemon.variants import available_variants, load_variant
 from tests.conftest import stdin
+from tests.test_cli_inputs import hegemon
 
 VARIANTS = tuple(available_variants())  # every variant installed
+POWERS = load_variant("classic").powers
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -49,6 +52,22 @@ def test_with_playouts_and_a_seed_the_orders_are_the_same_each_time(
     game = _new(capsys, tmp_path / "game.json")
     asked = ("bot", str(game), "Turkey", "--playouts", "30", "--seed", "7")
     assert run(capsys, *asked)[1] == run(capsys, *asked)[1]
+
+
+def test_with_playouts_and_a_seed_the_orders_are_the_same_in_every_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each Python process orders a set of strings its own way (PYTHONHASHSEED): the bot
+    draws among its choices in an order of their own, never a set's, so that its orders
+    are the same on any machine, as `hegemon bot --help` says."""
+    game = _new(capsys, tmp_path / "game.json")
+
+    def given(hash_seed: str) -> list[str]:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        asked = [("bot", str(game), power, "--playouts", "20", "--seed", "2") for power in POWERS]
+        return [hegemon(*argv, env=env).stdout for argv in asked]
+
+    assert given("1") == given("2")
 
 
 def test_json_and_random_orders(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

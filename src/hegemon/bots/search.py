@@ -135,11 +135,12 @@ Rated = list[tuple[float, UnitOrder]]  # a unit's orders, each with its heuristi
 
 
 def _rated(outlook: Outlook, unit: Unit) -> Rated:
-    """A unit's hold and moves to each neighbouring location, rated."""
+    """A unit's hold and moves to each neighbouring location, rated. The neighbours are a
+    set: sorted, so that a seeded draw among them is the same in every process."""
     board = outlook.variant.board
     options: list[UnitOrder] = [Hold(unit.type, unit.location)]
     if not unit.cargo:
-        neighbours = board.neighbours(unit.type, unit.location)
+        neighbours = sorted(board.neighbours(unit.type, unit.location))
         options += [Move(unit.type, unit.location, t) for t in neighbours]
     return [(outlook.value(o), o) for o in options]
 
