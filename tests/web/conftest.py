@@ -113,6 +113,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store.close()
 
 
+@dataclass(frozen=True)
+class Received:
+    """One answer the server gave a page: where it was asked, and the text it sent."""
+
+    url: str
+    text: str
+
+
 @dataclass
 class Player:
     """One person at their browser: a context of their own (cookies apart), one page, and
@@ -121,7 +129,7 @@ class Player:
     name: str
     page: Any
     folder: Path
-    answers: list[str] = field(default_factory=list)
+    answers: list[Received] = field(default_factory=list)
     shots: int = 0
 
     def screenshot(self, what: str) -> None:
@@ -155,7 +163,7 @@ def _keep(player: Player, answer: Any) -> None:
     kind = answer.headers.get("content-type", "")
     if answer.request.method != "OPTIONS" and ("json" in kind or "html" in kind or "svg" in kind):
         try:
-            player.answers.append(answer.text())
+            player.answers.append(Received(answer.url, answer.text()))
         except Exception:  # a page left before its answer was read: nothing to look in
             return
 

@@ -53,9 +53,9 @@ def sees_no_secret(player: Player, secrets: Iterable[str]) -> None:
     shown = [line.strip() for line in player.page.inner_text("body").splitlines()]
     for secret in secrets:
         for answer in player.answers:
-            at = answer.find(f'"{secret}"')
-            where = answer[max(0, at - 300) : at + 100]
-            assert at < 0, f"{player.name} was sent {secret!r}: {where}"
+            at = answer.text.find(f'"{secret}"')
+            where = answer.text[max(0, at - 300) : at + 100]
+            assert at < 0, f"{player.name} was sent {secret!r} by {answer.url}: {where}"
         assert secret not in shown, f"{player.name}'s page shows {secret!r}"
 
 
