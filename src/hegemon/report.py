@@ -9,7 +9,7 @@ keeps for it (its own points or influence); the game master reads everything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.adjudication.retreat import retreat_options
@@ -149,9 +149,12 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:>2} {noun}" + ("" if count == 1 else "s")
 
 
-def position_report(variant: Variant, position: Position, viewer: Viewer) -> str:
+def position_report(
+    variant: Variant, position: Position, viewer: Viewer, spending: Sequence[str] = ()
+) -> str:
     """The board as text: units by power, what the phase asks of whom, the variant's own
-    lines for this viewer, pending retreats and centers."""
+    lines for this viewer (and what its orders given spend, `spending`), pending retreats
+    and centers."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         listed = f"{unit.type.letter} {place(unit.location)}"
@@ -165,6 +168,7 @@ def position_report(variant: Variant, position: Position, viewer: Viewer) -> str
         [
             *procedure.status_lines(variant, position, viewer),
             *variant.position_lines(position, viewer),
+            *spending,
         ],
         retreat_lines(variant, position),
         [*center_lines(variant, position), *variant.standings(position)],
