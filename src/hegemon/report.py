@@ -150,11 +150,16 @@ def _plural(count: int, noun: str) -> str:
 
 
 def position_report(
-    variant: Variant, position: Position, viewer: Viewer, spending: Sequence[str] = ()
+    variant: Variant,
+    position: Position,
+    viewer: Viewer,
+    spending: Sequence[str] = (),
+    over: bool = False,
 ) -> str:
-    """The board as text: units by power, what the phase asks of whom, the variant's own
-    lines for this viewer (and what its orders given spend, `spending`), pending retreats
-    and centers."""
+    """The board as text: units by power, what the phase asks of whom (nothing once the
+    game is `over`, which an end agreed by the players leaves the position unaware of),
+    the variant's own lines for this viewer (and what its orders given spend,
+    `spending`), pending retreats and centers."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         listed = f"{unit.type.letter} {place(unit.location)}"
@@ -166,7 +171,7 @@ def position_report(
         [f"{position.phase} ({variant.board.name})"],
         [f"{group}: {', '.join(sorted(units[group]))}" for group in _groups(variant, units)],
         [
-            *procedure.status_lines(variant, position, viewer),
+            *([] if over else procedure.status_lines(variant, position, viewer)),
             *variant.position_lines(position, viewer),
             *spending,
         ],

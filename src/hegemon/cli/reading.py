@@ -80,7 +80,8 @@ def _show(args: argparse.Namespace) -> int:
         json.dump(jsonio.position_to_json(game.position, reader), sys.stdout, indent=1)
         print()
         return 0
-    print(position_report(game.variant, game.position, reader, _spending_lines(game, reader)))
+    spending = _spending_lines(game, reader)
+    print(position_report(game.variant, game.position, reader, spending, game.over))
     print("\n".join(order_status_lines(game)))
     return 0
 
@@ -122,7 +123,8 @@ def _orders_of(game: Game, who: str) -> list[str]:
     lines += [f"   {order.format()}" for order in pending]
     if missing:
         lines.append(f"   No order yet for: {', '.join(missing)}")
-    return lines
+    warned = procedure.cautions(game.variant, game.position, who, pending)
+    return lines + [f"   Warning: {w}" for w in warned]
 
 
 def _options(args: argparse.Namespace) -> int:
