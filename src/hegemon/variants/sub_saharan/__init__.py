@@ -43,7 +43,6 @@ from hegemon.influence.dp import Bid
 from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, StateView, Unit, VariantState, Viewer
-from hegemon.report import ORDER_WIDTH
 from hegemon.rules import Edition, Rules
 from hegemon.variants.sub_saharan.board import minor_marks
 
@@ -432,12 +431,12 @@ def _bid_lines(
     for bid, order in zip(given, normal or given, strict=True):
         province = bid.order.province
         if normal is None:
-            note = "Ignored: the allocation breaks rules 8.0/8.1"
+            note = "ignored: the allocation breaks rules 8.0/8.1"
         elif province in barred.get(power, set()):
-            note = f"Ignored: {power}'s own orders attack it (Attacking & Allocating)"
+            note = f"ignored: {power}'s own orders attack it (Attacking & Allocating)"
         else:
-            note = "Performed" if tallies[province].order == order.order else "Not performed"
-        lines.append(f"   {bid.format():<{ORDER_WIDTH}}{note}")
+            note = "performed" if tallies[province].order == order.order else "not performed"
+        lines.append(f"   {bid.format()}: {note}")
     return tuple(lines)
 
 
