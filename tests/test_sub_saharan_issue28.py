@@ -4,8 +4,6 @@ The rulebook's own example of 8.2 is played from the start of a game through the
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from hegemon.render import draw_board
 from hegemon.variants import load_variant
 from hegemon.variants.sub_saharan import SubSaharan
 from tests.conftest import Command, run_cli
+from tests.test_boards_europe_1615 import _drawn_text
 
 # The orders of rules 8.2 ("DP in Action: Practical Example"), Yeke's bid breaking the
 # Attacking & Allocating rule, as the players would send them in a file.
@@ -140,12 +139,6 @@ def test_show_prints_no_diplomacy_points_once_the_game_is_over(
     cli("end", game, "--draw", "Angola,Yeke")
     shown = cli("show", game, "--as", "Angola")
     assert "The game is over" in shown and "Diplomacy Points" not in shown
-
-
-def _drawn_text(svg: str) -> str:
-    """The words the drawing shows, tooltips (`<title>`, which a PNG loses) left out."""
-    shown = re.sub(r"<title>.*?</title>", "", svg, flags=re.DOTALL)
-    return html.unescape(" ".join(re.findall(r"<text[^>]*>([^<]*)</text>", shown)))
 
 
 def test_the_drawn_board_carries_the_diplomacy_points(ss: SubSaharan) -> None:
