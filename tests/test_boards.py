@@ -575,7 +575,7 @@ def test_state_status_patron_and_religion_are_drawn(eu: Europe1615) -> None:
     after = _after_spring_1615(eu)
     svg = draw_board(eu, after, OBSERVER)
     england = eu.powers["England"].color.lstrip("#")
-    assert _shade_on(svg, "hun", f"hatch-{england}")
+    assert _shade_on(svg, "hun", f"backhatch-{england}")  # England's lines lean back
     assert _shade_on(svg, "hun", "dots-111111")  # Protestant
     assert _shade_on(svg, "mec", "crosshatch-4d4d4d")  # NEUTRAL: closed
     assert _shade_on(svg, "war", f"hatch-{eu.powers['Austria'].color.lstrip('#')}")

@@ -642,7 +642,7 @@ def test_the_empires_patron_orders_its_retreats_and_builds(eu: Europe1615) -> No
                                                        retreat)["Spain"]) == []  # fmt: skip
     assert order_problems(eu, retreat, "Spain", _orders(eu, {"Spain": ["A ser - bud"]},
                                                        retreat)["Spain"]) == [
-        "A Ser - Bud: Buda is not a retreat open to Ser"
+        "A Ser - Bud: Buda is not a retreat open to Ser: the attack came from there"
     ]  # fmt: skip
     assert "Spain" not in eu.calendar.procedure(retreat.phase).actors(eu, retreat)
     after = _play(eu, retreat, {"Spain": ["A ser - bos"]}).after

@@ -211,6 +211,6 @@ def test_one_bad_file_names_every_power_refused_and_why(
     assert err == (
         "hegemon: error: nothing stored; "
         "Austria: line 1: '5: WAR': 'WAR' is a province of POL: deploy INFs to the state | "
-        "England: 5: PAP: only Catholic powers may deploy to Papal States\n"
+        "England: line 2: 5: PAP: only Catholic powers may deploy to Papal States\n"
     )
     assert Path(game).read_text() == before

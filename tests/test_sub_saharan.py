@@ -490,7 +490,9 @@ def test_bids_go_in_with_the_orders_and_stay_secret_until_the_end(
     code, out, _ = _cli(capsys, "orders", game, "Yeke", "A Mwa - Kas", "2: A Kas - Kam")
     assert (code, out.strip()) == (
         0,
-        "Yeke: 2 order(s) stored for Spring 1881 Movement, 2 in all; no order yet for A Bun",
+        "Yeke: 2 order(s) stored for Spring 1881 Movement, 2 in all; no order yet for A Bun\n"
+        "   Warning: 2: A Kas - Kam: ignored at adjudication while your own orders attack "
+        "Kasongo or support an attack on it (rules 8.0, the Attacking & Allocating rule)",
     )
     before = Path(game).read_text()
     code, _, err = _cli(capsys, "orders", game, "Zanzibar", "3: A Kas S Sto - Tab")

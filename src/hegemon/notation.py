@@ -267,9 +267,11 @@ def _formatted_place(word: str, board: Board) -> str | None:
 
 # What an order of points (a bid, a deployment) may begin with before its colon: anything
 # that looks like a number (``-1``, ``+1``, ``1.5``, ``1e3``), so that `read_points` says
-# what is wrong with it rather than the order being read as some other kind.
-POINTS = r"[+-]?[0-9.][\w.,+-]*"
-_WHOLE_POINTS = re.compile(r"[0-9]+")
+# what is wrong with it rather than the order being read as some other kind. Digits are
+# any script's (full-width, Arabic-Indic ...): each has one value, so a number written in
+# them is as plain as in ASCII ones, and `int` reads it.
+POINTS = r"[+-]?[\d.][\w.,+-]*"
+_WHOLE_POINTS = re.compile(r"\d+")
 
 
 def read_points(text: str, written: str, what: str) -> int:

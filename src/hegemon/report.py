@@ -9,7 +9,7 @@ keeps for it (its own points or influence); the game master reads everything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from hegemon.adjudication.outcome import Outcome
 from hegemon.adjudication.retreat import retreat_options
@@ -149,9 +149,17 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:>2} {noun}" + ("" if count == 1 else "s")
 
 
-def position_report(variant: Variant, position: Position, viewer: Viewer) -> str:
-    """The board as text: units by power, what the phase asks of whom, the variant's own
-    lines for this viewer, pending retreats and centers."""
+def position_report(
+    variant: Variant,
+    position: Position,
+    viewer: Viewer,
+    spending: Sequence[str] = (),
+    over: bool = False,
+) -> str:
+    """The board as text: units by power, what the phase asks of whom (nothing once the
+    game is `over`, which an end agreed by the players leaves the position unaware of),
+    the variant's own lines for this viewer (and what its orders given spend,
+    `spending`), pending retreats and centers."""
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         listed = f"{unit.type.letter} {place(unit.location)}"
@@ -163,8 +171,9 @@ def position_report(variant: Variant, position: Position, viewer: Viewer) -> str
         [f"{position.phase} ({variant.board.name})"],
         [f"{group}: {', '.join(sorted(units[group]))}" for group in _groups(variant, units)],
         [
-            *procedure.status_lines(variant, position, viewer),
+            *([] if over else procedure.status_lines(variant, position, viewer)),
             *variant.position_lines(position, viewer),
+            *spending,
         ],
         retreat_lines(variant, position),
         [*center_lines(variant, position), *variant.standings(position)],

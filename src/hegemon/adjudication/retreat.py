@@ -119,5 +119,30 @@ def _check_retreat(
     else:
         target = province_of(target)
     if target not in retreat_options(board, position, dislodgement, rules):  # DATC 6.H.5-6.H.10
-        return Illegal(f"{board.name_of(target)} is not a retreat open to {place(unit.location)}")
+        why = _closed(board, position, dislodgement, target)
+        return Illegal(
+            f"{board.name_of(target)} is not a retreat open to {place(unit.location)}: {why}"
+        )
     return target
+
+
+def _closed(board: Board, position: Position, dislodgement: Dislodgement, target: str) -> str:
+    """Why the dislodged unit may not retreat to `target`, in the order `retreat_options`
+    asks; every reason is public once the moves are adjudicated."""
+    unit = dislodgement.unit
+    province = province_of(target)
+    if target not in board.neighbours(unit.type, unit.location):
+        where = place(unit.location)
+        return (
+            f"it does not border {where}"
+            if unit.type.by_land
+            else f"no fleet reaches it from {where}"
+        )
+    if province in position.units:
+        occupant = position.units[province]
+        return f"{occupant.type.letter} {place(occupant.location)} stands there"
+    if province in position.contested:
+        return "a standoff there this turn left it closed"
+    if province == dislodgement.attacker_from:
+        return "the attack came from there"
+    return "the rules close it to this unit"  # `Rules.may_enter`: a neutral state, say

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from hegemon import gamefile, jsonio
@@ -145,7 +145,7 @@ def _orders(args: argparse.Namespace) -> int:
         if game.over:
             raise UserError(f"{args.file}: the game is over: {describe_end(game.end)}")
         refuse_another_phase(game, args.phase, args.file, "nothing stored")
-        given, unreadable = _given_orders(game, args)
+        given, unreadable, numbers = _given_orders(game, args)
         batches = {who: latest_per_slot(orders) for who, orders in given.items()}
         stored = {
             who: batch if args.replace or args.clear else game.with_orders(who, batch)
@@ -154,8 +154,9 @@ def _orders(args: argparse.Namespace) -> int:
         refused = {who: list(lines) for who, lines in unreadable.items()}
         for who, orders in stored.items():
             beyond = jsonio.storing_problem(orders)
+            problems = order_problems(game.variant, game.position, who, orders)
             refused.setdefault(who, []).extend(
-                [beyond] if beyond else order_problems(game.variant, game.position, who, orders)
+                [beyond] if beyond else _numbered(problems, numbers.get(who, {}))
             )
         if any(refused.values()):
             raise UserError(f"nothing stored; {_refusals(refused)}")
@@ -172,15 +173,16 @@ def _orders(args: argparse.Namespace) -> int:
 
 
 Unreadable = dict[str, list[str]]  # power ("" for none) -> its lines that could not be read
+LineNumbers = dict[str, dict[str, int]]  # power -> each order read from a file -> its line
 
 
 def _given_orders(
     game: Game, args: argparse.Namespace
-) -> tuple[dict[str, list[Order]], Unreadable]:
+) -> tuple[dict[str, list[Order]], Unreadable, LineNumbers]:
     if args.clear:
         if args.source is not None or args.orders or not args.power:
             raise UserError("--clear takes a power and no orders")
-        return {power(game, args.power): []}, {}
+        return {power(game, args.power): []}, {}, {}
     if args.source is not None:
         if args.power or args.orders:
             raise UserError("give orders either on the command line or with --from, not both")
@@ -189,15 +191,18 @@ def _given_orders(
         raise UserError("give a power and its orders, or --from FILE")
     if len(args.orders) > jsonio.MAX_ORDERS:
         raise UserError(f"more than {jsonio.MAX_ORDERS} orders for one power")
-    return {power(game, args.power): [parse_order(game, text) for text in args.orders]}, {}
+    return {power(game, args.power): [parse_order(game, text) for text in args.orders]}, {}, {}
 
 
-def _orders_from_text(game: Game, text: str) -> tuple[dict[str, list[Order]], Unreadable]:
-    """Every power's orders in a file of "Power: order" lines, and every line that could
-    not be read, under its power when it names one, so that a refusal names every power
-    whose orders were refused and why."""
+def _orders_from_text(
+    game: Game, text: str
+) -> tuple[dict[str, list[Order]], Unreadable, LineNumbers]:
+    """Every power's orders in a file of "Power: order" lines, every line that could not
+    be read, under its power when it names one, so that a refusal names every power whose
+    orders were refused and why, and the line each order was read from."""
     batches: dict[str, list[Order]] = {}
     unreadable: Unreadable = {}
+    numbers: LineNumbers = {}
     for number, line in order_lines(text):
         spelling, order_text = split_power(line)
         who = ""
@@ -209,11 +214,23 @@ def _orders_from_text(game: Game, text: str) -> tuple[dict[str, list[Order]], Un
             if len(orders) >= jsonio.MAX_ORDERS:
                 raise UserError(f"more than {jsonio.MAX_ORDERS} orders for one power")
             orders.append(parse_order(game, order_text))
+            numbers.setdefault(who, {})[orders[-1].format()] = number
         except UserError as exc:
             unreadable.setdefault(who, []).append(f"line {number}: {exc}")
     if not batches and not unreadable:
         raise UserError("no orders found")
-    return batches, unreadable
+    return batches, unreadable, numbers
+
+
+def _numbered(problems: Sequence[str], numbers: Mapping[str, int]) -> list[str]:
+    """Each problem, after the line of the file its order was read from: a problem
+    begins with its order as written back (`order_problems`), an order that was stored
+    before has no line, nor has a problem of the orders together."""
+    numbered = []
+    for problem in problems:
+        line = next((n for text, n in numbers.items() if problem.startswith(f"{text}: ")), None)
+        numbered.append(f"line {line}: {problem}" if line else problem)
+    return numbered
 
 
 SHOWN_PROBLEMS = 10  # a refusal names this many problems, and counts the others
@@ -237,8 +254,10 @@ def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
     pending = game.pending.get(who, [])
     procedure = game.variant.calendar.procedure(game.position.phase)
     missing = procedure.unordered(game.variant, game.position, who, pending)
+    warned = procedure.cautions(game.variant, game.position, who, pending)
     line = f"{who}: {len(given)} order(s) stored for {game.position.phase}, {len(pending)} in all"
-    return line + (f"; no order yet for {', '.join(missing)}" if missing else "")
+    line += f"; no order yet for {', '.join(missing)}" if missing else ""
+    return "\n".join([line, *(f"   Warning: {w}" for w in warned)])
 
 
 # --- adjudicate -------------------------------------------------------------------------

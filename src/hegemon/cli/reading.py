@@ -17,6 +17,7 @@ from hegemon.cli.common import Commands, UserError, add_viewer_option, game_in, 
 from hegemon.game import Game, PhaseResult, describe_end
 from hegemon.game.forms import purses
 from hegemon.game.menus import offered
+from hegemon.position import Viewer
 from hegemon.report import order_status_lines, phase_report, position_report
 
 
@@ -79,10 +80,26 @@ def _show(args: argparse.Namespace) -> int:
         json.dump(jsonio.position_to_json(game.position, reader), sys.stdout, indent=1)
         print()
         return 0
-    print(position_report(game.variant, game.position, reader), end="")
-    print()
+    spending = _spending_lines(game, reader)
+    print(position_report(game.variant, game.position, reader, spending, game.over))
     print("\n".join(order_status_lines(game)))
     return 0
+
+
+def _spending_lines(game: Game, reader: Viewer) -> list[str]:
+    """For a power, what the orders it has given this phase spend of its points (a Europe
+    1615 power's INFs, a Sub-Saharan power's Diplomacy Points): the board counts only
+    what earlier phases spent, and these orders are the power's secret until adjudicated."""
+    who = reader.power
+    given = game.pending.get(who, []) if who is not None and not game.over else []
+    if who is None or not given:
+        return []
+    return [
+        f"{who}'s orders given this phase spend {spent} {purse.name}(s): "
+        f"{purse.left(given)} of the {purse.total} left"
+        for purse in purses(offered(game.variant, game.position, who))
+        if (spent := purse.total - purse.left(given))
+    ]
 
 
 def _status(args: argparse.Namespace) -> int:
@@ -106,7 +123,8 @@ def _orders_of(game: Game, who: str) -> list[str]:
     lines += [f"   {order.format()}" for order in pending]
     if missing:
         lines.append(f"   No order yet for: {', '.join(missing)}")
-    return lines
+    warned = procedure.cautions(game.variant, game.position, who, pending)
+    return lines + [f"   Warning: {w}" for w in warned]
 
 
 def _options(args: argparse.Namespace) -> int:

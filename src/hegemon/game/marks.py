@@ -18,6 +18,7 @@ class Pattern(StrEnum):
 
     FILL = "fill"  # the whole region, in a light tint of the colour
     HATCH = "hatch"  # diagonal lines in the colour
+    BACK_HATCH = "backhatch"  # diagonal lines leaning the other way, to tell two like colours
     CROSSHATCH = "crosshatch"  # crossed lines in the colour
     DOTS = "dots"  # dots in the colour
 

@@ -18,7 +18,7 @@ from typing import ClassVar, NamedTuple, Self
 from hegemon.notation import POINTS, OrderSyntaxError, read_points
 from hegemon.orders import Order, ReadContext, Secrecy
 
-_DEPLOY = re.compile(rf"^\s*({POINTS})\s*:\s*(.+?)\s*$")
+_DEPLOY = re.compile(rf"^\s*({POINTS})\s*:\s*(.*?)\s*$")  # ``5:`` too, to say what it lacks
 _ATTACK = re.compile(r"^\s*([A-Za-z][A-Za-z .']*?)\s*>\s*(.+?)\s*$")  # never "A par -> bur"
 
 
@@ -66,6 +66,8 @@ class Deploy(Order):
                 text, f"a {words.order} is to one state, not to another {words.order}"
             )
         how = f"{words.verb} {words.point}s {words.to}"
+        if not written:
+            raise OrderSyntaxError(text, f"no state after the colon ({how} one as 'N: STATE')")
         state = context.lookup("state", written)
         if state is None:
             host = context.lookup("state of", written)

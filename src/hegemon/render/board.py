@@ -402,6 +402,8 @@ def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
         body = f'<circle cx="4" cy="4" r="1.3" fill="{color}"/>'
     elif kind is Pattern.CROSSHATCH:
         body = f'<path d="M0,0L8,8M8,0L0,8" stroke="{color}" stroke-width="1.3"/>'
+    elif kind is Pattern.BACK_HATCH:
+        body = f'<path d="M-2,6L2,10M0,0L8,8M6,-2L10,2" stroke="{color}" stroke-width="1.6"/>'
     else:
         body = f'<path d="M-2,2L2,-2M0,8L8,0M6,10L10,6" stroke="{color}" stroke-width="1.6"/>'
     return (

@@ -6,11 +6,12 @@ its own INFs, everyone's shares, and the Ottoman Empire's patron only to the pat
 | what | drawn as |
 | --- | --- |
 | a state's provinces | a light fill of their own (the Ottoman Empire's apart) |
-| ALIGNED | hatching in the patron's colour (grey where the patron is secret) |
+| ALIGNED | hatching in the patron's colour (grey where the patron is secret), leaning by power |
 | NEUTRAL | grey cross-hatching: closed to every unit but the state's own |
 | religion | dots: black for Protestant, white for Catholic, green for Islamic |
 | an annexed province | the annexing power's tint |
 | a state's unit | its state's label on it |
+| INFs | in the legend and each province's tooltip, as the viewer may read them |
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 STATE_LAND = Shade("minor state", "#b9a6d6")
 EMPIRE_LAND = Shade("Ottoman Empire", "#93c47d")
 NEUTRAL = Shade("NEUTRAL: closed to all but its own units", "#4d4d4d", Pattern.CROSSHATCH)
-SECRET_PATRON = Shade("ALIGNED (patron secret)", "#6b6b6b", Pattern.HATCH)
+SECRET_PATRON = Shade("ALIGNED (patron secret)", "#6b6b6b", Pattern.BACK_HATCH)  # not Austria's
 FAITHS = {
     PROTESTANT: Shade("Protestant", "#111111", Pattern.DOTS),
     CATHOLIC: Shade("Catholic", "#ffffff", Pattern.DOTS),
@@ -68,20 +69,26 @@ def state_marks(variant: Europe1615, position: Position, viewer: Viewer) -> Mark
         for u in position.units.values()
         if u.power in variant.state_of_owner
     }
-    return Marks(shades=shades, tags=tags, notes=notes, captions=captions, key=_key(variant))
+    key = _key(variant, ledger, viewer)
+    return Marks(shades=shades, tags=tags, notes=notes, captions=captions, key=key)
 
 
-def _key(variant: Europe1615) -> tuple[str, ...]:
-    """The legend's words for the tags under the labels and the shades over the states."""
+def _key(variant: Europe1615, ledger: SeenLedger, viewer: Viewer) -> tuple[str, ...]:
+    """The legend's words for the tags under the labels and the shades over the states,
+    then a line for each state holding INFs, as the viewer may read them: the tooltips
+    hold them too, but a drawing in PNG has none."""
     states = sorted(variant.states.values(), key=lambda s: s.label)
+    held = [(s, infs) for s in states if (infs := _infs(s, ledger, viewer))]
     return (
         "Under a state's province's label, in italics: the state's two letters, which its "
         "units carry, and its religion: C Catholic, P Protestant, I Islamic (Pa C: the "
         "Papal States, Catholic).",
         "Over a state's provinces: hatching in a power's colour, ALIGNED with that power "
-        "(grey where the patron is secret); grey cross-hatching, NEUTRAL, closed to all "
-        "but its own units; dots, its religion; none of these, unmarked.",
+        "(grey where the patron is secret), leaning one way or the other by the power; "
+        "grey cross-hatching, NEUTRAL, closed to all but its own units; dots, its "
+        "religion; none of these, unmarked.",
         "States: " + ", ".join(f"{s.label} {s.name}" for s in states) + ".",
+        *(f"{s.label} {s.name}: {'; '.join(infs)}" for s, infs in held),
     )
 
 
@@ -91,25 +98,36 @@ def _state_shades(state: State, ledger: SeenLedger, colors: Mapping[str, str]) -
     if standing is Standing.NEUTRAL:
         marks.append(NEUTRAL)
     elif standing is Standing.ALIGNED:
-        marks.append(
-            Shade(f"ALIGNED with {patron}", colors[patron], Pattern.HATCH)
-            if patron
-            else SECRET_PATRON
-        )
+        marks.append(_aligned(patron, colors) if patron else SECRET_PATRON)
     faith = ledger.religion.get(state.id)
     if faith:
         marks.append(FAITHS[faith])
     return tuple(marks)
 
 
+def _aligned(patron: str, colors: Mapping[str, str]) -> Shade:
+    """Hatching in the patron's colour, its lines leaning the other way from those of the
+    power before it: two powers of like colours (France's blue and Scandinavia's paler
+    one, side by side in the powers' order) are told apart by the lines' lean, and the
+    secret patron's grey (leaning back) from Austria's near-black (leaning forward)."""
+    lean = Pattern.HATCH if list(colors).index(patron) % 2 == 0 else Pattern.BACK_HATCH
+    return Shade(f"ALIGNED with {patron}", colors[patron], lean)
+
+
 def _note(state: State, ledger: SeenLedger, viewer: Viewer) -> str:
-    """The state's status, religion and INFs as the viewer may read them: shares for a
-    player (its own INFs too), the numbers for the game master."""
+    """The state's status, religion and INFs as the viewer may read them (`_infs`)."""
     standing, patron = ledger.standing(state.id), ledger.patron(state.id)
     parts = [f"{state.name} ({state.label}): {standing}" + (f" with {patron}" if patron else "")]
     if faith := ledger.religion.get(state.id):
         parts.append(faith)
+    return "; ".join([*parts, *_infs(state, ledger, viewer)])
+
+
+def _infs(state: State, ledger: SeenLedger, viewer: Viewer) -> list[str]:
+    """The INFs in the state as the viewer may read them: shares for a player (its own
+    INFs too), the numbers for the game master; nothing where there are none."""
     held = ledger.inf.get(state.id, {})
+    parts = []
     if viewer.master and held:
         parts.append("INFs: " + ", ".join(f"{p} {n}" for p, n in sorted(held.items())))
     shares = (ledger.shares or {}).get(state.id)
@@ -117,4 +135,4 @@ def _note(state: State, ledger: SeenLedger, viewer: Viewer) -> str:
         parts.append("shares: " + ", ".join(f"{p} {n}%" for p, n in sorted(shares.items())))
     if viewer.power and held.get(viewer.power):
         parts.append(f"your INFs: {held[viewer.power]}")
-    return "; ".join(parts)
+    return parts

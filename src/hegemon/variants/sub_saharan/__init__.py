@@ -141,6 +141,29 @@ class BiddingMovement(Movement):
             raise TypeError(f"Sub-Saharan's movement in {variant.id}")
         return (*super().menu(variant, position, power), *variant.bid_forms(position, power))
 
+    def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
+        """What the turn asks of a power beside its units' orders: the Diplomacy Points
+        it may bid (its own to read; nothing is asked once the game is over)."""
+        if not isinstance(variant, SubSaharan):
+            raise TypeError(f"Sub-Saharan's movement in {variant.id}")
+        points = variant.allotment(position, viewer.power or "")
+        return [f"Diplomacy Points to bid this turn: {points}"] if points else []
+
+    def cautions(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """The Attacking & Allocating rule (8.0): a bid on a minor power the power's own
+        orders attack, or support an attack on, is stored, as the attack may yet be
+        withdrawn, but ignored at adjudication; the power alone is told so."""
+        barred = dp.attacked_provinces(dp.unit_orders_of(orders))
+        return [
+            f"{bid.format()}: ignored at adjudication while your own orders attack "
+            f"{variant.board.name_of(bid.order.province)} or support an attack on it "
+            "(rules 8.0, the Attacking & Allocating rule)"
+            for bid in dp.bids_of(orders)
+            if bid.order.province in barred
+        ]
+
 
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
@@ -247,11 +270,6 @@ class SubSaharan(Variant):
     def board_marks(self, position: Position, viewer: Viewer) -> Marks:
         return minor_marks(self, position)
 
-    def position_lines(self, position: Position, viewer: Viewer) -> list[str]:
-        """A power sees the Diplomacy Points it may bid this turn."""
-        points = self.allotment(position, viewer.power or "")
-        return [f"Diplomacy Points to bid this turn: {points}"] if points else []
-
     def report_lines(self, before: Position, after: Position, viewer: Viewer) -> list[str]:
         """A power reads its Diplomacy Points in the report when its centers change them."""
         return [
@@ -326,7 +344,12 @@ class SubSaharan(Variant):
         for t in sorted(tallies.values(), key=lambda t: t.unit.province):
             unit_orders.setdefault(t.unit.power, []).append(t.order)
         public = _neutral_orders([t.order for t in tallies.values()])
-        return Preparation(position, unit_orders, public)
+        private = {
+            power: _bid_lines(power, dp.bids_of(given), bids.get(power), barred, tallies)
+            for power, given in orders.items()
+            if dp.bids_of(given)
+        }
+        return Preparation(position, unit_orders, public, private)
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
@@ -391,6 +414,30 @@ class SubSaharan(Variant):
         cap = int(self.options["year_cap"])
         last_year = self.start_year + cap - 1
         return draw_after_last_year(self.powers, position, last_year) if cap else PLAYING
+
+
+def _bid_lines(
+    power: str,
+    given: Sequence[Bid],
+    normal: Sequence[Bid] | None,
+    barred: Mapping[str, set[str]],
+    tallies: Mapping[str, dp.Tally],
+) -> tuple[str, ...]:
+    """A power's own bids with what became of each, for it and the game master alone (its
+    bids stay secret from the others until the game ends, rules 1.3): performed by the
+    unit, outbid (or tied: the unit held), or ignored, with the rule that ignores it.
+    `normal`: the bids in normal form, None when the allocation was ignored whole."""
+    lines = [f"Bids of {power}"]
+    for bid, order in zip(given, normal or given, strict=True):
+        province = bid.order.province
+        if normal is None:
+            note = "ignored: the allocation breaks rules 8.0/8.1"
+        elif province in barred.get(power, set()):
+            note = f"ignored: {power}'s own orders attack it (Attacking & Allocating)"
+        else:
+            note = "performed" if tallies[province].order == order.order else "not performed"
+        lines.append(f"   {bid.format()}: {note}")
+    return tuple(lines)
 
 
 def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
