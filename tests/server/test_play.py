@@ -221,3 +221,15 @@ def test_history_boards_and_the_game_file(classic_game: Seated) -> None:
     exported = game.master.ok("get", f"{game.path}/export")
     assert exported["format"] == jsonio.GAME_FORMAT and exported["seed"] == 7
     assert exported["phases"][0]["orders"] == {"France": ["A Par - Bur"]}
+
+
+def test_a_game_ended_by_agreement_asks_nothing_more_on_its_board(client: TestClient) -> None:
+    """Sub-Saharan's board tells a player the Diplomacy Points it may bid this turn, what
+    the turn asks; once the players agree to end the game, it asks nothing (issue 28,
+    point 13)."""
+    game = seated_game(client, "sub_saharan", prefix="ss_")
+    player = next(iter(game.players.values()))
+    asks = "Diplomacy Points to bid this turn"
+    assert asks in player.ok("get", game.path)["board"]
+    game.master.ok("post", f"{game.path}/end", {"draw": list(game.players)})
+    assert asks not in player.ok("get", game.path)["board"]

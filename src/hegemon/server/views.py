@@ -102,7 +102,7 @@ def game_view(table: Table) -> answers.Game:
         ),
         members=members(table),
         position=jsonio.position_to_json(position, viewer),
-        board=position_report(variant, position, viewer),
+        board=position_report(variant, position, viewer, over=game.status == ENDED),
         received=list(status.received),
         awaiting=[
             p
