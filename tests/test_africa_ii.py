@@ -504,14 +504,34 @@ def test_b3_a_marine_or_paratroop_costs_10_percent_of_the_spring_revenue_both_20
     # One on the board only in the Autumn costs nothing.
     autumn = _play(africa, _at(africa, "A1962M", forces=forces, revenue=revenue))
     assert _ledger(autumn.after).deployed == {}
-    # A marine aboard its fleet at sea is on the board; off the board with it, it is not.
     # A paratroop leaving the board that Spring pays (b.3: "or leaving the board").
-    aboard = _at(
-        africa, "S1962M", forces={"sao": "Britain F [M]", "kal": "France P"}, revenue=revenue
-    )
-    withdrawn = _play(africa, aboard, {"France": ["P kal - OFFBOARD"]})
-    assert _ledger(withdrawn.after).revenue == {"Britain": 13, "France": 13, US: 15}
+    leaving = _at(africa, "S1962M", forces={"kal": "France P"}, revenue=revenue)
+    withdrawn = _play(africa, leaving, {"France": ["P kal - OFFBOARD"]})
+    assert _ledger(withdrawn.after).revenue == {"Britain": 15, "France": 13, US: 15}
     assert _ledger(_play(africa, _at(africa, "S1962M", revenue=revenue)).after).revenue == revenue
+
+
+def test_b3_a_marine_aboard_its_fleet_pays_no_upkeep_landed_or_boarding_it_does(
+    africa: AfricaII,
+) -> None:
+    """b.3, b.8 (issue 28, point 1): "Superpowers lose no IPs for having Fleets on the
+    board", and a marine withdrawn boards its fleet (b.8: `M.(Dca) - F.(GXX)`), leaving the
+    board: aboard, it is off the board and costs nothing. It pays in a Spring it is landed,
+    or boards its fleet ("or leaving the board"); a landing stood off costs nothing."""
+    revenue = {"Britain": 15}
+    fleet = {"sao": "Britain F [M]"}
+    at_sea = _at(africa, "S1962M", forces=fleet, revenue=revenue, control={"Angola": RUSSIA})
+    assert _ledger(_play(africa, at_sea).after).revenue == {"Britain": 15}
+    landed = _play(africa, at_sea, {"Britain": ["M sao - ben"]})
+    assert _ledger(landed.after).revenue == {"Britain": 13}  # 10% of 15, rounded up
+    stood_off = _play(africa, at_sea, {"Britain": ["M sao - ben"], RUSSIA: ["A lus - ben"]})
+    assert unit_text(stood_off.after.units["sao"]) == "F sao [M]"
+    assert _ledger(stood_off.after).revenue == {"Britain": 15}
+    ashore = {"sao": "Britain F", "ben": "Britain M"}
+    boarding = _at(africa, "S1962M", forces=ashore, revenue=revenue)
+    boarded = _play(africa, boarding, {"Britain": ["M ben - F sao"]})
+    assert unit_text(boarded.after.units["sao"]) == "F sao [M]"
+    assert _ledger(boarded.after).revenue == {"Britain": 13}
 
 
 def test_b4_paratroops_drop_into_empty_land_before_the_other_units_move(
