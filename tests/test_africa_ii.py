@@ -427,6 +427,27 @@ def test_a12_no_civil_war_where_the_new_controller_held_ips(africa: AfricaII) ->
     assert _ledger(spent.after).rights == {}
 
 
+def test_a12_one_ip_held_before_the_halving_is_no_newcomer_and_gives_no_civil_war(
+    africa: AfricaII,
+) -> None:
+    """a.12, a.8 (issue 28, point 2): "a superpower previously holding no IPs (0 IPs)" is
+    read from the holdings as published, before the yearly halving: the Soviet Union's
+    1 IP in Kenya halves to nothing, but it held one, so France, ousted, may not declare
+    civil war."""
+    influence = _influence(
+        africa,
+        1962,
+        control={"Kenya": "France"},
+        holdings={"Kenya": {"France": 8, RUSSIA: 1}},
+        revenue={RUSSIA: 12},
+    )
+    assert _ledger(influence).holdings["Kenya"] == {"France": 4}  # halved: 1 became 0
+    spent = _play(africa, influence, {RUSSIA: ["12: Kenya"]})
+    assert _ledger(spent.after).control["Kenya"] == RUSSIA
+    assert _ledger(spent.after).rights == {}
+    assert "may declare civil war" not in phase_report(africa, spent, OBSERVER)
+
+
 def test_a13_states_start_with_an_army_on_each_home_center_and_build_armies(
     africa: AfricaII,
 ) -> None:

@@ -44,6 +44,9 @@ class Ledger(VariantState):
     deployed: Mapping[str, tuple[str, ...]]  # power -> its kinds with upkeep this Spring (b.3)
     operating: Mapping[str, tuple[str, ...]]  # power -> states of its guerillas this Spring (b.10)
     doubled_for: Mapping[str, tuple[str, ...]]  # power -> states its next spending doubles (c.2)
+    # state -> the powers holding IPs there as published, before this IP phase's halving:
+    # a.12's "previously holding no IPs" is read from it; empty outside the IP phase
+    held_before: Mapping[str, tuple[str, ...]]
 
     @classmethod
     def start(cls, revenue: Mapping[str, int]) -> Ledger:
@@ -52,7 +55,7 @@ class Ledger(VariantState):
             holdings={}, revenue=revenue, control={}, independent=(), rights={},
             civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
             news=(), lost={}, raising={}, disbanding={}, deployed={}, operating={},
-            doubled_for={},
+            doubled_for={}, held_before={},
         )  # fmt: skip
 
     def held(self, state: str, power: str) -> int:
@@ -97,6 +100,9 @@ class Ledger(VariantState):
             operating=check.table("operating", data["operating"], check.power, check.state_list),
             doubled_for=check.table(
                 "doubled_for", data["doubled_for"], check.power, check.state_list
+            ),
+            held_before=check.table(
+                "held_before", data["held_before"], check.state, check.power_list
             ),
         )
 
