@@ -900,17 +900,47 @@ def test_c1_a_conquered_state_is_re_established_with_the_conquerors_ips(
     ledger = _ledger(winter)
     assert ledger.holdings["Uganda"] == {RUSSIA: 10, "France": 7, "Britain": 3}
     assert ledger.holdings["Kenya"] == {RUSSIA: 10, "France": 7, "Britain": 3}
-    assert ledger.control["Uganda"] == RUSSIA
     # "re-established, with its original units on its home centres": Kenya's army there
     # gone, and "the conquering state forfeits any builds gained from those centres".
     assert winter.centers["kam"] == "Uganda" and winter.units["kam"].power == "Uganda"
     assert [u.power for u in winter.units.values()].count("Kenya") == 2
     assert "Builds: Kenya 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)
-    assert "Disbands: Uganda 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)
     assert (
         "Uganda is conquered by Kenya and re-established (rules c.1): IPs as in Kenya: "
-        "Britain 3, France 7, Soviet Union 10; Kenya's units disbanded: Kam"
+        "Britain 3, France 7, Soviet Union 10; Kenya's units disbanded: Kam; its units "
+        "elsewhere disbanded: Tab"
     ) in phase_report(africa, result, OBSERVER)
+
+
+def test_c1_a_conquered_state_keeps_only_its_home_armies_and_changes_hands_in_the_spring(
+    africa: AfricaII,
+) -> None:
+    """c.1, a.5 (issue 28, point 3): the conquered state is "re-established, with its
+    original units on its home centres": its army elsewhere (Tabora) is disbanded, one
+    unit for its one center. Control "is reviewed each Spring turn": the United States
+    keeps Uganda, holding nothing, until the Spring review gives it to the Soviet Union,
+    whose copied IPs are the largest."""
+    autumn = _at(
+        africa,
+        "A1962M",
+        removed=["kam"],
+        units={"tab": "Uganda"},
+        holdings={"Kenya": {RUSSIA: 10, "France": 7}, "Uganda": {US: 4}},
+        control={"Kenya": RUSSIA, "Uganda": US},
+    )
+    winter = _play(africa, autumn, {RUSSIA: ["A kis - kam"]}).after
+    assert winter.phase == Phase(1962, AUTUMN, ADJUSTMENT)
+    uganda = sorted(p for p, u in winter.units.items() if u.power == "Uganda")
+    assert uganda == ["kam"]
+    assert _ledger(winter).control["Uganda"] == US
+    assert "Uganda" not in _ledger(winter).holdings.get(US, {})
+    spring = _play(africa, winter, {RUSSIA: ["Build A kis"]}).after
+    assert _ledger(spring).control["Uganda"] == US
+    influence = _play(africa, spring).after
+    assert influence.phase == Phase(1963, SPRING, INFLUENCE)
+    assert _ledger(influence).control["Uganda"] == US
+    reviewed = _play(africa, influence).after
+    assert _ledger(reviewed).control["Uganda"] == RUSSIA
 
 
 def test_c2_namibia_is_part_of_the_rsa_at_the_start(africa: AfricaII) -> None:
@@ -960,7 +990,7 @@ def test_c2_namibia_taken_from_the_rsa_is_re_established_as_a_state(africa: Afri
     assert {winter.units[p].power for p in ("win", "wal")} == {"Namibia"}
     assert _ledger(winter).independent == ("Namibia",)
     assert _ledger(winter).holdings["Namibia"] == {"China": 6}
-    assert _ledger(winter).control["Namibia"] == "China"
+    assert "Namibia" not in _ledger(winter).control  # until the Spring review (c.1, a.5)
     # The RSA holding them, as it does from the start, conquers nothing.
     quiet = _play(africa, _at(africa, "A1962R")).after
     assert _ledger(quiet).independent == ()
