@@ -1021,9 +1021,6 @@ def test_c3_military_aid_keeps_or_raises_a_unit_for_five_ips(africa: AfricaII) -
     assert order_problems(africa, autumn, "France", [africa.parse_order("Aid Kenya")]) == [
         "Aid Kenya: France does not control Kenya (rules c.3)"
     ]
-    assert order_problems(africa, autumn, RUSSIA, [africa.parse_order("Aid 4 Kenya")]) == [
-        "Aid 4 Kenya: aid of 20 IPs in all this year, more than Soviet Union's 15 (rules c.3)"
-    ]
     spring = _at(africa, "S1963M", control={"Kenya": RUSSIA})
     assert order_problems(africa, spring, RUSSIA, [africa.parse_order("Aid Kenya")]) == [
         "Aid Kenya: not an order for a movement phase"
@@ -1039,6 +1036,40 @@ def test_c3_military_aid_keeps_or_raises_a_unit_for_five_ips(africa: AfricaII) -
     plain = _play(africa, autumn, {RUSSIA: ["A nai - aru"]}).after
     assert plain.phase == Phase(1963, SPRING, MOVEMENT)
     assert _ledger(plain).revenue[RUSSIA] == 15
+
+
+def test_c3_aid_has_no_limit_and_aid_beyond_the_states_units_is_warned_and_charged(
+    africa: AfricaII,
+) -> None:
+    """c.3 (issue 28, point 4): "There is no limit to the amount of aid that may be
+    given": aid beyond the giver's income is accepted. Aid beyond the state's units can
+    have no effect (each center's worth keeps or raises one unit, and a state builds only
+    on its own home centers): the giver is warned, and charged all the same."""
+    autumn = _at(africa, "A1962M", control={"Kenya": RUSSIA})
+    procedure = africa.calendar.procedure(autumn.phase)
+    within = [africa.parse_order("Aid 3 Kenya")]
+    assert order_problems(africa, autumn, RUSSIA, within) == []
+    assert procedure.cautions(africa, autumn, RUSSIA, within) == []
+    beyond = [africa.parse_order("Aid 4 Kenya")]  # 20 IPs, more than its 15
+    assert order_problems(africa, autumn, RUSSIA, beyond) == []
+    assert procedure.cautions(africa, autumn, RUSSIA, beyond) == [
+        "Aid 4 Kenya: aid of 4 in all to Kenya, which has 3 units: aid beyond them can "
+        "have no effect, and is charged 5 IPs each all the same (rules c.3)"
+    ]
+    assert procedure.cautions(africa, autumn, "France", beyond) == []  # not France's to give
+    spring = _play(africa, autumn, {RUSSIA: ["Aid 4 Kenya"]}).after  # nothing to adjust
+    assert spring.phase == Phase(1963, SPRING, MOVEMENT)
+    assert _ledger(spring).revenue[RUSSIA] == 0  # 15 less 20, never below nothing
+    # Aid given in the movement counts with more given in the retreats.
+    retreats = _at(africa, "A1962R", control={"Kenya": RUSSIA}, removed=["mom"])
+    given = replace(_ledger(retreats), aid={"Kenya": {RUSSIA: 1}})
+    retreats = retreats.evolve(state=given)
+    assert africa.calendar.procedure(retreats.phase).cautions(
+        africa, retreats, RUSSIA, [africa.parse_order("Aid 2 Kenya")]
+    ) == [
+        "Aid 2 Kenya: aid of 3 in all to Kenya, which has 2 units: aid beyond them can "
+        "have no effect, and is charged 5 IPs each all the same (rules c.3)"
+    ]
 
 
 def test_c4_the_random_events_are_an_option_rolled_each_spring_once_each(

@@ -237,8 +237,10 @@ def _stored_line(game: Game, who: str, given: Sequence[Order]) -> str:
     pending = game.pending.get(who, [])
     procedure = game.variant.calendar.procedure(game.position.phase)
     missing = procedure.unordered(game.variant, game.position, who, pending)
+    warned = procedure.cautions(game.variant, game.position, who, pending)
     line = f"{who}: {len(given)} order(s) stored for {game.position.phase}, {len(pending)} in all"
-    return line + (f"; no order yet for {', '.join(missing)}" if missing else "")
+    line += f"; no order yet for {', '.join(missing)}" if missing else ""
+    return "\n".join([line, *(f"   Warning: {w}" for w in warned)])
 
 
 # --- adjudicate -------------------------------------------------------------------------

@@ -106,7 +106,8 @@ def _orders_of(game: Game, who: str) -> list[str]:
     lines += [f"   {order.format()}" for order in pending]
     if missing:
         lines.append(f"   No order yet for: {', '.join(missing)}")
-    return lines
+    warned = procedure.cautions(game.variant, game.position, who, pending)
+    return lines + [f"   Warning: {w}" for w in warned]
 
 
 def _options(args: argparse.Namespace) -> int:

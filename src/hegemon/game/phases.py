@@ -179,6 +179,14 @@ class Procedure(ABC):
         units without one): shown to that power and the game master."""
         return []
 
+    def cautions(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        """What `power` is warned of in its pending `orders`, which are accepted as they
+        are (one that can have no effect, say), each naming the order: shown to that
+        power and the game master only."""
+        return []
+
 
 def _trial(
     procedure: Procedure, variant: Variant, position: Position, power: str, orders: Sequence[Order]

@@ -21,7 +21,7 @@ from hegemon.game.menus import adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.orders import Build, Order, UnitOrder, Waive
 from hegemon.position import Position, Viewer
-from hegemon.variants.africa_ii import autumn, guerillas, interventions, landings
+from hegemon.variants.africa_ii import autumn, declarations, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Aid, Independence
@@ -145,6 +145,11 @@ class AfricaMovement(Movement):
             after = interventions.witness(self.book, after, seen)
         return Resolution(after, resolution.explain, resolution.destroyed)
 
+    def cautions(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return declarations.cautions(self.book, position, power, orders)
+
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
@@ -175,6 +180,11 @@ class AfricaRetreats(Retreats):
 
     def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
         return takes(Retreats.orders, self.book, variant, position)
+
+    def cautions(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return declarations.cautions(self.book, position, power, orders)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
