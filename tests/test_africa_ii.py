@@ -207,10 +207,32 @@ def test_a4_more_than_half_the_units_after_an_adjustment_ends_the_game(
     gone = [p for p in africa.initial_position().units if p not in kept]
     retreats = _at(africa, "A1962R", removed=gone, control={"Kenya": RUSSIA})
     result = _play(africa, retreats)
-    assert result.end == GameEnd(Termination.SOLO, winners=(RUSSIA,))
+    assert result.end == GameEnd(Termination.POINTS, winners=(RUSSIA,))  # 15 VPs, 12 each
     # Not after a movement phase: only at the end of an adjustment turn.
     spring = _at(africa, "S1963M", removed=gone, control={"Kenya": RUSSIA})
     assert not _play(africa, spring).end
+
+
+def test_a4_the_unit_majority_ends_the_game_at_spring_adjustments_too_won_on_points(
+    africa: AfricaII,
+) -> None:
+    """a.4, a.7, d.ii (issue 28, point 5): the game ends "if any power controls more than
+    half the units on the board at the end of an adjustment turn", and the IP phase is
+    "Spring Adjustments" (a.7). The text says the game ends, not that the holder wins: it
+    is won on victory points (d.ii). The Soviet Union takes Kenya's 3 of the 5 units;
+    France, with Uganda and Tanganyika and the most IPs in both, has more VPs and wins."""
+    kept = {"kis", "nai", "mom", "kam", "dar"}
+    gone = [p for p in africa.initial_position().units if p not in kept]
+    retreats = _at(africa, "S1963R", removed=gone, revenue={RUSSIA: 12, "France": 12})
+    influence = _play(africa, retreats)
+    assert not influence.end and influence.after.phase == Phase(1963, SPRING, INFLUENCE)
+    orders = {RUSSIA: ["12: Kenya"], "France": ["6: Uganda", "6: Tanganyika"]}
+    result = _play(africa, influence.after, orders)
+    assert africa.book.units_of(result.after, RUSSIA) == 3
+    points = victory_points(africa.book, result.after)
+    assert sum(points[RUSSIA].values()) == 12 + 3 + 3 and sum(points["France"].values()) == 20
+    assert result.end == GameEnd(Termination.POINTS, winners=("France",))
+    assert "Victory points (rules d.ii):" in phase_report(africa, result, OBSERVER)
 
 
 def test_a5_control_is_reviewed_each_spring_at_the_ip_phase(africa: AfricaII) -> None:

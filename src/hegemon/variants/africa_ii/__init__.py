@@ -192,7 +192,7 @@ class AfricaII(Variant):
     ) -> Preparation:
         """The random event, the declarations, then the orders under the states they are
         for; what happened is told to everyone."""
-        ledger = replace(Ledger.of(position), adjusted=0, news=())
+        ledger = replace(Ledger.of(position), adjusted=0, reviewed=0, news=())
         if self._year_begins(position):
             ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
         position = position.evolve(state=ledger)

@@ -130,7 +130,7 @@ class InfluencePhase(Procedure):
                 mine[order.state] = mine.get(order.state, 0) + counted
                 outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, credit.reason(order)))
         holdings, lost = self._spend(ledger, spent)
-        after = _review(self.book, ledger, holdings, lost)
+        after = _review(self.book, ledger, holdings, lost, position.phase.year)
         return Resolution(position.evolve(state=after), lambda: tuple(outcomes))
 
     def _event(self, ledger: Ledger) -> Event | None:
@@ -243,9 +243,12 @@ class _Credit:
         return points if order.state in self.spared else math.ceil(points / 2)
 
 
-def _review(book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str]) -> Ledger:
+def _review(
+    book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str], year: int
+) -> Ledger:
     """Control after the spending (a.11), the civil wars that may be declared (a.12) and
-    those that end; the IPs not spent are lost (a.9)."""
+    those that end; the IPs not spent are lost (a.9); the year's Spring adjustments over
+    (a.4)."""
     territory = book.territory(ledger)
     event = book.events.get(ledger.event)
     union = [s for s in event.union if territory.is_active(s)] if event else []
@@ -280,5 +283,6 @@ def _review(book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str])
         deployed={},
         operating={},
         held_before={},
+        reviewed=year,
         news=tuple(lines),
     )

@@ -36,6 +36,7 @@ class Ledger(VariantState):
     doubled: tuple[str, ...]  # states where IPs spent at the next IP phase count double
     liberator: str  # the power that liberated Namibia, "" for none (c.2, d.ii)
     adjusted: int  # the year whose Autumn adjustments just ended; 0 once a phase is played
+    reviewed: int  # the year whose Spring IP phase ("Spring Adjustments") just ended; likewise
     news: tuple[str, ...]  # what happened between phases, told by the reports that follow
     # The intervention units (part b):
     lost: Mapping[str, tuple[str, ...]]  # power -> the kinds it lost for good (b.9)
@@ -54,7 +55,7 @@ class Ledger(VariantState):
         return cls(
             holdings={}, revenue=revenue, control={}, independent=(), rights={},
             civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
-            news=(), lost={}, raising={}, disbanding={}, deployed={}, operating={},
+            reviewed=0, news=(), lost={}, raising={}, disbanding={}, deployed={}, operating={},
             doubled_for={}, held_before={},
         )  # fmt: skip
 
@@ -92,6 +93,7 @@ class Ledger(VariantState):
             doubled=check.tuple_of("doubled", data["doubled"], check.state),
             liberator=check.power_or_none("liberator", data["liberator"]),
             adjusted=check.count("adjusted", data["adjusted"]),
+            reviewed=check.count("reviewed", data["reviewed"]),
             news=check.tuple_of("news", data["news"], check.text),
             lost=check.table("lost", data["lost"], check.power, check.letters),
             raising=check.table("raising", data["raising"], check.text, check.power_list),
