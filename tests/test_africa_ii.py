@@ -286,6 +286,25 @@ def test_a6_income_is_12_and_a_center_a_state_published_after_the_autumn(
     assert _ledger(_influence(africa, 1962, **_fields(_ledger(result.after)))).revenue[RUSSIA] == 18
 
 
+def test_a6_income_leaves_out_the_centers_the_powers_guerillas_hold(africa: AfricaII) -> None:
+    """a.6, b.12 (issue 28, point 6): the income is 12 and "one IP for each supply centre
+    held by an African state under its influence": China's guerilla, capturing Gaberones
+    for China, adds a center toward a claim (d.i) but no IP; Kenya's three do."""
+    autumn = _at(
+        africa,
+        "A1962M",
+        removed=["gab"],
+        forces={"kal": "China G"},
+        control={"Kenya": "China"},
+        revenue={},
+    )
+    spring = _play(africa, autumn, {"China": ["G kal - gab"]}).after
+    assert spring.phase == Phase(1963, SPRING, MOVEMENT)
+    assert spring.centers["gab"] == "China"
+    assert africa.book.centers_of(spring, "China") == 3 + 1
+    assert _ledger(spring).revenue["China"] == 12 + 3
+
+
 def test_a7_ips_are_spent_after_the_spring_moves_and_retreats_and_published(
     africa: AfricaII,
 ) -> None:
@@ -851,6 +870,24 @@ def test_b12_guerillas_capture_centers_and_raise_the_limit_by_one_each(
     )
     assert _raised(africa, spring, "China", "Raise G ova") == []
     assert africa.book.centers_of(spring, "China") == 1  # toward a claim of d.i
+
+
+def test_b12_a_raise_may_use_the_place_a_disband_frees_in_the_same_orders(
+    africa: AfricaII,
+) -> None:
+    """b.11, b.12 (issue 28, point 6): at its limit of one guerilla, China may disband it
+    and raise another with the same orders: the disbands are counted first (decision 22).
+    Both are done after the retreats."""
+    spring = _at(africa, "S1962M", forces={"kal": "China G"})
+    assert _raised(africa, spring, "China", "Raise G ova") == [
+        "Raise G Ova: China may have 1 guerilla at most: one more than the centers its "
+        "guerillas hold (rules b.12)"
+    ]
+    assert _raised(africa, spring, "China", "Disband G kal", "Raise G ova") == []
+    assert _raised(africa, spring, "China", "Raise G ova", "Disband G kal") == []
+    after = _play(africa, spring, {"China": ["Raise G ova", "Disband G kal"]}).after
+    chinese = sorted(p for p, u in after.units.items() if u.power == "China")
+    assert chinese == ["ova"]
 
 
 def test_b12_guerillas_beyond_the_limit_are_disbanded_at_the_autumn_adjustments(
