@@ -601,7 +601,8 @@ def test_b4_paratroops_drop_into_empty_land_before_the_other_units_move(
 ) -> None:
     spring = _at(africa, "S1962M", control={"Botswana": RUSSIA})
     assert _raised(africa, spring, "Britain", "P OFFBOARD - gab", "P OFFBOARD - sao") == [
-        "P OFFBOARD - Gab: a paratroop off the board may not enter Gaberones",
+        "P OFFBOARD - Gab: Gaberones is occupied: a paratroop drops into an unoccupied land "
+        "province (rules b.4)",
         "P OFFBOARD - Sao: paratroops cannot stand in South Atlantic Ocean",
     ]
     # Dropped first, it holds in the Kalahari: Botswana's army moving in bounces.
@@ -670,10 +671,10 @@ def test_b6_fleets_enter_and_leave_the_board_but_by_the_mozambique_channel(
         africa, "S1962M", forces={"ind": "Britain F"}, offboard=["France F [M]", "United States F"]
     )
     assert _raised(africa, spring, "France", "F OFFBOARD - moz", "F OFFBOARD - gog") == [
-        "F OFFBOARD - Moz: a fleet off the board may not enter Mozambique Channel"
+        "F OFFBOARD - Moz: no fleet enters the board by the Mozambique Channel (rules b.6)"
     ]
     assert _raised(africa, spring, US, "F OFFBOARD - ind") == [
-        "F OFFBOARD - Ind: a fleet off the board may not enter Indian Ocean"  # occupied
+        "F OFFBOARD - Ind: Indian Ocean is occupied: a fleet enters an unoccupied sea (rules b.6)"
     ]
     channel = _at(africa, "S1962M", forces={"moz": "Britain F"})
     assert _raised(africa, channel, "Britain", "F moz - OFFBOARD") == [
@@ -1331,3 +1332,63 @@ def test_a_saved_ledger_is_read_back_with_every_field_checked(
         africa.read_state({**data, field: value})
     with pytest.raises(ValueError, match="state: field 'news' missing"):
         africa.read_state({k: v for k, v in data.items() if k != "news"})
+
+
+# --- issue 28, point 7: what players read ---------------------------------------------------
+
+
+def test_civil_war_refused_with_a12s_reason_where_no_one_may_declare_it(
+    africa: AfricaII,
+) -> None:
+    """a.12 (issue 28, point 7): "Civil war Kenya" sent in a movement phase where nobody
+    was ousted is refused with the rule's reason, not as an order of another phase."""
+    spring = _at(africa, "S1962M", control={"Kenya": RUSSIA})
+    assert _raised(africa, spring, "France", "Civil war Kenya") == [
+        "Civil war Kenya: France was not ousted from Kenya at the last IP phase by a power "
+        "that held no IPs there (rules a.12)"
+    ]
+
+
+def test_a_drop_or_an_entry_into_an_occupied_province_is_refused_with_the_rules_reason(
+    africa: AfricaII,
+) -> None:
+    """b.4, b.6 (issue 28, point 7): a paratroop drops, a fleet enters, only into an
+    unoccupied province; the refusal says so (it gave no reason)."""
+    spring = _at(africa, "S1962M", forces={"sao": "Britain F"})
+    assert _raised(africa, spring, "France", "P OFFBOARD - kis", "F OFFBOARD - sao") == [
+        "P OFFBOARD - Kis: Kisumu is occupied: a paratroop drops into an unoccupied land "
+        "province (rules b.4)",
+        "F OFFBOARD - Sao: South Atlantic Ocean is occupied: a fleet enters an unoccupied sea "
+        "(rules b.6)",
+    ]
+
+
+def test_unordered_units_disbanded_with_a_retreat_open_are_told_why(africa: AfricaII) -> None:
+    """a.11 (issue 28, point 7): uncontrolled Kenya's army in Nairobi, dislodged with
+    Kisumu open to it, is disbanded because nobody may order its retreat: the report says
+    so, and does not list it as having no retreat possible."""
+    spring = _at(
+        africa,
+        "S1962M",
+        removed=["kis"],
+        units={"aru": "Tanganyika", "nfd": "Tanganyika"},
+        control={"Tanganyika": RUSSIA},
+    )
+    result = _play(africa, spring, {RUSSIA: ["A aru - nai", "A nfd S A aru - nai"]})
+    assert "nai" not in result.after.dislodged and result.after.units["nai"].power == "Tanganyika"
+    report = phase_report(africa, result, OBSERVER)
+    assert "Destroyed (no retreat possible)" not in report
+    assert (
+        "Kenya: A Nai disbanded: nobody controls Kenya, its units stand unordered (rules a.11)"
+    ) in report
+
+
+def test_the_rulebooks_own_notation_is_read(africa: AfricaII) -> None:
+    """b.5, b.8 (issue 28, point 7): the rulebook writes `M.(SAO) - Lus`,
+    `P.(Joh) - OFFBOARD`, `M.(Dca) - F.(GXX)`: read as the judge's own notation; a
+    refusal names the order as written."""
+    assert africa.parse_order("M.(SAO) - Lus").format() == "M Sao - Lus"
+    assert africa.parse_order("P.(Joh) - OFFBOARD").format() == "P Joh - OFFBOARD"
+    assert africa.parse_order("M.(Dca) - F.(Gog)").format() == "M Dca - F Gog"
+    with pytest.raises(ValueError, match=re.escape("'M.(Xyz) - Lus': 'xyz' is not a province")):
+        africa.parse_order("M.(Xyz) - Lus")

@@ -22,14 +22,13 @@ _INDEPENDENCE_CHANCE = 0.05  # how often it makes Namibia independent, when it m
 
 def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order], ...]:
     """The declarations this phase takes: Namibia's independence at any time, civil war in
-    a movement phase while someone may declare it, aid in an Autumn's movement and
-    retreats."""
-    ledger = Ledger.of(position)
+    a movement phase (refused with a.12's reason to a power that may not declare it), aid
+    in an Autumn's movement and retreats."""
     kind = position.phase.kind
     kinds: list[type[Order]] = []
     if any(s.declared for s in book.states.values()):
         kinds.append(Independence)
-    if kind is PhaseKind.MOVEMENT and ledger.rights:
+    if kind is PhaseKind.MOVEMENT:
         kinds.append(CivilWar)
     if autumn and kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT):
         kinds.append(Aid)
