@@ -13,6 +13,7 @@ from typing import TypedDict, Unpack
 import pytest
 
 from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
+from hegemon.game.menus import offered
 from hegemon.jsonio import phase_from_json, view_to_json
 from hegemon.orders import Order
 from hegemon.position import (
@@ -1392,3 +1393,24 @@ def test_the_rulebooks_own_notation_is_read(africa: AfricaII) -> None:
     assert africa.parse_order("M.(Dca) - F.(Gog)").format() == "M Dca - F Gog"
     with pytest.raises(ValueError, match=re.escape("'M.(Xyz) - Lus': 'xyz' is not a province")):
         africa.parse_order("M.(Xyz) - Lus")
+
+
+def test_namibias_independence_is_offered_only_until_it_is_independent(
+    africa: AfricaII,
+) -> None:
+    """c.2 (issue 28, point 7): the RSA's controller is offered "Declare Namibia
+    independent" while Namibia is part of the RSA, and no longer once it is independent."""
+    spring = _at(africa, "S1962M", control={"RSA": RUSSIA})
+
+    def declarations(position: Position) -> list[str]:
+        return [
+            c.text
+            for f in offered(africa, position, RUSSIA)
+            for c in f.choices
+            if "Declare" in c.text
+        ]
+
+    assert declarations(spring) == ["Declare Namibia independent"]
+    declared = _play(africa, spring, {RUSSIA: ["Declare Namibia independent"]}).after
+    assert _ledger(declared).independent == ("Namibia",)
+    assert declarations(declared) == []

@@ -61,9 +61,7 @@ def cautions(book: Book, position: Position, power: str, orders: Sequence[Order]
     for order in orders:
         if not isinstance(order, Aid) or _problem(book, position, power, order):
             continue
-        units = len(position.units_of(order.state)) + sum(
-            1 for d in position.dislodged.values() if d.unit.power == order.state
-        )
+        units = _units(position, order.state)
         total = ledger.aid_to(order.state) + order.centers
         if total > units:
             warned.append(
@@ -72,6 +70,18 @@ def cautions(book: Book, position: Position, power: str, orders: Sequence[Order]
                 f"charged {book.aid_cost} IPs each all the same (rules c.3)"
             )
     return warned
+
+
+def aid_room(position: Position, state: str) -> int:
+    """The centers' worth of aid that may still have an effect for the state this year:
+    one for each of its units, less the aid given already (`cautions`)."""
+    return _units(position, state) - Ledger.of(position).aid_to(state)
+
+
+def _units(position: Position, state: str) -> int:
+    """The state's units, those dislodged included."""
+    dislodged = sum(1 for d in position.dislodged.values() if d.unit.power == state)
+    return len(position.units_of(state)) + dislodged
 
 
 def _problem(book: Book, position: Position, power: str, order: Order) -> str | None:
