@@ -13,6 +13,7 @@ from typing import TypedDict, Unpack
 import pytest
 
 from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
+from hegemon.game.menus import offered
 from hegemon.jsonio import phase_from_json, view_to_json
 from hegemon.orders import Order
 from hegemon.position import (
@@ -207,10 +208,32 @@ def test_a4_more_than_half_the_units_after_an_adjustment_ends_the_game(
     gone = [p for p in africa.initial_position().units if p not in kept]
     retreats = _at(africa, "A1962R", removed=gone, control={"Kenya": RUSSIA})
     result = _play(africa, retreats)
-    assert result.end == GameEnd(Termination.SOLO, winners=(RUSSIA,))
+    assert result.end == GameEnd(Termination.POINTS, winners=(RUSSIA,))  # 15 VPs, 12 each
     # Not after a movement phase: only at the end of an adjustment turn.
     spring = _at(africa, "S1963M", removed=gone, control={"Kenya": RUSSIA})
     assert not _play(africa, spring).end
+
+
+def test_a4_the_unit_majority_ends_the_game_at_spring_adjustments_too_won_on_points(
+    africa: AfricaII,
+) -> None:
+    """a.4, a.7, d.ii (issue 28, point 5): the game ends "if any power controls more than
+    half the units on the board at the end of an adjustment turn", and the IP phase is
+    "Spring Adjustments" (a.7). The text says the game ends, not that the holder wins: it
+    is won on victory points (d.ii). The Soviet Union takes Kenya's 3 of the 5 units;
+    France, with Uganda and Tanganyika and the most IPs in both, has more VPs and wins."""
+    kept = {"kis", "nai", "mom", "kam", "dar"}
+    gone = [p for p in africa.initial_position().units if p not in kept]
+    retreats = _at(africa, "S1963R", removed=gone, revenue={RUSSIA: 12, "France": 12})
+    influence = _play(africa, retreats)
+    assert not influence.end and influence.after.phase == Phase(1963, SPRING, INFLUENCE)
+    orders = {RUSSIA: ["12: Kenya"], "France": ["6: Uganda", "6: Tanganyika"]}
+    result = _play(africa, influence.after, orders)
+    assert africa.book.units_of(result.after, RUSSIA) == 3
+    points = victory_points(africa.book, result.after)
+    assert sum(points[RUSSIA].values()) == 12 + 3 + 3 and sum(points["France"].values()) == 20
+    assert result.end == GameEnd(Termination.POINTS, winners=("France",))
+    assert "Victory points (rules d.ii):" in phase_report(africa, result, OBSERVER)
 
 
 def test_a5_control_is_reviewed_each_spring_at_the_ip_phase(africa: AfricaII) -> None:
@@ -262,6 +285,25 @@ def test_a6_income_is_12_and_a_center_a_state_published_after_the_autumn(
     published = "IPs to spend in Spring 1962 (rules a.6): Britain 12, China 12, France 12, "
     assert published + "Soviet Union 18, United States 12" in report
     assert _ledger(_influence(africa, 1962, **_fields(_ledger(result.after)))).revenue[RUSSIA] == 18
+
+
+def test_a6_income_leaves_out_the_centers_the_powers_guerillas_hold(africa: AfricaII) -> None:
+    """a.6, b.12 (issue 28, point 6): the income is 12 and "one IP for each supply centre
+    held by an African state under its influence": China's guerilla, capturing Gaberones
+    for China, adds a center toward a claim (d.i) but no IP; Kenya's three do."""
+    autumn = _at(
+        africa,
+        "A1962M",
+        removed=["gab"],
+        forces={"kal": "China G"},
+        control={"Kenya": "China"},
+        revenue={},
+    )
+    spring = _play(africa, autumn, {"China": ["G kal - gab"]}).after
+    assert spring.phase == Phase(1963, SPRING, MOVEMENT)
+    assert spring.centers["gab"] == "China"
+    assert africa.book.centers_of(spring, "China") == 3 + 1
+    assert _ledger(spring).revenue["China"] == 12 + 3
 
 
 def test_a7_ips_are_spent_after_the_spring_moves_and_retreats_and_published(
@@ -414,17 +456,26 @@ def test_a12_an_ousted_controller_may_declare_civil_war_freezing_the_state(
     assert africa.commander_of(freed, freed.units["nai"]) == RUSSIA
 
 
-def test_a12_no_civil_war_where_the_new_controller_held_ips(africa: AfricaII) -> None:
+@pytest.mark.parametrize("held", [2, 1])
+def test_a12_no_civil_war_where_the_new_controller_held_ips_before_the_halving(
+    africa: AfricaII, held: int
+) -> None:
+    """a.12, a.8 (issue 28, point 2): "a superpower previously holding no IPs (0 IPs)" is
+    read from the holdings as published, before the yearly halving: the Soviet Union's
+    2 IPs in Kenya halve to 1, its 1 IP to nothing, but either way it held some, so
+    France, ousted, may not declare civil war."""
     influence = _influence(
         africa,
         1962,
         control={"Kenya": "France"},
-        holdings={"Kenya": {"France": 8, RUSSIA: 2}},
+        holdings={"Kenya": {"France": 8, RUSSIA: held}},
         revenue={RUSSIA: 12},
     )
+    assert _ledger(influence).holdings["Kenya"].get(RUSSIA, 0) == held // 2
     spent = _play(africa, influence, {RUSSIA: ["12: Kenya"]})
     assert _ledger(spent.after).control["Kenya"] == RUSSIA
     assert _ledger(spent.after).rights == {}
+    assert "may declare civil war" not in phase_report(africa, spent, OBSERVER)
 
 
 def test_a13_states_start_with_an_army_on_each_home_center_and_build_armies(
@@ -504,14 +555,34 @@ def test_b3_a_marine_or_paratroop_costs_10_percent_of_the_spring_revenue_both_20
     # One on the board only in the Autumn costs nothing.
     autumn = _play(africa, _at(africa, "A1962M", forces=forces, revenue=revenue))
     assert _ledger(autumn.after).deployed == {}
-    # A marine aboard its fleet at sea is on the board; off the board with it, it is not.
     # A paratroop leaving the board that Spring pays (b.3: "or leaving the board").
-    aboard = _at(
-        africa, "S1962M", forces={"sao": "Britain F [M]", "kal": "France P"}, revenue=revenue
-    )
-    withdrawn = _play(africa, aboard, {"France": ["P kal - OFFBOARD"]})
-    assert _ledger(withdrawn.after).revenue == {"Britain": 13, "France": 13, US: 15}
+    leaving = _at(africa, "S1962M", forces={"kal": "France P"}, revenue=revenue)
+    withdrawn = _play(africa, leaving, {"France": ["P kal - OFFBOARD"]})
+    assert _ledger(withdrawn.after).revenue == {"Britain": 15, "France": 13, US: 15}
     assert _ledger(_play(africa, _at(africa, "S1962M", revenue=revenue)).after).revenue == revenue
+
+
+def test_b3_a_marine_aboard_its_fleet_pays_no_upkeep_landed_or_boarding_it_does(
+    africa: AfricaII,
+) -> None:
+    """b.3, b.8 (issue 28, point 1): "Superpowers lose no IPs for having Fleets on the
+    board", and a marine withdrawn boards its fleet (b.8: `M.(Dca) - F.(GXX)`), leaving the
+    board: aboard, it is off the board and costs nothing. It pays in a Spring it is landed,
+    or boards its fleet ("or leaving the board"); a landing stood off costs nothing."""
+    revenue = {"Britain": 15}
+    fleet = {"sao": "Britain F [M]"}
+    at_sea = _at(africa, "S1962M", forces=fleet, revenue=revenue, control={"Angola": RUSSIA})
+    assert _ledger(_play(africa, at_sea).after).revenue == {"Britain": 15}
+    landed = _play(africa, at_sea, {"Britain": ["M sao - ben"]})
+    assert _ledger(landed.after).revenue == {"Britain": 13}  # 10% of 15, rounded up
+    stood_off = _play(africa, at_sea, {"Britain": ["M sao - ben"], RUSSIA: ["A lus - ben"]})
+    assert unit_text(stood_off.after.units["sao"]) == "F sao [M]"
+    assert _ledger(stood_off.after).revenue == {"Britain": 15}
+    ashore = {"sao": "Britain F", "ben": "Britain M"}
+    boarding = _at(africa, "S1962M", forces=ashore, revenue=revenue)
+    boarded = _play(africa, boarding, {"Britain": ["M ben - F sao"]})
+    assert unit_text(boarded.after.units["sao"]) == "F sao [M]"
+    assert _ledger(boarded.after).revenue == {"Britain": 13}
 
 
 def test_b4_paratroops_drop_into_empty_land_before_the_other_units_move(
@@ -519,7 +590,8 @@ def test_b4_paratroops_drop_into_empty_land_before_the_other_units_move(
 ) -> None:
     spring = _at(africa, "S1962M", control={"Botswana": RUSSIA})
     assert _raised(africa, spring, "Britain", "P OFFBOARD - gab", "P OFFBOARD - sao") == [
-        "P OFFBOARD - Gab: a paratroop off the board may not enter Gaberones",
+        "P OFFBOARD - Gab: Gaberones is occupied: a paratroop drops into an unoccupied land "
+        "province (rules b.4)",
         "P OFFBOARD - Sao: paratroops cannot stand in South Atlantic Ocean",
     ]
     # Dropped first, it holds in the Kalahari: Botswana's army moving in bounces.
@@ -588,10 +660,10 @@ def test_b6_fleets_enter_and_leave_the_board_but_by_the_mozambique_channel(
         africa, "S1962M", forces={"ind": "Britain F"}, offboard=["France F [M]", "United States F"]
     )
     assert _raised(africa, spring, "France", "F OFFBOARD - moz", "F OFFBOARD - gog") == [
-        "F OFFBOARD - Moz: a fleet off the board may not enter Mozambique Channel"
+        "F OFFBOARD - Moz: no fleet enters the board by the Mozambique Channel (rules b.6)"
     ]
     assert _raised(africa, spring, US, "F OFFBOARD - ind") == [
-        "F OFFBOARD - Ind: a fleet off the board may not enter Indian Ocean"  # occupied
+        "F OFFBOARD - Ind: Indian Ocean is occupied: a fleet enters an unoccupied sea (rules b.6)"
     ]
     channel = _at(africa, "S1962M", forces={"moz": "Britain F"})
     assert _raised(africa, channel, "Britain", "F moz - OFFBOARD") == [
@@ -790,6 +862,24 @@ def test_b12_guerillas_capture_centers_and_raise_the_limit_by_one_each(
     assert africa.book.centers_of(spring, "China") == 1  # toward a claim of d.i
 
 
+def test_b12_a_raise_may_use_the_place_a_disband_frees_in_the_same_orders(
+    africa: AfricaII,
+) -> None:
+    """b.11, b.12 (issue 28, point 6): at its limit of one guerilla, China may disband it
+    and raise another with the same orders: the disbands are counted first (decision 22).
+    Both are done after the retreats."""
+    spring = _at(africa, "S1962M", forces={"kal": "China G"})
+    assert _raised(africa, spring, "China", "Raise G ova") == [
+        "Raise G Ova: China may have 1 guerilla at most: one more than the centers its "
+        "guerillas hold (rules b.12)"
+    ]
+    assert _raised(africa, spring, "China", "Disband G kal", "Raise G ova") == []
+    assert _raised(africa, spring, "China", "Raise G ova", "Disband G kal") == []
+    after = _play(africa, spring, {"China": ["Raise G ova", "Disband G kal"]}).after
+    chinese = sorted(p for p, u in after.units.items() if u.power == "China")
+    assert chinese == ["ova"]
+
+
 def test_b12_guerillas_beyond_the_limit_are_disbanded_at_the_autumn_adjustments(
     africa: AfricaII,
 ) -> None:
@@ -859,17 +949,47 @@ def test_c1_a_conquered_state_is_re_established_with_the_conquerors_ips(
     ledger = _ledger(winter)
     assert ledger.holdings["Uganda"] == {RUSSIA: 10, "France": 7, "Britain": 3}
     assert ledger.holdings["Kenya"] == {RUSSIA: 10, "France": 7, "Britain": 3}
-    assert ledger.control["Uganda"] == RUSSIA
     # "re-established, with its original units on its home centres": Kenya's army there
     # gone, and "the conquering state forfeits any builds gained from those centres".
     assert winter.centers["kam"] == "Uganda" and winter.units["kam"].power == "Uganda"
     assert [u.power for u in winter.units.values()].count("Kenya") == 2
     assert "Builds: Kenya 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)
-    assert "Disbands: Uganda 1 (Soviet Union)" in position_report(africa, winter, OBSERVER)
     assert (
         "Uganda is conquered by Kenya and re-established (rules c.1): IPs as in Kenya: "
-        "Britain 3, France 7, Soviet Union 10; Kenya's units disbanded: Kam"
+        "Britain 3, France 7, Soviet Union 10; Kenya's units disbanded: Kam; its units "
+        "elsewhere disbanded: Tab"
     ) in phase_report(africa, result, OBSERVER)
+
+
+def test_c1_a_conquered_state_keeps_only_its_home_armies_and_changes_hands_in_the_spring(
+    africa: AfricaII,
+) -> None:
+    """c.1, a.5 (issue 28, point 3): the conquered state is "re-established, with its
+    original units on its home centres": its army elsewhere (Tabora) is disbanded, one
+    unit for its one center. Control "is reviewed each Spring turn": the United States
+    keeps Uganda, holding nothing, until the Spring review gives it to the Soviet Union,
+    whose copied IPs are the largest."""
+    autumn = _at(
+        africa,
+        "A1962M",
+        removed=["kam"],
+        units={"tab": "Uganda"},
+        holdings={"Kenya": {RUSSIA: 10, "France": 7}, "Uganda": {US: 4}},
+        control={"Kenya": RUSSIA, "Uganda": US},
+    )
+    winter = _play(africa, autumn, {RUSSIA: ["A kis - kam"]}).after
+    assert winter.phase == Phase(1962, AUTUMN, ADJUSTMENT)
+    uganda = sorted(p for p, u in winter.units.items() if u.power == "Uganda")
+    assert uganda == ["kam"]
+    assert _ledger(winter).control["Uganda"] == US
+    assert "Uganda" not in _ledger(winter).holdings.get(US, {})
+    spring = _play(africa, winter, {RUSSIA: ["Build A kis"]}).after
+    assert _ledger(spring).control["Uganda"] == US
+    influence = _play(africa, spring).after
+    assert influence.phase == Phase(1963, SPRING, INFLUENCE)
+    assert _ledger(influence).control["Uganda"] == US
+    reviewed = _play(africa, influence).after
+    assert _ledger(reviewed).control["Uganda"] == RUSSIA
 
 
 def test_c2_namibia_is_part_of_the_rsa_at_the_start(africa: AfricaII) -> None:
@@ -919,7 +1039,7 @@ def test_c2_namibia_taken_from_the_rsa_is_re_established_as_a_state(africa: Afri
     assert {winter.units[p].power for p in ("win", "wal")} == {"Namibia"}
     assert _ledger(winter).independent == ("Namibia",)
     assert _ledger(winter).holdings["Namibia"] == {"China": 6}
-    assert _ledger(winter).control["Namibia"] == "China"
+    assert "Namibia" not in _ledger(winter).control  # until the Spring review (c.1, a.5)
     # The RSA holding them, as it does from the start, conquers nothing.
     quiet = _play(africa, _at(africa, "A1962R")).after
     assert _ledger(quiet).independent == ()
@@ -950,9 +1070,6 @@ def test_c3_military_aid_keeps_or_raises_a_unit_for_five_ips(africa: AfricaII) -
     assert order_problems(africa, autumn, "France", [africa.parse_order("Aid Kenya")]) == [
         "Aid Kenya: France does not control Kenya (rules c.3)"
     ]
-    assert order_problems(africa, autumn, RUSSIA, [africa.parse_order("Aid 4 Kenya")]) == [
-        "Aid 4 Kenya: aid of 20 IPs in all this year, more than Soviet Union's 15 (rules c.3)"
-    ]
     spring = _at(africa, "S1963M", control={"Kenya": RUSSIA})
     assert order_problems(africa, spring, RUSSIA, [africa.parse_order("Aid Kenya")]) == [
         "Aid Kenya: not an order for a movement phase"
@@ -968,6 +1085,40 @@ def test_c3_military_aid_keeps_or_raises_a_unit_for_five_ips(africa: AfricaII) -
     plain = _play(africa, autumn, {RUSSIA: ["A nai - aru"]}).after
     assert plain.phase == Phase(1963, SPRING, MOVEMENT)
     assert _ledger(plain).revenue[RUSSIA] == 15
+
+
+def test_c3_aid_has_no_limit_and_aid_beyond_the_states_units_is_warned_and_charged(
+    africa: AfricaII,
+) -> None:
+    """c.3 (issue 28, point 4): "There is no limit to the amount of aid that may be
+    given": aid beyond the giver's income is accepted. Aid beyond the state's units can
+    have no effect (each center's worth keeps or raises one unit, and a state builds only
+    on its own home centers): the giver is warned, and charged all the same."""
+    autumn = _at(africa, "A1962M", control={"Kenya": RUSSIA})
+    procedure = africa.calendar.procedure(autumn.phase)
+    within = [africa.parse_order("Aid 3 Kenya")]
+    assert order_problems(africa, autumn, RUSSIA, within) == []
+    assert procedure.cautions(africa, autumn, RUSSIA, within) == []
+    beyond = [africa.parse_order("Aid 4 Kenya")]  # 20 IPs, more than its 15
+    assert order_problems(africa, autumn, RUSSIA, beyond) == []
+    assert procedure.cautions(africa, autumn, RUSSIA, beyond) == [
+        "Aid 4 Kenya: aid of 4 in all to Kenya, which has 3 units: aid beyond them can "
+        "have no effect, and is charged 5 IPs each all the same (rules c.3)"
+    ]
+    assert procedure.cautions(africa, autumn, "France", beyond) == []  # not France's to give
+    spring = _play(africa, autumn, {RUSSIA: ["Aid 4 Kenya"]}).after  # nothing to adjust
+    assert spring.phase == Phase(1963, SPRING, MOVEMENT)
+    assert _ledger(spring).revenue[RUSSIA] == 0  # 15 less 20, never below nothing
+    # Aid given in the movement counts with more given in the retreats.
+    retreats = _at(africa, "A1962R", control={"Kenya": RUSSIA}, removed=["mom"])
+    given = replace(_ledger(retreats), aid={"Kenya": {RUSSIA: 1}})
+    retreats = retreats.evolve(state=given)
+    assert africa.calendar.procedure(retreats.phase).cautions(
+        africa, retreats, RUSSIA, [africa.parse_order("Aid 2 Kenya")]
+    ) == [
+        "Aid 2 Kenya: aid of 3 in all to Kenya, which has 2 units: aid beyond them can "
+        "have no effect, and is charged 5 IPs each all the same (rules c.3)"
+    ]
 
 
 def test_c4_the_random_events_are_an_option_rolled_each_spring_once_each(
@@ -1170,3 +1321,84 @@ def test_a_saved_ledger_is_read_back_with_every_field_checked(
         africa.read_state({**data, field: value})
     with pytest.raises(ValueError, match="state: field 'news' missing"):
         africa.read_state({k: v for k, v in data.items() if k != "news"})
+
+
+# --- issue 28, point 7: what players read ---------------------------------------------------
+
+
+def test_civil_war_refused_with_a12s_reason_where_no_one_may_declare_it(
+    africa: AfricaII,
+) -> None:
+    """a.12 (issue 28, point 7): "Civil war Kenya" sent in a movement phase where nobody
+    was ousted is refused with the rule's reason, not as an order of another phase."""
+    spring = _at(africa, "S1962M", control={"Kenya": RUSSIA})
+    assert _raised(africa, spring, "France", "Civil war Kenya") == [
+        "Civil war Kenya: France was not ousted from Kenya at the last IP phase by a power "
+        "that held no IPs there (rules a.12)"
+    ]
+
+
+def test_a_drop_or_an_entry_into_an_occupied_province_is_refused_with_the_rules_reason(
+    africa: AfricaII,
+) -> None:
+    """b.4, b.6 (issue 28, point 7): a paratroop drops, a fleet enters, only into an
+    unoccupied province; the refusal says so (it gave no reason)."""
+    spring = _at(africa, "S1962M", forces={"sao": "Britain F"})
+    assert _raised(africa, spring, "France", "P OFFBOARD - kis", "F OFFBOARD - sao") == [
+        "P OFFBOARD - Kis: Kisumu is occupied: a paratroop drops into an unoccupied land "
+        "province (rules b.4)",
+        "F OFFBOARD - Sao: South Atlantic Ocean is occupied: a fleet enters an unoccupied sea "
+        "(rules b.6)",
+    ]
+
+
+def test_unordered_units_disbanded_with_a_retreat_open_are_told_why(africa: AfricaII) -> None:
+    """a.11 (issue 28, point 7): uncontrolled Kenya's army in Nairobi, dislodged with
+    Kisumu open to it, is disbanded because nobody may order its retreat: the report says
+    so, and does not list it as having no retreat possible."""
+    spring = _at(
+        africa,
+        "S1962M",
+        removed=["kis"],
+        units={"aru": "Tanganyika", "nfd": "Tanganyika"},
+        control={"Tanganyika": RUSSIA},
+    )
+    result = _play(africa, spring, {RUSSIA: ["A aru - nai", "A nfd S A aru - nai"]})
+    assert "nai" not in result.after.dislodged and result.after.units["nai"].power == "Tanganyika"
+    report = phase_report(africa, result, OBSERVER)
+    assert "Destroyed (no retreat possible)" not in report
+    assert (
+        "Kenya: A Nai disbanded: nobody controls Kenya, its units stand unordered (rules a.11)"
+    ) in report
+
+
+def test_the_rulebooks_own_notation_is_read(africa: AfricaII) -> None:
+    """b.5, b.8 (issue 28, point 7): the rulebook writes `M.(SAO) - Lus`,
+    `P.(Joh) - OFFBOARD`, `M.(Dca) - F.(GXX)`: read as the judge's own notation; a
+    refusal names the order as written."""
+    assert africa.parse_order("M.(SAO) - Lus").format() == "M Sao - Lus"
+    assert africa.parse_order("P.(Joh) - OFFBOARD").format() == "P Joh - OFFBOARD"
+    assert africa.parse_order("M.(Dca) - F.(Gog)").format() == "M Dca - F Gog"
+    with pytest.raises(ValueError, match=re.escape("'M.(Xyz) - Lus': 'xyz' is not a province")):
+        africa.parse_order("M.(Xyz) - Lus")
+
+
+def test_namibias_independence_is_offered_only_until_it_is_independent(
+    africa: AfricaII,
+) -> None:
+    """c.2 (issue 28, point 7): the RSA's controller is offered "Declare Namibia
+    independent" while Namibia is part of the RSA, and no longer once it is independent."""
+    spring = _at(africa, "S1962M", control={"RSA": RUSSIA})
+
+    def declarations(position: Position) -> list[str]:
+        return [
+            c.text
+            for f in offered(africa, position, RUSSIA)
+            for c in f.choices
+            if "Declare" in c.text
+        ]
+
+    assert declarations(spring) == ["Declare Namibia independent"]
+    declared = _play(africa, spring, {RUSSIA: ["Declare Namibia independent"]}).after
+    assert _ledger(declared).independent == ("Namibia",)
+    assert declarations(declared) == []

@@ -12,6 +12,7 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.gamefile import read_game
+from hegemon.variants.africa_ii import Ledger
 from tests.conftest import Command, run_cli
 
 # Each phase: its name, the orders as the players would send them in a file, and the game
@@ -189,3 +190,29 @@ def test_the_file_replays_to_the_same_positions_and_reports(
     assert jsonio.position_digest(again.position) == jsonio.position_digest(game.position)
     for code, phase in (("S1961M", "Spring 1961 Movement"), ("A1961A", "Autumn 1961 Adjustment")):
         assert cli("report", str(played), code) == reports[phase]
+
+
+def test_aid_beyond_a_states_units_is_warned_to_its_giver_alone(tmp_path: Path) -> None:
+    """c.3 (issue 28, point 4), from the start: the Soviet Union takes Uganda (one army)
+    and gives it two centers' worth of aid, more than its income would once have allowed;
+    the aid is stored, and the warning that the second can have no effect goes to the
+    Soviet Union (and the game master) alone, never to France."""
+    game = str(tmp_path / "game.json")
+    run_cli("new", "africa_ii", game, "--force")
+    run_cli("adjudicate", game)
+    run_cli("orders", game, "Russia", "12: Uganda")
+    run_cli("adjudicate", game)
+    stored = run_cli("orders", game, "Russia", "Aid 2 Uganda", "A kam H")
+    warning = (
+        "Warning: Aid 2 Uganda: aid of 2 in all to Uganda, which has 1 unit: aid beyond them "
+        "can have no effect, and is charged 5 IPs each all the same (rules c.3)"
+    )
+    assert warning in stored
+    assert warning in run_cli("status", game, "--as", "Russia")
+    assert warning in run_cli("status", game, "--as", "master")
+    assert "Warning" not in run_cli("status", game)  # an observer
+    assert "Warning" not in run_cli("status", game, "--as", "France")
+    run_cli("adjudicate", game)
+    saved = read_game(Path(game))
+    assert saved.position.phase.code == "S1962M"
+    assert Ledger.of(saved.position).revenue["Soviet Union"] == 12 + 1 - 10

@@ -43,6 +43,9 @@ class Marks:
     captions: Mapping[str, str] = field(default_factory=dict)  # the text on a unit, by province
     glyph_meanings: Mapping[str, str] = field(default_factory=dict)  # legend: glyph -> words
     key: tuple[str, ...] = ()  # lines the legend prints to explain the tags and shades
+    # The centers the legend counts for each power, where a power's are not those it owns
+    # (the states' it controls, in a variant whose players own none); None: those it owns.
+    centers: Mapping[str, int] | None = None
 
 
 NO_MARKS = Marks()

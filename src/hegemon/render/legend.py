@@ -94,12 +94,13 @@ def _grid(cells: list[Cell], width: float, top: float, columns: int) -> tuple[st
 
 
 def _powers(scene: Scene) -> Iterator[Cell]:
-    counts = scene.position.center_counts
+    owned = scene.position.center_counts
+    counts = owned if scene.marks.centers is None else scene.marks.centers
     for power in scene.variant.powers:
         glyph = unit_glyph("army", (0, 0), scene.color_of(power), scene.abbreviations[power])
         count = counts.get(power, 0)
         yield glyph, f"{power}: {count} center{'s' if count != 1 else ''}"
-    others = sum(n for owner, n in counts.items() if owner not in scene.variant.powers)
+    others = sum(owned.values()) - sum(counts.get(p, 0) for p in scene.variant.powers)
     if others:
         yield (
             center_marker((0, 0), palette.NEUTRAL, False),

@@ -26,6 +26,7 @@ Decisions where the rules are silent: docs/variants/africa_ii.md.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Self
@@ -34,6 +35,7 @@ from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step, Variant
 from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
+from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
 from hegemon.rules import Rules
@@ -55,6 +57,9 @@ from hegemon.variants.africa_ii.procedures import (
 )
 from hegemon.variants.africa_ii.rules import FLEET, MARINE, AfricaRules
 from hegemon.variants.africa_ii.states import read_states
+
+# A unit in the rulebook's notation, its letter and its province in brackets: ``M.(SAO)``.
+_RULEBOOK_UNIT = re.compile(r"\b([A-Za-z])\.\(\s*([^()\s]+)\s*\)")
 
 __all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger", "Raise", "Spend"]
 
@@ -164,6 +169,16 @@ class AfricaII(Variant):
         return replace(context, names=names)
 
     # --- orders --------------------------------------------------------------------------
+    def parse_order(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
+        """An order as written, the rulebook's own notation too: ``M.(SAO) - Lus`` (b.5),
+        ``P.(Joh) - OFFBOARD``, ``M.(Dca) - F.(Gog)`` (b.8) read as ``M SAO - Lus`` ...; a
+        refusal names the order as it was written."""
+        plain = _RULEBOOK_UNIT.sub(r"\1 \2", text)
+        try:
+            return super().parse_order(plain, units)
+        except OrderSyntaxError as refused:
+            raise OrderSyntaxError(text, refused.reason) from None
+
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)
 
@@ -192,7 +207,7 @@ class AfricaII(Variant):
     ) -> Preparation:
         """The random event, the declarations, then the orders under the states they are
         for; what happened is told to everyone."""
-        ledger = replace(Ledger.of(position), adjusted=0, news=())
+        ledger = replace(Ledger.of(position), adjusted=0, reviewed=0, news=())
         if self._year_begins(position):
             ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
         position = position.evolve(state=ledger)

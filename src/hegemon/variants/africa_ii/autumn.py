@@ -18,7 +18,6 @@ from hegemon.orders import place
 from hegemon.position import Position, Unit
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY
-from hegemon.variants.africa_ii.influence import leader
 from hegemon.variants.africa_ii.ledger import Ledger, without
 from hegemon.variants.africa_ii.revolutions import overthrow
 
@@ -80,12 +79,15 @@ def _conqueror(book: Book, position: Position, name: str) -> str | None:
 def _reestablish(
     book: Book, board: Board, position: Position, name: str, conqueror: str, lines: list[str]
 ) -> Position:
-    """c.1: the state "is re-established, with its original units on its home centres";
-    "all previous IP holdings in the conquered state are then lost, and the IP holdings
-    of the conquering state are duplicated in the re-established conquered state"."""
+    """c.1: the state "is re-established, with its original units on its home centres",
+    those alone: its units elsewhere are disbanded; "all previous IP holdings in the
+    conquered state are then lost, and the IP holdings of the conquering state are
+    duplicated in the re-established conquered state". Control follows those holdings at
+    the next Spring review (a.5), not before."""
     ledger = Ledger.of(position)
     homes = book.territory(ledger).conquest_homes(name)
-    units = dict(position.units)
+    elsewhere = sorted(p for p, u in position.units.items() if u.power == name and p not in homes)
+    units = {p: u for p, u in position.units.items() if p not in elsewhere}
     centers = dict(position.centers)
     removed = []
     for center in sorted(homes):
@@ -97,26 +99,20 @@ def _reestablish(
         if center not in units:
             units[center] = Unit(name, board.kinds[ARMY], center)
     holdings = {**ledger.holdings, name: dict(ledger.holdings.get(conqueror, {}))}
-    control = without(ledger.control, name)
-    now = leader(holdings[name])
-    if now is not None:
-        control[name] = now
     independent = ledger.independent
     if name not in book.territory(ledger).active:
         independent = (*independent, name)
     ledger = replace(
-        ledger,
-        holdings={s: h for s, h in holdings.items() if h},
-        control=control,
-        independent=independent,
-        rights=without(ledger.rights, name),
-        civil_wars=without(ledger.civil_wars, name),
+        ledger, holdings={s: h for s, h in holdings.items() if h}, independent=independent
     )
     copied = ", ".join(f"{p} {n}" for p, n in sorted(holdings[name].items())) or "none"
+    told = [f"IPs as in {conqueror}: {copied}"]
+    if removed:
+        told.append(f"{conqueror}'s units disbanded: {', '.join(removed)}")
+    if elsewhere:
+        told.append(f"its units elsewhere disbanded: {', '.join(map(place, elsewhere))}")
     lines.append(
-        f"{name} is conquered by {conqueror} and re-established (rules c.1): "
-        f"IPs as in {conqueror}: {copied}"
-        + (f"; {conqueror}'s units disbanded: {', '.join(removed)}" if removed else "")
+        f"{name} is conquered by {conqueror} and re-established (rules c.1): " + "; ".join(told)
     )
     return position.evolve(units=units, centers=centers, state=ledger)
 

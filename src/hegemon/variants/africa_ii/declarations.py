@@ -22,14 +22,13 @@ _INDEPENDENCE_CHANCE = 0.05  # how often it makes Namibia independent, when it m
 
 def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order], ...]:
     """The declarations this phase takes: Namibia's independence at any time, civil war in
-    a movement phase while someone may declare it, aid in an Autumn's movement and
-    retreats."""
-    ledger = Ledger.of(position)
+    a movement phase (refused with a.12's reason to a power that may not declare it), aid
+    in an Autumn's movement and retreats."""
     kind = position.phase.kind
     kinds: list[type[Order]] = []
     if any(s.declared for s in book.states.values()):
         kinds.append(Independence)
-    if kind is PhaseKind.MOVEMENT and ledger.rights:
+    if kind is PhaseKind.MOVEMENT:
         kinds.append(CivilWar)
     if autumn and kind in (PhaseKind.MOVEMENT, PhaseKind.RETREAT):
         kinds.append(Aid)
@@ -43,18 +42,49 @@ def _declarable(book: Book, ledger: Ledger) -> list[str]:
 
 def problems(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
     """Why declarations may not be given, each naming the order."""
-    found = []
-    aid = Ledger.of(position).aid_given(power)
+    return [
+        f"{order.format()}: {why}"
+        for order in orders
+        if (why := _problem(book, position, power, order)) is not None
+    ]
+
+
+def cautions(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
+    """What the giver of aid is warned of (c.3): aid beyond the state's units can have no
+    effect, whatever the moves. Each center's worth keeps or raises one unit at the
+    adjustments; a state builds only on home centers it owns, which count among its
+    centers, so aid can matter for no more units than the state has now (states' units
+    only fall before the adjustments). The aid is accepted and charged all the same: the
+    giver surrenders the IPs as it opts to (decision 10)."""
+    ledger = Ledger.of(position)
+    warned = []
     for order in orders:
-        why = _problem(book, position, power, order, aid)
-        if why:
-            found.append(f"{order.format()}: {why}")
-        elif isinstance(order, Aid):
-            aid += order.centers
-    return found
+        if not isinstance(order, Aid) or _problem(book, position, power, order):
+            continue
+        units = _units(position, order.state)
+        total = ledger.aid_to(order.state) + order.centers
+        if total > units:
+            warned.append(
+                f"{order.format()}: aid of {total} in all to {order.state}, which has {units} "
+                f"unit{'' if units == 1 else 's'}: aid beyond them can have no effect, and is "
+                f"charged {book.aid_cost} IPs each all the same (rules c.3)"
+            )
+    return warned
 
 
-def _problem(book: Book, position: Position, power: str, order: Order, aid: int) -> str | None:
+def aid_room(position: Position, state: str) -> int:
+    """The centers' worth of aid that may still have an effect for the state this year:
+    one for each of its units, less the aid given already (`cautions`)."""
+    return _units(position, state) - Ledger.of(position).aid_to(state)
+
+
+def _units(position: Position, state: str) -> int:
+    """The state's units, those dislodged included."""
+    dislodged = sum(1 for d in position.dislodged.values() if d.unit.power == state)
+    return len(position.units_of(state)) + dislodged
+
+
+def _problem(book: Book, position: Position, power: str, order: Order) -> str | None:
     ledger = Ledger.of(position)
     territory = book.territory(ledger)
     if isinstance(order, Independence):
@@ -71,13 +101,8 @@ def _problem(book: Book, position: Position, power: str, order: Order, aid: int)
             f"{power} was not ousted from {order.state} at the last IP phase by a power "
             f"that held no IPs there (rules a.12)"
         )
-    elif isinstance(order, Aid):
-        if ledger.control.get(order.state) != power:
-            return f"{power} does not control {order.state} (rules c.3)"
-        revenue = book.income(position, power)
-        cost = book.aid_cost * (aid + order.centers)
-        if cost > revenue:
-            return f"aid of {cost} IPs in all this year, more than {power}'s {revenue} (rules c.3)"
+    elif isinstance(order, Aid) and ledger.control.get(order.state) != power:
+        return f"{power} does not control {order.state} (rules c.3)"
     return None
 
 
@@ -88,9 +113,8 @@ def declare(
     rights to declare civil war, which last one turn (a.12)."""
     lines = []
     for power, given in orders.items():
-        aid = Ledger.of(position).aid_given(power)
         for order in given:
-            if _problem(book, position, power, order, aid):
+            if _problem(book, position, power, order):
                 continue
             if isinstance(order, Independence):
                 position = make_independent(book, position, order.state)
@@ -101,7 +125,6 @@ def declare(
                 position = position.evolve(state=replace(ledger, civil_wars=wars))
                 lines.append(f"{power} declares civil war in {order.state} (rules a.12)")
             elif isinstance(order, Aid):
-                aid += order.centers
                 position = _aid(position, power, order)
                 lines.append(f"{power} gives {order.state} aid: {order.centers} (rules c.3)")
     if position.phase.kind is PhaseKind.MOVEMENT:
@@ -157,4 +180,4 @@ def random_declarations(
             orders.append(Aid(rng.choice(mine)))
     if Independence in kinds and rng.random() < _INDEPENDENCE_CHANCE:
         orders += [Independence(s) for s in _declarable(book, ledger)]
-    return [o for o in orders if not _problem(book, position, power, o, ledger.aid_given(power))]
+    return [o for o in orders if not _problem(book, position, power, o)]

@@ -67,7 +67,7 @@ def declaration_forms(
         wars = [CivilWar(s) for s in states]
         found += _listed(book, position, power, "civil war", "Declare civil war", wars)
     if Aid in kinds:
-        found += _aid(book, position, power)
+        found += _aid(position, power)
     if guerillas.kinds_in(book, position) and guerillas.may_raise(book, position, power):
         raises = [Raise(p) for p in sorted(board.provinces)]
         legal = [r for r in raises if not guerillas.problems(book, board, position, power, [r])]
@@ -86,15 +86,16 @@ def _listed(
     return [OrderForm(form_id, title, legal)] if legal else []
 
 
-def _aid(book: Book, position: Position, power: str) -> list[OrderForm]:
-    """Aid to each state the power controls, as many centers' worth as its coming
-    revenue pays for (c.3)."""
-    ledger = Ledger.of(position)
-    most = book.income(position, power) // book.aid_cost - ledger.aid_given(power)
-    if most < 1:
-        return []
-    controlled = [s for s, p in sorted(ledger.control.items()) if p == power]
-    return [_aid_form(state, most) for state in controlled]
+def _aid(position: Position, power: str) -> list[OrderForm]:
+    """Aid to each state the power controls, as many centers' worth as may still have an
+    effect: one for each of the state's units (c.3 sets no limit, but more can do
+    nothing; the order is accepted all the same, with a warning)."""
+    forms = []
+    for state in Ledger.of(position).controlled_by(power):
+        most = declarations.aid_room(position, state)
+        if most >= 1:
+            forms.append(_aid_form(state, most))
+    return forms
 
 
 def _aid_form(state: str, most: int) -> OrderForm:

@@ -60,12 +60,18 @@ class InfluencePhase(Procedure):
         return own.takes((Spend,), self.book, variant, position)
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        """Every holding halved (a.8), before anyone spends; the upkeep of the Spring's
-        marines and paratroops paid (b.3), the IPs where a power's guerillas operated
-        this Spring lost (b.10)."""
+        """Every holding halved (a.8), before anyone spends, who held IPs where kept for
+        a.12; the upkeep of the Spring's marines and paratroops paid (b.3), the IPs where
+        a power's guerillas operated this Spring lost (b.10)."""
         ledger = Ledger.of(position)
         revenue, paid = interventions.upkeep(self.book, ledger)
-        ledger = replace(ledger, holdings=halved(ledger.holdings), revenue=revenue, deployed={})
+        ledger = replace(
+            ledger,
+            holdings=halved(ledger.holdings),
+            held_before={s: tuple(sorted(held)) for s, held in ledger.holdings.items()},
+            revenue=revenue,
+            deployed={},
+        )
         holdings, lost = interventions.forfeit(ledger)
         news = (*ledger.news, *paid, *lost)
         return position.evolve(state=replace(ledger, holdings=holdings, news=news))
@@ -124,7 +130,7 @@ class InfluencePhase(Procedure):
                 mine[order.state] = mine.get(order.state, 0) + counted
                 outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, credit.reason(order)))
         holdings, lost = self._spend(ledger, spent)
-        after = _review(self.book, ledger, holdings, lost)
+        after = _review(self.book, ledger, holdings, lost, position.phase.year)
         return Resolution(position.evolve(state=after), lambda: tuple(outcomes))
 
     def _event(self, ledger: Ledger) -> Event | None:
@@ -237,9 +243,12 @@ class _Credit:
         return points if order.state in self.spared else math.ceil(points / 2)
 
 
-def _review(book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str]) -> Ledger:
+def _review(
+    book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str], year: int
+) -> Ledger:
     """Control after the spending (a.11), the civil wars that may be declared (a.12) and
-    those that end; the IPs not spent are lost (a.9)."""
+    those that end; the IPs not spent are lost (a.9); the year's Spring adjustments over
+    (a.4)."""
     territory = book.territory(ledger)
     event = book.events.get(ledger.event)
     union = [s for s in event.union if territory.is_active(s)] if event else []
@@ -258,8 +267,9 @@ def _review(book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str])
             control[state] = now
         if now != was:
             lines.append(f"{state}: controlled by {now or 'nobody'} (was {was or 'nobody'})")
-        if was and now and now != was and not ledger.held(state, now) and held.get(was):
-            rights[state] = was  # a.12: the newcomer held nothing as the turn began
+        newcomer = now not in ledger.held_before.get(state, ())
+        if was and now and now != was and newcomer and held.get(was):
+            rights[state] = was  # a.12: the newcomer held nothing before the halving
             lines.append(f"   {was} may declare civil war in {state} with its next orders")
     return replace(
         ledger,
@@ -272,5 +282,7 @@ def _review(book: Book, ledger: Ledger, holdings: Holdings, lost: Sequence[str])
         doubled_for={},
         deployed={},
         operating={},
+        held_before={},
+        reviewed=year,
         news=tuple(lines),
     )

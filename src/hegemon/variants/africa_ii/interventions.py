@@ -56,13 +56,15 @@ def aboard_too(units: Iterable[Unit]) -> list[Unit]:
 
 def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
     """The units seen on the board in the Spring turn (b.3, b.10), added to the ledger:
-    each power's marines and paratroops (a marine aboard its fleet at sea is on the board
-    with it), and the states its guerillas stand in."""
+    each power's marines and paratroops, and the states its guerillas stand in. A marine
+    aboard its fleet is off the board (b.8: it leaves the board by boarding its fleet), so
+    only the units themselves are seen, never their cargo: a marine pays in a Spring it
+    stands landed, before the moves (boarding then, "leaving the board") or after them."""
     ledger = Ledger.of(position)
     province_state = book.territory(ledger).province_state
     deployed = {p: set(kinds) for p, kinds in ledger.deployed.items()}
     operating = {p: set(states) for p, states in ledger.operating.items()}
-    for unit in aboard_too(units):
+    for unit in units:
         letter = unit.type.letter
         if unit.power not in book.powers:
             continue

@@ -20,7 +20,7 @@ from hegemon.board import OFFBOARD, Board
 from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
-from hegemon.variants.africa_ii.rules import PARATROOP
+from hegemon.variants.africa_ii.rules import FLEET, NO_OFFBOARD, PARATROOP
 
 
 def is_drop(order: Order) -> bool:
@@ -39,6 +39,33 @@ def landing_problem(board: Board, position: Position, order: Order) -> str | Non
         return None
     name = board.name_of(order.destination)
     return f"{name} is occupied: a marine lands in an unoccupied coastal province (rules b.5)"
+
+
+def arrival_problem(board: Board, position: Position, power: str, order: Order) -> str | None:
+    """Why an order bringing a unit of `power` onto the board, landing or entering it, may
+    not be given now (b.4 to b.6); None for any other order."""
+    return landing_problem(board, position, order) or entry_problem(board, position, power, order)
+
+
+def entry_problem(board: Board, position: Position, power: str, order: Order) -> str | None:
+    """Why an order bringing a unit of `power` onto the board may not be given now, in the
+    rules' terms: its province occupied (b.4: a paratroop drops "in any unoccupied land
+    province"; b.6: a fleet enters "any unoccupied sea province"), or a fleet entering by
+    the Mozambique Channel (b.6). None for any other order, and for an entry the core
+    refuses for another reason (a fleet into a coast)."""
+    if not isinstance(order, Move) or order.location != OFFBOARD:
+        return None
+    target = order.destination
+    if position.offboard_unit(power, order.unit) is None or target not in board.provinces:
+        return None
+    name = board.name_of(target)
+    if order.unit.letter == FLEET and NO_OFFBOARD in board.provinces[target].tags:
+        return f"no fleet enters the board by the {name} (rules b.6)"
+    if position.unit_in(target) is None:
+        return None
+    if order.unit.letter == PARATROOP:
+        return f"{name} is occupied: a paratroop drops into an unoccupied land province (rules b.4)"
+    return f"{name} is occupied: a fleet enters an unoccupied sea (rules b.6)"
 
 
 def drop(

@@ -36,6 +36,7 @@ class Ledger(VariantState):
     doubled: tuple[str, ...]  # states where IPs spent at the next IP phase count double
     liberator: str  # the power that liberated Namibia, "" for none (c.2, d.ii)
     adjusted: int  # the year whose Autumn adjustments just ended; 0 once a phase is played
+    reviewed: int  # the year whose Spring IP phase ("Spring Adjustments") just ended; likewise
     news: tuple[str, ...]  # what happened between phases, told by the reports that follow
     # The intervention units (part b):
     lost: Mapping[str, tuple[str, ...]]  # power -> the kinds it lost for good (b.9)
@@ -44,6 +45,9 @@ class Ledger(VariantState):
     deployed: Mapping[str, tuple[str, ...]]  # power -> its kinds with upkeep this Spring (b.3)
     operating: Mapping[str, tuple[str, ...]]  # power -> states of its guerillas this Spring (b.10)
     doubled_for: Mapping[str, tuple[str, ...]]  # power -> states its next spending doubles (c.2)
+    # state -> the powers holding IPs there as published, before this IP phase's halving:
+    # a.12's "previously holding no IPs" is read from it; empty outside the IP phase
+    held_before: Mapping[str, tuple[str, ...]]
 
     @classmethod
     def start(cls, revenue: Mapping[str, int]) -> Ledger:
@@ -51,8 +55,8 @@ class Ledger(VariantState):
         return cls(
             holdings={}, revenue=revenue, control={}, independent=(), rights={},
             civil_wars={}, aid={}, events=(), event=0, doubled=(), liberator="", adjusted=0,
-            news=(), lost={}, raising={}, disbanding={}, deployed={}, operating={},
-            doubled_for={},
+            reviewed=0, news=(), lost={}, raising={}, disbanding={}, deployed={}, operating={},
+            doubled_for={}, held_before={},
         )  # fmt: skip
 
     def held(self, state: str, power: str) -> int:
@@ -89,6 +93,7 @@ class Ledger(VariantState):
             doubled=check.tuple_of("doubled", data["doubled"], check.state),
             liberator=check.power_or_none("liberator", data["liberator"]),
             adjusted=check.count("adjusted", data["adjusted"]),
+            reviewed=check.count("reviewed", data["reviewed"]),
             news=check.tuple_of("news", data["news"], check.text),
             lost=check.table("lost", data["lost"], check.power, check.letters),
             raising=check.table("raising", data["raising"], check.text, check.power_list),
@@ -97,6 +102,9 @@ class Ledger(VariantState):
             operating=check.table("operating", data["operating"], check.power, check.state_list),
             doubled_for=check.table(
                 "doubled_for", data["doubled_for"], check.power, check.state_list
+            ),
+            held_before=check.table(
+                "held_before", data["held_before"], check.state, check.power_list
             ),
         )
 

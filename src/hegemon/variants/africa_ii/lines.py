@@ -13,7 +13,7 @@ from hegemon.position import Position, unit_text
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.guerillas import GUERILLA, guerillas
 from hegemon.variants.africa_ii.ledger import Ledger
-from hegemon.variants.africa_ii.scoring import victory_points
+from hegemon.variants.africa_ii.scoring import scored, victory_points
 
 
 def _listed(numbers: Mapping[str, int]) -> str:
@@ -29,7 +29,7 @@ def standing_lines(book: Book, position: Position, last_year: int) -> list[str]:
     lines += _special_lines(book, ledger)
     if position.offboard:
         lines += ["", "Off the board (rules b.6):", *_offboard_lines(position)]
-    if ledger.adjusted and ledger.adjusted >= last_year:
+    if scored(book, position, last_year):
         lines += ["", "Victory points (rules d.ii):"]
         for power, points in victory_points(book, position).items():
             detail = ", ".join(f"{what} {n}" for what, n in points.items() if n)

@@ -19,9 +19,9 @@ from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.forms import Choice, Menu, OrderForm
 from hegemon.game.menus import adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
-from hegemon.orders import Build, Order, UnitOrder, Waive
-from hegemon.position import Position, Viewer
-from hegemon.variants.africa_ii import autumn, guerillas, interventions, landings
+from hegemon.orders import Build, Order, UnitOrder, Waive, place
+from hegemon.position import Position, Unit, Viewer
+from hegemon.variants.africa_ii import autumn, declarations, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Aid, Independence
@@ -52,6 +52,38 @@ class Given:
 
     def problems(self) -> list[str]:
         return [f"{order.format()}: {why}" for _, order, why in self.refused]
+
+
+def _unordered_disbanded(
+    book: Book, position: Position, destroyed: tuple[Unit, ...]
+) -> tuple[Position, tuple[Unit, ...]]:
+    """The units disbanded as they were dislodged though a retreat may have been open, told
+    in the ledger's news with why: nobody orders their retreat (a.11, a.12), or their
+    disband was ordered (b.11). The others are left to the core's report, which lists
+    them as having no retreat possible."""
+    ledger = Ledger.of(position)
+    told = []
+    kept = []
+    for unit in destroyed:
+        why = _why_no_retreat(book, ledger, unit)
+        if why is None:
+            kept.append(unit)
+        else:
+            told.append(f"{unit.power}: {unit.type.letter} {place(unit.location)} disbanded: {why}")
+    if not told:
+        return position, destroyed
+    news = (*ledger.news, "Disbanded as dislodged, no retreat ordered:", *told)
+    return position.evolve(state=replace(ledger, news=news)), tuple(kept)
+
+
+def _why_no_retreat(book: Book, ledger: Ledger, unit: Unit) -> str | None:
+    if ledger.disbanding.get(unit.location) == unit.power:
+        return "its disband was ordered this turn (rules b.11)"
+    if unit.power in ledger.civil_wars:
+        return f"{unit.power} is in civil war, its units take no orders (rules a.12)"
+    if book.commander(ledger, unit.power) is None:
+        return f"nobody controls {unit.power}, its units stand unordered (rules a.11)"
+    return None
 
 
 def _not_commanded(ledger: Ledger, power: str, state: str) -> str:
@@ -143,14 +175,21 @@ class AfricaMovement(Movement):
             dislodged = [d.unit for d in after.dislodged.values()]
             seen = [*turn.position.units.values(), *after.units.values(), *dislodged]
             after = interventions.witness(self.book, after, seen)
-        return Resolution(after, resolution.explain, resolution.destroyed)
+        after, destroyed = _unordered_disbanded(self.book, after, resolution.destroyed)
+        return Resolution(after, resolution.explain, destroyed)
+
+    def cautions(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return declarations.cautions(self.book, position, power, orders)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
     ) -> list[str]:
         """The declarations and guerillas checked; the standard checks, a state's units
         refused to a power not commanding them with the reason in the rules' terms, and
-        marines landing only into unoccupied provinces (b.5)."""
+        marines landing, paratroops dropping and fleets entering only into unoccupied
+        provinces (b.4 to b.6), with the rules' reason."""
         own = (*DECLARATIONS, *MUSTERING)
         return checked(self._check_units, own, self.book, variant, position, power, orders)
 
@@ -160,12 +199,13 @@ class AfricaMovement(Movement):
         given = Given(self.book, position, {power: orders})
         refused = {order for _, order, _ in given.refused}
         rest = [o for o in orders if o not in refused]
-        landing = [
-            f"{o.format()}: {why}"
-            for o in rest
-            if (why := landings.landing_problem(variant.board, position, o)) is not None
-        ]
-        return given.problems() + landing + super().check(variant, position, power, rest)
+        board = variant.board
+        arriving = {
+            o: why for o in rest if (why := landings.arrival_problem(board, position, power, o))
+        }
+        rest = [o for o in rest if o not in arriving]
+        problems = [f"{o.format()}: {why}" for o, why in arriving.items()]
+        return given.problems() + problems + super().check(variant, position, power, rest)
 
 
 @dataclass(frozen=True)
@@ -175,6 +215,11 @@ class AfricaRetreats(Retreats):
 
     def takes(self, variant: Variant, position: Position) -> tuple[type[Order], ...]:
         return takes(Retreats.orders, self.book, variant, position)
+
+    def cautions(
+        self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
+    ) -> list[str]:
+        return declarations.cautions(self.book, position, power, orders)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]

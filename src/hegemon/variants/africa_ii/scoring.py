@@ -1,10 +1,12 @@
 """The end of the game and victory (rules a.4, d.i, d.ii).
 
 A superpower controlling 21 or more supply centers wins at once, whenever that happens, a
-Spring IP phase included (d.i): the judge asks after every phase. At the end of an
-adjustment turn, one controlling more than half the units on the board wins too (a.4: the
-game "ends"; a power holding the board wins it, as a solo does). After the last year's
-Autumn adjustments the game ends, won by the most victory points (d.ii); a tie is a draw.
+Spring IP phase included (d.i): the judge asks after every phase. The game ends after the
+last year's Autumn adjustments, or at the end of an adjustment turn (the Autumn's, or the
+Spring IP phase, the rules' "Spring Adjustments") in which one power controls more than
+half the units on the board (a.4). The text says only that the game then ends, not that
+the holder wins: an ended game no claim has won is won by the most victory points (d.ii),
+a tie a draw.
 """
 
 from __future__ import annotations
@@ -19,22 +21,27 @@ from hegemon.variants.africa_ii.ledger import Ledger
 
 
 def ending(book: Book, position: Position, victory_centers: int, last_year: int) -> GameEnd:
-    ledger = Ledger.of(position)
     centers = {p: book.centers_of(position, p) for p in book.powers}
     claims = {p: n for p, n in centers.items() if n >= victory_centers}
     if claims:
         return _most(Termination.SOLO, claims)
-    if not ledger.adjusted:
+    if not scored(book, position, last_year):
         return PLAYING
-    total = len(position.units)
-    units = {p: book.units_of(position, p) for p in book.powers}
-    holders = {p: n for p, n in units.items() if 2 * n > total}
-    if holders:
-        return _most(Termination.SOLO, holders)
+    points = victory_points(book, position)
+    return _most(Termination.POINTS, {p: sum(vp.values()) for p, vp in points.items()})
+
+
+def scored(book: Book, position: Position, last_year: int) -> bool:
+    """Whether the game ends now, on victory points (a.4, d.ii): an adjustment turn has
+    just ended, the last year's Autumn one, or one in which a power controls more than
+    half the units on the board."""
+    ledger = Ledger.of(position)
     if ledger.adjusted >= last_year:
-        points = victory_points(book, position)
-        return _most(Termination.POINTS, {p: sum(vp.values()) for p, vp in points.items()})
-    return PLAYING
+        return True
+    if not (ledger.adjusted or ledger.reviewed):
+        return False
+    total = len(position.units)
+    return any(2 * book.units_of(position, p) > total for p in book.powers)
 
 
 def _most(how: Termination, scores: Mapping[str, int]) -> GameEnd:
