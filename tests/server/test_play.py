@@ -233,3 +233,23 @@ def test_a_game_ended_by_agreement_asks_nothing_more_on_its_board(client: TestCl
     assert asks in player.ok("get", game.path)["board"]
     game.master.ok("post", f"{game.path}/end", {"draw": list(game.players)})
     assert asks not in player.ok("get", game.path)["board"]
+
+
+def test_a_warning_on_orders_stored_reaches_their_power_and_the_master_alone(
+    client: TestClient,
+) -> None:
+    """Sub-Saharan's Attacking & Allocating rule (8.0): Yeke's bid for Kasongo's unit, which
+    Yeke's own army attacks, is stored, and will be ignored; Yeke is warned when it sends
+    it and whenever it reads its orders, as is the game master; nobody else reads a word."""
+    game = seated_game(client, "sub_saharan", prefix="aa_")
+    yeke = game.players["Yeke"]
+    stored = yeke.ok("post", f"{game.path}/orders", {"orders": ["A Mwa - Kas", "2: A Kas - Kam"]})
+    assert stored["orders"] == ["A Mwa - Kas", "2: A Kas - Kam"]
+    (warning,) = stored["warnings"]
+    assert warning.startswith("2: A Kas - Kam: ignored at adjudication") and "8.0" in warning
+    assert yeke.ok("get", game.path)["orders"]["Yeke"]["warnings"] == [warning]
+    assert game.master.ok("get", game.path)["orders"]["Yeke"]["warnings"] == [warning]
+    for other in (game.players["Angola"], game.observer):
+        assert "Kas - Kam" not in str(other.ok("get", game.path))
+    angola = game.players["Angola"].ok("post", f"{game.path}/orders", {"orders": ["A Lua - Bra"]})
+    assert angola["warnings"] == []

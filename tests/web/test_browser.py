@@ -214,6 +214,27 @@ def test_a_sub_saharan_bid_is_given_by_clicking_and_kept_secret(
     sees_no_secret(ashanti, ["2: A Bra - Cho"])  # bids stay secret until the game ends
 
 
+def test_a_bid_the_bidders_own_attack_voids_is_warned_on_its_page(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    """Sub-Saharan's Attacking & Allocating rule (8.0): Yeke attacks Kasongo, then bids for
+    Kasongo's army; the bid is stored, and the page warns that it will be ignored."""
+    _, (yeke,) = at_table(browser, server, screenshots, "sub_saharan", "w_", "Yeke")
+    board(yeke, "mwa")
+    board(yeke, "kas")
+    given(yeke, "A Mwa - Kas")
+    board(yeke, "kas")
+    choose(yeke, "Bid on A Kas")
+    yeke.page.get_by_label("Diplomacy Points to bid").fill("2")
+    board(yeke, "kam")
+    choose(yeke, "A Kas - Kam")
+    given(yeke, "2: A Kas - Kam")
+    warning = yeke.page.locator("#hg-given li.warning")
+    assert warning.inner_text().startswith("Warning: 2: A Kas - Kam: ignored at adjudication")
+    yeke.page.locator("#hg-given").scroll_into_view_if_needed()
+    yeke.screenshot("a bid warned")
+
+
 def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
     browser: Any, server: LiveServer, screenshots: Path
 ) -> None:

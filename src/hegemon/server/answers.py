@@ -181,6 +181,10 @@ class PendingOrders(Answer):
     phase: str
     orders: list[str]
     unordered: list[str] = Field(description="what the power has given no order for yet")
+    warnings: list[str] = Field(
+        description="what the power is warned of in the orders it has given, which are "
+        "stored as they are (a Sub-Saharan bid its own attack will void, say)"
+    )
     ready: bool
     disorder: bool
     missed: int

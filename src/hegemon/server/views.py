@@ -139,12 +139,14 @@ def pending_view(table: Table, power: str) -> answers.PendingOrders:
     """A power's orders for the current phase: for that power and the game master."""
     row = table.pending[power]
     orders = pending_orders(table, power)
-    unordered = table.procedure.unordered(table.variant, table.position, power, orders)
+    procedure, variant, position = table.procedure, table.variant, table.position
+    unordered = procedure.unordered(variant, position, power, orders)
     return answers.PendingOrders(
         power=power,
         phase=table.game.phase,
         orders=list(row.orders),
         unordered=unordered if power in table.actors else [],
+        warnings=procedure.cautions(variant, position, power, orders),
         ready=row.ready,
         disorder=row.disorder,
         missed=row.missed,

@@ -551,6 +551,9 @@
       for (const what of this.data.pending.unordered) {
         if (!this.units.size) others.append(element("li", { class: "none" }, `Still to give: ${what}`));
       }
+      for (const warning of this.data.pending.warnings) {
+        others.append(element("li", { class: "warning" }, `Warning: ${warning}`));
+      }
       const purses = document.getElementById("hg-purses");
       purses.replaceChildren(...this.choices.purses.map((p) => element("li", {}, `${p.name}s left: ${p.left} of ${p.total}`)));
       const ready = document.getElementById("hg-ready");
