@@ -890,8 +890,9 @@ def test_unusual_spaces_st_helena_rule(four: AfricanDiplomacyII) -> None:
     assert _notes(_play(four, position, {"Blue": ["A lua - sth"]}))["A Lua - Sth"] == (
         "Fails: no convoy route"
     )
-    # A fleet sails in from the South Atlantic, its only neighbour, and out again.
-    assert board.fleet_edges["sth"] == {"sat"}
+    # A fleet sails in from the South Atlantic, or the Gulf of Guinea (reconstructed:
+    # issue 28, point 8), and out again.
+    assert board.fleet_edges["sth"] == {"ggu", "sat"}
     result = _play(four, position, {"Blue": ["F sat - sth"]})
     assert _notes(result)["F Sat - Sth"] == "Succeeds"
     assert result.after.units["sth"].type.letter == "F"
