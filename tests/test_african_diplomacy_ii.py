@@ -547,7 +547,8 @@ def test_rivers_the_senegal_is_entered_at_senegal_or_guinea_rule(
 ) -> None:
     # "The Senegal: entered at either Senegal or Guinea, and terminating at Bamako."
     assert _along(adii.board, "senegal", "gui") == {"sen", "gui", "bam"}
-    assert {loc for loc in adii.board.fleet_edges["bam/nc"]} == {"gui/wc"}
+    # Straight up from either entry (issue 28, point 9: both listings kept).
+    assert {loc for loc in adii.board.fleet_edges["bam/nc"]} == {"gui/wc", "sen"}
 
 
 ENTRIES = {"congo": {"kin"}, "niger": {"lag"}, "nile": {"egy"}, "senegal": {"sen", "gui"}}
@@ -653,18 +654,32 @@ def test_convoys_on_rivers_example_fails_rule(four: AfricanDiplomacyII, bamako: 
 
 def test_convoys_on_rivers_the_two_reasons_rule(four: AfricanDiplomacyII) -> None:
     # "Firstly, F Senegal cannot move to Bamako ... Secondly, F Bamako cannot move to Upper
-    # Volta": neither move exists for a fleet, on any coast.
-    position = _position(four, {"Blue": ["F sen", "F bam/nc"]})
+    # Volta": the example's F Bamako stands on the Niger (sc), which a fleet in Senegal does
+    # not reach; no coast of Bamako reaches Upper Volta.
+    position = _position(four, {"Blue": ["F sen", "F bam/sc"]})
     board = four.board
-    assert not board.reaches_province(board.kinds["F"], "sen", "bam")
+    assert not board.adjacent(board.kinds["F"], "sen", "bam/sc")
     for coast in ("bam/nc", "bam/sc"):
         assert not board.reaches_province(board.kinds["F"], coast, "upv")
-    notes = _notes(_play(four, position, {"Blue": ["F sen - bam/nc", "F bam/nc - upv"]}))
-    assert notes["F Sen - Bam/nc"] == "Void: a fleet in Senegal cannot reach Bamako; holds"
+    notes = _notes(_play(four, position, {"Blue": ["F sen - bam/sc", "F bam/sc - upv"]}))
+    assert notes["F Sen - Bam/sc"] == "Void: a fleet in Senegal cannot reach Bamako (sc); holds"
     assert (
-        notes["F Bam/nc - Upv"]
+        notes["F Bam/sc - Upv"]
         == "Void: fleets cannot enter inland provinces such as Upper Volta; holds"
     )
+
+
+def test_convoys_on_rivers_senegal_and_bamako_share_the_senegal_river_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    """F, E (issue 28, point 9): Senegal's entry lists Bamako[wc] and Bamako's Senegal
+    coast lists Senegal; rule E's "F Senegal cannot move to Bamako" is read of the
+    example's fleet, on the Niger coast. Both listings stand, and so does the example."""
+    position = _position(four, {"Blue": ["F sen"], "Red": ["F bam/nc"]})
+    notes = _notes(_play(four, position, {"Blue": ["F sen - bam/nc"], "Red": ["F bam/nc - sen"]}))
+    assert notes == {"F Sen - Bam/nc": "Bounced 1v1", "F Bam/nc - Sen": "Bounced 1v1"}
+    result = _play(four, _position(four, {"Blue": ["F sen"]}), {"Blue": ["F sen - bam"]})
+    assert result.after.units["bam"].location == "bam/nc"  # the one coast Senegal reaches
 
 
 def _counterfactual(senegal_to_bamako: bool, bamako_to_upper_volta: bool) -> AfricanDiplomacyII:
@@ -672,11 +687,11 @@ def _counterfactual(senegal_to_bamako: bool, bamako_to_upper_volta: bool) -> Afr
     data = tomllib.loads(MAP.read_text(encoding="utf-8"))
     provinces = data["provinces"]
     if senegal_to_bamako:
-        provinces["sen"]["fleet"].append("bam/nc")
-        provinces["bam"]["coasts"]["nc"]["fleet"].append("sen")
+        provinces["sen"]["fleet"].append("bam/sc")
+        provinces["bam"]["coasts"]["sc"]["fleet"].append("sen")
     if bamako_to_upper_volta:
-        provinces["upv"] |= {"kind": "coast", "tags": ["river"], "fleet": ["bam/nc"]}
-        provinces["bam"]["coasts"]["nc"]["fleet"].append("upv")
+        provinces["upv"] |= {"kind": "coast", "tags": ["river"], "fleet": ["bam/sc"]}
+        provinces["bam"]["coasts"]["sc"]["fleet"].append("upv")
     variant = load_variant("african_diplomacy_ii").configure(seats=FOUR)
     return AfricanDiplomacyII.from_setup(
         variant.id, board_from_data(data), _setup(), "counterfactual"
@@ -697,8 +712,8 @@ def test_convoys_on_rivers_each_reason_alone_is_enough_rule(
     senegal_to_bamako: bool, bamako_to_upper_volta: bool, succeeds: bool
 ) -> None:
     variant = _counterfactual(senegal_to_bamako, bamako_to_upper_volta)
-    position = _position(variant, {"Red": ["A rdo"], "Blue": ["F sen", "F bam/nc"]})
-    orders = {**EXAMPLE_ORDERS, "Blue": [*EXAMPLE_ORDERS["Blue"], "F Bam/nc C A rdo - upv"]}
+    position = _position(variant, {"Red": ["A rdo"], "Blue": ["F sen", "F bam/sc"]})
+    orders = {**EXAMPLE_ORDERS, "Blue": [*EXAMPLE_ORDERS["Blue"], "F Bam/sc C A rdo - upv"]}
     result = _play(variant, position, orders)
     assert ("upv" in result.after.units) is succeeds
 
@@ -748,10 +763,9 @@ RULE_F = {
 # Each space's coasts go by its own entry's names; a coast left unnamed is the one meant.
 NAMES = {"nia/nc": "nia/wc", "bam/ec": "bam/sc", "bam/wc": "bam/nc",
          "bam?": "bam/sc", "gui?": "gui/wc", "kis?": "kis/ec"}  # fmt: skip
-# Rules E: F Senegal cannot move to Bamako. Kovuma and Nyasaland lie on Lake Malawi (as that
-# lake's entry says), North Rhodesia on Lake Tanganyika, with Tanganyika (wc) beside it.
-LEFT_OUT = {("bam/nc", "sen"), ("sen", "bam/nc"), ("kov", "lta"), ("nya", "lta"),
-            ("nrh", "nya")}  # fmt: skip
+# Kovuma and Nyasaland lie on Lake Malawi (as that lake's entry says), North Rhodesia on Lake
+# Tanganyika, with Tanganyika (wc) beside it.
+LEFT_OUT = {("kov", "lta"), ("nya", "lta"), ("nrh", "nya")}
 ADDED = {("kov", "lma"), ("nya", "lma"), ("nrh", "tan/wc")}
 
 
