@@ -26,6 +26,7 @@ from hegemon.game import (
     play_phase,
 )
 from hegemon.mapfile import board_from_data
+from hegemon.orders import Waive
 from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
@@ -163,14 +164,21 @@ def test_starting_positions_placed_round_by_round_rule(four: AfricanDiplomacyII)
 def test_starting_positions_a_player_places_only_in_its_turn_rule(
     four: AfricanDiplomacyII,
 ) -> None:
+    # Each army is placed in its player's turn: a placement sent ahead of it (a list,
+    # issue 28) waits for that turn, and only the player in turn waives.
     game = _placed_game(four, SITES[:1])
     assert game.actors() == ("Red",)
-    assert order_problems(four, game.position, "Blue", [Place(("egy",))]) == [
-        "it is not Blue's turn in Winter 1900 Placement (Red acts now)"
+    assert order_problems(four, game.position, "Blue", [Waive()]) == [
+        "Waive: only the player in turn waives (Red now)"
     ]
     assert order_problems(four, game.position, "Red", [Place(("egy",)), Place(("syr",))]) == [
-        "one army is placed in each turn: give one order"
+        "one order for the placements: a province, a ranked list or Waive"
     ]
+    game.set_orders("Blue", [Place(("gui",))])
+    game.set_orders("Red", [Place(("egy",))])
+    notes = {o.power: o.note for o in game.adjudicate().outcomes}
+    assert notes == {"Blue": "Lapsed: the turns stopped at Yellow's", "Red": "Placed"}
+    assert game.actors() == ("Yellow",) and "gui" not in game.position.units
 
 
 @pytest.mark.parametrize(
@@ -307,21 +315,24 @@ def _unordered(
     return variant.calendar.procedure(position.phase).unordered(variant, position, power, orders)
 
 
+AHEAD = "Ranked list for its turns"
+
+
 def test_starting_positions_the_player_in_turn_is_offered_every_open_province(
     four: AfricanDiplomacyII,
 ) -> None:
     game = _placed_game(four, SITES[:4])  # Blue's second army is next
     position = game.position
     menu = _menu(four, position, "Blue")
-    (places,) = menu.values()
-    assert list(menu) == ["Army 2 of 4"] and places[-1] == "Waive"
+    places = menu["Army 2 of 4"]
+    assert list(menu) == ["Army 2 of 4", AHEAD] and places[-1] == "Waive"
     sites = {p.removeprefix("Place A ").lower() for p in places[:-1]}
     assert sites == {
         p for p in four.board.army_edges if p not in position.units
     }  # every empty land space: no sea, no lake, not St Helena, not Bamako (taken)
     for order in places:
         assert order_problems(four, position, "Blue", [four.parse_order(order)]) == []
-    assert _menu(four, position, "Red") == {}  # not Red's turn
+    assert list(_menu(four, position, "Red")) == [AHEAD]  # not Red's turn: a list ahead
     assert _unordered(four, position, "Blue", []) == ["Army 2 of 4"]
     assert _unordered(four, position, "Blue", ["Place A Sen"]) == []
 
@@ -454,7 +465,9 @@ def test_home_centers_a_build_on_a_center_still_to_declare_is_offered_decision(
     ]
     for build in menu["Builds"]:
         assert order_problems(four, winter, "Blue", [four.parse_order(build)]) == []
-    assert _unordered(four, winter, "Blue", ["Build A Sen"]) == ["Declare Sen (to build on Sen)"]
+    assert _unordered(four, winter, "Blue", ["Build A Sen"]) == [
+        "Declare Sen (Build A Sen is void without it)"
+    ]
     assert _unordered(four, winter, "Blue", ["Build A Sen", "Declare Sen"]) == []
     assert _unordered(four, winter, "Blue", ["Declare Gui", "Declare Sen"]) == ["2 builds"]
     assert _notes(_play(four, winter, {"Blue": ["Build A Sen"]})) == {
@@ -965,7 +978,8 @@ def test_a_placement_round_and_a_first_year_through_the_cli(
     out = _cli(capsys, "adjudicate", game)  # Fall: everyone holds
     assert "Next phase: Winter 1901 Adjustment" in out
     shown = _cli(capsys, "show", game)
-    assert "Home centers that may be declared: Red 4, Blue 4, Green 4, Yellow 4" in shown
+    assert "Home centers that may be declared: Red 4, Blue 3, Green 3, Yellow 3" in shown
+    assert "Awaiting orders from: Blue, Green, Yellow" in shown  # Red may only declare
     (disbands,) = [line for line in shown.splitlines() if line.startswith("Disbands: ")]
     assert sorted(disbands.removeprefix("Disbands: ").split(", ")) == [
         "Blue 1",

@@ -38,18 +38,25 @@ def _play(game: Game, variant: AfricanDiplomacyII, given: Mapping[str, Sequence[
     game.adjudicate()
 
 
-def test_st_helena_is_taken_by_a_supported_attack_from_its_two_seas() -> None:
-    """Point 8 (issue 28): St Helena borders the South Atlantic and the Gulf of Guinea
-    (reconstructed), so a fleet in one supports an attack from the other, and the island's
-    holder is dislodged 2 to 1 instead of bouncing every attack 1 to 1."""
+def playing(phases: Sequence[Mapping[str, Sequence[str]]]) -> tuple[AfricanDiplomacyII, Game]:
+    """A game placed by lists, its lots drawn in the order of the seats, played through
+    `phases`."""
     variant = load_variant("african_diplomacy_ii").configure(
         seats=list(SEATS), options={"placement": "lists"}
     )
     assert isinstance(variant, AfricanDiplomacyII)
     game = Game.new(variant, seed=1)
     game.adjudicate({ORDER_OF_PLAY: SEATS})
-    for given in PLAY:
+    for given in phases:
         _play(game, variant, given)
+    return variant, game
+
+
+def test_st_helena_is_taken_by_a_supported_attack_from_its_two_seas() -> None:
+    """Point 8 (issue 28): St Helena borders the South Atlantic and the Gulf of Guinea
+    (reconstructed), so a fleet in one supports an attack from the other, and the island's
+    holder is dislodged 2 to 1 instead of bouncing every attack 1 to 1."""
+    variant, game = playing(PLAY)
     position = game.position
     assert str(position.phase) == "Spring 1904 Movement"
     assert (position.units["sth"].power, position.centers["sth"]) == ("Blue", "Blue")
