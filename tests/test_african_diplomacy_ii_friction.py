@@ -118,3 +118,14 @@ def test_placements_sent_ahead_place_every_army_at_one_adjudication(
     game.set_orders("Green", [Place(("uga",))])
     game.adjudicate()
     assert str(game.position.phase) == "Spring 1901 Movement"
+
+
+def test_the_order_of_play_may_be_drawn_in_lower_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A (issue 28, point 11): the game master's roll names the players as he types them,
+    in any case; the draw keeps their own names."""
+    game = str(tmp_path / "game.json")
+    _cli(capsys, "new", "african_diplomacy_ii", game, "--seats", ",".join(FOUR))
+    out = _cli(capsys, "adjudicate", game, "--draw", "order of play=blue,RED,yellow,Green")
+    assert "Drawn: order of play: Blue, Red, Yellow, Green" in out
