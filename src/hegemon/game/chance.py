@@ -64,8 +64,8 @@ class Chance:
         separated by commas (``South,North,East``); a ChanceError says what is wrong."""
         if self.items:  # in any case, as names are typed (``south,north,east``)
             spelled = {item.casefold(): item for item in self.items}
-            written = (item.strip() for item in text.split(","))
-            return tuple(spelled.get(item.casefold(), item) for item in written)
+            items = (item.strip() for item in text.split(","))
+            return tuple(spelled.get(item.casefold(), item) for item in items)
         written = text.strip()
         if not _WHOLE_NUMBER.fullmatch(written):
             raise ChanceError(
