@@ -233,6 +233,18 @@ LISTS = {
 }
 
 
+def placing(
+    variant: AfricanDiplomacyII, game: Game, lists: Mapping[str, Sequence[str]]
+) -> dict[str, str]:
+    """Each player's orders, accepted as they are sent, then adjudicated: what each
+    player's placements came to."""
+    for power, given in lists.items():
+        orders = [variant.parse_order(t) for t in given]
+        assert order_problems(variant, game.position, power, orders) == []
+        game.set_orders(power, orders)
+    return {o.power: o.note for o in game.adjudicate().outcomes}
+
+
 def _drafting(variant: AfricanDiplomacyII) -> tuple[AfricanDiplomacyII, Game]:
     """The variant placing by ranked lists, and a game of it at its draft (lots drawn)."""
     lists = variant.configure(options={"placement": "lists"})
@@ -249,12 +261,7 @@ def test_starting_positions_by_ranked_lists_in_draft_order_rule(
     lists, game = _drafting(four)
     assert str(game.position.phase) == "Winter 1900 Draft"
     assert game.actors() == DRAWN
-    for power, given in LISTS.items():
-        orders = [lists.parse_order(t) for t in given]
-        assert order_problems(lists, game.position, power, orders) == []
-        game.set_orders(power, orders)
-    notes = {o.power: o.note for o in game.adjudicate().outcomes}
-    assert notes == {
+    assert placing(lists, game, LISTS) == {
         "Blue": "Placed A Bam, A Sen, A Lib, A Ivo",
         "Red": "Placed A Egy, A Cyr; 2 armies left to place in turn",
         "Yellow": "Placed A Kin, A Lua, A Kat, A Kas",

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from hegemon import jsonio
-from hegemon.game import Game, order_problems
+from hegemon.game import Game
 from hegemon.position import OBSERVER
 from hegemon.variants import load_variant
 from hegemon.variants.african_diplomacy_ii import ORDER_OF_PLAY, AfricanDiplomacyII, Place
 from tests import test_african_diplomacy_ii_islands as islands
-from tests.test_african_diplomacy_ii import DRAWN, FOUR, _cli, _winter
+from tests.test_african_diplomacy_ii import DRAWN, FOUR, _cli, _winter, placing
 
 
 @pytest.fixture(scope="module")
@@ -97,18 +97,13 @@ def test_placements_sent_ahead_place_every_army_at_one_adjudication(
     in the order of play, each army on the first province of the list still open."""
     game = Game.new(four, seed=1)
     game.adjudicate({ORDER_OF_PLAY: DRAWN})  # Blue, Red, Yellow, Green
-    lists = {
-        "Blue": "Bam, Gui, Sen, Lib",
-        "Red": "Bam, Egy, Cyr, Syr, Con",  # Bamako goes to Blue, in turn first
-        "Yellow": "Kin, Lua, Kat, Kas",
-        "Green": "Ken, Tan, Rur",  # one short: the turns stop at Green's fourth
+    lists = {  # sent in turn (Blue) or ahead of it (the others)
+        "Blue": ["Place A Bam, Gui, Sen, Lib"],
+        "Red": ["Place A Bam, Egy, Cyr, Syr, Con"],  # Bamako goes to Blue, in turn first
+        "Yellow": ["Place A Kin, Lua, Kat, Kas"],
+        "Green": ["Place A Ken, Tan, Rur"],  # one short: the turns stop at Green's fourth
     }
-    for power, ranked in lists.items():
-        orders = [four.parse_order(f"Place A {ranked}")]
-        assert order_problems(four, game.position, power, orders) == []  # in turn or ahead
-        game.set_orders(power, orders)
-    notes = {o.power: o.note for o in game.adjudicate().outcomes}
-    assert notes == {
+    assert placing(four, game, lists) == {
         "Blue": "Placed A Bam, A Gui, A Sen, A Lib",
         "Red": "Placed A Egy, A Cyr, A Syr, A Con",
         "Yellow": "Placed A Kin, A Lua, A Kat, A Kas",
