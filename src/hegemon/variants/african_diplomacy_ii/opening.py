@@ -11,7 +11,6 @@ placement (or waives it) places that army nowhere.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -298,18 +297,8 @@ class Placement(Procedure):
         given, outcomes = _turn_orders(variant, position, turn.orders)
         lists = {p: list(o.provinces) for p, o in given.items() if isinstance(o, Place)}
         units = dict(position.units)
-        placed: dict[str, list[str]] = {}
         picks = list(state.picks)
-        for number in itertools.count():
-            site = _first_open(variant.board, units, lists.get(picks[0], []))
-            if site is None and number > 0:
-                break  # a later turn without a list: its player orders it
-            power = picks.pop(0)
-            if site is not None:
-                units[site] = _placed(variant, power, site)
-                placed.setdefault(power, []).append(site)
-            if not picks:
-                break
+        placed = _run_of_turns(variant, units, picks, lists)
         stopped = picks[0] if picks else ""
         outcomes += [_turn_outcome(p, o, placed.get(p, []), stopped) for p, o in given.items()]
         if state.picks[0] not in given:
@@ -387,6 +376,26 @@ def _turn_orders(
     return given, void
 
 
+def _run_of_turns(
+    variant: Variant, units: dict[str, Unit], picks: list[str], lists: Mapping[str, list[str]]
+) -> dict[str, list[str]]:
+    """The turn in hand and those that follow while their players' lists reach an open
+    province: the armies placed into `units`, the turns played off `picks`, and the
+    provinces each player's list gave."""
+    placed: dict[str, list[str]] = {}
+    first = True
+    while picks:
+        site = _first_open(variant.board, units, lists.get(picks[0], []))
+        if site is None and not first:
+            break  # a later turn without a list: its player orders it
+        first = False
+        power = picks.pop(0)
+        if site is not None:
+            units[site] = _placed(variant, power, site)
+            placed.setdefault(power, []).append(site)
+    return placed
+
+
 def _first_open(board: Board, units: Mapping[str, Unit], ranked: list[str]) -> str | None:
     """The first province on a list still open, taken off it with those closed before."""
     while ranked:
@@ -403,7 +412,7 @@ _WAIVED = VariantReason("waived", "Waived: no army placed")
 _NO_PLACEMENT = VariantReason("no_placement", "No placement: waived")
 
 
-def _turn_outcome(power: str, order: Order, placed: list[str], stopped: str | None) -> Outcome:
+def _turn_outcome(power: str, order: Order, placed: list[str], stopped: str) -> Outcome:
     """What a player's order did: its turn waived, the one army it placed, the armies its
     list placed; or nothing, the turns having stopped at another's before its own."""
     if isinstance(order, Waive):
