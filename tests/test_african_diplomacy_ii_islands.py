@@ -53,7 +53,7 @@ def playing(phases: Sequence[Mapping[str, Sequence[str]]]) -> tuple[AfricanDiplo
 
 
 def test_st_helena_is_taken_by_a_supported_attack_from_its_two_seas() -> None:
-    """Point 8 (issue 28): St Helena borders the South Atlantic and the Gulf of Guinea
+    """F (issue 28, point 8): St Helena borders the South Atlantic and the Gulf of Guinea
     (reconstructed), so a fleet in one supports an attack from the other, and the island's
     holder is dislodged 2 to 1 instead of bouncing every attack 1 to 1."""
     variant, game = playing(PLAY)

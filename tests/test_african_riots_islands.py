@@ -25,9 +25,9 @@ TURNS: list[dict[str, list[str]]] = [
 def test_saint_helena_is_taken_by_a_supported_attack_from_its_two_seas(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Point 8 (issue 28): Saint Helena borders the South Atlantic and the Benguela Current
-    (reconstructed); a fleet in one supports an attack from the other and dislodges the
-    island's holder, 2 to 1, where every attack on it bounced 1 to 1 before."""
+    """Characteristic 9 (issue 28, point 8): Saint Helena borders the South Atlantic and
+    the Benguela Current (reconstructed); a fleet in one supports an attack from the other
+    and dislodges the island's holder, 2 to 1, where every attack on it bounced 1 to 1."""
     game = str(tmp_path / "game.json")
     assert run(capsys, "new", "african_riots", game)[0] == 0
     for turn in TURNS:
@@ -52,8 +52,9 @@ def test_saint_helena_is_taken_by_a_supported_attack_from_its_two_seas(
 
 @pytest.mark.parametrize(("island", "seas"), [("sth", {"sao", "bng"}), ("cyp", {"ems", "lys"})])
 def test_each_island_centre_borders_two_seas(island: str, seas: set[str]) -> None:
-    """Point 8 (issue 28): an island centre with one neighbouring sea could never be taken
-    from a holder; each borders two (reconstructed: the rules give no adjacency)."""
+    """Characteristic 9 (issue 28, point 8): an island centre with one neighbouring sea
+    could never be taken from a holder; each borders two (reconstructed: the rules give
+    no adjacency)."""
     board = load_variant("african_riots").board
     assert board.fleet_edges[island] == seas
     assert all(board.reaches_province(FLEET, sea, island) for sea in seas)

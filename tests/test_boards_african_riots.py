@@ -29,6 +29,6 @@ def _share_inside(scene: Scene, province: str) -> float:
 def test_the_labels_about_the_suez_canal_stand_in_their_own_provinces(
     scene: Scene, province: str
 ) -> None:
-    """8 (issue 28, point 11): "Cai" sat on the Gulf of Suez shore and "Sue" began over
-    Cairo beside Egypt's fleet: each label stands in its own province."""
+    """Characteristic 8 (issue 28, point 11): "Cai" sat on the Gulf of Suez shore and
+    "Sue" began over Cairo beside Egypt's fleet: each label stands in its own province."""
     assert _share_inside(scene, province) >= 0.9
