@@ -1,5 +1,4 @@
-"""African Riots' board (issue 28, point 11): the labels about the Suez canal and at the
-four-way point in Iraq, and the neighbours across it."""
+"""African Riots' board (issue 28, point 11): the labels about the Suez canal."""
 
 from __future__ import annotations
 
