@@ -26,6 +26,7 @@ from hegemon.game import (
     play_phase,
 )
 from hegemon.mapfile import board_from_data
+from hegemon.orders import Waive
 from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit, read_unit
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
@@ -163,14 +164,21 @@ def test_starting_positions_placed_round_by_round_rule(four: AfricanDiplomacyII)
 def test_starting_positions_a_player_places_only_in_its_turn_rule(
     four: AfricanDiplomacyII,
 ) -> None:
+    # Each army is placed in its player's turn: a placement sent ahead of it (a list,
+    # issue 28) waits for that turn, and only the player in turn waives.
     game = _placed_game(four, SITES[:1])
     assert game.actors() == ("Red",)
-    assert order_problems(four, game.position, "Blue", [Place(("egy",))]) == [
-        "it is not Blue's turn in Winter 1900 Placement (Red acts now)"
+    assert order_problems(four, game.position, "Blue", [Waive()]) == [
+        "Waive: only the player in turn waives (Red now)"
     ]
     assert order_problems(four, game.position, "Red", [Place(("egy",)), Place(("syr",))]) == [
-        "one army is placed in each turn: give one order"
+        "one order for the placements: a province, a ranked list or Waive"
     ]
+    game.set_orders("Blue", [Place(("gui",))])
+    game.set_orders("Red", [Place(("egy",))])
+    notes = {o.power: o.note for o in game.adjudicate().outcomes}
+    assert notes == {"Blue": "Lapsed: the turns stopped at Yellow's", "Red": "Placed"}
+    assert game.actors() == ("Yellow",) and "gui" not in game.position.units
 
 
 @pytest.mark.parametrize(
@@ -225,6 +233,18 @@ LISTS = {
 }
 
 
+def placing(
+    variant: AfricanDiplomacyII, game: Game, lists: Mapping[str, Sequence[str]]
+) -> dict[str, str]:
+    """Each player's orders, accepted as they are sent, then adjudicated: what each
+    player's placements came to."""
+    for power, given in lists.items():
+        orders = [variant.parse_order(t) for t in given]
+        assert order_problems(variant, game.position, power, orders) == []
+        game.set_orders(power, orders)
+    return {o.power: o.note for o in game.adjudicate().outcomes}
+
+
 def _drafting(variant: AfricanDiplomacyII) -> tuple[AfricanDiplomacyII, Game]:
     """The variant placing by ranked lists, and a game of it at its draft (lots drawn)."""
     lists = variant.configure(options={"placement": "lists"})
@@ -241,12 +261,7 @@ def test_starting_positions_by_ranked_lists_in_draft_order_rule(
     lists, game = _drafting(four)
     assert str(game.position.phase) == "Winter 1900 Draft"
     assert game.actors() == DRAWN
-    for power, given in LISTS.items():
-        orders = [lists.parse_order(t) for t in given]
-        assert order_problems(lists, game.position, power, orders) == []
-        game.set_orders(power, orders)
-    notes = {o.power: o.note for o in game.adjudicate().outcomes}
-    assert notes == {
+    assert placing(lists, game, LISTS) == {
         "Blue": "Placed A Bam, A Sen, A Lib, A Ivo",
         "Red": "Placed A Egy, A Cyr; 2 armies left to place in turn",
         "Yellow": "Placed A Kin, A Lua, A Kat, A Kas",
@@ -307,21 +322,24 @@ def _unordered(
     return variant.calendar.procedure(position.phase).unordered(variant, position, power, orders)
 
 
+AHEAD = "Ranked list for its turns"
+
+
 def test_starting_positions_the_player_in_turn_is_offered_every_open_province(
     four: AfricanDiplomacyII,
 ) -> None:
     game = _placed_game(four, SITES[:4])  # Blue's second army is next
     position = game.position
     menu = _menu(four, position, "Blue")
-    (places,) = menu.values()
-    assert list(menu) == ["Army 2 of 4"] and places[-1] == "Waive"
+    places = menu["Army 2 of 4"]
+    assert list(menu) == ["Army 2 of 4", AHEAD] and places[-1] == "Waive"
     sites = {p.removeprefix("Place A ").lower() for p in places[:-1]}
     assert sites == {
         p for p in four.board.army_edges if p not in position.units
     }  # every empty land space: no sea, no lake, not St Helena, not Bamako (taken)
     for order in places:
         assert order_problems(four, position, "Blue", [four.parse_order(order)]) == []
-    assert _menu(four, position, "Red") == {}  # not Red's turn
+    assert list(_menu(four, position, "Red")) == [AHEAD]  # not Red's turn: a list ahead
     assert _unordered(four, position, "Blue", []) == ["Army 2 of 4"]
     assert _unordered(four, position, "Blue", ["Place A Sen"]) == []
 
@@ -454,7 +472,9 @@ def test_home_centers_a_build_on_a_center_still_to_declare_is_offered_decision(
     ]
     for build in menu["Builds"]:
         assert order_problems(four, winter, "Blue", [four.parse_order(build)]) == []
-    assert _unordered(four, winter, "Blue", ["Build A Sen"]) == ["Declare Sen (to build on Sen)"]
+    assert _unordered(four, winter, "Blue", ["Build A Sen"]) == [
+        "Declare Sen (Build A Sen is void without it)"
+    ]
     assert _unordered(four, winter, "Blue", ["Build A Sen", "Declare Sen"]) == []
     assert _unordered(four, winter, "Blue", ["Declare Gui", "Declare Sen"]) == ["2 builds"]
     assert _notes(_play(four, winter, {"Blue": ["Build A Sen"]})) == {
@@ -547,7 +567,8 @@ def test_rivers_the_senegal_is_entered_at_senegal_or_guinea_rule(
 ) -> None:
     # "The Senegal: entered at either Senegal or Guinea, and terminating at Bamako."
     assert _along(adii.board, "senegal", "gui") == {"sen", "gui", "bam"}
-    assert {loc for loc in adii.board.fleet_edges["bam/nc"]} == {"gui/wc"}
+    # Straight up from either entry (issue 28, point 9: both listings kept).
+    assert {loc for loc in adii.board.fleet_edges["bam/nc"]} == {"gui/wc", "sen"}
 
 
 ENTRIES = {"congo": {"kin"}, "niger": {"lag"}, "nile": {"egy"}, "senegal": {"sen", "gui"}}
@@ -653,18 +674,32 @@ def test_convoys_on_rivers_example_fails_rule(four: AfricanDiplomacyII, bamako: 
 
 def test_convoys_on_rivers_the_two_reasons_rule(four: AfricanDiplomacyII) -> None:
     # "Firstly, F Senegal cannot move to Bamako ... Secondly, F Bamako cannot move to Upper
-    # Volta": neither move exists for a fleet, on any coast.
-    position = _position(four, {"Blue": ["F sen", "F bam/nc"]})
+    # Volta": the example's F Bamako stands on the Niger (sc), which a fleet in Senegal does
+    # not reach; no coast of Bamako reaches Upper Volta.
+    position = _position(four, {"Blue": ["F sen", "F bam/sc"]})
     board = four.board
-    assert not board.reaches_province(board.kinds["F"], "sen", "bam")
+    assert not board.adjacent(board.kinds["F"], "sen", "bam/sc")
     for coast in ("bam/nc", "bam/sc"):
         assert not board.reaches_province(board.kinds["F"], coast, "upv")
-    notes = _notes(_play(four, position, {"Blue": ["F sen - bam/nc", "F bam/nc - upv"]}))
-    assert notes["F Sen - Bam/nc"] == "Void: a fleet in Senegal cannot reach Bamako; holds"
+    notes = _notes(_play(four, position, {"Blue": ["F sen - bam/sc", "F bam/sc - upv"]}))
+    assert notes["F Sen - Bam/sc"] == "Void: a fleet in Senegal cannot reach Bamako (sc); holds"
     assert (
-        notes["F Bam/nc - Upv"]
+        notes["F Bam/sc - Upv"]
         == "Void: fleets cannot enter inland provinces such as Upper Volta; holds"
     )
+
+
+def test_convoys_on_rivers_senegal_and_bamako_share_the_senegal_river_decision(
+    four: AfricanDiplomacyII,
+) -> None:
+    """F, E (issue 28, point 9): Senegal's entry lists Bamako[wc] and Bamako's Senegal
+    coast lists Senegal; rule E's "F Senegal cannot move to Bamako" is read of the
+    example's fleet, on the Niger coast. Both listings stand, and so does the example."""
+    position = _position(four, {"Blue": ["F sen"], "Red": ["F bam/nc"]})
+    notes = _notes(_play(four, position, {"Blue": ["F sen - bam/nc"], "Red": ["F bam/nc - sen"]}))
+    assert notes == {"F Sen - Bam/nc": "Bounced 1v1", "F Bam/nc - Sen": "Bounced 1v1"}
+    result = _play(four, _position(four, {"Blue": ["F sen"]}), {"Blue": ["F sen - bam"]})
+    assert result.after.units["bam"].location == "bam/nc"  # the one coast Senegal reaches
 
 
 def _counterfactual(senegal_to_bamako: bool, bamako_to_upper_volta: bool) -> AfricanDiplomacyII:
@@ -672,11 +707,11 @@ def _counterfactual(senegal_to_bamako: bool, bamako_to_upper_volta: bool) -> Afr
     data = tomllib.loads(MAP.read_text(encoding="utf-8"))
     provinces = data["provinces"]
     if senegal_to_bamako:
-        provinces["sen"]["fleet"].append("bam/nc")
-        provinces["bam"]["coasts"]["nc"]["fleet"].append("sen")
+        provinces["sen"]["fleet"].append("bam/sc")
+        provinces["bam"]["coasts"]["sc"]["fleet"].append("sen")
     if bamako_to_upper_volta:
-        provinces["upv"] |= {"kind": "coast", "tags": ["river"], "fleet": ["bam/nc"]}
-        provinces["bam"]["coasts"]["nc"]["fleet"].append("upv")
+        provinces["upv"] |= {"kind": "coast", "tags": ["river"], "fleet": ["bam/sc"]}
+        provinces["bam"]["coasts"]["sc"]["fleet"].append("upv")
     variant = load_variant("african_diplomacy_ii").configure(seats=FOUR)
     return AfricanDiplomacyII.from_setup(
         variant.id, board_from_data(data), _setup(), "counterfactual"
@@ -697,8 +732,8 @@ def test_convoys_on_rivers_each_reason_alone_is_enough_rule(
     senegal_to_bamako: bool, bamako_to_upper_volta: bool, succeeds: bool
 ) -> None:
     variant = _counterfactual(senegal_to_bamako, bamako_to_upper_volta)
-    position = _position(variant, {"Red": ["A rdo"], "Blue": ["F sen", "F bam/nc"]})
-    orders = {**EXAMPLE_ORDERS, "Blue": [*EXAMPLE_ORDERS["Blue"], "F Bam/nc C A rdo - upv"]}
+    position = _position(variant, {"Red": ["A rdo"], "Blue": ["F sen", "F bam/sc"]})
+    orders = {**EXAMPLE_ORDERS, "Blue": [*EXAMPLE_ORDERS["Blue"], "F Bam/sc C A rdo - upv"]}
     result = _play(variant, position, orders)
     assert ("upv" in result.after.units) is succeeds
 
@@ -748,10 +783,9 @@ RULE_F = {
 # Each space's coasts go by its own entry's names; a coast left unnamed is the one meant.
 NAMES = {"nia/nc": "nia/wc", "bam/ec": "bam/sc", "bam/wc": "bam/nc",
          "bam?": "bam/sc", "gui?": "gui/wc", "kis?": "kis/ec"}  # fmt: skip
-# Rules E: F Senegal cannot move to Bamako. Kovuma and Nyasaland lie on Lake Malawi (as that
-# lake's entry says), North Rhodesia on Lake Tanganyika, with Tanganyika (wc) beside it.
-LEFT_OUT = {("bam/nc", "sen"), ("sen", "bam/nc"), ("kov", "lta"), ("nya", "lta"),
-            ("nrh", "nya")}  # fmt: skip
+# Kovuma and Nyasaland lie on Lake Malawi (as that lake's entry says), North Rhodesia on Lake
+# Tanganyika, with Tanganyika (wc) beside it.
+LEFT_OUT = {("kov", "lta"), ("nya", "lta"), ("nrh", "nya")}
 ADDED = {("kov", "lma"), ("nya", "lma"), ("nrh", "tan/wc")}
 
 
@@ -890,8 +924,9 @@ def test_unusual_spaces_st_helena_rule(four: AfricanDiplomacyII) -> None:
     assert _notes(_play(four, position, {"Blue": ["A lua - sth"]}))["A Lua - Sth"] == (
         "Fails: no convoy route"
     )
-    # A fleet sails in from the South Atlantic, its only neighbour, and out again.
-    assert board.fleet_edges["sth"] == {"sat"}
+    # A fleet sails in from the South Atlantic, or the Gulf of Guinea (reconstructed:
+    # issue 28, point 8), and out again.
+    assert board.fleet_edges["sth"] == {"ggu", "sat"}
     result = _play(four, position, {"Blue": ["F sat - sth"]})
     assert _notes(result)["F Sat - Sth"] == "Succeeds"
     assert result.after.units["sth"].type.letter == "F"
@@ -950,7 +985,8 @@ def test_a_placement_round_and_a_first_year_through_the_cli(
     out = _cli(capsys, "adjudicate", game)  # Fall: everyone holds
     assert "Next phase: Winter 1901 Adjustment" in out
     shown = _cli(capsys, "show", game)
-    assert "Home centers that may be declared: Red 4, Blue 4, Green 4, Yellow 4" in shown
+    assert "Home centers that may be declared: Red 4, Blue 3, Green 3, Yellow 3" in shown
+    assert "Awaiting orders from: Blue, Green, Yellow" in shown  # Red may only declare
     (disbands,) = [line for line in shown.splitlines() if line.startswith("Disbands: ")]
     assert sorted(disbands.removeprefix("Disbands: ").split(", ")) == [
         "Blue 1",

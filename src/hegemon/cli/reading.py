@@ -15,7 +15,7 @@ from hegemon import jsonio
 from hegemon.bots import Bot, Budget, Player, RandomPlayer, sight_of
 from hegemon.cli.common import Commands, UserError, add_viewer_option, game_in, power, viewer
 from hegemon.game import Game, PhaseResult, describe_end
-from hegemon.game.forms import purses
+from hegemon.game.forms import Choice, purses
 from hegemon.game.menus import offered
 from hegemon.position import Viewer
 from hegemon.report import order_status_lines, phase_report, position_report
@@ -127,6 +127,12 @@ def _orders_of(game: Game, who: str) -> list[str]:
     return lines + [f"   Warning: {w}" for w in warned]
 
 
+def _choice_line(choice: Choice) -> str:
+    """An order as `options` lists it, with its note if it has one: ``Place A Bam
+    (Bamako)``."""
+    return f"{choice.text}  ({choice.note})" if choice.note else choice.text
+
+
 def _options(args: argparse.Namespace) -> int:
     game = game_in(args, args.file)
     who = power(game, args.power)
@@ -144,9 +150,10 @@ def _options(args: argparse.Namespace) -> int:
     print(f"{who}, {game.position.phase}: every legal order")
     if not menu:
         print("   nothing to order this phase")
-    for title, texts in orders.items():
-        print(title)
-        print("\n".join(f"   {text}" for text in texts))
+    for form in menu:
+        if form.choices:
+            print(form.title)
+            print("\n".join(f"   {_choice_line(c)}" for c in form.choices))
     if forms:
         print("Forms to fill in:")
         print("\n".join(f"   {form}" for form in [*forms, *left]))

@@ -62,8 +62,10 @@ class Chance:
     def read(self, text: str) -> Draw:
         """The draw as a game master writes it: a die's face (``7``) or an order of items
         separated by commas (``South,North,East``); a ChanceError says what is wrong."""
-        if self.items:
-            return tuple(item.strip() for item in text.split(","))
+        if self.items:  # in any case, as names are typed (``south,north,east``)
+            spelled = {item.casefold(): item for item in self.items}
+            items = (item.strip() for item in text.split(","))
+            return tuple(spelled.get(item.casefold(), item) for item in items)
         written = text.strip()
         if not _WHOLE_NUMBER.fullmatch(written):
             raise ChanceError(

@@ -20,7 +20,7 @@ def order_problems(
 ) -> list[str]:
     """Why `power` may not give these orders now; each problem names the order."""
     procedure = variant.calendar.procedure(position.phase)
-    if procedure.one_at_a_time:
+    if procedure.one_at_a_time and not procedure.takes_ahead(variant, position, power):
         acting = procedure.actors(variant, position)
         if power not in acting:
             now = " and ".join(acting) or "nobody"

@@ -25,23 +25,27 @@ class FormError(ValueError):
 @dataclass(frozen=True)
 class Choice:
     """One legal order a form lists: its kind (``move``, ``build``, ``place``) and the
-    provinces a player clicks, once the form is open, to give it."""
+    provinces a player clicks, once the form is open, to give it; `note`, what a list of
+    them says beside the order (the full name of the province it names)."""
 
     order: Order
     kind: str
     clicks: tuple[str, ...] = ()
+    note: str = ""
 
     @property
     def text(self) -> str:
         return self.order.format()
 
 
-def listed(order: Order, like: Order | None = None, at: tuple[str, ...] = ()) -> Choice:
+def listed(
+    order: Order, like: Order | None = None, at: tuple[str, ...] = (), note: str = ""
+) -> Choice:
     """An order as a form lists it: given by the clicks of a standard order, or by those
     of the one it wraps (`like`), which also gives it its kind; or, for another kind of
     order, by a click on each province of `at`."""
     model = like if like is not None else order
-    return Choice(order, type(model).__name__.lower(), at or clicks(model))
+    return Choice(order, type(model).__name__.lower(), at or clicks(model), note)
 
 
 def clicks(order: Order) -> tuple[str, ...]:

@@ -270,14 +270,18 @@ class Game:
         whose commander is secret (`Variant.secret_commanders`) with something to order,
         by the orders its commander gave for it. Orders from a power the phase does not
         await (a declaration, orders for such an owner) are not counted: a name listed
-        for them would tell who sent them."""
+        for them would tell who sent them. An actor whose every order is optional is
+        awaited by nobody (`Procedure.waits_for`)."""
         variant, position = self.variant, self.position
         procedure = variant.calendar.procedure(position.phase)
         received: list[str] = []
         awaited: list[str] = []
         for power in procedure.actors(variant, position):
             own = any(variant.given_for(o) is None for o in self.pending.get(power, ()))
-            (received if own else awaited).append(power)
+            if own:
+                received.append(power)
+            elif procedure.waits_for(variant, position, power):
+                awaited.append(power)
         for owner, commander in variant.secret_commanders(position).items():
             if procedure.awaits(variant, position, owner):
                 given = any(variant.given_for(o) == owner for o in self.pending.get(commander, ()))

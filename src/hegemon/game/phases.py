@@ -129,6 +129,16 @@ class Procedure(ABC):
         power or not (a state whose commander is secret, `Variant.secret_commanders`)."""
         return owner in self.actors(variant, position)
 
+    def takes_ahead(self, variant: Variant, position: Position, power: str) -> bool:
+        """Whether a phase played in turn takes `power`'s orders ahead of its turn (a
+        ranked list of placements for its turns to come); `check` then judges them."""
+        return False
+
+    def waits_for(self, variant: Variant, position: Position, power: str) -> bool:
+        """Whether the phase waits for an actor's orders: not for one whose every order is
+        optional (a declaration it may make), who is then not told as awaited."""
+        return True
+
     def chances(self, variant: Variant, position: Position) -> tuple[Chance, ...]:
         """The draws of chance resolving this phase needs."""
         return ()

@@ -56,9 +56,10 @@ def _open_sites(variant: Variant, units: Mapping[str, Unit]) -> list[str]:
     return sorted(p for p in board.provinces if not site_problem(board, units, p))
 
 
-def _site(province: str) -> Choice:
-    """A placement in a province, given by a click on it."""
-    return listed(Place((province,)), at=(province,))
+def _site(board: Board, province: str) -> Choice:
+    """A placement in a province, given by a click on it, listed with the province's name
+    (82 abbreviations alone would say little)."""
+    return listed(Place((province,)), at=(province,), note=board.name_of(province))
 
 
 def _ranked(filled: Filled) -> Order:
@@ -151,7 +152,7 @@ class Draft(Procedure):
         and the form makes the list (rules A)."""
         if power not in self.actors(variant, position):
             return ()
-        sites = tuple(_site(p) for p in _open_sites(variant, position.units))
+        sites = tuple(_site(variant.board, p) for p in _open_sites(variant, position.units))
         return (OrderForm("draft", "Ranked list", sites, ranking=True, make=_ranked),)
 
     def unordered(
@@ -207,13 +208,15 @@ def _list_problem(
         return "one ranked list for each player"
     if power not in state.picks:
         return f"{power} has no army to place"
-    if len(set(order.provinces)) < len(order.provinces):
+    return _sites_problem(variant.board, position.units, order.provinces)
+
+
+def _sites_problem(board: Board, units: Mapping[str, Unit], provinces: Sequence[str]) -> str | None:
+    """Why a list may not name these provinces: one named twice, or one no army may be
+    placed in now."""
+    if len(set(provinces)) < len(provinces):
         return "a province is named twice"
-    for province in order.provinces:
-        problem = site_problem(variant.board, position.units, province)
-        if problem:
-            return problem
-    return None
+    return next(filter(None, (site_problem(board, units, p) for p in provinces)), None)
 
 
 def _draft_outcome(
@@ -247,7 +250,13 @@ class Drafted(Why):
 
 @dataclass(frozen=True)
 class Placement(Procedure):
-    """One player, one army at a time, in the order of play, round by round."""
+    """One army at a time, in the order of play, round by round. The player in turn places
+    an army or waives; any player with armies to place may also send, in its turn or ahead
+    of it, a ranked list (`Place A Bam, Gui, Sen`), as in the draft. Adjudicating plays the
+    turn in hand, then every turn that follows while its player's list has a province
+    still open, so that lists sent by all place every army at once. The run stops at the
+    first turn whose player sent no list, or whose list ran out: that player is then in
+    turn, and the lists lapse, as a turn's orders do."""
 
     kind = PLACEMENT
     orders = (Place, Waive)
@@ -260,6 +269,9 @@ class Placement(Procedure):
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         return AfricanState.of(position).picks[:1]
 
+    def takes_ahead(self, variant: Variant, position: Position, power: str) -> bool:
+        return power in AfricanState.of(position).picks
+
     def repeats(self, variant: Variant, position: Position) -> bool:
         return self.due(variant, position)
 
@@ -269,57 +281,54 @@ class Placement(Procedure):
         problems = [
             f"{order.format()}: {problem}"
             for order in orders
-            if (problem := _placement_problem(variant, position, order))
+            if (problem := _placement_problem(variant, position, power, order))
         ]
         if len(orders) > 1:
-            problems.append("one army is placed in each turn: give one order")
+            problems.append("one order for the placements: a province, a ranked list or Waive")
         return problems
 
     def resolve(self, turn: Turn) -> Resolution:
-        """The acting player's first placement or waiver; without one, its turn passes."""
+        """The turn in hand, by its player's order (without one, its turn passes), then
+        the turns that follow while their players' lists reach an open province."""
         variant, position = turn.variant, turn.position
         state = AfricanState.of(position)
         if not state.picks:  # only a position given by hand gets here with none
             return Resolution(position, lambda: _nothing_to_place(turn.orders))
-        actor = state.picks[0]
+        given, outcomes = _turn_orders(variant, position, turn.orders)
+        lists = {p: list(o.provinces) for p, o in given.items() if isinstance(o, Place)}
         units = dict(position.units)
-        outcomes: list[Outcome] = []
-        used = False
-        for power, given in turn.orders.items():
-            for order in given:
-                problem = (
-                    f"it is {actor}'s turn"
-                    if power != actor
-                    else "one army is placed in each turn"
-                    if used
-                    else _placement_problem(variant, position, order)
-                )
-                if problem:
-                    outcomes.append(Outcome(power, order, Verdict.VOID, Void(problem)))
-                    continue
-                used = True
-                if isinstance(order, Place):
-                    (province,) = order.provinces
-                    units[province] = _placed(variant, power, province)
-                outcomes.append(Outcome(power, order, Verdict.SUCCEEDS, _placement_reason(order)))
-        if not used:
-            outcomes.append(Outcome(actor, Waive(), Verdict.SUCCEEDS, _NO_PLACEMENT))
-        after = position.evolve(units=units, state=replace(state, picks=state.picks[1:]))
+        picks = list(state.picks)
+        placed = _run_of_turns(variant, units, picks, lists)
+        stopped = picks[0] if picks else ""
+        outcomes += [_turn_outcome(p, o, placed.get(p, []), stopped) for p, o in given.items()]
+        if state.picks[0] not in given:
+            outcomes.append(Outcome(state.picks[0], Waive(), Verdict.SUCCEEDS, _NO_PLACEMENT))
+        after = position.evolve(units=units, state=replace(state, picks=tuple(picks)))
         return Resolution(after, lambda: tuple(outcomes))
 
     def random_orders(
         self, variant: Variant, position: Position, rng: random.Random
     ) -> dict[str, list[Order]]:
+        """A placement for the player in turn; now and then a list ahead from another."""
+        sites = _open_sites(variant, position.units)
         (actor,) = self.actors(variant, position)
-        return {actor: [Place((rng.choice(_open_sites(variant, position.units)),))]}
+        orders: dict[str, list[Order]] = {actor: [Place((rng.choice(sites),))]}
+        for power in dict.fromkeys(AfricanState.of(position).picks[1:]):
+            if power != actor and rng.random() < 0.25:
+                orders[power] = [Place(tuple(rng.sample(sites, rng.randint(1, 3))))]
+        return orders
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
-        """For the player whose turn it is, every open province, and waiving the turn."""
-        if power not in self.actors(variant, position):
+        """For the player whose turn it is, every open province, and waiving the turn;
+        for every player with armies to place, a ranked list of them for its turns."""
+        if not self.takes_ahead(variant, position, power):
             return ()
-        places = [_site(p) for p in _open_sites(variant, position.units)]
+        sites = tuple(_site(variant.board, p) for p in _open_sites(variant, position.units))
+        ranked = OrderForm("ahead", "Ranked list for its turns", sites, ranking=True, make=_ranked)
+        if power not in self.actors(variant, position):
+            return (ranked,)
         army = self._army(position, power)
-        return (OrderForm("placement", army, (*places, listed(Waive()))),)
+        return (OrderForm("placement", army, (*sites, listed(Waive()))), ranked)
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -339,12 +348,61 @@ class Placement(Procedure):
             return []
         actor = state.picks[0]
         army = self._army(position, actor).lower()
-        return [f"{_order_line(state)}; {actor} places {army} now"]
+        return [f"{_order_line(state)}; {actor} places {army} now (lists may be sent ahead)"]
 
 
 def _nothing_to_place(orders: Mapping[str, Sequence[Order]]) -> tuple[Outcome, ...]:
     void = Void("every army is placed already")
     return tuple(Outcome(p, o, Verdict.VOID, void) for p, given in orders.items() for o in given)
+
+
+def _turn_orders(
+    variant: Variant, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> tuple[dict[str, Order], list[Outcome]]:
+    """Each player's one order for the placements, and the fate of those void."""
+    given: dict[str, Order] = {}
+    void: list[Outcome] = []
+    for power, sent in orders.items():
+        for order in sent:
+            problem = (
+                "one order for the placements"
+                if power in given
+                else _placement_problem(variant, position, power, order)
+            )
+            if problem:
+                void.append(Outcome(power, order, Verdict.VOID, Void(problem)))
+            else:
+                given[power] = order
+    return given, void
+
+
+def _run_of_turns(
+    variant: Variant, units: dict[str, Unit], picks: list[str], lists: Mapping[str, list[str]]
+) -> dict[str, list[str]]:
+    """The turn in hand and those that follow while their players' lists reach an open
+    province: the armies placed into `units`, the turns played off `picks`, and the
+    provinces each player's list gave."""
+    placed: dict[str, list[str]] = {}
+    first = True
+    while picks:
+        site = _first_open(variant.board, units, lists.get(picks[0], []))
+        if site is None and not first:
+            break  # a later turn without a list: its player orders it
+        first = False
+        power = picks.pop(0)
+        if site is not None:
+            units[site] = _placed(variant, power, site)
+            placed.setdefault(power, []).append(site)
+    return placed
+
+
+def _first_open(board: Board, units: Mapping[str, Unit], ranked: list[str]) -> str | None:
+    """The first province on a list still open, taken off it with those closed before."""
+    while ranked:
+        province = ranked.pop(0)
+        if not site_problem(board, units, province):
+            return province
+    return None
 
 
 # The variant's reasons for a turn of the placement: an army placed, the turn waived by
@@ -354,13 +412,33 @@ _WAIVED = VariantReason("waived", "Waived: no army placed")
 _NO_PLACEMENT = VariantReason("no_placement", "No placement: waived")
 
 
-def _placement_reason(order: Order) -> Why:
-    return _PLACED if isinstance(order, Place) else _WAIVED
+def _turn_outcome(power: str, order: Order, placed: list[str], stopped: str) -> Outcome:
+    """What a player's order did: its turn waived, the one army it placed, the armies its
+    list placed; or nothing, the turns having stopped at another's before its own."""
+    if isinstance(order, Waive):
+        return Outcome(power, order, Verdict.SUCCEEDS, _WAIVED)
+    assert isinstance(order, Place)
+    if len(order.provinces) == 1 and placed:
+        return Outcome(power, order, Verdict.SUCCEEDS, _PLACED)
+    if placed:
+        armies = ", ".join(f"A {place(p)}" for p in placed)
+        why = VariantReason("placed_from_list", "Placed {armies}", armies=armies)
+        return Outcome(power, order, Verdict.SUCCEEDS, why)
+    lapsed = VariantReason("lapsed", "Lapsed: the turns stopped at {player}'s", player=stopped)
+    return Outcome(power, order, Verdict.FAILS, lapsed)
 
 
-def _placement_problem(variant: Variant, position: Position, order: Order) -> str | None:
+def _placement_problem(
+    variant: Variant, position: Position, power: str, order: Order
+) -> str | None:
+    """Why `power` may not give `order` for the placements: it has no army left to
+    place; only the player in turn waives; a list (or a single placement) names open
+    land, each province once."""
+    picks = AfricanState.of(position).picks
+    if power not in picks:
+        return f"{power} has no army left to place"
+    if isinstance(order, Waive):
+        return None if picks[0] == power else f"only the player in turn waives ({picks[0]} now)"
     if not isinstance(order, Place):
         return None
-    if len(order.provinces) != 1:
-        return "one province in each turn (ranked lists are for the draft)"
-    return site_problem(variant.board, position.units, order.provinces[0])
+    return _sites_problem(variant.board, position.units, order.provinces)

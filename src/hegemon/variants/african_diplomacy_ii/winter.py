@@ -13,7 +13,7 @@ from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.game import ADJUSTMENTS, Procedure, Resolution, Turn, Variant
 from hegemon.game.forms import Menu, OrderForm, listed
 from hegemon.game.menus import adjustment_menu
-from hegemon.orders import Build, Disband, Order, Waive, place
+from hegemon.orders import Build, Disband, Order, Waive
 from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.reasons import VariantReason, Void
 from hegemon.rules import Edition, Rules
@@ -47,12 +47,15 @@ class Winter(Procedure):
         return ADJUSTMENTS.enter(variant, position)
 
     def declarers(self, variant: Variant, position: Position) -> dict[str, int]:
-        """Each player that may declare home centers now, with how many more it may."""
+        """Each player that may declare home centers now, with how many it may declare
+        this Winter: no more than its four less those declared, nor than the centers it
+        owns that are nobody's home."""
         homes = AfricanState.of(position).homes
         may = {}
         for power in variant.powers:
-            more = self.most_homes - len(homes.get(power, ()))
-            if more > 0 and _undeclared(position, power):
+            room = self.most_homes - len(homes.get(power, ()))
+            more = min(room, len(_undeclared(position, power)))
+            if more > 0:
                 may[power] = more
         return may
 
@@ -62,6 +65,13 @@ class Winter(Procedure):
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         acting = set(ADJUSTMENTS.actors(variant, position)) | set(self.declarers(variant, position))
         return tuple(p for p in variant.powers if p in acting)
+
+    def waits_for(self, variant: Variant, position: Position, power: str) -> bool:
+        """Only for builds or disbands due, the builds on centers it may still declare
+        counted: a declaration alone is optional."""
+        declaring = power in self.declarers(variant, position)
+        after = _as_if_declared(position, power) if declaring else position
+        return ADJUSTMENTS.awaits(variant, after, power)
 
     def resolve(self, turn: Turn) -> Resolution:
         """The declarations first, then the builds and disbands on the homes as declared."""
@@ -146,14 +156,18 @@ class Winter(Procedure):
 
     def _declarations_wanted(
         self, position: Position, power: str, orders: Sequence[Order]
-    ) -> list[Declare]:
-        """The declarations `orders` need for their builds and do not make, as many as
-        the player may still make."""
+    ) -> dict[Declare, Build]:
+        """The declarations the builds among `orders` need and that they do not make, as
+        many as the player may still make, each with the first build needing it."""
         declared = {o.center for o in orders if isinstance(o, Declare)}
-        room = self.most_homes - len(AfricanState.of(position).homes.get(power, ())) - len(declared)
+        homes = AfricanState.of(position).homes.get(power, ())
+        room = self.most_homes - len(homes) - len(declared)
         undeclared = set(_undeclared(position, power)) - declared
-        wanted = [o.province for o in orders if isinstance(o, Build) and o.province in undeclared]
-        return [Declare(c) for c in dict.fromkeys(wanted)][: max(room, 0)]
+        wanted: dict[Declare, Build] = {}
+        for order in orders:
+            if isinstance(order, Build) and order.province in undeclared:
+                wanted.setdefault(Declare(order.province), order)
+        return dict(list(wanted.items())[: max(room, 0)])
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """The centers `power` may declare, then the builds or disbands of the standard
@@ -161,13 +175,9 @@ class Winter(Procedure):
         takes effect at once)."""
         if power not in self.declarers(variant, position):
             return adjustment_menu(variant, position, power)
-        undeclared = _undeclared(position, power)
-        state = AfricanState.of(position)
-        homes = {**state.homes, power: (*state.homes.get(power, ()), *undeclared)}
-        if_declared = position.evolve(state=replace(state, homes=homes))
-        declarations = tuple(listed(Declare(c), at=(c,)) for c in undeclared)
+        declarations = tuple(listed(Declare(c), at=(c,)) for c in _undeclared(position, power))
         homes_form = OrderForm("home centers", "Home centers", declarations)
-        return (homes_form, *adjustment_menu(variant, if_declared, power))
+        return (homes_form, *adjustment_menu(variant, _as_if_declared(position, power), power))
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -177,7 +187,7 @@ class Winter(Procedure):
         declared, _ = self._declare(variant, position, {power: orders})
         missing = ADJUSTMENTS.unordered(variant, declared, power, orders)
         wanted = self._declarations_wanted(position, power, orders)
-        return [*missing, *(f"{o.format()} (to build on {place(o.center)})" for o in wanted)]
+        return [*missing, *(_warning(d, b) for d, b in wanted.items())]
 
     def status_lines(self, variant: Variant, position: Position, viewer: Viewer) -> list[str]:
         may = self.declarers(variant, position)
@@ -186,6 +196,20 @@ class Winter(Procedure):
             listed = ", ".join(f"{p} {n}" for p, n in may.items())
             lines.append(f"Home centers that may be declared: {listed}")
         return lines
+
+
+def _warning(declaration: Declare, build: Build) -> str:
+    """What a build on a center still to declare lacks, said as its sender reads it when
+    the build is sent: without the declaration, the build is void at adjudication."""
+    return f"{declaration.format()} ({build.format()} is void without it)"
+
+
+def _as_if_declared(position: Position, power: str) -> Position:
+    """The position as though `power` declared every center it owns that is nobody's home
+    (the limit of four aside): what it may build on this Winter."""
+    state = AfricanState.of(position)
+    homes = {**state.homes, power: (*state.homes.get(power, ()), *_undeclared(position, power))}
+    return position.evolve(state=replace(state, homes=homes))
 
 
 def _undeclared(position: Position, power: str) -> list[str]:

@@ -10,8 +10,11 @@ islands that cannot convoy) is geography, and lives in map.toml.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Self
 
+from hegemon.board import Board
 from hegemon.game import Variant
 from hegemon.position import Position
 from hegemon.rules import Rules
@@ -28,7 +31,23 @@ class AberrationRules(Rules):
 
 @dataclass(frozen=True, eq=False)
 class AfricanRiots(Variant):
+    """`letters`: each power's letter in the rules' "Starting positions" (Egypt (Y)), a
+    name the power goes by in orders and files as much as its own."""
+
     rules_class = AberrationRules
+    letters: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    # Untyped: the setup's tables as TOML reads them, each value narrowed where it is read.
+    def from_setup(cls, id: str, board: Board, setup: Mapping[str, Any], source: str) -> Self:
+        variant = super().from_setup(id, board, setup, source)
+        powers = setup["powers"].items()
+        letters = {str(spec["letter"]).upper(): p for p, spec in powers if "letter" in spec}
+        return replace(variant, letters=letters)
+
+    def power_named(self, spelling: str) -> str | None:
+        """A power by its name, its adjective or its letter, in any case (``y``)."""
+        return super().power_named(spelling) or self.letters.get(spelling.strip().upper())
 
 
 VARIANT = AfricanRiots
