@@ -183,7 +183,7 @@ class PendingOrders(Answer):
     unordered: list[str] = Field(description="what the power has given no order for yet")
     warnings: list[str] = Field(
         description="what the power is warned of in the orders it has given, which are "
-        "stored as they are (a Sub-Saharan bid its own attack will void, say)"
+        "stored as they are (an order the power's other orders will void, say)"
     )
     ready: bool
     disorder: bool
