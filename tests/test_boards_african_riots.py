@@ -1,11 +1,15 @@
-"""African Riots' board (issue 28, point 11): the labels about the Suez canal."""
+"""African Riots' board (issue 28, point 11): the labels about the Suez canal, and the
+line of two neighbours at Iraq's four-way point."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 import shapely
 
 from hegemon.position import OBSERVER
+from hegemon.render import draw_board
 from hegemon.render.board import Scene
 from hegemon.render.territories import territories
 from hegemon.variants import load_variant
@@ -31,3 +35,24 @@ def test_the_labels_about_the_suez_canal_stand_in_their_own_provinces(
     """Characteristic 8 (issue 28, point 11): "Cai" sat on the Gulf of Suez shore and
     "Sue" began over Cairo beside Egypt's fleet: each label stands in its own province."""
     assert _share_inside(scene, province) >= 0.9
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "between"),
+    [("Basra", "Al Jazira", "bag"), ("Adamawa", "Bight of Biafra", "bia")],
+)
+def test_the_line_of_neighbours_meeting_at_a_corner_crosses_no_third_province(
+    a: str, b: str, between: str
+) -> None:
+    """Issue 28, point 11: Basra and Al Jazira are neighbours whose regions meet only
+    where Baghdad's and Kirkuk's border ends on each (Iraq's four-way point); their
+    line, drawn straight, crossed Baghdad. It runs along that border instead: into no
+    third province's land, however far its points lie apart. So does Adamawa's to the
+    Bight of Biafra, which crossed Biafra."""
+    variant = load_variant("african_riots")
+    svg = draw_board(variant, variant.initial_position(), OBSERVER)
+    found = re.search(rf'<path d="M([^"]+)"[^>]*><title>{a} and {b} are neighbours', svg)
+    assert found is not None
+    way = shapely.LineString([map(float, xy.split(",")) for xy in found.group(1).split("L")])
+    inside = territories(variant.board).regions[between].buffer(-0.5)
+    assert way.intersection(inside).length < 0.5

@@ -7,14 +7,17 @@ centers; orders; units (dislodged ones beside their province); labels.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
 import shapely
+import shapely.ops
+from shapely.geometry.base import BaseGeometry
 
 from hegemon.adjudication.outcome import Outcome
-from hegemon.board import OFFBOARD, Board, province_of
+from hegemon.board import OFFBOARD, Board, Terrain, province_of
 from hegemon.game import Marks, Pattern, PhaseResult, Shade, Variant
 from hegemon.orders import Secrecy
 from hegemon.position import Position, Unit, Viewer
@@ -49,6 +52,7 @@ FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 # in a row at the map's lower right corner (where orders from and to OFFBOARD point).
 CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
 OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
+BORDER_WIDTH = 0.25  # how near a region's outline lies to a border it shares, canvas units
 
 
 def draw_board(variant: Variant, position: Position | None, viewer: Viewer) -> str:
@@ -255,12 +259,32 @@ class Scene:
             names = f"No passage between {board.provinces[a].name} and {board.provinces[b].name}"
             yield f'<g fill="none" stroke-linecap="round">{title(names)}{no_passage(shared)}</g>'
         for a, b in self.land.crossings:
-            start, end = self.locate(a), self.locate(b)
+            way = self._crossing(a, b)
             names = f"{board.provinces[a].name} and {board.provinces[b].name} are neighbours"
             yield (
-                f'<path d="M{pt(start)}L{pt(end)}" stroke="{palette.COAST}" stroke-width="2" '
+                f'<path d="M{"L".join(map(pt, way))}" stroke="{palette.COAST}" stroke-width="2" '
                 f'stroke-dasharray="5 3" fill="none" opacity="0.8">{title(names)}</path>'
             )
+
+    def _crossing(self, a: str, b: str) -> list[Point]:
+        """The line between two neighbours whose regions do not touch: straight, across
+        the water between them; but where that would cross the land of a province they
+        both border (Baghdad, between Al Jazira's and Basra's points), along the shortest
+        border that two such provinces share from one's region to the other's
+        (Baghdad's and Kirkuk's, at Iraq's four-way point), crossing no third province."""
+        start, end = self.locate(a), self.locate(b)
+        board, regions = self.board, self.land.regions
+        between = board.province_graph[a] & board.province_graph[b]
+        land = sorted(c for c in between if board.provinces[c].terrain is not Terrain.SEA)
+        straight = shapely.LineString([start, end])
+        if not any(regions[c].intersects(straight) for c in land):
+            return [start, end]
+        ways = [
+            [start, *border, end]
+            for c, d in itertools.combinations(land, 2)
+            if (border := _border_between(regions[c], regions[d], regions[a], regions[b]))
+        ]
+        return min(ways, key=lambda way: shapely.LineString(way).length, default=[start, end])
 
     # --- centers and units ---------------------------------------------------------------
     def _centers(self) -> Iterator[str]:
@@ -394,6 +418,26 @@ def abbreviations(powers: list[str]) -> dict[str, str]:
 
 def _pattern_id(shade: Shade) -> str:
     return f"{shade.pattern}-{shade.color.lstrip('#')}"
+
+
+def _border_between(
+    c: BaseGeometry, d: BaseGeometry, a: BaseGeometry, b: BaseGeometry
+) -> list[Point]:
+    """The border regions `c` and `d` share, from where it meets region `a` to where it
+    meets `b`, if it runs so; else nothing."""
+    border = c.boundary.intersection(d.buffer(BORDER_WIDTH))
+    if isinstance(border, shapely.MultiLineString):
+        border = shapely.ops.linemerge(border)
+    if not isinstance(border, shapely.LineString) or border.is_empty:
+        return []
+    way: list[Point] = [(x, y) for x, y in border.coords]
+    if _touches(a, way[-1]) and _touches(b, way[0]):
+        way.reverse()
+    return way if _touches(a, way[0]) and _touches(b, way[-1]) else []
+
+
+def _touches(region: BaseGeometry, xy: Point) -> bool:
+    return bool(region.distance(shapely.Point(xy)) <= BORDER_WIDTH)
 
 
 def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
