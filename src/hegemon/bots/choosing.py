@@ -117,8 +117,9 @@ def _give_listed(
 
 
 def _give_ranking(judge: _Judge, form: OrderForm, orders: list[Order], rng: random.Random) -> None:
-    """The form's choices, all of them, in a random order of preference."""
-    order = form.fill(rng.sample(range(len(form.choices)), len(form.choices)), {})
+    """The form's choices, as many as it takes, in a random order of preference."""
+    count = len(form.choices) if form.most is None else min(form.most, len(form.choices))
+    order = form.fill(rng.sample(range(len(form.choices)), count), {})
     if judge.accepts([*orders, order]):
         orders.append(order)
 

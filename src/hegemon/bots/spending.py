@@ -56,9 +56,10 @@ def spend(
 
 
 def _ranked(outlook: Outlook, form: OrderForm) -> Order | None:
-    """A ranking form's choices, the most promising first."""
+    """A ranking form's choices, the most promising first, as many as it takes."""
     order = preferred(outlook, form)
     picks = [i for o in order for i, c in enumerate(form.choices) if c.order == o]
+    picks = picks[: form.most]
     try:
         return form.fill(picks, {})
     except FormError:

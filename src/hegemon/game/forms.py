@@ -133,7 +133,8 @@ class OrderForm:
     `id` names the form within the power's menu. `unit` is where the unit it orders
     stands, if it orders one; `sites` are the provinces whose click opens it (a state's,
     for points put into the state). `choices` are the legal orders it lists; a form with
-    `ranking` takes several of them in a row, best first, into one order. `fields` are
+    `ranking` takes several of them in a row, best first, into one order, `most` of them
+    at most (no more can ever count, and a list must be short enough to send). `fields` are
     filled in, and `make` makes the order from them (and the choice picked, if any);
     without `make`, the form gives the one choice picked. `action` names the button that
     opens or sends a form offered beside the orders of the power's own units and sites (a
@@ -147,6 +148,7 @@ class OrderForm:
     sites: tuple[str, ...] = ()
     fields: tuple[Field, ...] = ()
     ranking: bool = False
+    most: int | None = None
     action: str | None = None
     spends: Purse | None = None
     make: Maker | None = None
@@ -173,6 +175,8 @@ class OrderForm:
             raise FormError(f"{self.title}: pick one of its orders")
         if self.ranking and self.choices and not picks:
             raise FormError(f"{self.title}: pick at least one")
+        if self.most is not None and len(picks) > self.most:
+            raise FormError(f"{self.title}: pick {self.most} at most")
         return [self.choices[i].order for i in picks]
 
     def gave(self, order: Order) -> bool:

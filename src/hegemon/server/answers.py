@@ -289,6 +289,7 @@ class OrderFormLine(Answer):
     sites: list[str] = Field(description="provinces whose click opens it")
     choices: list[ListedOrder] = Field(description="the legal orders it lists")
     ranking: bool = Field(description="it takes several of its choices in a row, best first")
+    most: int | None = Field(description="the most choices a ranking takes; none for no limit")
     fields: list[FormField] = Field(description="what the player fills in")
     action: str | None = Field(
         description="the button opening or sending a form offered beside the power's own "

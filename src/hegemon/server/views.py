@@ -194,6 +194,7 @@ def _form_line(form: OrderForm, given: list[Order]) -> answers.OrderFormLine:
             for c in form.choices
         ],
         ranking=form.ranking,
+        most=form.most,
         fields=[_field_line(f) for f in form.fields],
         action=form.action,
         spends=form.spends.name if form.spends else None,

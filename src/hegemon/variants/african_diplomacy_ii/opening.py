@@ -153,7 +153,8 @@ class Draft(Procedure):
         if power not in self.actors(variant, position):
             return ()
         sites = tuple(_site(variant.board, p) for p in _open_sites(variant, position.units))
-        return (OrderForm("draft", "Ranked list", sites, ranking=True, make=_ranked),)
+        most = len(self.actors(variant, position)) * self.armies  # every army of the draft
+        return (OrderForm("draft", "Ranked list", sites, ranking=True, most=most, make=_ranked),)
 
     def unordered(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -324,7 +325,10 @@ class Placement(Procedure):
         if not self.takes_ahead(variant, position, power):
             return ()
         sites = tuple(_site(variant.board, p) for p in _open_sites(variant, position.units))
-        ranked = OrderForm("ahead", "Ranked list for its turns", sites, ranking=True, make=_ranked)
+        turns = len(AfricanState.of(position).picks)  # a place for each army still to place
+        ranked = OrderForm(
+            "ahead", "Ranked list for its turns", sites, ranking=True, most=turns, make=_ranked
+        )
         if power not in self.actors(variant, position):
             return (ranked,)
         army = self._army(position, power)

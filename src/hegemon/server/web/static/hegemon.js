@@ -428,7 +428,10 @@
       }
       const at = this.list.indexOf(province);
       if (at >= 0) this.list.splice(at, 1);
-      else this.list.push(province);
+      else if (this.menu.most !== null && this.list.length >= this.menu.most) {
+        say(this.hint, `${this.menu.title}: ${this.menu.most} at most; click one listed to take it out.`);
+        return;
+      } else this.list.push(province);
       this.show();
     }
 
