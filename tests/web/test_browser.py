@@ -267,9 +267,11 @@ def test_african_placements_and_spending_are_given_by_clicking(
 ) -> None:
     _, (blue,) = at_table(browser, server, screenshots, "african_diplomacy_ii", "a_", "Blue")
     moved_on([blue], "Placement")  # the draw of lots awaits nobody: the worker plays it
-    board(blue, "aby")
-    given(blue, "Place A Aby")
+    board(blue, "aby")  # a click in turn places the army; the list for turns to come
+    given(blue, "Place A Aby")  # is opened from the panel
     blue.screenshot("an army placed")
+    choose(blue, "Ranked list for its turns")
+    assert "best first" in blue.page.inner_text("#hg-hint")
     africa, (britain,) = at_table(browser, server, screenshots, "africa_ii", "i_", "Britain")
     # The Spring moves first: Britain's intervention units off the board might enter it.
     africa.master.ok("post", f"{africa.path}/adjudicate")

@@ -354,7 +354,12 @@
         say(this.hint, `${this.name(province)}: nothing to order there. Click one of your units.`);
         return;
       }
-      if (here.length === 1 && !here[0].action) return this.openAt(here[0], province);
+      // A ranked list beside a plain choice there (an African Diplomacy II placement in
+      // turn, and the list for turns to come) is opened from the list below: the click
+      // gives the plain one, as a player in turn means.
+      const plain = here.filter((f) => !f.ranking);
+      const opened = plain.length === 1 ? plain : here;
+      if (opened.length === 1 && !opened[0].action) return this.openAt(opened[0], province);
       this.showProvince(province, here);
     }
 
