@@ -233,6 +233,9 @@ def test_a_bid_the_bidders_own_attack_voids_is_warned_on_its_page(
     assert warning.inner_text().startswith("Warning: 2: A Kas - Kam: ignored at adjudication")
     yeke.page.locator("#hg-given").scroll_into_view_if_needed()
     yeke.screenshot("a bid warned")
+    yeke.page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    yeke.page.locator("#hg-given li.warning").scroll_into_view_if_needed()
+    yeke.screenshot("a bid warned, on a phone")
 
 
 def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
