@@ -354,9 +354,9 @@
         say(this.hint, `${this.name(province)}: nothing to order there. Click one of your units.`);
         return;
       }
-      // A ranked list beside a plain choice there (an African Diplomacy II placement in
-      // turn, and the list for turns to come) is opened from the list below: the click
-      // gives the plain one, as a player in turn means.
+      // A form taking a list beside a plain choice there (a placement in turn, and a list
+      // for the turns to come) is opened from the panel: the click gives the plain one, as
+      // a player in turn means.
       const plain = here.filter((f) => !f.ranking);
       const opened = plain.length === 1 ? plain : here;
       if (opened.length === 1 && !opened[0].action) return this.openAt(opened[0], province);
