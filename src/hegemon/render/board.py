@@ -45,14 +45,13 @@ from hegemon.render.places import (
 )
 from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import Point, num, pt, text, title
-from hegemon.render.territories import Territories, border_paths, territories
+from hegemon.render.territories import BORDER_WIDTH, Territories, border_paths, territories
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 # Units aboard others, drawn small at their carrier's lower right; units off the board,
 # in a row at the map's lower right corner (where orders from and to OFFBOARD point).
 CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
 OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
-BORDER_WIDTH = 0.25  # how near a region's outline lies to a border it shares, canvas units
 
 
 def draw_board(variant: Variant, position: Position | None, viewer: Viewer) -> str:

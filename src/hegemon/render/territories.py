@@ -38,6 +38,7 @@ from hegemon.render.svg import area_path, line_path
 SAMPLE_STEP = 6.0  # canvas units between samples along a star's arms
 GRID = 0.01  # the precision of the regions' coordinates, in canvas units
 TOUCH = 2.0  # the length of shared border that makes two regions touch, in canvas units
+BORDER_WIDTH = 0.25  # how near a region's outline lies to a border it shares, likewise
 _REACH = 1.4  # how far a land region reaches from its star, in typical neighbour distances
 _SEA_REACH = 2.5  # and a sea's
 _JITTER = (0.0, 0.013, -0.021, 0.008, -0.005, 0.017, -0.011)  # canvas units
@@ -254,7 +255,7 @@ def _coverage(regions: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
 
 def touching(a: BaseGeometry, b: BaseGeometry) -> bool:
     """Whether two regions share a stretch of border, not just a point."""
-    return bool(a.boundary.intersection(b.buffer(0.25)).length > TOUCH)
+    return bool(a.boundary.intersection(b.buffer(BORDER_WIDTH)).length > TOUCH)
 
 
 def _typical_spacing(board: Board) -> float:
@@ -497,9 +498,9 @@ def _adopt(
     tree = shapely.STRtree([regions[pid] for pid in ids])
     adopted: dict[str, list[BaseGeometry]] = {pid: [r] for pid, r in regions.items()}
     for _, piece in orphans:
-        around = piece.buffer(0.25)
+        around = piece.buffer(BORDER_WIDTH)
         borders = {
-            ids[i]: piece.boundary.intersection(regions[ids[i]].buffer(0.25)).length
+            ids[i]: piece.boundary.intersection(regions[ids[i]].buffer(BORDER_WIDTH)).length
             for i in tree.query(around, predicate="intersects")
         }
         best = max(borders, key=lambda pid: borders[pid], default=None)
@@ -535,7 +536,7 @@ def _inland_off_the_shore(
         strip = updated[province.id] & shore
         updated[province.id] = polygonal(updated[province.id] - shore)
         for piece in shapely.get_parts(polygonal(strip)):
-            around = piece.buffer(0.25)
+            around = piece.buffer(BORDER_WIDTH)
             taker = max(coastal, key=lambda n: around.intersection(updated[n].boundary).length)
             updated[taker] = polygonal(shapely.union_all([updated[taker], piece], grid_size=GRID))
     return updated
@@ -594,7 +595,9 @@ def _without_stray_pieces(
         neighbours = board.province_graph[pid] | {pid}
         kept = []
         for piece in pieces:
-            touched = {ids[i] for i in tree.query(piece.buffer(0.25), predicate="intersects")}
+            touched = {
+                ids[i] for i in tree.query(piece.buffer(BORDER_WIDTH), predicate="intersects")
+            }
             strays = [other for other in touched - neighbours if touching(piece, regions[other])]
             if piece.intersects(here) or not strays:
                 kept.append(piece)
@@ -617,7 +620,7 @@ def _barriers(
     for i, j in zip(*tree.query(list(regions.values()), predicate="intersects"), strict=True):
         a, b = ids[i], ids[j]
         if a < b and b not in board.province_graph[a]:
-            shared = regions[a].boundary.intersection(regions[b].buffer(0.25))
+            shared = regions[a].boundary.intersection(regions[b].buffer(BORDER_WIDTH))
             if shared.length > TOUCH:
                 yield (a, b), shared
 
