@@ -11,6 +11,8 @@ import pytest
 
 from hegemon import jsonio
 from hegemon.game import Game
+from hegemon.game.forms import FormError
+from hegemon.game.menus import offered
 from hegemon.position import OBSERVER
 from hegemon.variants import load_variant
 from hegemon.variants.african_diplomacy_ii import ORDER_OF_PLAY, AfricanDiplomacyII, Place
@@ -113,6 +115,21 @@ def test_placements_sent_ahead_place_every_army_at_one_adjudication(
     game.set_orders("Green", [Place(("uga",))])
     game.adjudicate()
     assert str(game.position.phase) == "Spring 1901 Movement"
+
+
+def test_a_list_ahead_takes_no_more_provinces_than_armies_still_to_place(
+    four: AfricanDiplomacyII,
+) -> None:
+    """A: every placement takes a province, so a list's place past the armies still to
+    place (16 for four players) could never count; the form takes that many at most and
+    refuses one more, saying so (a list of all 82 was too long to send)."""
+    game = Game.new(four, seed=1)
+    game.adjudicate({ORDER_OF_PLAY: DRAWN})
+    (ahead,) = [f for f in offered(four, game.position, "Red") if f.ranking]
+    assert ahead.most == 16 and len(ahead.choices) > 16
+    assert isinstance(ahead.fill(list(range(16)), {}), Place)
+    with pytest.raises(FormError, match="16 at most"):
+        ahead.fill(list(range(17)), {})
 
 
 def test_the_order_of_play_may_be_drawn_in_lower_case(
