@@ -209,3 +209,39 @@ class Audit(Base):
     at: Mapped[datetime] = mapped_column(default=now)
     action: Mapped[str] = mapped_column(String(40))
     detail: Mapped[dict[str, object]]
+
+
+class Event(Base):
+    """The outbox of a game's changes that live pages and notifications follow: one row per
+    change (orders received, a phase adjudicated, a message sent), written in the change's
+    own transaction (`hegemon.server.events`). A row says who may see it and never carries
+    a secret a view would hide: a message's event names the message, which each reader
+    then reads through its own view.
+
+    `seq` numbers a game's events in the order their transactions commit, so that a reader
+    who has seen event n of a game and asks for those after it misses none: it is taken
+    from the game's `EventCount`, whose row the writer holds until it commits."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(default=now)
+    kind: Mapped[str] = mapped_column(String(30))
+    # Who may see it: the powers named (the game master sees every event); None for
+    # everyone who may see the game, observers too.
+    audience: Mapped[list[str] | None]
+    payload: Mapped[dict[str, object]]
+
+
+class EventCount(Base):
+    """The last `Event.seq` of a game."""
+
+    __tablename__ = "event_counts"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    last: Mapped[int] = mapped_column(Integer)
