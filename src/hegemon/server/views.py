@@ -96,6 +96,7 @@ def game_view(table: Table) -> answers.Game:
         deadline=_when(game.deadline),
         pause_reason=game.pause_reason,  # why the server paused it, for every member
         policy=table.policy,
+        press=table.policy.press,
         version=game.version,
         you=answers.You(
             role=table.role, power=None if table.member is None else table.member.power
