@@ -266,13 +266,14 @@ def conversations(table: Table) -> list[answers.Conversation]:
     with its last message and how many messages from others it has not marked read."""
     reader = Reader.of(table)
     game = models.Message.game_id == table.game.id
-    lasts = dict(
-        table.session.execute(
+    lasts: dict[str, int] = {
+        channel: last
+        for channel, last in table.session.execute(
             select(models.Message.channel, func.max(models.Message.id))
             .where(game, reader.readable())
             .group_by(models.Message.channel)
-        ).tuples()
-    )
+        )
+    }
     unread = _unread(table, reader)
     rows = {
         m.channel: m
@@ -318,8 +319,8 @@ def _unread(table: Table, reader: Reader) -> dict[str, int]:
             models.Message.id > func.coalesce(mark.last, 0),
         )
         .group_by(models.Message.channel)
-    ).tuples()
-    return dict(rows)
+    )
+    return {channel: count for channel, count in rows}
 
 
 def mark_read(table: Table, channel: str, up_to: int) -> None:
@@ -357,9 +358,10 @@ def export(session: Session, reader: Reader) -> answers.PressExport:
     )
 
 
-def mute(table: Table, power: str, muted: bool) -> answers.Muted:
+def mute(table: Table, spelling: str, muted: bool) -> answers.Muted:
     """The game master mutes (or lets speak again) a power's player."""
     table.require_master()
+    power = table.power_named(spelling)
     member = table.session.scalar(
         select(models.Member).where(
             models.Member.game_id == table.game.id, models.Member.power == power
