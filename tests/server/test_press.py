@@ -20,6 +20,7 @@ from hegemon.server import create_app, events, press
 from hegemon.server.policy import Policy, PressPolicy
 from hegemon.server.table import Table
 from hegemon.store import Store, models
+from hegemon.variants import available_variants, load_variant
 from tests.server.conftest import CHEAP, GENEROUS, Clock, Seated, User, seated_game
 
 SECRET = "Meet me in Burgundy, France"
@@ -300,6 +301,15 @@ def test_a_power_out_of_the_game_reads_public_press_but_sends_none(
     )
     public = _sent(game.players["Austria"], game, "Rome is mine")
     assert _channel(italy, game, "public") == [public]
+
+
+def test_no_power_of_any_variant_is_out_of_the_game_at_its_start() -> None:
+    # African Diplomacy II's powers start with nothing and place their armies; Africa
+    # II's are superpowers off the board: neither is out before it has played.
+    for name in available_variants():
+        variant = load_variant(name)
+        start = variant.initial_position()
+        assert not [p for p in variant.powers if variant.eliminated(start, p)], name
 
 
 # --- limits ----------------------------------------------------------------------------------

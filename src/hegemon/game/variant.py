@@ -329,8 +329,11 @@ class Variant:
         return {}
 
     def eliminated(self, position: Position, power: str) -> bool:
-        """Whether the power is out of the game: by the standard rules, once it has
-        neither units nor centers (it reads public press, but sends none)."""
+        """Whether the power is out of the game (it reads public press, but sends none):
+        by the standard rules, once it has neither units nor centers after the opening
+        (where one has, powers start with nothing and place their units)."""
+        if position.phase.year < self.calendar.start_year:
+            return False
         return not position.units_of(power) and not position.centers_of(power)
 
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
