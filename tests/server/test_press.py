@@ -422,6 +422,8 @@ def test_read_marks_count_what_is_unread(client: TestClient) -> None:
     read = {"channel": "England,France", "up_to": ids[1]}
     assert france.post(f"{game.path}/conversations/read", read).status_code == 204
     assert unread() == 1
+    assert [g["unread"] for g in france.ok("get", "/api/games")] == [1]  # the list of games
+    assert [g["unread"] for g in game.players["Germany"].ok("get", "/api/games")] == [0]
     read = {"channel": "England,France", "up_to": ids[0]}  # a mark never goes back
     assert france.post(f"{game.path}/conversations/read", read).status_code == 204
     assert unread() == 1

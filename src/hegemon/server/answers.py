@@ -160,6 +160,11 @@ class GameLine(Answer):
         exclude_if=_absent_when_none,
         description="in the caller's own games: whether its power still owes orders",
     )
+    unread: int | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="in the caller's own games: the messages from others it has not read",
+    )
 
 
 class You(Answer):

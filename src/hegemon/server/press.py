@@ -323,6 +323,11 @@ def _unread(table: Table, reader: Reader) -> dict[str, int]:
     return {channel: count for channel, count in rows}
 
 
+def unread(table: Table) -> int:
+    """How many messages from others the caller has not read in the game, in all."""
+    return sum(_unread(table, Reader.of(table)).values())
+
+
 def mark_read(table: Table, channel: str, up_to: int) -> None:
     """The caller has read the channel up to message `up_to` (a mark never goes back)."""
     assert table.member is not None
