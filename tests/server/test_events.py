@@ -340,3 +340,23 @@ def test_a_message_reaches_its_readers_as_each_reads_it(served: Served) -> None:
             assert "author" not in grey.data
         assert master.until("message", channel="public").data["author"] == "England"
         assert all(e.data.get("sender") != "England" for e in to_germany.events)
+
+
+def test_a_player_whose_seat_is_given_to_another_reads_no_more_of_it(game: Seated) -> None:
+    """The game master gives England's seat to the observer: England's stream ends at
+    once, before any message to England is sent; the observer's too (it now plays), and
+    opened again it reads as England."""
+    england, watcher = game.players["England"], game.observer
+    with streams_of([england, watcher], game) as (old, new):
+        game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A Par - Bur"]})
+        before = old.until("orders").id
+        started = time.monotonic()
+        game.master.ok("post", f"{game.path}/replace", {"power": "England", "user": "watcher"})
+        game.players["France"].ok(
+            "post", f"{game.path}/messages", {"to": ["England"], "text": "for England"}
+        )
+        for ended in (old, new):
+            assert all(e.kind != "message" for e in ended.rest())
+        assert time.monotonic() - started < 2
+    with stream(watcher, game, after=before) as again:
+        assert again.until("message").data["text"] == "for England"

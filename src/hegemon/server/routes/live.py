@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,6 +25,7 @@ import anyio
 from fastapi import APIRouter, Header, Query, Request, Response
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.orm import Session
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.background import BackgroundTask
 
@@ -118,7 +121,7 @@ def live_events(
     streams: Streams = request.app.state.streams
     give_back = streams.take(user.id)
     assert token is not None  # `Caller` has signed it in
-    reader = Reader(store, game_id, token, request.app.state.clock)
+    reader = Reader(store, game_id, token, request.app.state.clock, streams.reread)
     return EventSourceResponse(
         _stream(reader, seen, streams, give_back),
         ping=streams.heartbeat,
@@ -159,19 +162,38 @@ class Batch:
     more: bool
 
 
-@dataclass(frozen=True)
+@dataclass
 class Reader:
-    """Who reads a game's stream, by the session's token, checked again at each read."""
+    """Who reads a game's stream, by the session's token. Their seat in the game is read
+    again at every read: a member who leaves it or changes role (a seat given to another)
+    reads nothing more as they were. Their session, checked again at a read at most
+    `recheck` seconds after it was last, and the game's row, are taken as they were found
+    in between, so that the reads that each event of a busy game sets off cost less."""
 
     store: Store
     game_id: int
     token: str
     clock: Callable[[], datetime]
+    recheck: float
+    _found: tuple[models.User, models.Game, models.Member] | None = None
+    _checked: float = -math.inf
 
     def read(self, seen: int) -> Batch | None:
         """The events after number `seen`, as the reader may see them; None once the
         reader may read no more (signed out, expired, no longer in the game)."""
         with self.store.reading() as session:
+            table = self._table(session)
+            if table is None:
+                return None
+            rows = events.after(session, self.game_id, seen)
+            shown = [view for row in rows if (view := event_view(table, row)) is not None]
+            last = rows[-1].seq if rows else seen
+            return Batch(shown, last, more=len(rows) == events.MOST_READ)
+
+    def _table(self, session: Session) -> Table | None:
+        """The game as the reader finds it in this transaction, or None if they may read
+        it no more."""
+        if self._found is None or time.monotonic() - self._checked >= self.recheck:
             try:
                 user, _ = auth.caller(session, self.token, self.clock())
                 table = Table.open(session, self.game_id, user)
@@ -179,10 +201,17 @@ class Reader:
                 return None
             if table.member is None:
                 return None
-            rows = events.after(session, self.game_id, seen)
-            shown = [view for row in rows if (view := event_view(table, row)) is not None]
-            last = rows[-1].seq if rows else seen
-            return Batch(shown, last, more=len(rows) == events.MOST_READ)
+            self._found, self._checked = (user, table.game, table.member), time.monotonic()
+            return table
+        user, game, member = self._found
+        now = session.get(models.Member, member.id)
+        if now is None or (now.user_id, now.role, now.power) != (
+            member.user_id,
+            member.role,
+            member.power,
+        ):
+            return None  # the stream ends; the client, back, reads as what they now are
+        return Table(session, game, user, now)
 
 
 def event_view(table: Table, event: models.Event) -> Shown | None:
