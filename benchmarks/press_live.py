@@ -175,7 +175,7 @@ def _seat(bases: list[str], clients: int, games: int, tally: Tally, pause: float
 
 
 def run(database: str, clients: int = 50, games: int = 10, messages: int = 20,
-        pause: float = 1.0, limit: float = 300) -> dict[str, Any]:  # fmt: skip
+        pause: float = 2.0, limit: float = 300) -> dict[str, Any]:  # fmt: skip
     """The whole benchmark on `database` (tables made here); its report."""
     import subprocess
 
@@ -287,7 +287,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--messages", type=int, default=20, help="messages each client sends")
-    parser.add_argument("--pause", type=float, default=1.0,
+    parser.add_argument("--pause", type=float, default=2.0,
                         help="mean seconds between a client's messages")  # fmt: skip
     parser.add_argument("--limit", type=float, default=300, help="seconds at most")
     parser.add_argument("--database", help="a database URL (default: a fresh PostgreSQL schema)")
