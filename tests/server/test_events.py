@@ -360,3 +360,31 @@ def test_a_player_whose_seat_is_given_to_another_reads_no_more_of_it(game: Seate
         assert time.monotonic() - started < 2
     with stream(watcher, game, after=before) as again:
         assert again.until("message").data["text"] == "for England"
+
+
+def test_no_stream_ties_the_ottoman_patron_to_the_empires_press(
+    served: Served, store: Store
+) -> None:
+    """Europe 1615: Spain, the Empire's patron, writes as the Empire in white and grey
+    press and to the game master, who relays. Every other player and the observer get, on
+    their streams, the Empire's public messages as they read them (signed by the Empire or
+    nobody) and nothing else while it writes: no event names Spain, none carries an
+    author, none of the Empire's channel with the game master reaches them."""
+    served.streams.lifetime = 3.0
+    game = seated_game(served.http, "europe_1615", seed=3, policy={"press": {"grey": True}})  # type: ignore[arg-type]
+    spain, empire, path = game.players["Spain"], "Ottoman Empire", game.path
+    spain.ok("post", f"{path}/orders", {"orders": ["20: OTE"]})
+    game.master.ok("post", f"{path}/adjudicate", {})
+    others = [u for p, u in game.players.items() if p != "Spain"] + [game.observer]
+    with streams_of(others, game) as seen:
+        spain.ok("post", f"{path}/messages", {"to": [], "text": "white", "voice": empire})
+        grey = {"to": [], "text": "grey", "grey": True, "voice": empire}
+        spain.ok("post", f"{path}/messages", grey)
+        spain.ok("post", f"{path}/messages", {"to": ["master"], "text": "hush", "voice": empire})
+        game.master.ok("post", f"{path}/messages", {"to": [empire], "text": "relayed"})
+        got = [stream.rest() for stream in seen]
+    for user, events_got in zip(others, got, strict=True):
+        public = user.ok("get", f"{path}/messages", params={"channel": "public"})
+        assert [e.data for e in events_got] == public[-2:], user.name
+        assert [e.data["sender"] for e in events_got] == [empire, None]
+        assert "Spain" not in json.dumps([e.data for e in events_got])
