@@ -22,6 +22,7 @@ import uvicorn
 from benchmarks.server_load import _free_port
 from fastapi import FastAPI
 
+from hegemon.position import OBSERVER, Viewer
 from hegemon.server import create_app, events
 from hegemon.server.live import CHANNEL, Listener, Streams, Wakeups
 from hegemon.store import Store, models
@@ -388,3 +389,20 @@ def test_no_stream_ties_the_ottoman_patron_to_the_empires_press(
         assert [e.data for e in events_got] == public[-2:], user.name
         assert [e.data["sender"] for e in events_got] == [empire, None]
         assert "Spain" not in json.dumps([e.data for e in events_got])
+
+
+def test_a_page_begins_after_the_latest_event_its_reader_may_see(
+    game: Seated, store: Store
+) -> None:
+    """`events.latest`: where a page that has read the game begins its stream; never an
+    event kept from its reader."""
+    public = _publish(store, game, "ready", {"power": "France"})
+    kept = _publish(store, game, "ready", {"power": "England"}, audience=["England"])
+    with store.reading() as session:
+        assert events.latest(session, game.id, Viewer(power="France")) == public
+        assert events.latest(session, game.id, Viewer(power="England")) == kept
+        assert events.latest(session, game.id, OBSERVER) == public
+    with stream(game.players["France"], game, after=public) as seen:
+        game.players["Germany"].ok("post", f"{game.path}/orders", {"orders": ["A Ber - Kie"]})
+        first = seen.next()  # England's event kept from it, Germany's orders next
+        assert first is not None and (first.kind, first.data["power"]) == ("orders", "Germany")

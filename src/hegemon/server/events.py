@@ -111,3 +111,17 @@ def seen(session: Session, game_id: int, token: str) -> int | None:
     return session.scalar(
         select(models.Event.seq).where(models.Event.game_id == game_id, models.Event.token == token)
     )
+
+
+def latest(session: Session, game_id: int, viewer: Viewer) -> str | None:
+    """The id (token) of the game's latest event that `viewer` may see, among the last
+    `MOST_READ`: where a page that has just read the game begins its stream (``?after=``),
+    so that it misses nothing after what it read. Never the id of an event kept from the
+    viewer, which would tell that something happened (None if none is found)."""
+    rows = session.scalars(
+        select(models.Event)
+        .where(models.Event.game_id == game_id)
+        .order_by(models.Event.seq.desc())
+        .limit(MOST_READ)
+    )
+    return next((event.token for event in rows if visible(event, viewer)), None)
