@@ -31,7 +31,7 @@ CHEAP = PasswordHasher.from_parameters(CHEAPEST)  # argon2 all the same, but fas
 MANY = "1000000/second"
 GENEROUS = Limits(
     storage="memory://", signin=MANY, failures_account=MANY, failures_address=MANY,
-    signup=MANY, writes_account=MANY, writes_address=MANY, hashes=8,
+    signup=MANY, writes_account=MANY, writes_address=MANY, press=MANY, hashes=8,
 )  # fmt: skip
 
 _postgres_problem: list[str] = []  # why PostgreSQL is not there, once asked

@@ -60,6 +60,12 @@ def add_commands(commands: Commands) -> None:
     save.add_argument("game", type=int, help="the game's number")
     save.add_argument("file", type=Path)
     save.add_argument("--force", action="store_true", help="replace a game file already there")
+    save.add_argument(
+        "--press",
+        type=Path,
+        metavar="FILE",
+        help="also write its press, as the game master reads it, to FILE (JSON)",
+    )
     _database_option(save)
     save.set_defaults(handler=_run("export_game"))
     check = actions.add_parser(

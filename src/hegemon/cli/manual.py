@@ -159,8 +159,12 @@ PAGES = {
         ("hegemon db import game.json --master alice --title 'Friday game'",),
     ),
     "db export": Page(
-        "Write a game of the database as a CLI game file.",
-        ("hegemon db export 3 game.json", "hegemon db export 3 game.json --force"),
+        "Write a game of the database as a CLI game file (and its press, with --press).",
+        (
+            "hegemon db export 3 game.json",
+            "hegemon db export 3 game.json --force",
+            "hegemon db export 3 game.json --press press.json",
+        ),
     ),
     "db verify": Page(
         "Replay a game's log and compare every phase with the snapshot stored for it.",

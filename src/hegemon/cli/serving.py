@@ -9,6 +9,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
@@ -17,7 +18,8 @@ from sqlalchemy.orm import Session
 from hegemon import jsonio
 from hegemon.cli.common import UserError, read_text
 from hegemon.gamefile import create
-from hegemon.server import adjudication, create_app, demo, logs, worker
+from hegemon.position import MASTER
+from hegemon.server import adjudication, create_app, demo, logs, press, worker
 from hegemon.server.app import password_hasher
 from hegemon.server.backoff import Backoff, wait_for_database
 from hegemon.server.bot_play import BotPlay
@@ -223,9 +225,25 @@ def export_game(args: argparse.Namespace) -> int:
     with store.reading() as session:
         game = _game(session, args.game)
         data = exchange.export_game(session, game)
+        sent = press.export(session, press.Reader(game, MASTER)) if args.press else None
     create(args.file, jsonio.game_from_json(data), force=args.force)
     print(f"Game {args.game} written to {args.file}")
+    if sent is not None:
+        _write_new(args.press, sent.model_dump_json(indent=2) + "\n", args.force)
+        count = len(sent.messages)
+        print(f"Its press ({count} message(s), as its game master reads it) to {args.press}")
     return 0
+
+
+def _write_new(path: Path, text: str, force: bool) -> None:
+    """Write a new file (with `force`, replace one already there)."""
+    try:
+        with path.open("w" if force else "x", encoding="utf-8") as out:
+            out.write(text)
+    except FileExistsError:
+        raise UserError(f"{path}: already exists (use --force to replace it)") from None
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror}") from None
 
 
 def _game(session: Session, number: int) -> models.Game:

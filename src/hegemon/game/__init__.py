@@ -36,6 +36,7 @@ from hegemon.game.variant import (
     Preparation,
     SetupError,
     Variant,
+    Voice,
     setup_table,
     starting_unit,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "Termination",
     "Turn",
     "Variant",
+    "Voice",
     "advance",
     "chances_for",
     "describe_end",

@@ -66,6 +66,16 @@ class Preparation(NamedTuple):
     rules: Rules | None = None
 
 
+class Voice(NamedTuple):
+    """An identity that press may be signed as without naming the power behind it (a
+    state whose patron the rules keep anonymous): the power that may speak as it now
+    (None when none may), and the rule that keeps private messages from being addressed
+    to it (they would be read by that power alone, and so name it)."""
+
+    speaker: str | None
+    rule: str
+
+
 class SetupError(ValueError):
     """Options or seats a variant cannot be played with; says which and why."""
 
@@ -311,6 +321,20 @@ class Variant:
         orders (an order for such a state's units): it counts as that owner's, never as
         its sender's own."""
         return None
+
+    def press_voices(self, position: Position) -> Mapping[str, Voice]:
+        """The identities press may be signed as besides the powers' own, by name: in
+        public press and to the game master only, who relays messages addressed to one
+        to its speaker. None by default."""
+        return {}
+
+    def eliminated(self, position: Position, power: str) -> bool:
+        """Whether the power is out of the game (it reads public press, but sends none):
+        by the standard rules, once it has neither units nor centers after the opening
+        (where one has, powers start with nothing and place their units)."""
+        if position.phase.year < self.calendar.start_year:
+            return False
+        return not position.units_of(power) and not position.centers_of(power)
 
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
         """Whether `power` may send an order for this unit: its own, by default. A variant

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from hegemon.adjudication.outcome import Verdict
 from hegemon.game import Termination
 from hegemon.reasons import Reason
-from hegemon.server.policy import Policy
+from hegemon.server.policy import Policy, PressPolicy
 
 Moment = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 OptionValue = StrictBool | StrictInt | StrictStr
@@ -160,6 +160,11 @@ class GameLine(Answer):
         exclude_if=_absent_when_none,
         description="in the caller's own games: whether its power still owes orders",
     )
+    unread: int | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="in the caller's own games: the messages from others it has not read",
+    )
 
 
 class You(Answer):
@@ -224,6 +229,7 @@ class Game(Answer):
     played: int
     deadline: Moment | None
     policy: Policy
+    press: PressPolicy = Field(description="the press the game allows (docs/server.md, 'Press')")
     version: int
     you: You
     members: list[Member]
@@ -430,6 +436,57 @@ class Verification(Answer):
     phases: int
     sound: bool
     problems: list[str]
+
+
+# --- press ---------------------------------------------------------------------------
+
+
+class Message(Answer):
+    """A message of the game's press as the caller reads it."""
+
+    id: int
+    channel: str = Field(
+        description="'public' for public and grey press; else its participants, sorted and "
+        "joined by ',' (England,France; France,master)"
+    )
+    sender: str | None = Field(
+        description="the power, 'master', or the identity it is signed as; null for grey "
+        "press but for the game master"
+    )
+    to: list[str] = Field(description="whom it is addressed to; none for public press")
+    phase: str = Field(description="the phase it was sent in")
+    sent: Moment
+    text: str = Field(description="as written: text, never markup")
+    grey: bool = Field(description="grey press: public, its author hidden from every player")
+    author: str | None = Field(
+        default=None,
+        exclude_if=_absent_when_none,
+        description="for the game master only: the power that wrote a grey or signed message",
+    )
+
+
+class Conversation(Answer):
+    """A channel the caller reads: its participants, its last message, how many of its
+    messages from others the caller has not marked read."""
+
+    channel: str
+    members: list[str] = Field(description="its participants; none for the public channel")
+    last: int = Field(description="the id of its last message; 0 for none")
+    unread: int
+
+
+class Muted(Answer):
+    power: str
+    muted: bool
+
+
+class PressExport(Answer):
+    """Every message of the game's press the caller may read, oldest first, as it reads
+    them."""
+
+    game: int
+    viewer: str = Field(description="whose reading this is: a power, the game master, an observer")
+    messages: list[Message]
 
 
 # --- operations ------------------------------------------------------------------------

@@ -67,13 +67,14 @@ class Limits:
     signup: str = _setting("HEGEMON_LIMIT_SIGNUP", "5/hour;20/day")  # accounts by address
     writes_account: str = _setting("HEGEMON_LIMIT_WRITES_ACCOUNT", "100/minute;1500/hour")
     writes_address: str = _setting("HEGEMON_LIMIT_WRITES_ADDRESS", "300/minute;5000/hour")
+    press: str = _setting("HEGEMON_LIMIT_PRESS", "30/minute")  # messages sent by an account
     hashes: int = _setting("HEGEMON_HASHES", 2)  # argon2 hashes (and sign-ins) at once
     hash_wait: float = _setting("HEGEMON_HASH_WAIT", 3.0)  # seconds, then 503
     imports: int = _setting("HEGEMON_IMPORTS", 1)  # game files imported at once
     import_wait: float = _setting("HEGEMON_IMPORT_WAIT", 10.0)  # seconds, then 503
 
     RATES = ("signin", "failures_account", "failures_address", "signup", "writes_account",
-             "writes_address")  # fmt: skip
+             "writes_address", "press")  # fmt: skip
 
     def __post_init__(self) -> None:
         for name in self.RATES:
@@ -171,6 +172,7 @@ class Limiter:
                                    "too many changes by this account")  # fmt: skip
         self.writes_address = rule("writes-address", "writes_address",
                                    "too many changes from this address")  # fmt: skip
+        self.press = rule("press", "press", "too many messages sent by this account")
 
     @contextlib.contextmanager
     def signing_in(self, request: Request, name: str) -> Iterator[None]:
@@ -196,6 +198,10 @@ class Limiter:
     def writing(self, request: Request, user_id: int) -> None:
         """A write by the account (the address's writes are counted by `writes_by_address`)."""
         self.hit(self.writes_account, str(user_id), request)
+
+    def sending(self, request: Request, user_id: int) -> None:
+        """A message sent by the account (`Limits.press`)."""
+        self.hit(self.press, str(user_id), request)
 
     def hit(self, rule: Rule, who: str, request: Request) -> None:
         """Count one more of the rule's events for `who`; Limited if that is too many."""

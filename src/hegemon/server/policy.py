@@ -21,6 +21,8 @@ settings of each game, chosen when it is created (docs/server.md, "Deadlines").
   sent orders or said ready, in phases that await someone, is paused by the server until
   its game master resumes it (0: never). An abandoned game stops there, rather than being
   adjudicated for ever.
+- `press`: what the players may say to one another (`PressPolicy`, docs/server.md,
+  "Press").
 """
 
 from __future__ import annotations
@@ -28,13 +30,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 DAY = 24 * 3600
 
 
 def _standard_lengths() -> dict[str, int]:
     return {"movement": 2 * DAY, "retreat": DAY, "adjustment": DAY, "other": DAY}
+
+
+PressMode = Literal["full", "public", "none"]
+
+
+@dataclass(frozen=True)
+class PressPolicy:
+    """The press a game allows: `mode` full (private, group and public press), public
+    (public press only) or none (gunboat); whether public press may be grey (its author
+    hidden from every player); whether press goes on in the phases other than movement
+    (retreats, adjustments, a variant's own); whether the game master reads the powers'
+    private press. Messages to and from the game master are allowed in every game and
+    phase: the game master's own channel is not negotiation between powers."""
+
+    mode: PressMode = "full"
+    grey: bool = False
+    other_phases: bool = True
+    master_reads: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,13 +65,15 @@ class Policy:
     disorder_after: int = 2
     pause_after: int = 3
     disorder_bot: bool = False
+    press: PressPolicy = field(default_factory=PressPolicy)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policy:
         """The policy a game stores (checked when the game was created); a setting added
         since a game was stored takes its default. (Any: the stored JSON's values are the
         fields' own, as `to_json` wrote them.)"""
-        return cls(**data)
+        press = PressPolicy(**data.get("press", {}))
+        return cls(**{**data, "press": press})
 
     def to_json(self) -> dict[str, object]:
         data = asdict(self)

@@ -22,7 +22,7 @@ from pydantic import (
 
 from hegemon import jsonio
 from hegemon.server import passwords
-from hegemon.server.policy import Policy
+from hegemon.server.policy import Policy, PressMode, PressPolicy
 
 
 def _printable(allowed: str = "") -> AfterValidator:
@@ -85,6 +85,24 @@ class PasswordChange(Strict):
     new: Password
 
 
+class PressIn(Strict):
+    """The press a game allows (docs/server.md, "Press")."""
+
+    mode: PressMode = Field(
+        default="full", description="full press, public press only, or none (gunboat)"
+    )
+    grey: StrictBool = Field(default=False, description="public press may be grey (anonymous)")
+    other_phases: StrictBool = Field(
+        default=True, description="press during retreats, adjustments and other phases"
+    )
+    master_reads: StrictBool = Field(
+        default=False, description="the game master may read the powers' private press"
+    )
+
+    def policy(self) -> PressPolicy:
+        return PressPolicy(self.mode, self.grey, self.other_phases, self.master_reads)
+
+
 class PolicyIn(Strict):
     """Deadlines and missed orders (docs/server.md, "Deadlines")."""
 
@@ -98,6 +116,7 @@ class PolicyIn(Strict):
     disorder_bot: StrictBool = Field(
         default=False, description="a power in civil disorder is played by a bot instead of holding"
     )
+    press: PressIn = Field(default_factory=PressIn)
 
     def policy(self) -> Policy:
         return Policy(
@@ -107,6 +126,7 @@ class PolicyIn(Strict):
             self.disorder_after,
             self.pause_after,
             self.disorder_bot,
+            self.press.policy(),
         )
 
 
@@ -204,3 +224,48 @@ class ImportIn(Strict):
 
 RowId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
 PhaseNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="1 for the first phase played")]
+
+
+def _visible(text: str) -> str:
+    """Refuses text with nothing to read: only spaces, line breaks or invisible format
+    characters."""
+    if all(unicodedata.category(char) in _INVISIBLE for char in text):
+        raise ValueError("holds nothing to read: only spaces or invisible characters")
+    return text
+
+
+_INVISIBLE = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
+PRESS_TEXT = 5000  # characters a message holds at most
+PressText = Annotated[
+    str,
+    Field(min_length=1, max_length=PRESS_TEXT),
+    _printable("\t\n\r"),
+    AfterValidator(_visible),
+]
+Recipient = Annotated[Line, Field(min_length=1, max_length=60)]
+Channel = Annotated[str, Field(min_length=1, max_length=2000), _printable()]
+
+
+class MessageIn(Strict):
+    """A message to send (docs/server.md, "Press")."""
+
+    to: list[Recipient] = Field(
+        default_factory=list,
+        max_length=60,
+        description="powers and/or 'master'; none for public press",
+    )
+    text: PressText
+    grey: StrictBool = Field(default=False, description="public press, its author hidden")
+    voice: Recipient | None = Field(
+        default=None, description="sign as an identity the variant lets this power use"
+    )
+
+
+class ReadIn(Strict):
+    channel: Channel
+    up_to: Annotated[int, Field(ge=1, le=2**31 - 1, description="the last message read")]
+
+
+class MuteIn(Strict):
+    power: PowerName
+    muted: StrictBool = True

@@ -19,7 +19,7 @@ from hegemon.game.menus import offered
 from hegemon.orders import Order, Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
-from hegemon.server import answers
+from hegemon.server import answers, press
 from hegemon.server.table import ENDED, PLAYER, Refusal, Table
 from hegemon.store import models
 from hegemon.store.exchange import end_from_json
@@ -96,6 +96,7 @@ def game_view(table: Table) -> answers.Game:
         deadline=_when(game.deadline),
         pause_reason=game.pause_reason,  # why the server paused it, for every member
         policy=table.policy,
+        press=table.policy.press,
         version=game.version,
         you=answers.You(
             role=table.role, power=None if table.member is None else table.member.power
@@ -316,7 +317,9 @@ def games_list(session: Session, user: models.User, which: str) -> list[answers.
     if which == "open":
         return [g for g in listed if g.open_seats]
     for game, line in zip(games, listed, strict=True):
-        line.owes_orders = _owes_orders(Table(session, game, user, mine[game.id]))
+        table = Table(session, game, user, mine[game.id])
+        line.owes_orders = _owes_orders(table)
+        line.unread = press.unread(table)
     return listed
 
 

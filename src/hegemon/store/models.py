@@ -22,8 +22,10 @@ from sqlalchemy import (
     Dialect,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
+    Text,
     TypeDecorator,
     UniqueConstraint,
 )
@@ -144,6 +146,7 @@ class Member(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     role: Mapped[str] = mapped_column(String(10))  # master, player, observer
     power: Mapped[str | None] = mapped_column(String(60))
+    muted: Mapped[bool] = mapped_column(Boolean, default=False)  # by the game master: no press
 
 
 class Pending(Base):
@@ -244,4 +247,55 @@ class EventCount(Base):
     game_id: Mapped[int] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
+    last: Mapped[int] = mapped_column(Integer)
+
+
+class Message(Base):
+    """A message of a game's press, never edited once sent: its sender (a power, or
+    ``master``), the identity it is signed as if not the sender's own (`voice`, one the
+    variant lets the sender use), whether it is grey (public, its author hidden from
+    every player), whom it is addressed to (powers, ``master``, voices; none for public
+    press), its channel (``public``, or its participants sorted and joined by ``,``),
+    the phase it was sent in and its text. Who may read it is `MessageReader`'s rows
+    (`hegemon.server.press`): fixed when it is sent, as a voice's speaker may change."""
+
+    __tablename__ = "messages"
+    __table_args__ = (Index("ix_messages_game_channel", "game_id", "channel", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase: Mapped[str] = mapped_column(String(12))
+    sent: Mapped[datetime] = mapped_column(default=now)
+    sender: Mapped[str] = mapped_column(String(60))  # the author, whatever it is signed as
+    voice: Mapped[str | None] = mapped_column(String(60))
+    grey: Mapped[bool] = mapped_column(Boolean, default=False)
+    recipients: Mapped[list[str]]
+    channel: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)
+
+
+class MessageReader(Base):
+    """A power (or ``master``) that may read a private or group message: its sender and
+    recipients, a voice's speaker standing for the voice. Public press has none: everyone
+    reads it."""
+
+    __tablename__ = "message_readers"
+    __table_args__ = (Index("ix_message_readers_game_reader", "game_id", "reader", "message_id"),)
+
+    message_id: Mapped[int] = mapped_column(
+        ForeignKey("messages.id", ondelete="CASCADE"), primary_key=True
+    )
+    reader: Mapped[str] = mapped_column(String(60), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+
+
+class ReadMark(Base):
+    """The last message a member has read in one of its channels."""
+
+    __tablename__ = "read_marks"
+    __table_args__ = (UniqueConstraint("member_id", "channel"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(Text)
     last: Mapped[int] = mapped_column(Integer)

@@ -179,6 +179,11 @@ class AfricaII(Variant):
         except OrderSyntaxError as refused:
             raise OrderSyntaxError(text, refused.reason) from None
 
+    def eliminated(self, position: Position, power: str) -> bool:
+        """Never by the standard test: the players are the superpowers, off the board,
+        whose states own the units and centers (a.2, a.3)."""
+        return False
+
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)
 

@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import Board, MapError
-from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant
+from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant, Voice
 from hegemon.game.forms import Menu
 from hegemon.game.phases import Adjustments, Movement, Retreats, change_hands
 from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
@@ -51,6 +51,12 @@ from hegemon.variants.europe_1615.lines import (
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from hegemon.variants.europe_1615.rules import EuropeRules, open_to_attack
 from hegemon.variants.europe_1615.states import EMPIRE, State, read_state
+
+# Why no private message may be addressed to the Empire (rules: STATUS (3)).
+EMPIRE_PRESS_RULE = (
+    "the Ottoman Empire's patron stays anonymous: \"Communications with the Ottoman Empire "
+    'should be conducted by public white/grey press or through the GM"'
+)
 
 THRESHOLDS = {  # the rules' numbers (rules: STATUS, RELIGIOUS STATUS), unless setup says
     "minor_share": 50,
@@ -344,6 +350,16 @@ class Europe1615(Variant):
 
     def given_for(self, order: Order) -> str | None:
         return self.ottoman.name if isinstance(order, EmpireOrder) else None
+
+    def press_voices(self, position: Position) -> Mapping[str, Voice]:
+        """The Empire speaks in public press and to the GM through its patron, who stays
+        anonymous (STATUS (3)); nobody speaks for it while it is neutral."""
+        patron = Ledger.of(position).patron(OTTOMAN)
+        return {self.ottoman.name: Voice(patron, EMPIRE_PRESS_RULE)}
+
+    def eliminated(self, position: Position, power: str) -> bool:
+        """ELIMINATION, as the year's end records it."""
+        return power in Ledger.of(position).eliminated
 
     # --- each phase: deploy, attack, judge the states, give the clients' orders -----------
     def prepare(
