@@ -22,10 +22,10 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from sqlalchemy.orm import Session
 
-from hegemon.server import answers, auth, passwords, views
+from hegemon.server import answers, auth, passwords, press, views
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.policy import PressPolicy
-from hegemon.server.schemas import PhaseNumber, PowerName, RowId
+from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
 from hegemon.server.table import (
     ACTIVE,
     ENDED,
@@ -41,9 +41,7 @@ from hegemon.variants import available_variants
 
 router = APIRouter(include_in_schema=False)
 
-MASTER_SENDER = "master"  # how messages name the game master, as sender or recipient
 NO_COLOUR = "#5b6472"  # the game master's swatch: no power's
-LONGEST_MESSAGE = 5000
 
 templates = Jinja2Templates(
     env=Environment(loader=PackageLoader("hegemon.server.web"), autoescape=select_autoescape())
@@ -200,22 +198,22 @@ def _press(table: Table, game: answers.Game) -> dict[str, Any]:
     besides, and to whom it may write: the powers by name with their colour on the board
     where private press is allowed, the game master always."""
     policy = table.policy.press
-    me = MASTER_SENDER if table.role == MASTER_ROLE else table.member.power if table.member else None
+    me = press.MASTER if table.role == MASTER_ROLE else table.member.power if table.member else None
     colours = {power.name: power.color for power in table.variant.powers.values()}
-    powers = [p for p in game.powers if p != me and (policy.mode == "full" or me == MASTER_SENDER)]
+    powers = [p for p in game.powers if p != me and (policy.mode == "full" or me == press.MASTER)]
     recipients = [{"name": p, "label": p, "colour": colours.get(p, NO_COLOUR)} for p in powers]
-    if me != MASTER_SENDER:
-        recipients.append({"name": MASTER_SENDER, "label": "Game master", "colour": NO_COLOUR})
+    if me != press.MASTER:
+        recipients.append({"name": press.MASTER, "label": "Game master", "colour": NO_COLOUR})
     voices = table.variant.press_voices(table.position)
     return {
         "rule": _press_rule(policy),
-        "public": policy.mode != "none" or me == MASTER_SENDER,
+        "public": policy.mode != "none" or me == press.MASTER,
         "writes": me is not None,
         "reader": "Observers read the public press and write none.",
         "recipients": recipients,
         "grey": policy.grey and policy.mode != "none",
         "voices": [name for name, voice in voices.items() if me and voice.speaker == me],
-        "longest": LONGEST_MESSAGE,
+        "longest": PRESS_TEXT,
         "data": {"game": game.id, "me": me, "colours": colours},
     }
 

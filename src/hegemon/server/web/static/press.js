@@ -278,7 +278,8 @@
     channel() {
       const to = this.recipients();
       if (!to.length) return PUBLIC;
-      return [...new Set([this.voice() || this.me, ...to])].sort().join(",");
+      const order = (a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1); // as the server sorts
+      return [...new Set([this.voice() || this.me, ...to])].sort(order).join(",");
     }
 
     // The recipients of a conversation checked (the one chosen in the list).
