@@ -29,6 +29,7 @@ from schemathesis.specs.openapi.checks import (
 from hegemon import jsonio
 from hegemon.game import Game
 from hegemon.server import create_app
+from hegemon.server.live import Streams
 from hegemon.store import Store
 from hegemon.variants import available_variants, load_variant
 from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, Clock, User, fresh_database
@@ -96,6 +97,7 @@ class Server:
         self.store = Store(url)
         self.store.upgrade()
         self.app = create_app(store=self.store, hasher=CHEAP, clock=Clock(), limits=GENEROUS)
+        self.app.state.streams = Streams(lifetime=0.2)  # a live stream ends, to be checked
         self.client = TestClient(self.app)
         self.master = User(self.client, "gm")
         User(self.client, "alice")  # whom the game master may give a seat

@@ -25,7 +25,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from hegemon.game import ChanceError, Draw, chances_for, phase_rng, play_phase, settle
-from hegemon.server import metrics
+from hegemon.server import announce, metrics
 from hegemon.server.table import ACTIVE, ENDED, FORMING, PAUSED, Refusal, Table
 from hegemon.store import models
 from hegemon.store.exchange import end_json
@@ -122,6 +122,9 @@ def _play(table: Table, now: datetime, draws: Mapping[str, Draw] | None) -> mode
         game.paused_left = _clock_left(table, now)
     table.log("adjudicated", number=number, phase=row.phase, digest=row.digest)
     table.session.flush()  # a phase adjudicated twice stops here: (game, number) is unique
+    announce.phase_played(table, row)
+    if result.end:
+        announce.game_changed(table, "ended")
     seconds = round(time.perf_counter() - started, 6)
     metrics.observe_adjudication(seconds)
     log.info(
@@ -179,6 +182,7 @@ def run_deadline(table: Table, now: datetime) -> list[models.Phase]:
         game.deadline = game.deadline + timedelta(seconds=grace)
         game.grace_used = True
         table.log("grace", powers=silent, until=game.deadline.isoformat())
+        announce.game_changed(table, "grace")
         return []
     if _idle(table):
         game.idle_deadlines += 1
@@ -214,4 +218,5 @@ def _pause_idle(table: Table, now: datetime) -> None:
     game.paused_left = _clock_left(table, now)
     game.status, game.deadline, game.pause_reason = PAUSED, None, reason
     table.log("paused", reason=reason)
+    announce.game_changed(table, "paused")
     log.info("paused", extra={"game": game.id, "phase": game.phase, "idle_deadlines": count})

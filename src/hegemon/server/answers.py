@@ -502,3 +502,53 @@ class Ready(Answer):
     """The process can serve: its database answers and its tables are current."""
 
     status: str = "ready"
+
+
+# --- live events: the `data` of each kind of event (GET /api/games/{id}/events) ----------
+
+GameChange = Literal["started", "paused", "resumed", "ended", "extended", "grace"]
+MembersChange = Literal[
+    "joined", "observes", "bot seated", "replaced", "civil disorder", "out of civil disorder"
+]
+
+
+class OrdersEvent(Answer):
+    """A power's orders are now in (or no longer in), by the public count."""
+
+    power: str
+    phase: str
+    received: bool
+
+
+class ReadyEvent(Answer):
+    power: str
+    ready: bool
+
+
+class PhaseEvent(Answer):
+    """Phase `number` was adjudicated: the game is now at `next`."""
+
+    phase: str
+    number: int
+    next: str
+
+
+class GameEvent(Answer):
+    """The game's status and deadline, and what changed them."""
+
+    status: str
+    change: GameChange
+    deadline: Moment | None
+
+
+class MembersEvent(Answer):
+    """Who takes part changed: the power concerned, if any."""
+
+    change: MembersChange
+    power: str | None
+
+
+class MessageEvent(Answer):
+    """A message the reader may read."""
+
+    id: int

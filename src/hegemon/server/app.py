@@ -28,7 +28,7 @@ from sqlalchemy.exc import (
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm.exc import StaleDataError
 
-from hegemon.server import logs
+from hegemon.server import live, logs
 from hegemon.server.access import AccessLog
 from hegemon.server.auth import AuthError
 from hegemon.server.bodies import BodyLimit
@@ -36,6 +36,7 @@ from hegemon.server.headers import SafeHeaders
 from hegemon.server.limits import BoundedHasher, Limits, writes_by_address
 from hegemon.server.limits import install as install_limits
 from hegemon.server.routes import accounts, games, history, master, operations, press
+from hegemon.server.routes import live as live_events
 from hegemon.server.table import Refusal
 from hegemon.server.web import pages
 from hegemon.store import Store, database_url
@@ -64,11 +65,13 @@ def create_app(
         docs_url=None,  # the interactive pages load their scripts from elsewhere
         redoc_url=None,
         dependencies=[Depends(writes_by_address)],
+        lifespan=live.lifespan,  # on PostgreSQL, the process's listener for live events
     )
     app.state.store = store or Store(database_url(url))
     app.state.hasher = BoundedHasher(hasher or password_hasher(), limits.hashes, limits.hash_wait)
     app.state.clock = clock
-    for module in (accounts, games, history, master, operations, press):
+    app.state.streams = live.Streams()
+    for module in (accounts, games, history, master, operations, press, live_events):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from hegemon.game import Game, GameOver
+from hegemon.server import announce
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.auth import name_key
 from hegemon.server.table import (
@@ -45,6 +46,7 @@ def extend(table: Table, seconds: int, now: datetime) -> None:
     else:
         game.deadline = now + left
     table.log("extended", seconds=seconds)
+    announce.game_changed(table, "extended")
 
 
 def _time_left(game: models.Game, now: datetime) -> timedelta:
@@ -62,6 +64,7 @@ def pause(table: Table, now: datetime) -> None:
     game.paused_left = None if game.deadline is None else (game.deadline - now).total_seconds()
     game.status, game.deadline = PAUSED, None
     table.log("paused")
+    announce.game_changed(table, "paused")
 
 
 def resume(table: Table, now: datetime) -> None:
@@ -73,6 +76,7 @@ def resume(table: Table, now: datetime) -> None:
     game.deadline = None if left is None else now + timedelta(seconds=max(left, 0.0))
     game.pause_reason, game.idle_deadlines = None, 0  # its game master is back
     table.log("resumed")
+    announce.game_changed(table, "resumed")
 
 
 def replace_player(table: Table, spelling: str, name: str) -> None:
@@ -112,6 +116,7 @@ def replace_player(table: Table, spelling: str, name: str) -> None:
     table.log(
         "replaced", power=power, player=user.name, before=None if before is None else before.name
     )
+    announce.members_changed(table, "replaced", power)
 
 
 def _member_named(table: Table, name: str) -> tuple[models.Member, models.User] | None:
@@ -136,6 +141,9 @@ def set_disorder(table: Table, spelling: str, disorder: bool, now: datetime) -> 
     if not disorder:
         pending.missed = 0
     table.log("civil disorder" if disorder else "out of civil disorder", power=power)
+    announce.members_changed(
+        table, "civil disorder" if disorder else "out of civil disorder", power
+    )
     return adjudicate_if_all_ready(table, now)
 
 
@@ -154,6 +162,7 @@ def end_game(table: Table, draw: Sequence[str], concede_to: str | None) -> None:
     for pending in table.pending.values():
         pending.orders, pending.ready = [], False
     table.log("ended", **game.agreed)
+    announce.game_changed(table, "ended")
 
 
 def seat_master(table: Table, now: datetime) -> None:

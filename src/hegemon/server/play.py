@@ -22,6 +22,7 @@ from hegemon.game.menus import offered
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER
+from hegemon.server import announce
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.auth import bot_account
 from hegemon.server.policy import Policy
@@ -106,6 +107,7 @@ def join(table: Table, spelling: str, now: datetime) -> None:
     table.member.role, table.member.power = PLAYER, power
     table.session.flush()
     table.log("joined", power=power)
+    announce.members_changed(table, "joined", power)
     if table.game.status == FORMING and _seats_filled(table):
         start(table, now)
 
@@ -175,6 +177,8 @@ def _seat(table: Table, powers: Sequence[str]) -> None:
     table.seats_changed()
     if powers:
         table.log("bots seated", powers=list(powers))
+    for power in powers:
+        announce.members_changed(table, "bot seated", power)
 
 
 def observe(table: Table) -> None:
@@ -184,6 +188,7 @@ def observe(table: Table) -> None:
     table.member = models.Member(game_id=table.game.id, user_id=table.user.id, role=OBSERVER_ROLE)
     table.session.add(table.member)
     table.log("observes")
+    announce.members_changed(table, "observes", None)
 
 
 def start(table: Table, now: datetime) -> None:
@@ -197,6 +202,7 @@ def start(table: Table, now: datetime) -> None:
     table.game.status = ACTIVE
     table.game.deadline = deadline_of(table, now)
     table.log("started", phase=table.game.phase)
+    announce.game_changed(table, "started")
 
 
 def submit(
@@ -212,6 +218,7 @@ def submit(
     and then nothing is stored."""
     table.require_playing()
     row = _expected(table, power, phase, version)
+    before = announce.received(table)
     orders, problems = _read(table, texts)
     if not problems:
         current = _stored(table, row)
@@ -222,8 +229,10 @@ def submit(
     row.orders = [o.format() for o in merged]
     if row.disorder and not _by_bot(table):  # its player is back (a bot stops playing it)
         row.disorder, row.missed, row.ready = False, 0, False
+        announce.members_changed(table, "out of civil disorder", power)
     table.log("orders", power=power, given=list(texts), replace=replace)
     table.session.flush()
+    announce.orders_changed(table, before)
     return row
 
 
@@ -238,6 +247,7 @@ def withdraw(
     named as orders name it, or an order for that slot); how many were withdrawn."""
     table.require_playing()
     row = _expected(table, power, phase, None)
+    before = announce.received(table)
     current = _stored(table, row)
     if text is None:
         kept: list[Order] = []
@@ -251,6 +261,7 @@ def withdraw(
     row.orders = [o.format() for o in kept]
     table.log("withdrew", power=power, order=text, withdrawn=withdrawn)
     table.session.flush()
+    announce.orders_changed(table, before)
     return row, withdrawn
 
 
@@ -312,6 +323,8 @@ def set_ready(table: Table, power: str, ready: bool, now: datetime) -> list[mode
     """Mark a power ready (or not); when every power awaited is ready and the game
     adjudicates early, the phase is adjudicated at once. The phases played, if any."""
     table.require_playing()
+    if table.pending[power].ready != ready:
+        announce.ready_changed(table, power, ready)
     table.pending[power].ready = ready
     table.log("ready" if ready else "not ready", power=power)
     return adjudicate_if_all_ready(table, now)

@@ -1,0 +1,76 @@
+"""What a game's live readers are told of its progress: each kind of event the play, the
+adjudication and the game master publish (`events.publish`), with its payload. Each is
+public to the game's members, as the game's page shows it (`views.game_view`): whose
+orders are in (by the names `Table.order_status` gives, which never tell who sent orders
+for another), who is ready, the phase, the game's status and deadline, who plays which
+power. None carries an order or anything else a view hides: a reader who wants more
+reads the game again through its own view. Messages are the press's to publish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+
+from hegemon.server import answers, events
+from hegemon.server.table import Table
+from hegemon.store import models
+
+ORDERS, READY, PHASE, GAME, MEMBERS = "orders", "ready", "phase", "game", "members"
+
+
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def received(table: Table) -> tuple[str, ...]:
+    """Whose orders are in by the public count (`Table.order_status`), as the pending
+    rows now stand (read again: a row locked since may have changed)."""
+    table.__dict__.pop("order_status", None)
+    return table.order_status.received
+
+
+def orders_changed(table: Table, before: Collection[str]) -> None:
+    """A power's orders changed: for each power whose orders are now in, or no longer
+    in, by the public count (`received` before the change), ``{power, phase, received}``.
+    A change that the count does not show (an order replaced, a declaration) is told to
+    nobody, not even by an event's number."""
+    after = received(table)
+    for power in table.variant.powers:
+        if (power in before) != (power in after):
+            said = answers.OrdersEvent(power=power, phase=table.game.phase, received=power in after)
+            _publish(table, ORDERS, said)
+
+
+def ready_changed(table: Table, power: str, ready: bool) -> None:
+    """``{power, ready}``: the power said it is ready (or no longer is)."""
+    _publish(table, READY, answers.ReadyEvent(power=power, ready=ready))
+
+
+def phase_played(table: Table, row: models.Phase) -> None:
+    """``{phase, number, next}``: phase `number` was adjudicated; the game is now at
+    `next` (a reader reads the game again)."""
+    _publish(
+        table, PHASE, answers.PhaseEvent(phase=row.phase, number=row.number, next=table.game.phase)
+    )
+
+
+def game_changed(table: Table, change: answers.GameChange) -> None:
+    """``{status, change, deadline}``: the game was started, paused, resumed or ended,
+    or its deadline moved (extended, a grace period): its status and deadline now."""
+    game = table.game
+    _publish(
+        table,
+        GAME,
+        answers.GameEvent(status=game.status, change=change, deadline=_when(game.deadline)),
+    )
+
+
+def members_changed(table: Table, change: answers.MembersChange, power: str | None) -> None:
+    """``{change, power}``: who takes part changed (joined, observes, replaced, bots
+    seated, civil disorder): a reader reads the game's members again."""
+    _publish(table, MEMBERS, answers.MembersEvent(change=change, power=power))
+
+
+def _publish(table: Table, kind: str, said: answers.Answer) -> None:
+    events.publish(table.session, table.game.id, kind, said.model_dump())

@@ -1,0 +1,312 @@
+"""A game's live events (GET /api/games/{id}/events), on SQLite and PostgreSQL: each event
+reaches, as it is committed, the members who may see it and nobody else; a stream resumed
+after the last event it had (Last-Event-ID, ?after=) misses nothing and repeats nothing;
+outsiders are refused, a signed-out caller's stream ends, and an account holds few at
+once. tests/server/test_live_processes.py follows events across two server processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx2 as httpx
+import psycopg
+import pytest
+import uvicorn
+from benchmarks.server_load import _free_port
+from fastapi import FastAPI
+
+from hegemon.server import create_app, events
+from hegemon.server.live import CHANNEL, Listener, Streams, Wakeups
+from hegemon.store import Store, models
+from tests.server.conftest import CHEAP, GENEROUS, Clock, Seated, User, seated_game
+
+# Streams last a few seconds, so that a test waiting for an event that never comes ends;
+# they read again on their own only after longer than that, so that an event that comes
+# at once came because its commit woke the stream.
+LIFETIME = 4.0
+SLOW_REREAD = 30.0
+
+
+@dataclass(frozen=True)
+class Received:
+    id: int
+    kind: str
+    data: dict[str, Any]
+    at: float  # time.monotonic() when it arrived
+
+
+@dataclass
+class Stream:
+    """A live stream as a client reads it: its events so far."""
+
+    lines: Iterator[str]
+    events: list[Received]
+
+    def next(self) -> Received | None:
+        """The next event, or None once the stream has ended."""
+        fields: dict[str, str] = {}
+        for line in self.lines:
+            if line.startswith(":"):
+                continue  # a heartbeat
+            if line:
+                name, _, value = line.partition(": ")
+                fields[name] = value
+                continue
+            if fields:
+                got = Received(
+                    int(fields["id"]), fields["event"], json.loads(fields["data"]), time.monotonic()
+                )
+                self.events.append(got)
+                return got
+        return None
+
+    def until(self, kind: str, **data: Any) -> Received:
+        """The events up to the first of `kind` whose data has these values (the last)."""
+        while (got := self.next()) is not None:
+            if got.kind == kind and all(got.data.get(k) == v for k, v in data.items()):
+                return got
+        raise AssertionError(f"the stream ended without {kind} {data}: {self.events}")
+
+    def rest(self) -> list[Received]:
+        """Every event until the stream ends."""
+        while self.next() is not None:
+            pass
+        return self.events
+
+
+@contextmanager
+def stream(user: User, game: Seated, **options: Any) -> Iterator[Stream]:
+    """`user`'s stream of the game's events, `options` its query (`after`) and headers."""
+    headers = {**user.headers, **options.pop("headers", {})}
+    with user.client.stream(
+        "GET", f"{game.path}/events", params=options, headers=headers
+    ) as answer:
+        assert answer.status_code == 200, answer.read()
+        assert answer.headers["content-type"].startswith("text/event-stream")
+        yield Stream(answer.iter_lines(), [])
+
+
+@dataclass
+class Served:
+    """The app served by uvicorn in a thread, as `hegemon serve` serves it (a client that
+    closes a stream is seen to go), and a client of it."""
+
+    app: FastAPI
+    http: httpx.Client
+
+    @property
+    def streams(self) -> Streams:
+        settings: Streams = self.app.state.streams
+        return settings
+
+
+@pytest.fixture
+def served(store: Store, clock: Clock) -> Iterator[Served]:
+    app = create_app(store=store, hasher=CHEAP, clock=clock, limits=GENEROUS)
+    app.state.streams = Streams(lifetime=LIFETIME, reread=SLOW_REREAD)
+    port = _free_port()
+    config = uvicorn.Config(app, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+        yield Served(app, http)
+    running.should_exit = True
+    thread.join()
+
+
+@pytest.fixture
+def game(served: Served) -> Seated:
+    return seated_game(served.http, "classic", seed=7)  # type: ignore[arg-type]
+
+
+def _publish(store: Store, game: Seated, kind: str, payload: dict[str, Any], **options: Any) -> int:
+    with store.writing() as session:
+        return events.publish(session, game.id, kind, payload, **options).seq
+
+
+def test_orders_given_reach_every_member_at_once(game: Seated) -> None:
+    """France's orders in: the event reaches another player, the observer and the game
+    master, each within moments (woken by the commit, not by a later read), and names
+    France and the phase, never the orders."""
+    watchers = [game.players["England"], game.observer, game.master]
+    with streams_of(watchers, game) as streams:
+        sent = time.monotonic()
+        game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A Par - Bur"]})
+        for watcher in streams:
+            got = watcher.until("orders")
+            assert got.data == {"power": "France", "phase": "S1901M", "received": True}
+            assert got.at - sent < 1.0
+            assert "Bur" not in json.dumps([e.data for e in watcher.events])
+
+
+@contextmanager
+def streams_of(users: list[User], game: Seated, **options: Any) -> Iterator[list[Stream]]:
+    """A stream for each user, all open at once."""
+    opened: list[Stream] = []
+    contexts = [stream(user, game, **options) for user in users]
+    try:
+        for context in contexts:
+            opened.append(context.__enter__())
+        yield opened
+    finally:
+        for context in contexts[: len(opened)]:
+            context.__exit__(None, None, None)
+
+
+def test_an_event_for_some_reaches_them_alone(game: Seated, store: Store) -> None:
+    """An event for England alone reaches England and the game master; France and the
+    observer never see it: the next event they get is the public one after it."""
+    everyone = [game.players["England"], game.master, game.players["France"], game.observer]
+    with streams_of(everyone, game) as (england, master, france, observer):
+        private = _publish(store, game, "ready", {"power": "England"}, audience=["England"])
+        public = _publish(store, game, "ready", {"power": "France"})
+        for seeing in (england, master):
+            assert [e.id for e in (seeing.next(), seeing.next()) if e] == [private, public]
+        for blind in (france, observer):
+            first = blind.next()
+            assert first is not None and first.id == public
+
+
+def test_progress_is_told_as_it_happens(game: Seated) -> None:
+    """Orders withdrawn, ready, a phase adjudicated, paused and resumed: each an event,
+    and an order replaced (whose orders are in is the same) none."""
+    france, path = game.players["France"], game.path
+    with stream(game.observer, game) as seen:
+        france.ok("post", f"{path}/orders", {"orders": ["A Par - Bur"]})
+        france.ok("post", f"{path}/orders", {"orders": ["A Par - Pic"]})  # replaced
+        france.ok("delete", f"{path}/orders")
+        france.ok("post", f"{path}/ready", {"ready": True})
+        game.master.ok("post", f"{path}/pause")
+        game.master.ok("post", f"{path}/resume")
+        game.master.ok("post", f"{path}/adjudicate", {})
+        seen.until("phase")
+    told = [(e.kind, e.data) for e in seen.events]
+    assert told == [
+        ("orders", {"power": "France", "phase": "S1901M", "received": True}),
+        ("orders", {"power": "France", "phase": "S1901M", "received": False}),
+        ("ready", {"power": "France", "ready": True}),
+        ("game", {"status": "paused", "change": "paused", "deadline": None}),
+        ("game", {"status": "active", "change": "resumed", "deadline": told[4][1]["deadline"]}),
+        ("phase", {"phase": "S1901M", "number": 1, "next": "F1901M"}),
+    ]
+    assert [e.id for e in seen.events] == sorted(e.id for e in seen.events)
+
+
+def test_a_stream_resumed_misses_nothing_and_repeats_nothing(game: Seated) -> None:
+    """A stream cut after some events and opened again after the last it had (by
+    Last-Event-ID, which wins over the query's `after`, as an EventSource reconnecting
+    sends both) gets every event since, once; from the start (`after=0`), all of them."""
+    england, path = game.players["England"], game.path
+    powers = ["France", "Germany", "Italy", "Russia"]
+    with stream(england, game) as first:
+        game.players["France"].ok("post", f"{path}/orders", {"orders": ["A Par - Bur"]})
+        game.players["Germany"].ok("post", f"{path}/orders", {"orders": ["A Ber - Kie"]})
+        last = first.until("orders", power="Germany").id
+    game.players["Italy"].ok("post", f"{path}/orders", {"orders": ["A Rom - Apu"]})
+    with stream(england, game, after=0, headers={"Last-Event-ID": str(last)}) as second:
+        game.players["Russia"].ok("post", f"{path}/orders", {"orders": ["A Mos - Ukr"]})
+        second.until("orders", power="Russia")
+    resumed = [e.data["power"] for e in [*first.events, *second.events] if e.kind == "orders"]
+    assert resumed == powers
+    ids = [e.id for e in [*first.events, *second.events]]
+    assert len(set(ids)) == len(ids)
+    with stream(england, game, after=0) as everything:
+        assert [e.id for e in everything.rest() if e.id >= ids[0]] == ids
+
+
+def test_an_event_committed_without_a_wakeup_still_arrives(
+    served: Served, game: Seated, store: Store
+) -> None:
+    """The rows are the truth: an event whose wake-up is lost (written here as bare rows,
+    as if its notification had gone astray) arrives at the stream's next read."""
+    served.streams.reread = 0.3
+    with stream(game.observer, game) as seen:
+        with store.writing() as session:
+            counter = session.get(models.EventCount, game.id)
+            assert counter is not None
+            counter.last += 1
+            payload = {"power": "France", "ready": True}
+            session.add(
+                models.Event(game_id=game.id, seq=counter.last, kind="ready", payload=payload)
+            )
+            seq = counter.last
+        assert seen.until("ready").id == seq
+
+
+def test_outsiders_are_refused_and_bad_resumes_named(served: Served, game: Seated) -> None:
+    path = f"{game.path}/events"
+    assert game.outsider.get(path).status_code == 403
+    assert game.master.get("/api/games/999/events").status_code == 404
+    assert served.http.get(path).status_code == 401
+    bad = served.http.get(path, headers={**game.master.headers, "Last-Event-ID": "seven"})
+    assert bad.status_code == 422 and "Last-Event-ID" in bad.json()["detail"]
+    assert game.master.get(path, params={"after": -1}).status_code == 422
+
+
+def test_a_signed_out_callers_stream_ends(served: Served, game: Seated) -> None:
+    served.streams.reread = 0.2
+    england = game.players["England"]
+    with stream(england, game) as seen:
+        england.ok("delete", "/api/sessions/current")
+        started = time.monotonic()
+        seen.rest()
+        assert time.monotonic() - started < 2
+
+
+def test_an_account_holds_few_streams_at_once(served: Served, game: Seated) -> None:
+    served.streams.most = 2
+    england = game.players["England"]
+    with streams_of([england, england], game):
+        refused = england.get(f"{game.path}/events")
+        assert refused.status_code == 429
+        assert "at most 2 live streams" in refused.json()["detail"]
+        assert int(refused.headers["Retry-After"]) > 0
+        with stream(game.players["France"], game):
+            pass  # another account's are its own
+    deadline = time.monotonic() + 2
+    while True:  # given back as the server sees the streams closed
+        with served.http.stream("GET", f"{game.path}/events", headers=england.headers) as again:
+            if again.status_code == 200:
+                break
+        assert time.monotonic() < deadline, "the streams closed were not given back"
+        time.sleep(0.05)
+
+
+def test_a_notification_wakes_the_streams_of_its_game(store: Store) -> None:
+    """PostgreSQL: the process's listener, once listening, wakes a game's waiters when
+    another connection notifies the channel with the game's number (as another process's
+    `publish` does at its commit), and not another game's."""
+    if store.sqlite:
+        pytest.skip("NOTIFY is PostgreSQL's")
+    url = store.engine.url.set(drivername="postgresql", query={})
+    wakeups = Wakeups()
+    listener = Listener(store, wakeups)
+
+    async def woken() -> list[bool]:
+        with (
+            wakeups.watching(424242) as waiter,
+            psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as other,
+        ):
+            said = [await waiter.wait(10)]  # the listener listens: it wakes every stream
+            for game in ("7", "424242"):
+                other.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
+                said.append(await waiter.wait(2))
+            return said
+
+    listener.start()
+    try:
+        assert asyncio.run(woken()) == [True, False, True]
+    finally:
+        listener.stop()
