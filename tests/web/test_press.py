@@ -41,7 +41,9 @@ def at_game(player: Player, server: LiveServer, game: Seated) -> None:
 def write(player: Player, text: str, *to: str) -> None:
     """A message written in the panel to `to` (everyone if none), and sent."""
     page = player.page
-    page.check("#hg-compose input[name=public]")
+    everyone = page.locator("#hg-compose input[name=public]")
+    if everyone.count():  # none to check where there is no public press
+        everyone.check()  # and none of the recipients checked before
     for power in to:
         page.check(f"#hg-compose input[name=to][value='{power}']")
     page.fill("#hg-text", text)
@@ -184,3 +186,33 @@ def test_messages_are_text_whatever_they_hold(
     page.locator("#hg-tabs").scroll_into_view_if_needed()
     reader.screenshot("hostile messages on a phone")
     assert not dialogs
+
+
+def test_a_gunboat_game_offers_only_the_game_master_and_a_refusal_says_why(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    game = seated_game(
+        server.client, "classic", prefix="g_", seed=5, policy={"press": {"mode": "none"}}
+    )
+    austria = open_player(browser, server, "g_austria", screenshots)
+    at_game(austria, server, game)
+    page = austria.page
+    assert "No press between powers (gunboat)" in page.inner_text("#hg-press")
+    assert page.locator("#hg-compose input[name=public]").count() == 0
+    assert page.locator("#hg-compose input[name=to]").evaluate_all(
+        "boxes => boxes.map((box) => [box.value, box.checked])"
+    ) == [["master", True]]  # no power to write to; the game master addressed
+    write(austria, "Is the deadline extended?", "master")
+    shown(austria, "Is the deadline extended?")
+    assert page.inner_text("#hg-thread-title") == "With Game master"
+    austria.screenshot("gunboat: the game master only")
+    # The game master reads it on the list of games, and mutes Austria: the next message
+    # is refused, and the panel says why, as the server does.
+    master = open_player(browser, server, "g_gm", screenshots)
+    line = master.page.locator(f".game-line:has(a[href='/games/{game.id}'])")
+    assert line.locator(".badge.unread").inner_text() == "1 unread message"
+    game.master.ok("post", f"{game.path}/mute", {"power": "Austria", "muted": True})
+    write(austria, "Hello?", "master")
+    refusal = page.locator("#hg-press-message.bad")
+    assert "the game master has muted you in this game" in refusal.inner_text()
+    austria.screenshot("a message refused")

@@ -20,9 +20,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
-from sqlalchemy.orm import Session
 
-from hegemon.server import answers, auth, passwords, press, views
+from hegemon.server import answers, auth, events, passwords, press, views
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.policy import PressPolicy
 from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
@@ -166,7 +165,7 @@ def game_page(
         acting = _acting(table, power)
         data = {
             **_progress(game),
-            "seq": _last_event(session, game_id),
+            "seq": events.last(session, game_id),
             "power": acting,
             "pending": views.pending_view(table, acting).model_dump() if acting else None,
             "choices": views.options_view(table, acting).model_dump() if acting else None,
@@ -183,13 +182,6 @@ def game_page(
             seats=_seats(game),
             press=_press(table, game),
         )
-
-
-def _last_event(session: Session, game_id: int) -> int:
-    """The number of the game's last event: the page's live stream starts after it, so
-    that nothing that happens once the page is drawn is missed."""
-    count = session.get(models.EventCount, game_id)
-    return count.last if count else 0
 
 
 def _press(table: Table, game: answers.Game) -> dict[str, Any]:
@@ -304,6 +296,6 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             game=game,
             seats=_seats(game),
             observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
-            data={**_progress(game), "seq": _last_event(table.session, game_id)},
+            data={**_progress(game), "seq": events.last(table.session, game_id)},
             ended=game.status == ENDED,
         )

@@ -95,9 +95,9 @@
   }
 
   // --- reading the game again once it moves on ------------------------------------------
-  // The game's event stream says when something happened: a phase adjudicated or the
-  // game's state changed (the page is read again), orders in or ready (the table of powers
-  // is updated), a message (passed to the press panel as a "hegemon:message" event). While
+  // The game's event stream says when something happened: a phase adjudicated, the game's
+  // state or its members changed (the page is read again), orders in or ready (the table
+  // of powers is updated), a message (passed to the press panel as a "hegemon:message" event). While
   // the stream is down the page asks where the game stands every POLL_MS instead, and the
   // press panel is told to catch up ("hegemon:poll"); polling stops once the stream is back.
   const RETRY_MS = [1000, 2000, 5000, 10000, 30000]; // waits before opening a closed stream again
@@ -165,7 +165,7 @@
         }
         this.failures += 1;
       };
-      for (const kind of ["message", "orders", "ready", "phase", "game"]) {
+      for (const kind of ["message", "orders", "ready", "phase", "game", "members"]) {
         source.addEventListener(kind, (event) => this.received(kind, event));
       }
     }
@@ -174,8 +174,10 @@
       this.seen = Math.max(this.seen, Number(event.lastEventId) || 0);
       if (kind === "message") {
         document.dispatchEvent(new CustomEvent("hegemon:message", { detail: JSON.parse(event.data) }));
+      } else if (kind === "orders" || kind === "ready") {
+        check(); // the table of powers
       } else {
-        check();
+        refresh(); // a new phase, the game started, paused or ended, a seat taken
       }
     }
   }
