@@ -16,7 +16,7 @@ PACKAGE_FILES := $(shell find src/hegemon -type f ! -path '*/__pycache__/*')
 ON_COMPILED := HEGEMON_BUILD=compiled PYTHONPATH=$(COMPILED)
 ON_PURE := HEGEMON_BUILD=pure
 
-.PHONY: run compiled test lint bench bench-server bench-bots boards datc clean
+.PHONY: run compiled test lint bench bench-server bench-press bench-bots boards datc clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -98,6 +98,12 @@ bench: $(DEV) compiled
 
 bench-server: $(DEV)
 	$(BIN)/python benchmarks/server_load.py
+	$(BIN)/python benchmarks/press_live.py
+
+# Press delivered live: 50 clients in 10 games, 20 messages each, through two API
+# processes, each reader holding its stream (docs/server.md, "Load").
+bench-press: $(DEV)
+	$(BIN)/python benchmarks/press_live.py
 
 # The bot against random players and against itself in every variant, on the compiled
 # core its costs are measured for (docs/bots.md: some 45 minutes on two cores;

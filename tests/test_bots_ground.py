@@ -74,12 +74,15 @@ def test_a_third_power_cannot_tell_how_many_infs_another_holds() -> None:
     england = sight_of(europe, few, "England")
     assert england == sight_of(europe, many, "England")
     ledger = Ledger.of(england.position)
-    assert ledger.held("bav", "France") == 0 and ledger.held("bav", "Spain") == 0
+    # Presumed from the published shares alone (`Ledger.seen`): half each, the same guess
+    # whether they hold 3 or 9.
+    assert ledger.held("bav", "France") == ledger.held("bav", "Spain") > 0
     assert _bot_orders(england) == _bot_orders(sight_of(europe, many, "England"))
-    # The power itself knows its own number, and so tells the two apart.
+    # The power itself knows its own number, and so tells the two apart: with the even
+    # shares published, it works out Spain's too.
     france = sight_of(europe, few, "France")
     assert Ledger.of(france.position).held("bav", "France") == 3
-    assert Ledger.of(france.position).held("bav", "Spain") == 0
+    assert Ledger.of(france.position).held("bav", "Spain") == 3
     assert france != sight_of(europe, many, "France")
 
 

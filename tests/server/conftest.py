@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from hegemon.server import create_app
 from hegemon.server.limits import Limits
+from hegemon.server.live import Streams
 from hegemon.store import Store
 
 PASSWORD = "correct horse"
@@ -102,9 +103,11 @@ def clock() -> Clock:
 
 @pytest.fixture
 def client(store: Store, clock: Clock) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(store=store, hasher=CHEAP, clock=clock, limits=GENEROUS)
-    ) as test_client:
+    app = create_app(store=store, hasher=CHEAP, clock=clock, limits=GENEROUS)
+    # The test client never tells the app that a stream was closed: live streams end by
+    # themselves at once (tests/server/test_events.py serves them through uvicorn).
+    app.state.streams = Streams(lifetime=0.2)
+    with TestClient(app) as test_client:
         yield test_client
 
 

@@ -44,6 +44,7 @@ def _calls() -> list[Call]:
         Call("get", "/api/games", SIGNED_IN),
         Call("get", "{game}", EVERY_MEMBER),
         Call("get", "{game}/progress", EVERY_MEMBER),
+        Call("get", "{game}/events", EVERY_MEMBER),  # a stream that ends at once, here
         Call("get", "{game}/options", PLAYERS, params=france),
         Call("post", "{game}/orders", PLAYERS, body={"orders": ["A par H"], **france}),
         Call("delete", "{game}/orders", PLAYERS, params=france),

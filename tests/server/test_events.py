@@ -22,6 +22,7 @@ import uvicorn
 from benchmarks.server_load import _free_port
 from fastapi import FastAPI
 
+from hegemon.position import OBSERVER, Viewer
 from hegemon.server import create_app, events
 from hegemon.server.live import CHANNEL, Listener, Streams, Wakeups
 from hegemon.store import Store, models
@@ -36,7 +37,7 @@ SLOW_REREAD = 30.0
 
 @dataclass(frozen=True)
 class Received:
-    id: int
+    id: str
     kind: str
     data: dict[str, Any]
     at: float  # time.monotonic() when it arrived
@@ -61,7 +62,7 @@ class Stream:
                 continue
             if fields:
                 got = Received(
-                    int(fields["id"]), fields["event"], json.loads(fields["data"]), time.monotonic()
+                    fields["id"], fields["event"], json.loads(fields["data"]), time.monotonic()
                 )
                 self.events.append(got)
                 return got
@@ -131,9 +132,9 @@ def game(served: Served) -> Seated:
     return seated_game(served.http, "classic", seed=7)  # type: ignore[arg-type]
 
 
-def _publish(store: Store, game: Seated, kind: str, payload: dict[str, Any], **options: Any) -> int:
+def _publish(store: Store, game: Seated, kind: str, payload: dict[str, Any], **options: Any) -> str:
     with store.writing() as session:
-        return events.publish(session, game.id, kind, payload, **options).seq
+        return events.publish(session, game.id, kind, payload, **options).token
 
 
 def test_orders_given_reach_every_member_at_once(game: Seated) -> None:
@@ -193,6 +194,7 @@ def test_progress_is_told_as_it_happens(game: Seated) -> None:
         game.master.ok("post", f"{path}/adjudicate", {})
         seen.until("phase")
     told = [(e.kind, e.data) for e in seen.events]
+    assert len({e.id for e in seen.events}) == len(seen.events)
     assert told == [
         ("orders", {"power": "France", "phase": "S1901M", "received": True}),
         ("orders", {"power": "France", "phase": "S1901M", "received": False}),
@@ -201,29 +203,32 @@ def test_progress_is_told_as_it_happens(game: Seated) -> None:
         ("game", {"status": "active", "change": "resumed", "deadline": told[4][1]["deadline"]}),
         ("phase", {"phase": "S1901M", "number": 1, "next": "F1901M"}),
     ]
-    assert [e.id for e in seen.events] == sorted(e.id for e in seen.events)
 
 
 def test_a_stream_resumed_misses_nothing_and_repeats_nothing(game: Seated) -> None:
     """A stream cut after some events and opened again after the last it had (by
     Last-Event-ID, which wins over the query's `after`, as an EventSource reconnecting
-    sends both) gets every event since, once; from the start (`after=0`), all of them."""
+    sends both) gets every event since, once: what a stream open all along got."""
     england, path = game.players["England"], game.path
-    powers = ["France", "Germany", "Italy", "Russia"]
-    with stream(england, game) as first:
-        game.players["France"].ok("post", f"{path}/orders", {"orders": ["A Par - Bur"]})
-        game.players["Germany"].ok("post", f"{path}/orders", {"orders": ["A Ber - Kie"]})
-        last = first.until("orders", power="Germany").id
-    game.players["Italy"].ok("post", f"{path}/orders", {"orders": ["A Rom - Apu"]})
-    with stream(england, game, after=0, headers={"Last-Event-ID": str(last)}) as second:
-        game.players["Russia"].ok("post", f"{path}/orders", {"orders": ["A Mos - Ukr"]})
-        second.until("orders", power="Russia")
-    resumed = [e.data["power"] for e in [*first.events, *second.events] if e.kind == "orders"]
-    assert resumed == powers
-    ids = [e.id for e in [*first.events, *second.events]]
-    assert len(set(ids)) == len(ids)
-    with stream(england, game, after=0) as everything:
-        assert [e.id for e in everything.rest() if e.id >= ids[0]] == ids
+    with stream(game.master, game) as witness:
+        with stream(england, game) as first:
+            game.players["France"].ok("post", f"{path}/orders", {"orders": ["A Par - Bur"]})
+            game.players["Germany"].ok("post", f"{path}/orders", {"orders": ["A Ber - Kie"]})
+            began = first.until("orders", power="France").id
+            last = first.until("orders", power="Germany").id
+        game.players["Italy"].ok("post", f"{path}/orders", {"orders": ["A Rom - Apu"]})
+        resumed = {"after": began, "headers": {"Last-Event-ID": last}}
+        with stream(england, game, **resumed) as second:
+            game.players["Russia"].ok("post", f"{path}/orders", {"orders": ["A Mos - Ukr"]})
+            second.until("orders", power="Russia")
+        witness.until("orders", power="Russia")
+    had = [e.id for e in [*first.events, *second.events]]
+    assert had == [e.id for e in witness.events]
+    assert [e.data["power"] for e in second.events] == ["Italy", "Russia"]
+    with stream(england, game, after=began) as again:  # the query alone
+        game.players["Turkey"].ok("post", f"{path}/orders", {"orders": ["A Con - Bul"]})
+        again.until("orders", power="Turkey")
+    assert [e.id for e in again.events[:3]] == had[1:]
 
 
 def test_an_event_committed_without_a_wakeup_still_arrives(
@@ -234,15 +239,16 @@ def test_an_event_committed_without_a_wakeup_still_arrives(
     served.streams.reread = 0.3
     with stream(game.observer, game) as seen:
         with store.writing() as session:
-            counter = session.get(models.EventCount, game.id)
+            counter = session.get(models.Counter, (game.id, events.EVENTS))
             assert counter is not None
             counter.last += 1
             payload = {"power": "France", "ready": True}
             session.add(
-                models.Event(game_id=game.id, seq=counter.last, kind="ready", payload=payload)
+                models.Event(
+                    game_id=game.id, seq=counter.last, token="bare", kind="ready", payload=payload
+                )
             )
-            seq = counter.last
-        assert seen.until("ready").id == seq
+        assert seen.until("ready").id == "bare"
 
 
 def test_outsiders_are_refused_and_bad_resumes_named(served: Served, game: Seated) -> None:
@@ -250,9 +256,11 @@ def test_outsiders_are_refused_and_bad_resumes_named(served: Served, game: Seate
     assert game.outsider.get(path).status_code == 403
     assert game.master.get("/api/games/999/events").status_code == 404
     assert served.http.get(path).status_code == 401
-    bad = served.http.get(path, headers={**game.master.headers, "Last-Event-ID": "seven"})
-    assert bad.status_code == 422 and "Last-Event-ID" in bad.json()["detail"]
-    assert game.master.get(path, params={"after": -1}).status_code == 422
+    for given in ("seven", "a b"):
+        bad = served.http.get(path, headers={**game.master.headers, "Last-Event-ID": given})
+        assert bad.status_code == 422 and "Last-Event-ID" in bad.json()["detail"]
+    bad = game.master.get(path, params={"after": "seven"})
+    assert bad.json() == {"detail": f"after: no event of game {game.id} has the id 'seven'"}
 
 
 def test_a_signed_out_callers_stream_ends(served: Served, game: Seated) -> None:
@@ -310,3 +318,91 @@ def test_a_notification_wakes_the_streams_of_its_game(store: Store) -> None:
         assert asyncio.run(woken()) == [True, False, True]
     finally:
         listener.stop()
+
+
+def test_a_message_reaches_its_readers_as_each_reads_it(served: Served) -> None:
+    """England writes to France: France and England get the message as each reads it
+    (the answer of GET /messages), Germany and the observer nothing of it; grey press
+    reaches everyone unsigned, the game master with its author."""
+    game = seated_game(served.http, "classic", seed=7, policy={"press": {"grey": True}})  # type: ignore[arg-type]
+    england, france, germany = (game.players[p] for p in ("England", "France", "Germany"))
+    readers = [england, france, germany, game.observer, game.master]
+    with streams_of(readers, game) as (to_england, to_france, to_germany, watching, master):
+        england.ok("post", f"{game.path}/messages", {"to": ["France"], "text": "<b>hi</b>"})
+        england.ok("post", f"{game.path}/messages", {"to": [], "text": "boo", "grey": True})
+        for private in (to_england, to_france):
+            got = private.until("message", channel="England,France")
+            read = france.ok("get", f"{game.path}/messages", params={"channel": "England,France"})
+            assert got.data == read[-1]
+            assert got.data["text"] == "<b>hi</b>" and got.data["sender"] == "England"
+        for blind in (to_germany, watching):
+            grey = blind.until("message")
+            assert grey.data["channel"] == "public" and grey.data["sender"] is None
+            assert "author" not in grey.data
+        assert master.until("message", channel="public").data["author"] == "England"
+        assert all(e.data.get("sender") != "England" for e in to_germany.events)
+
+
+def test_a_player_whose_seat_is_given_to_another_reads_no_more_of_it(game: Seated) -> None:
+    """The game master gives England's seat to the observer: England's stream ends at
+    once, before any message to England is sent; the observer's too (it now plays), and
+    opened again it reads as England."""
+    england, watcher = game.players["England"], game.observer
+    with streams_of([england, watcher], game) as (old, new):
+        game.players["France"].ok("post", f"{game.path}/orders", {"orders": ["A Par - Bur"]})
+        before = old.until("orders").id
+        started = time.monotonic()
+        game.master.ok("post", f"{game.path}/replace", {"power": "England", "user": "watcher"})
+        game.players["France"].ok(
+            "post", f"{game.path}/messages", {"to": ["England"], "text": "for England"}
+        )
+        for ended in (old, new):
+            assert all(e.kind != "message" for e in ended.rest())
+        assert time.monotonic() - started < 2
+    with stream(watcher, game, after=before) as again:
+        assert again.until("message").data["text"] == "for England"
+
+
+def test_no_stream_ties_the_ottoman_patron_to_the_empires_press(
+    served: Served, store: Store
+) -> None:
+    """Europe 1615: Spain, the Empire's patron, writes as the Empire in white and grey
+    press and to the game master, who relays. Every other player and the observer get, on
+    their streams, the Empire's public messages as they read them (signed by the Empire or
+    nobody) and nothing else while it writes: no event names Spain, none carries an
+    author, none of the Empire's channel with the game master reaches them."""
+    served.streams.lifetime = 3.0
+    game = seated_game(served.http, "europe_1615", seed=3, policy={"press": {"grey": True}})  # type: ignore[arg-type]
+    spain, empire, path = game.players["Spain"], "Ottoman Empire", game.path
+    spain.ok("post", f"{path}/orders", {"orders": ["20: OTE"]})
+    game.master.ok("post", f"{path}/adjudicate", {})
+    others = [u for p, u in game.players.items() if p != "Spain"] + [game.observer]
+    with streams_of(others, game) as seen:
+        spain.ok("post", f"{path}/messages", {"to": [], "text": "white", "voice": empire})
+        grey = {"to": [], "text": "grey", "grey": True, "voice": empire}
+        spain.ok("post", f"{path}/messages", grey)
+        spain.ok("post", f"{path}/messages", {"to": ["master"], "text": "hush", "voice": empire})
+        game.master.ok("post", f"{path}/messages", {"to": [empire], "text": "relayed"})
+        got = [stream.rest() for stream in seen]
+    for user, events_got in zip(others, got, strict=True):
+        public = user.ok("get", f"{path}/messages", params={"channel": "public"})
+        assert [e.data for e in events_got] == public[-2:], user.name
+        assert [e.data["sender"] for e in events_got] == [empire, None]
+        assert "Spain" not in json.dumps([e.data for e in events_got])
+
+
+def test_a_page_begins_after_the_latest_event_its_reader_may_see(
+    game: Seated, store: Store
+) -> None:
+    """`events.latest`: where a page that has read the game begins its stream; never an
+    event kept from its reader."""
+    public = _publish(store, game, "ready", {"power": "France"})
+    kept = _publish(store, game, "ready", {"power": "England"}, audience=["England"])
+    with store.reading() as session:
+        assert events.latest(session, game.id, Viewer(power="France")) == public
+        assert events.latest(session, game.id, Viewer(power="England")) == kept
+        assert events.latest(session, game.id, OBSERVER) == public
+    with stream(game.players["France"], game, after=public) as seen:
+        game.players["Germany"].ok("post", f"{game.path}/orders", {"orders": ["A Ber - Kie"]})
+        first = seen.next()  # England's event kept from it, Germany's orders next
+        assert first is not None and (first.kind, first.data["power"]) == ("orders", "Germany")

@@ -416,7 +416,7 @@ def test_read_marks_count_what_is_unread(client: TestClient) -> None:
 
     def unread() -> int:
         listed = france.ok("get", f"{game.path}/conversations")
-        return next(c["unread"] for c in listed if c["channel"] == "England,France")
+        return int(next(c["unread"] for c in listed if c["channel"] == "England,France"))
 
     assert unread() == 3
     read = {"channel": "England,France", "up_to": ids[1]}
@@ -448,10 +448,15 @@ def test_each_message_publishes_an_event_for_its_readers_alone(
     private = _sent(game.players["England"], game, SECRET, ["France"])
     public = _sent(game.players["Germany"], game, "hello all")
     with store.reading() as session:
-        for power, ids in (("France", [private["id"], public["id"]]), ("Germany", [public["id"]])):
-            seen = events.since(session, game.id, 0, Viewer(power=power))
-            assert [(e.kind, e.payload["id"]) for e in seen] == [("message", i) for i in ids]
         rows = session.scalars(select(models.Message).order_by(models.Message.id)).all()
+        assert [(m.channel, m.number) for m in rows] == [
+            (private["channel"], private["id"]),
+            (public["channel"], public["id"]),
+        ]
+        for power, read in (("France", rows), ("Germany", rows[1:])):
+            seen = events.since(session, game.id, 0, Viewer(power=power))
+            told = [e.payload["id"] for e in seen if e.kind == "message"]  # not the game's progress
+            assert told == [m.id for m in read]
         germany = session.scalar(select(models.User).where(models.User.name == "germany"))
         table = Table.open(session, game.id, germany)
         assert press.message_view(table, rows[0]) is None
@@ -476,3 +481,17 @@ def test_the_database_export_carries_the_press_as_the_game_master_reads_it(
     # A player's export holds what it reads, the grey author hidden.
     germany = game.players["Germany"].ok("get", f"{game.path}/press")
     assert germany["viewer"] == "Germany" and germany["messages"] == [grey]
+
+
+def test_a_channels_numbers_count_its_own_messages_alone(client: TestClient) -> None:
+    """Messages are known by their number in their channel: a player reading the public
+    channel cannot count, by gaps in the numbers, the private messages sent meanwhile."""
+    game = _game(client)
+    first = _sent(game.players["Germany"], game, "one")
+    for _ in range(3):
+        _sent(game.players["England"], game, SECRET, ["France"])
+    second = _sent(game.players["Germany"], game, "two")
+    assert (first["id"], second["id"]) == (1, 2)
+    assert [m["id"] for m in _channel(game.players["Germany"], game, "public")] == [1, 2]
+    private = _channel(game.players["France"], game, "England,France")
+    assert [m["id"] for m in private] == [1, 2, 3]

@@ -29,6 +29,7 @@ SPREADS = (2, 3)  # and how many more, besides all
 SINGLES = 4  # the most promising forms each also tried with all the points alone
 NAMED = 2  # forms with named values (a power to attack) tried, their most promising first
 PRICES = (1, 3, 7)  # the points a form is tried with alone, fewest first, to find its price
+MARGIN = 3  # points beyond a stake's price: the others may add theirs in the same phase
 
 
 def spend(
@@ -101,7 +102,8 @@ def _allocation(
     # the playouts show, as points beyond what wins a state (or a bid) buy nothing more
     # there, and a point where it wins nothing is lost.
     pick = {id(f): picks[id(f)][1] for f in forms}
-    ways = [_priced(playouts, forms, pick, given, accepts, left), _spread(forms[:HEDGE], left)]
+    ways = [_staked(forms, left)] if any(f.stake for f in forms) else []
+    ways += [_priced(playouts, forms, pick, given, accepts, left), _spread(forms[:HEDGE], left)]
     ways += [_concentrated(forms[:3], left), _concentrated(forms[1:3], left)]
     ways += [_concentrated(forms[n : n + 1], left) for n in range(1, min(SINGLES, len(forms)))]
     ways += [_spread(forms[:count], left) for count in SPREADS if count < len(forms)]
@@ -149,6 +151,29 @@ def _priced(
             bought.append((form, points))
             left -= points
     return _topped_up(bought, left)
+
+
+def _staked(forms: Sequence[OrderForm], left: int) -> list[tuple[OrderForm, int]]:
+    """The forms whose stakes the variant tells, bought at their prices (and a MARGIN),
+    the best prize a point first while the points last; any left spread over those bought."""
+    staked = [f for f in forms if f.stake is not None and f.stake.prize > 0]
+    staked.sort(key=lambda f: -_prize(f) / (_price(f) + MARGIN))
+    bought = []
+    for form in staked:
+        amount = _amount(form)
+        points = min(amount.most, max(amount.least, _price(form) + MARGIN))
+        if points <= left:
+            bought.append((form, points))
+            left -= points
+    return _topped_up(bought, left)
+
+
+def _prize(form: OrderForm) -> int:
+    return form.stake.prize if form.stake is not None else 0
+
+
+def _price(form: OrderForm) -> int:
+    return form.stake.price if form.stake is not None else 0
 
 
 Offer = tuple[float, OrderForm, int]  # a form's gain a point, and the points it takes

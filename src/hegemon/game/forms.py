@@ -127,6 +127,16 @@ Maker = Callable[[Filled], Order]
 
 
 @dataclass(frozen=True)
+class Stake:
+    """What a form's points may win its power, as far as the power can tell from what it
+    sees: `prize`, the variant's points its target gives at a scoring while it is won (a
+    state aligned); `price`, the fewest points more that win it now (0: won already)."""
+
+    prize: int
+    price: int
+
+
+@dataclass(frozen=True)
 class OrderForm:
     """One order a power may give this phase, as a player fills it in.
 
@@ -138,7 +148,8 @@ class OrderForm:
     filled in, and `make` makes the order from them (and the choice picked, if any);
     without `make`, the form gives the one choice picked. `action` names the button that
     opens or sends a form offered beside the orders of the power's own units and sites (a
-    bid, a deployment); `spends` is the purse its points come out of.
+    bid, a deployment); `spends` is the purse its points come out of, and `stake` what
+    they may win, where the variant can tell.
     """
 
     id: str
@@ -152,6 +163,7 @@ class OrderForm:
     action: str | None = None
     spends: Purse | None = None
     make: Maker | None = None
+    stake: Stake | None = None
 
     def fill(self, picks: Sequence[int], values: Mapping[str, int | str]) -> Order:
         """The order the form gives, filled in with the choices picked (by their place in

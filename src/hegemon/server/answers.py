@@ -546,9 +546,3 @@ class MembersEvent(Answer):
 
     change: MembersChange
     power: str | None
-
-
-class MessageEvent(Answer):
-    """A message the reader may read."""
-
-    id: int

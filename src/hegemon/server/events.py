@@ -2,7 +2,9 @@
 pages and the notifications that follow a game (docs/server.md, "Live events").
 
 `publish` adds an event to the outbox (`hegemon.store.models.Event`) numbered after the
-game's last; `since` reads those a viewer may see after the one it saw last. The rows are
+game's last; `since` reads those a viewer may see after the one it saw last. A reader
+knows an event by its `token`, never its number, whose gaps would count the events kept
+from it; `seen` finds the number a token stands for. The rows are
 the truth: whatever wakes a reader (a notification between processes, a poll) only says
 when to read them again: `publish` has this process's readers of the game woken once the
 transaction commits, and, on PostgreSQL, the other processes' by a ``NOTIFY`` sent in the
@@ -12,31 +14,20 @@ same transaction, which PostgreSQL delivers at commit and never if it rolls back
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 
-from sqlalchemy import bindparam, func, select
 from sqlalchemy import event as orm_event
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from hegemon.position import Viewer
 from hegemon.server.live import CHANNEL, WAKEUPS
 from hegemon.store import models
+from hegemon.store.numbering import next_number
 
+EVENTS = "events"  # the numbering of a game's events (`next_number`)
 MOST_READ = 500  # events read at once; a reader further behind reads again
-
-
-def _next_seq(session: Session, game_id: int) -> int:
-    """The game's next event number. The counter's row stays locked by this transaction
-    until it ends, so that the game's events commit in the order of their numbers."""
-    on_sqlite = session.get_bind().dialect.name == "sqlite"
-    insert = sqlite.insert if on_sqlite else postgresql.insert
-    new = insert(models.EventCount).values(game_id=bindparam("game"), last=1)
-    counted = new.on_conflict_do_update(
-        index_elements=[models.EventCount.game_id],
-        set_={"last": models.EventCount.last + 1},
-    ).returning(models.EventCount.last)
-    return int(session.execute(counted, {"game": game_id}).scalar_one())
 
 
 def publish(
@@ -51,7 +42,8 @@ def publish(
     of them may read."""
     event = models.Event(
         game_id=game_id,
-        seq=_next_seq(session, game_id),
+        seq=next_number(session, game_id, EVENTS),
+        token=secrets.token_urlsafe(12),
         kind=kind,
         payload=dict(payload),
         audience=None if audience is None else sorted(audience),
@@ -109,5 +101,27 @@ def after(session: Session, game_id: int, seen: int) -> Sequence[models.Event]:
 
 def last(session: Session, game_id: int) -> int:
     """The number of the game's last event (0 before the first)."""
-    found = session.get(models.EventCount, game_id)
+    found = session.get(models.Counter, (game_id, EVENTS))
     return 0 if found is None else found.last
+
+
+def seen(session: Session, game_id: int, token: str) -> int | None:
+    """The number of the game's event known to its readers as `token` (None if no event
+    of the game has it)."""
+    return session.scalar(
+        select(models.Event.seq).where(models.Event.game_id == game_id, models.Event.token == token)
+    )
+
+
+def latest(session: Session, game_id: int, viewer: Viewer) -> str | None:
+    """The id (token) of the game's latest event that `viewer` may see, among the last
+    `MOST_READ`: where a page that has just read the game begins its stream (``?after=``),
+    so that it misses nothing after what it read. Never the id of an event kept from the
+    viewer, which would tell that something happened (None if none is found)."""
+    rows = session.scalars(
+        select(models.Event)
+        .where(models.Event.game_id == game_id)
+        .order_by(models.Event.seq.desc())
+        .limit(MOST_READ)
+    )
+    return next((event.token for event in rows if visible(event, viewer)), None)

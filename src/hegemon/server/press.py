@@ -25,6 +25,7 @@ from hegemon.server import answers, events
 from hegemon.server.policy import Policy, PressPolicy
 from hegemon.server.table import ENDED, MASTER_ROLE, OBSERVER_ROLE, Refusal, Table
 from hegemon.store import models
+from hegemon.store.numbering import next_number
 
 PUBLIC = "public"  # the channel of public (and grey) press
 MASTER = "master"  # the game master, as a sender, recipient and participant
@@ -72,7 +73,7 @@ def render(viewer: Viewer, message: models.Message) -> answers.Message:
     one signed by its voice, their author named to the game master only."""
     hidden = message.grey or message.voice is not None
     return answers.Message(
-        id=message.id,
+        id=message.number,
         channel=message.channel,
         sender=None if message.grey and not viewer.master else message.voice or message.sender,
         to=list(message.recipients),
@@ -115,15 +116,17 @@ def send(table: Table, draft: Draft, moment: datetime) -> models.Message:
         _check_grey(table, author, recipients)
     _check_policy(table, author, recipients)
     speaking = voice or author
+    channel = PUBLIC if not recipients else channel_of([speaking, *recipients])
     message = models.Message(
         game_id=table.game.id,
+        number=next_number(table.session, table.game.id, f"press {channel}"),
         phase=table.game.phase,
         sent=moment,
         sender=author,
         voice=voice,
         grey=draft.grey,
         recipients=recipients,
-        channel=PUBLIC if not recipients else channel_of([speaking, *recipients]),
+        channel=channel,
         text=draft.text,
     )
     table.session.add(message)
@@ -250,13 +253,14 @@ def messages(
     `after`, else the last `limit` (before `before`, if given)."""
     reader = Reader.of(table)
     query = readable(reader).where(models.Message.channel == channel)
+    number = models.Message.number
     if before is not None:
-        query = query.where(models.Message.id < before)
+        query = query.where(number < before)
     if after is not None:
-        query = query.where(models.Message.id > after).order_by(models.Message.id)
+        query = query.where(number > after).order_by(number)
         found = list(table.session.scalars(query.limit(limit)))
     else:
-        newest = table.session.scalars(query.order_by(models.Message.id.desc()).limit(limit))
+        newest = table.session.scalars(query.order_by(number.desc()).limit(limit))
         found = list(reversed(list(newest)))
     return [render(reader.viewer, m) for m in found]
 
@@ -266,32 +270,31 @@ def conversations(table: Table) -> list[answers.Conversation]:
     with its last message and how many messages from others it has not marked read."""
     reader = Reader.of(table)
     game = models.Message.game_id == table.game.id
-    lasts: dict[str, int] = {
-        channel: last
-        for channel, last in table.session.execute(
-            select(models.Message.channel, func.max(models.Message.id))
-            .where(game, reader.readable())
-            .group_by(models.Message.channel)
-        )
-    }
+    lasts = (
+        select(func.max(models.Message.id))
+        .where(game, reader.readable())
+        .group_by(models.Message.channel)
+    )
     unread = _unread(table, reader)
     rows = {
         m.channel: m
-        for m in table.session.scalars(
-            select(models.Message).where(models.Message.id.in_(lasts.values()))
-        )
+        for m in table.session.scalars(select(models.Message).where(models.Message.id.in_(lasts)))
     }
+    public = rows.pop(PUBLIC, None)
     listed = [
         answers.Conversation(
-            channel=PUBLIC, members=[], last=lasts.pop(PUBLIC, 0), unread=unread.get(PUBLIC, 0)
+            channel=PUBLIC,
+            members=[],
+            last=public.number if public else 0,
+            unread=unread.get(PUBLIC, 0),
         )
     ]
-    for channel, last in sorted(lasts.items(), key=lambda item: -item[1]):
+    for channel, last in sorted(rows.items(), key=lambda item: -item[1].id):
         listed.append(
             answers.Conversation(
                 channel=channel,
-                members=participants(rows[channel]),
-                last=last,
+                members=participants(last),
+                last=last.number,
                 unread=unread.get(channel, 0),
             )
         )
@@ -316,7 +319,7 @@ def _unread(table: Table, reader: Reader) -> dict[str, int]:
             models.Message.game_id == table.game.id,
             reader.readable(),
             models.Message.sender != (reader.name or ""),
-            models.Message.id > func.coalesce(mark.last, 0),
+            models.Message.number > func.coalesce(mark.last, 0),
         )
         .group_by(models.Message.channel)
     )
@@ -333,10 +336,10 @@ def mark_read(table: Table, channel: str, up_to: int) -> None:
     assert table.member is not None
     reader = Reader.of(table)
     last = table.session.scalar(
-        select(func.max(models.Message.id)).where(
+        select(func.max(models.Message.number)).where(
             models.Message.game_id == table.game.id,
             models.Message.channel == channel,
-            models.Message.id <= up_to,
+            models.Message.number <= up_to,
             reader.readable(),
         )
     )

@@ -223,14 +223,17 @@ class Event(Base):
 
     `seq` numbers a game's events in the order their transactions commit, so that a reader
     who has seen event n of a game and asks for those after it misses none: it is taken
-    from the game's `EventCount`, whose row the writer holds until it commits."""
+    from the game's `Counter` of events, whose row the writer holds until it commits."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (UniqueConstraint("game_id", "seq"), UniqueConstraint("game_id", "token"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
+    # What a reader resumes from (an SSE event's id): drawn at random, as `seq` would
+    # show a reader, by its gaps, the events it may not see.
+    token: Mapped[str] = mapped_column(String(24))
     at: Mapped[datetime] = mapped_column(default=now)
     kind: Mapped[str] = mapped_column(String(30))
     # Who may see it: the powers named (the game master sees every event); None for
@@ -239,14 +242,17 @@ class Event(Base):
     payload: Mapped[dict[str, object]]
 
 
-class EventCount(Base):
-    """The last `Event.seq` of a game."""
+class Counter(Base):
+    """A numbering within a game (its events; a channel's messages): the last number
+    given. The row stays locked by the transaction that takes a number until it ends, so
+    that the numbers commit in their order (`hegemon.store.numbering`)."""
 
-    __tablename__ = "event_counts"
+    __tablename__ = "counters"
 
     game_id: Mapped[int] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
+    name: Mapped[str] = mapped_column(Text, primary_key=True)
     last: Mapped[int] = mapped_column(Integer)
 
 
@@ -260,10 +266,13 @@ class Message(Base):
     (`hegemon.server.press`): fixed when it is sent, as a voice's speaker may change."""
 
     __tablename__ = "messages"
-    __table_args__ = (Index("ix_messages_game_channel", "game_id", "channel", "id"),)
+    __table_args__ = (UniqueConstraint("game_id", "channel", "number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    # Its number in its channel, the id its readers know it by: numbers shared by every
+    # channel would show the readers of one how many messages others sent meanwhile.
+    number: Mapped[int] = mapped_column(Integer)
     phase: Mapped[str] = mapped_column(String(12))
     sent: Mapped[datetime] = mapped_column(default=now)
     sender: Mapped[str] = mapped_column(String(60))  # the author, whatever it is signed as

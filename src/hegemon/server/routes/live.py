@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -23,10 +25,11 @@ import anyio
 from fastapi import APIRouter, Header, Query, Request, Response
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.orm import Session
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.background import BackgroundTask
 
-from hegemon.server import answers, auth, events
+from hegemon.server import answers, auth, events, press
 from hegemon.server.auth import AuthError
 from hegemon.server.deps import Caller, StoreDep, Token
 from hegemon.server.live import WAKEUPS, Streams
@@ -49,6 +52,8 @@ router = APIRouter(
     prefix="/api/games/{game_id}", tags=["live"], responses=answers.ALWAYS | answers.IN_A_GAME
 )
 
+TOKEN = "^[A-Za-z0-9_-]{1,32}$"  # an event's id (`models.Event.token`)
+
 # Each kind of event, and the answer its `data` is (as JSON).
 KINDS: dict[str, type[answers.Answer]] = {
     "orders": answers.OrdersEvent,
@@ -56,7 +61,7 @@ KINDS: dict[str, type[answers.Answer]] = {
     "phase": answers.PhaseEvent,
     "game": answers.GameEvent,
     "members": answers.MembersEvent,
-    "message": answers.MessageEvent,
+    "message": answers.Message,
 }
 
 
@@ -67,7 +72,7 @@ def _described(kind: str, data: type[answers.Answer]) -> dict[str, object]:
         "type": "object",
         "required": ["id", "event", "data"],
         "properties": {
-            "id": {"type": "string", "pattern": "^[0-9]+$"},
+            "id": {"type": "string", "pattern": TOKEN},
             "event": {"const": kind},
             "data": {
                 "type": "string",
@@ -87,13 +92,13 @@ STREAM = {
     "description": "Server-Sent Events: `id:` the event's number, `event:` its kind, "
     '`data:` its JSON (docs/server.md, "Live events"); a comment every 15 seconds',
 }
-EventNumber = Annotated[int, Query(ge=0, le=2**53, description="resume after this event")]
+After = Annotated[str | None, Query(pattern=TOKEN, description="resume after the event of this id")]
 LastEventId = Annotated[
     str | None,
     Header(
         alias="Last-Event-ID",
-        pattern=r"^[0-9]{1,15}$",
-        description="resume after this event (sent by EventSource as it reconnects)",
+        pattern=TOKEN,
+        description="resume after the event of this id (an EventSource sends it as it reconnects)",
     ),
 ]
 
@@ -105,20 +110,18 @@ def live_events(
     user: Caller,
     store: StoreDep,
     token: Token,
-    after: EventNumber | None = None,
+    after: After = None,
     last_event_id: LastEventId = None,
 ) -> Response:
     """The game's events as they happen, those the caller may see: orders in, ready, a
     phase adjudicated, the game started, paused, resumed or ended, members, messages.
     Resumes after `Last-Event-ID` (or `after`); from now if neither is given."""
     with member_view(store, game_id, user) as table:
-        seen = _resumed(last_event_id, after)
-        if seen is None:
-            seen = events.last(table.session, game_id)
+        seen = _resumed(table, last_event_id, after)
     streams: Streams = request.app.state.streams
     give_back = streams.take(user.id)
     assert token is not None  # `Caller` has signed it in
-    reader = Reader(store, game_id, token, request.app.state.clock)
+    reader = Reader(store, game_id, token, request.app.state.clock, streams.reread)
     return EventSourceResponse(
         _stream(reader, seen, streams, give_back),
         ping=streams.heartbeat,
@@ -126,17 +129,25 @@ def live_events(
     )
 
 
-def _resumed(last_event_id: str | None, after: int | None) -> int | None:
-    """The event to resume after: the header's (a reconnecting EventSource sends it,
-    while its URL still says where it first began), else the query's."""
-    return int(last_event_id) if last_event_id is not None else after
+def _resumed(table: Table, last_event_id: str | None, after: str | None) -> int:
+    """The number of the event to resume after: the header's (a reconnecting EventSource
+    sends it, while its URL still says where it first began), else the query's; the
+    game's last if neither is given (the stream begins now)."""
+    if last_event_id is None and after is None:
+        return events.last(table.session, table.game.id)
+    where, token = ("Last-Event-ID", last_event_id) if last_event_id else ("after", after)
+    assert token is not None
+    seen = events.seen(table.session, table.game.id, token)
+    if seen is None:
+        raise Refusal(422, f"{where}: no event of game {table.game.id} has the id {token!r}")
+    return seen
 
 
 @dataclass(frozen=True)
 class Shown:
-    """An event as one reader sees it."""
+    """An event as one reader sees it: its id, kind and data."""
 
-    seq: int
+    token: str
     kind: str
     data: dict[str, object]
 
@@ -151,19 +162,38 @@ class Batch:
     more: bool
 
 
-@dataclass(frozen=True)
+@dataclass
 class Reader:
-    """Who reads a game's stream, by the session's token, checked again at each read."""
+    """Who reads a game's stream, by the session's token. Their seat in the game is read
+    again at every read: a member who leaves it or changes role (a seat given to another)
+    reads nothing more as they were. Their session, checked again at a read at most
+    `recheck` seconds after it was last, and the game's row, are taken as they were found
+    in between, so that the reads that each event of a busy game sets off cost less."""
 
     store: Store
     game_id: int
     token: str
     clock: Callable[[], datetime]
+    recheck: float
+    _found: tuple[models.User, models.Game, models.Member] | None = None
+    _checked: float = -math.inf
 
     def read(self, seen: int) -> Batch | None:
         """The events after number `seen`, as the reader may see them; None once the
         reader may read no more (signed out, expired, no longer in the game)."""
         with self.store.reading() as session:
+            table = self._table(session)
+            if table is None:
+                return None
+            rows = events.after(session, self.game_id, seen)
+            shown = [view for row in rows if (view := event_view(table, row)) is not None]
+            last = rows[-1].seq if rows else seen
+            return Batch(shown, last, more=len(rows) == events.MOST_READ)
+
+    def _table(self, session: Session) -> Table | None:
+        """The game as the reader finds it in this transaction, or None if they may read
+        it no more."""
+        if self._found is None or time.monotonic() - self._checked >= self.recheck:
             try:
                 user, _ = auth.caller(session, self.token, self.clock())
                 table = Table.open(session, self.game_id, user)
@@ -171,24 +201,35 @@ class Reader:
                 return None
             if table.member is None:
                 return None
-            rows = events.after(session, self.game_id, seen)
-            shown = [view for row in rows if (view := event_view(table, row)) is not None]
-            last = rows[-1].seq if rows else seen
-            return Batch(shown, last, more=len(rows) == events.MOST_READ)
+            self._found, self._checked = (user, table.game, table.member), time.monotonic()
+            return table
+        user, game, member = self._found
+        now = session.get(models.Member, member.id)
+        if now is None or (now.user_id, now.role, now.power) != (
+            member.user_id,
+            member.role,
+            member.power,
+        ):
+            return None  # the stream ends; the client, back, reads as what they now are
+        return Table(session, game, user, now)
 
 
 def event_view(table: Table, event: models.Event) -> Shown | None:
     """The event as the table's caller may see it, or None if not theirs to see."""
     if not events.visible(event, table.viewer):
         return None
-    data = message_view(table, event.payload) if event.kind == "message" else event.payload
-    return None if data is None else Shown(event.seq, event.kind, data)
+    data = _message(table, event.payload) if event.kind == "message" else event.payload
+    return None if data is None else Shown(event.token, event.kind, data)
 
 
-def message_view(table: Table, payload: dict[str, object]) -> dict[str, object] | None:
+def _message(table: Table, payload: dict[str, object]) -> dict[str, object] | None:
     """A message event's data: the message as the caller may read it (the press's view;
-    its event names the message alone)."""
-    return payload
+    its event names the message alone), or None if the caller may not."""
+    message = table.session.get(models.Message, payload["id"])
+    if message is None or message.game_id != table.game.id:
+        return None
+    shown = press.message_view(table, message)
+    return None if shown is None else shown.model_dump(mode="json")
 
 
 async def _stream(
@@ -210,7 +251,7 @@ async def _stream(
                 return
             for shown in batch.shown:
                 data = json.dumps(shown.data, ensure_ascii=False, separators=(",", ":"))
-                yield ServerSentEvent(data=data, event=shown.kind, id=str(shown.seq))
+                yield ServerSentEvent(data=data, event=shown.kind, id=shown.token)
             seen = batch.last
             if not batch.more:
                 await waiter.wait(min(streams.reread, left))

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, listed
+from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, Stake, listed
 from hegemon.game.menus import head, unit_orders
 from hegemon.influence.inf import Deploy, DiplomaticAttack
 from hegemon.orders import Order, UnitOrder
-from hegemon.position import PhaseKind, Position
+from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.variants.europe_1615 import checks
 from hegemon.variants.europe_1615.ledger import Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
-from hegemon.variants.europe_1615.states import State
+from hegemon.variants.europe_1615.states import EMPIRE, State
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
@@ -45,10 +45,12 @@ def _influence(variant: Europe1615, position: Position, power: str) -> list[Orde
     ledger = Ledger.of(position)
     available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     purse = Purse("INF", available, _deployed)
+    known = ledger.seen(Viewer(power))
     forms = []
     for state in variant.states.values():
         if available and _legal(variant, position, power, Deploy(1, state.id)):
-            forms.append(_deployment(state, purse))
+            stake = _stake(variant, known, state, power, position.phase.year)
+            forms.append(_deployment(state, purse, stake))
         others = tuple(p for p in variant.powers if p != power)
         if others and _legal(variant, position, power, DiplomaticAttack(state.id, others[0])):
             forms.append(_attack(state, others))
@@ -59,7 +61,25 @@ def _deployed(order: Order) -> int:
     return order.points if isinstance(order, Deploy) else 0
 
 
-def _deployment(state: State, purse: Purse) -> OrderForm:
+def _stake(variant: Europe1615, known: Ledger, state: State, power: str, year: int) -> Stake:
+    """What the state's alignment gives `power` at a scoring (twice as much where its own
+    faith controls the state, as it now does), and the fewest INFs more that would align
+    it now, by the INFs `power` can presume there (`Ledger.seen`): one more than any
+    other power's, at least the minimum, and the share the rules ask (STATUS)."""
+    faithful = known.religion.get(state.id) == variant.religion[power]
+    prize = state.vp_aligned_religious if faithful else state.vp_aligned
+    held = known.inf.get(state.id, {})
+    mine, total = held.get(power, 0), sum(held.values())
+    top = max((n for p, n in held.items() if p != power), default=0)
+    if state.kind == EMPIRE:
+        least, share = variant.thresholds["ottoman_minimum"], variant.ottoman_share.get(year, 50)
+    else:
+        least, share = variant.thresholds["minor_minimum"], variant.thresholds["minor_share"]
+    by_share = -(-(share * total - 100 * mine) // (100 - share)) if share < 100 else 0
+    return Stake(prize, max(0, least - mine, top + 1 - mine, by_share))
+
+
+def _deployment(state: State, purse: Purse, stake: Stake) -> OrderForm:
     label = Deploy.shown(state.id)
     points = Amount("points", f"INFs to deploy to {label}", 1, purse.total)
 
@@ -74,6 +94,7 @@ def _deployment(state: State, purse: Purse) -> OrderForm:
         action="Deploy INFs",
         spends=purse,
         make=deploy,
+        stake=stake,
     )
 
 

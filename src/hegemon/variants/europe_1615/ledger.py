@@ -95,8 +95,13 @@ class Ledger(VariantState):
 
     def seen(self, viewer: Viewer) -> Ledger:
         """The ledger `view` shows the viewer, to play on: another's INFs and spending, the
-        Empire's secret patron and what would name it are not in it."""
-        return self.view(viewer).ledger
+        Empire's secret patron and what would name it are not in it. Others' INFs are
+        presumed from the shares published (`presumed`), so that a state the viewer leads
+        by its share is not played as if it alone had INFs there."""
+        shown = self.view(viewer).ledger
+        if viewer.master or viewer.power is None or shown.shares is None:
+            return shown
+        return replace(shown, inf=presumed(shown.inf, shown.shares, viewer.power))
 
     @classmethod
     def from_json(
@@ -135,6 +140,32 @@ class Ledger(VariantState):
             ),
             year_end=check.names("year_end", raw["year_end"], check.text),
         )
+
+
+GUESSED_TOTAL = 10  # INFs presumed in a state whose total nothing shows: twice a minimum
+
+
+def presumed(
+    own: Mapping[str, Mapping[str, int]], published: Mapping[str, Mapping[str, int]], power: str
+) -> dict[str, dict[str, int]]:
+    """Every power's INFs in each state as `power` can work them out from its own and the
+    shares published (whole percents, rounded down: each taken at the middle of its
+    percent): where it holds some, its share gives the state's total; elsewhere the total
+    is presumed the mean of those it knows (GUESSED_TOTAL if none), shared out by the
+    published percents."""
+    totals = {
+        state: own[state][power] * 100 / (percents[power] + 0.5)
+        for state, percents in published.items()
+        if own.get(state, {}).get(power) and percents.get(power)
+    }
+    guess = sum(totals.values()) / len(totals) if totals else GUESSED_TOTAL
+    inf = {state: dict(held) for state, held in own.items()}
+    for state, percents in published.items():
+        total = totals.get(state, guess)
+        for other, percent in percents.items():
+            if other != power:
+                inf.setdefault(state, {})[other] = max(1, round(total * (percent + 0.5) / 100))
+    return inf
 
 
 @dataclass(frozen=True)

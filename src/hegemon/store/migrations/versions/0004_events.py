@@ -1,5 +1,6 @@
 """Events: the outbox of each game's changes that live pages and notifications follow
-(`hegemon.store.models.Event`), numbered per game by `event_counts`.
+(`hegemon.store.models.Event`), numbered per game by `counters`, which
+number whatever else a game numbers in the order it commits.
 
 Revision ID: 0004
 Revises: 0003
@@ -24,24 +25,27 @@ def upgrade() -> None:
             "game_id", sa.Integer(), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False
         ),
         sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("token", sa.String(24), nullable=False),
         sa.Column("at", sa.DateTime(), nullable=False),
         sa.Column("kind", sa.String(30), nullable=False),
         sa.Column("audience", sa.JSON(), nullable=True),
         sa.Column("payload", sa.JSON(), nullable=False),
         sa.UniqueConstraint("game_id", "seq"),
+        sa.UniqueConstraint("game_id", "token"),
     )
     op.create_table(
-        "event_counts",
+        "counters",
         sa.Column(
             "game_id",
             sa.Integer(),
             sa.ForeignKey("games.id", ondelete="CASCADE"),
             primary_key=True,
         ),
+        sa.Column("name", sa.Text(), primary_key=True),
         sa.Column("last", sa.Integer(), nullable=False),
     )
 
 
 def downgrade() -> None:
-    op.drop_table("event_counts")
+    op.drop_table("counters")
     op.drop_table("events")

@@ -27,6 +27,7 @@ def upgrade() -> None:
         "messages",
         sa.Column("id", sa.Integer(), primary_key=True),
         _game(),
+        sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("phase", sa.String(12), nullable=False),
         sa.Column("sent", sa.DateTime(), nullable=False),
         sa.Column("sender", sa.String(60), nullable=False),
@@ -35,8 +36,8 @@ def upgrade() -> None:
         sa.Column("recipients", sa.JSON(), nullable=False),
         sa.Column("channel", sa.Text(), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
+        sa.UniqueConstraint("game_id", "channel", "number"),
     )
-    op.create_index("ix_messages_game_channel", "messages", ["game_id", "channel", "id"])
     op.create_table(
         "message_readers",
         sa.Column(
@@ -76,5 +77,4 @@ def downgrade() -> None:
     op.drop_table("read_marks")
     op.drop_index("ix_message_readers_game_reader", "message_readers")
     op.drop_table("message_readers")
-    op.drop_index("ix_messages_game_channel", "messages")
     op.drop_table("messages")
