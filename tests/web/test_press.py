@@ -184,6 +184,8 @@ def test_messages_are_text_whatever_they_hold(
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     page.locator("#hg-tabs").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('hg-thread').scrollTop = 1e9")  # the latest
+    page.wait_for_timeout(300)  # drawn, a screen's worth of a 5,000-letter word away
     reader.screenshot("hostile messages on a phone")
     assert not dialogs
 

@@ -165,7 +165,7 @@ def game_page(
         acting = _acting(table, power)
         data = {
             **_progress(game),
-            "seq": events.last(session, game_id),
+            "since": events.latest(session, game_id, table.viewer),
             "power": acting,
             "pending": views.pending_view(table, acting).model_dump() if acting else None,
             "choices": views.options_view(table, acting).model_dump() if acting else None,
@@ -296,6 +296,6 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             game=game,
             seats=_seats(game),
             observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
-            data={**_progress(game), "seq": events.last(table.session, game_id)},
+            data={**_progress(game), "since": events.latest(table.session, game_id, table.viewer)},
             ended=game.status == ENDED,
         )

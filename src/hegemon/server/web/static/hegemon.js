@@ -140,18 +140,23 @@
   }
 
   class Stream {
-    constructor(game, seen) {
+    constructor(game, since) {
       this.game = game;
-      this.seen = seen; // the last event's number: a stream opened again resumes after it
+      this.seen = since; // the last event's id: a stream opened again resumes after it
       this.failures = 0;
       this.open();
     }
 
     open() {
-      const source = new EventSource(`/api/games/${this.game}/events?after=${this.seen}`);
+      const after = this.seen ? `?${new URLSearchParams({ after: this.seen })}` : "";
+      const source = new EventSource(`/api/games/${this.game}/events${after}`);
+      const blind = !this.seen || this.failures; // what happened before it opened is not in it
       this.source = source;
       source.onopen = () => {
-        if (this.failures) check(); // what was missed while down, the events aside
+        if (blind) {
+          check();
+          document.dispatchEvent(new CustomEvent("hegemon:poll"));
+        }
         this.failures = 0;
         poll(false);
       };
@@ -171,7 +176,7 @@
     }
 
     received(kind, event) {
-      this.seen = Math.max(this.seen, Number(event.lastEventId) || 0);
+      if (event.lastEventId) this.seen = event.lastEventId;
       if (kind === "message") {
         document.dispatchEvent(new CustomEvent("hegemon:message", { detail: JSON.parse(event.data) }));
       } else if (kind === "orders" || kind === "ready") {
@@ -186,7 +191,7 @@
     followed = data;
     if (stream && stream.game === data.game) return; // the page read again: the same stream
     if (!window.EventSource) return poll(true);
-    stream = new Stream(data.game, data.seq || 0);
+    stream = new Stream(data.game, data.since);
   }
 
   // --- sign in, sign out, join ----------------------------------------------------------

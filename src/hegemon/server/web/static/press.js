@@ -169,6 +169,7 @@
       this.render();
       if (address) this.address(channel);
       if (!thread.read && this.conversations.has(channel)) await this.load(channel, {});
+      else if (!thread.read) thread.complete = true; // nothing written there yet
       thread.read = true;
       this.markRead();
       this.showList();
