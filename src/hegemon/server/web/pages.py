@@ -203,7 +203,7 @@ def _press(table: Table, game: answers.Game) -> dict[str, Any]:
         "writes": me is not None,
         "reader": "Observers read the public press and write none.",
         "recipients": recipients,
-        "grey": policy.grey and policy.mode != "none",
+        "grey": policy.grey and policy.mode != "none" and me != press.MASTER,  # it signs
         "voices": [name for name, voice in voices.items() if me and voice.speaker == me],
         "longest": PRESS_TEXT,
         "data": {"game": game.id, "me": me, "colours": colours},

@@ -43,18 +43,15 @@
   }
 
   // Read the page again and put its content in place of this one's, without reloading.
-  // What is marked `data-keep` (the press panel: its thread, a message half written) stays
-  // as it is, in its place in the new content.
-  let refreshing = false;
+  // What is marked `data-keep` (the press panel: its thread, a message half written; the
+  // game master's last word) stays as it is, in its place in the new content.
+  let refreshing = null;
 
-  async function refresh() {
-    if (refreshing) return; // a second reason to read the page while it is being read
-    refreshing = true;
-    try {
-      await readAgain();
-    } finally {
-      refreshing = false;
-    }
+  // One reading at a time: a second reason to read the page while it is being read (an
+  // action's answer and the event it caused) waits for the reading under way.
+  function refresh() {
+    if (!refreshing) refreshing = readAgain().finally(() => (refreshing = null));
+    return refreshing;
   }
 
   async function readAgain() {
@@ -96,8 +93,8 @@
 
   // --- reading the game again once it moves on ------------------------------------------
   // The game's event stream says when something happened: a phase adjudicated, the game's
-  // state or its members changed (the page is read again), orders in or ready (the table
-  // of powers is updated), a message (passed to the press panel as a "hegemon:message" event). While
+  // state or its members changed (the page is read again, unless it was read since: an
+  // action's own answer), orders in or ready (the table of powers is updated), a message (passed to the press panel as a "hegemon:message" event). While
   // the stream is down the page asks where the game stands every POLL_MS instead, and the
   // press panel is told to catch up ("hegemon:poll"); polling stops once the stream is back.
   const RETRY_MS = [1000, 2000, 5000, 10000, 30000]; // waits before opening a closed stream again
@@ -179,10 +176,10 @@
       if (event.lastEventId) this.seen = event.lastEventId;
       if (kind === "message") {
         document.dispatchEvent(new CustomEvent("hegemon:message", { detail: JSON.parse(event.data) }));
-      } else if (kind === "orders" || kind === "ready") {
-        check(); // the table of powers
+      } else if (kind === "members") {
+        refresh(); // a seat taken or given to another
       } else {
-        refresh(); // a new phase, the game started, paused or ended, a seat taken
+        check(); // the table of powers, or a new phase, the game started, paused or ended
       }
     }
   }

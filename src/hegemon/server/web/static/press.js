@@ -214,9 +214,8 @@
       if (!this.keep(message)) return; // shown already: sent, read, or told twice
       const conversation = this.conversation(message.channel);
       conversation.last = Math.max(conversation.last, message.id);
-      const mine = message.sender === this.me || message.mine;
-      if (!mine && !(message.channel === this.shown && this.reading())) conversation.unread += 1;
-      this.markRead();
+      if (message.sender !== this.me && !message.mine) conversation.unread += 1;
+      this.markRead(); // at once, and on the server too, if it is the thread being read
       this.showList();
     }
 
