@@ -183,9 +183,9 @@ def test_messages_are_text_whatever_they_hold(
     reader.screenshot("hostile messages shown as text")
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
-    page.locator("#hg-tabs").scroll_into_view_if_needed()
-    page.evaluate("document.getElementById('hg-thread').scrollTop = 1e9")  # the latest
-    page.wait_for_timeout(300)  # drawn, a screen's worth of a 5,000-letter word away
+    page.evaluate("document.getElementById('hg-thread').scrollTop = 0")  # the first ones
+    page.evaluate("document.getElementById('hg-thread-title').scrollIntoView()")
+    page.wait_for_timeout(300)  # drawn, after a screen's worth of a 5,000-letter word
     reader.screenshot("hostile messages on a phone")
     assert not dialogs
 
