@@ -95,7 +95,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store.upgrade()
     app = create_app(store=store, hasher=CHEAP, limits=GENEROUS)
     port = _free_port()
-    running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning", lifespan="off"))
+    config = uvicorn.Config(
+        app, port=port, log_level="warning", lifespan="off", timeout_graceful_shutdown=2
+    )
+    running = uvicorn.Server(config)  # pages left open keep their live streams: not waited for
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     stop = threading.Event()

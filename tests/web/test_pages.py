@@ -114,3 +114,30 @@ def test_a_game_the_server_paused_says_why_on_its_pages(client: TestClient) -> N
     assert reason in browser.get(f"/games/{game.id}").text
     browser_of(client, game.master)
     assert reason in browser.get(f"/games/{game.id}/master").text
+
+
+def _composer(client: TestClient, game: Seated, user: User) -> str:
+    """The press panel's composer on the user's page of the game ('' if it has none)."""
+    page = browser_of(client, user).get(f"/games/{game.id}").text
+    found = re.search(r'<form id="hg-compose".*?</form>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def test_the_press_composer_offers_what_the_policy_allows_each_member(client: TestClient) -> None:
+    full = seated_game(client, "classic", prefix="f_", seed=1)
+    composer = _composer(client, full, full.players["France"])
+    recipients = re.findall(r'name="to" value="([^"]+)"', composer)
+    assert recipients == ["Austria", "England", "Germany", "Italy", "Russia", "Turkey", "master"]
+    assert 'name="public"' in composer and 'name="grey"' not in composer  # grey: not allowed
+    assert 'style="background: #' in composer  # each power's swatch, in its board colour
+    assert _composer(client, full, full.observer) == ""  # observers read
+    grey = seated_game(client, "classic", prefix="y_", policy={"press": {"grey": True}})
+    assert 'name="grey"' in _composer(client, grey, grey.players["Italy"])
+    assert 'name="grey"' not in _composer(client, grey, grey.master)  # the master signs
+    public = seated_game(client, "classic", prefix="u_", policy={"press": {"mode": "public"}})
+    composer = _composer(client, public, public.players["Italy"])
+    assert re.findall(r'name="to" value="([^"]+)"', composer) == ["master"]
+    assert (
+        "Public press only"
+        in browser_of(client, public.players["Italy"]).get(f"/games/{public.id}").text
+    )

@@ -21,9 +21,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from hegemon.server import answers, auth, passwords, views
+from hegemon.server import answers, auth, events, passwords, press, views
 from hegemon.server.deps import Now, StoreDep
-from hegemon.server.schemas import PhaseNumber, PowerName, RowId
+from hegemon.server.policy import PressPolicy
+from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
 from hegemon.server.table import (
     ACTIVE,
     ENDED,
@@ -38,6 +39,8 @@ from hegemon.store import Store, models
 from hegemon.variants import available_variants
 
 router = APIRouter(include_in_schema=False)
+
+NO_COLOUR = "#5b6472"  # the game master's swatch: no power's
 
 templates = Jinja2Templates(
     env=Environment(loader=PackageLoader("hegemon.server.web"), autoescape=select_autoescape())
@@ -162,6 +165,7 @@ def game_page(
         acting = _acting(table, power)
         data = {
             **_progress(game),
+            "since": events.latest(session, game_id, table.viewer),
             "power": acting,
             "pending": views.pending_view(table, acting).model_dump() if acting else None,
             "choices": views.options_view(table, acting).model_dump() if acting else None,
@@ -176,7 +180,50 @@ def game_page(
             board=views.board_svg(table, None, False),
             phases=views.phases_view(table),
             seats=_seats(game),
+            press=_press(table, game),
         )
+
+
+def _press(table: Table, game: answers.Game) -> dict[str, Any]:
+    """The press panel: the game's press policy in words, whom the caller writes as (its
+    power, or the game master; an observer writes nothing), the identities it may sign as
+    besides, and to whom it may write: the powers by name with their colour on the board
+    where private press is allowed, the game master always."""
+    policy = table.policy.press
+    me = press.MASTER if table.role == MASTER_ROLE else table.member.power if table.member else None
+    colours = {power.name: power.color for power in table.variant.powers.values()}
+    powers = [p for p in game.powers if p != me and (policy.mode == "full" or me == press.MASTER)]
+    recipients = [{"name": p, "label": p, "colour": colours.get(p, NO_COLOUR)} for p in powers]
+    if me != press.MASTER:
+        recipients.append({"name": press.MASTER, "label": "Game master", "colour": NO_COLOUR})
+    voices = table.variant.press_voices(table.position)
+    return {
+        "rule": _press_rule(policy),
+        "public": policy.mode != "none" or me == press.MASTER,
+        "writes": me is not None,
+        "reader": "Observers read the public press and write none.",
+        "recipients": recipients,
+        "grey": policy.grey and policy.mode != "none" and me != press.MASTER,  # it signs
+        "voices": [name for name, voice in voices.items() if me and voice.speaker == me],
+        "longest": PRESS_TEXT,
+        "data": {"game": game.id, "me": me, "colours": colours},
+    }
+
+
+def _press_rule(policy: PressPolicy) -> str:
+    """The press policy in a few words, as every member of the game reads it."""
+    rule = {
+        "full": "Full press: private, group and public messages.",
+        "public": "Public press only: every message between powers goes to everyone.",
+        "none": "No press between powers (gunboat).",
+    }[policy.mode]
+    if policy.grey and policy.mode != "none":
+        rule += " Grey (anonymous) public press is allowed."
+    if not policy.other_phases and policy.mode != "none":
+        rule += " Press only in movement phases."
+    if policy.master_reads:
+        rule += " The game master may read private press."
+    return rule + " Anyone may write to the game master."
 
 
 def _progress(game: answers.Game) -> dict[str, Any]:
@@ -249,6 +296,6 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             game=game,
             seats=_seats(game),
             observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
-            data=_progress(game),
+            data={**_progress(game), "since": events.latest(table.session, game_id, table.viewer)},
             ended=game.status == ENDED,
         )

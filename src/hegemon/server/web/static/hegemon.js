@@ -1,5 +1,6 @@
 // Hegemon's pages: signing in, joining, the countdowns, orders given by clicking on the
-// board, readiness, the game master's actions, and reading the game again when it moves on.
+// board, readiness, the game master's actions, and reading the game again when it moves on
+// (told by the game's live event stream, or asking every few seconds while it is down).
 // Every change goes through the JSON API with the page's CSRF token.
 "use strict";
 
@@ -42,13 +43,33 @@
   }
 
   // Read the page again and put its content in place of this one's, without reloading.
-  async function refresh() {
+  // What is marked `data-keep` (the press panel: its thread, a message half written; the
+  // game master's last word) stays as it is, in its place in the new content.
+  let refreshing = null;
+
+  // One reading at a time: a second reason to read the page while it is being read (an
+  // action's answer and the event it caused) waits for the reading under way.
+  function refresh() {
+    if (!refreshing) refreshing = readAgain().finally(() => (refreshing = null));
+    return refreshing;
+  }
+
+  async function readAgain() {
     const answer = await fetch(location.href, { credentials: "same-origin" });
     const page = new DOMParser().parseFromString(await answer.text(), "text/html");
-    document.querySelector("main").replaceWith(page.querySelector("main"));
+    const main = page.querySelector("main");
+    for (const kept of document.querySelectorAll("main [data-keep][id]")) {
+      const place = main.querySelector(`#${CSS.escape(kept.id)}`);
+      if (place) place.replaceWith(kept);
+    }
+    document.querySelector("main").replaceWith(main);
     document.title = page.title;
     start();
+    document.dispatchEvent(new CustomEvent("hegemon:refreshed"));
   }
+
+  // What the page's other scripts (press.js) share of this one.
+  window.hegemon = { api, element, say, why };
 
   // --- countdowns -----------------------------------------------------------------------
   const pad = (n) => String(n).padStart(2, "0");
@@ -71,29 +92,103 @@
   }
 
   // --- reading the game again once it moves on ------------------------------------------
+  // The game's event stream says when something happened: a phase adjudicated, the game's
+  // state or its members changed (the page is read again, unless it was read since: an
+  // action's own answer), orders in or ready (the table of powers is updated), a message (passed to the press panel as a "hegemon:message" event). While
+  // the stream is down the page asks where the game stands every POLL_MS instead, and the
+  // press panel is told to catch up ("hegemon:poll"); polling stops once the stream is back.
+  const RETRY_MS = [1000, 2000, 5000, 10000, 30000]; // waits before opening a closed stream again
+  let followed = null; // the game's data as the page last read it
   let polling = null;
+  let stream = null;
 
-  function poll(data) {
-    clearInterval(polling);
-    polling = setInterval(async () => {
-      let now;
-      try {
-        now = await api("GET", `/api/games/${data.game}/progress`);
-      } catch {
-        return; // a moment offline: ask again at the next beat
+  async function check() {
+    const data = followed;
+    let now;
+    try {
+      now = await api("GET", `/api/games/${data.game}/progress`);
+    } catch {
+      return; // a moment offline: ask again at the next beat
+    }
+    if (data !== followed) return; // the page was read again meanwhile
+    if (now.played !== data.played || now.status !== data.status || now.version !== data.version) {
+      refresh();
+      return;
+    }
+    for (const row of document.querySelectorAll("tr[data-seat]")) {
+      const power = row.dataset.seat;
+      const cell = row.querySelector(".state");
+      if (!cell || /disorder/.test(cell.textContent)) continue;
+      if (now.ready.includes(power)) cell.textContent = "ready";
+      else if (now.received.includes(power)) cell.textContent = "in";
+    }
+  }
+
+  function poll(on) {
+    if (on && !polling) {
+      polling = setInterval(() => {
+        check();
+        document.dispatchEvent(new CustomEvent("hegemon:poll"));
+      }, POLL_MS);
+    } else if (!on && polling) {
+      clearInterval(polling);
+      polling = null;
+    }
+  }
+
+  class Stream {
+    constructor(game, since) {
+      this.game = game;
+      this.seen = since; // the last event's id: a stream opened again resumes after it
+      this.failures = 0;
+      this.open();
+    }
+
+    open() {
+      const after = this.seen ? `?${new URLSearchParams({ after: this.seen })}` : "";
+      const source = new EventSource(`/api/games/${this.game}/events${after}`);
+      const blind = !this.seen || this.failures; // what happened before it opened is not in it
+      this.source = source;
+      source.onopen = () => {
+        if (blind) {
+          check();
+          document.dispatchEvent(new CustomEvent("hegemon:poll"));
+        }
+        this.failures = 0;
+        poll(false);
+      };
+      source.onerror = () => {
+        poll(true);
+        // The browser opens a dropped stream again by itself (with Last-Event-ID); one
+        // the server refused or ended for good is closed, and opened here, later.
+        if (source.readyState === EventSource.CLOSED && stream === this) {
+          const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+          setTimeout(() => stream === this && this.open(), wait);
+        }
+        this.failures += 1;
+      };
+      for (const kind of ["message", "orders", "ready", "phase", "game", "members"]) {
+        source.addEventListener(kind, (event) => this.received(kind, event));
       }
-      if (now.played !== data.played || now.status !== data.status || now.version !== data.version) {
-        refresh();
-        return;
+    }
+
+    received(kind, event) {
+      if (event.lastEventId) this.seen = event.lastEventId;
+      if (kind === "message") {
+        document.dispatchEvent(new CustomEvent("hegemon:message", { detail: JSON.parse(event.data) }));
+      } else if (kind === "members") {
+        refresh(); // a seat taken or given to another
+      } else {
+        check(); // the table of powers, or a new phase, the game started, paused or ended
       }
-      for (const row of document.querySelectorAll("tr[data-seat]")) {
-        const power = row.dataset.seat;
-        const cell = row.querySelector(".state");
-        if (!cell || /disorder/.test(cell.textContent)) continue;
-        if (now.ready.includes(power)) cell.textContent = "ready";
-        else if (now.received.includes(power)) cell.textContent = "in";
-      }
-    }, POLL_MS);
+    }
+  }
+
+  function follow(data) {
+    followed = data;
+    if (stream && stream.game === data.game) return; // the page read again: the same stream
+    if (!window.EventSource) return poll(true);
+    stream = new Stream(data.game, data.since);
   }
 
   // --- sign in, sign out, join ----------------------------------------------------------
@@ -667,7 +762,7 @@
     if (page === "master") masterPage(data);
     if (page === "account") accountPage();
     if (page === "refused") refusedPage();
-    if (data) poll(data);
+    if (data) follow(data);
     orders = page === "game" && data.choices ? new Orders(data) : null;
   }
 
