@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from hegemon.cli import main
 from hegemon.position import Viewer
-from hegemon.server import create_app, events, press
+from hegemon.server import auth, create_app, events, press
 from hegemon.server.policy import Policy, PressPolicy
 from hegemon.server.table import Table
 from hegemon.store import Store, models
@@ -52,12 +52,20 @@ def _channel(user: User, game: Seated, channel: str, **params: Any) -> list[Any]
 def everything_read(user: User, game: Seated, channels: list[str]) -> list[str]:
     """Every answer the user can get of the game, as text: the game, its progress, its
     phases and their reports, its conversations, every channel named and each one listed,
-    its whole press, its games list."""
+    its whole press, its games list; and the web pages of each (signed in by the cookie
+    a browser holds), the game master's page too."""
     paths = [game.path, f"{game.path}/progress", f"{game.path}/phases", f"{game.path}/press",
              f"{game.path}/conversations", "/api/games"]  # fmt: skip
-    texts = [user.get(path).text for path in paths]
+    pages = ["/", f"/games/{game.id}", f"/games/{game.id}/master"]
     for line in user.ok("get", f"{game.path}/phases"):
-        texts.append(user.get(f"{game.path}/phases/{line['number']}").text)
+        paths.append(f"{game.path}/phases/{line['number']}")
+        pages.append(f"/games/{game.id}/phases/{line['number']}")
+    texts = [user.get(path).text for path in paths]
+    token = user.headers["Authorization"].removeprefix("Bearer ")
+    cookie = {"Cookie": f"{auth.COOKIE}={token}"}
+    shown = [user.client.get(page, headers=cookie, follow_redirects=False) for page in pages]
+    assert shown[1].status_code == 200, shown[1].text  # the game's page, as a member reads it
+    texts += [answer.text for answer in shown]
     listed = [c["channel"] for c in user.ok("get", f"{game.path}/conversations")]
     for channel in {*channels, *listed}:
         texts.append(user.get(f"{game.path}/messages", params={"channel": channel}).text)
