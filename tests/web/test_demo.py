@@ -140,16 +140,21 @@ def test_a_newcomer_plays_france_against_six_bots(
 def test_a_game_master_makes_a_game_of_bots_from_the_pages(
     browser: Any, server: LiveServer, screenshots: Path
 ) -> None:
-    """The new game's form on the list of games, its seats left empty given to bots when
-    its game master starts it from the game master's page."""
-    User(server.client, "n_gm")
+    """The new game's form on the list of games (its press policy chosen there), its seats
+    left empty given to bots when its game master starts it from the game master's page."""
+    gm = User(server.client, "n_gm")
     master = open_player(browser, server, "n_gm", screenshots)
     master.page.select_option("#hg-variant", "classic")
     master.page.fill("#hg-title", "Bots at play")
     master.page.get_by_label("Fill the seats still empty when it starts with bots").check()
+    master.page.select_option("#hg-press", "public")
+    master.page.get_by_label("Public press may be grey (anonymous)").check()
     master.screenshot("a new game")
     master.page.click("#hg-new-game button.primary")
     master.page.wait_for_selector("h1:has-text('Bots at play: the game master')")
+    game_id = int(master.page.url.split("/games/")[1].split("/")[0])
+    press = gm.ok("get", f"/api/games/{game_id}")["press"]
+    assert press == {"mode": "public", "grey": True, "other_phases": True, "master_reads": False}
     master.page.click("form[data-action=start] button")
     master.page.wait_for_selector("#hg-message:has-text('Done: start')")
     master.screenshot("started, every seat a bot's")

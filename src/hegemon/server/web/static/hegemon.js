@@ -220,7 +220,15 @@
           variant: fields.variant.value,
           title: fields.title.value,
           fill_with_bots: fields.fill_with_bots.checked,
-          policy: { disorder_bot: fields.disorder_bot.checked },
+          policy: {
+            disorder_bot: fields.disorder_bot.checked,
+            press: {
+              mode: fields.press.value,
+              grey: fields.grey.checked,
+              other_phases: fields.other_phases.checked,
+              master_reads: fields.master_reads.checked,
+            },
+          },
         });
         location.assign(`/games/${game.id}/master`);
       } catch (error) {
