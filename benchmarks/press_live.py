@@ -43,7 +43,7 @@ from benchmarks.server_load import (
     _free_port,
     _percentile,
     _wait_for,
-    postgres_schema,
+    printed,
     processes,
 )
 
@@ -293,12 +293,7 @@ def main() -> int:
     parser.add_argument("--database", help="a database URL (default: a fresh PostgreSQL schema)")
     args = parser.parse_args()
     options = {k: getattr(args, k) for k in ("clients", "games", "messages", "pause", "limit")}
-    if args.database:
-        report = run(args.database, **options)
-    else:
-        with postgres_schema() as url:
-            report = run(url, **options)
-    print(json.dumps(report, indent=1))
+    report = printed(run, args.database, options)
     failed = report["missing"] or report["delivered twice"] or report["failures"]
     return 1 if failed or report["delivered to a reader who may not read it"] else 0
 

@@ -38,7 +38,7 @@ import sys
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,6 +178,20 @@ def _disbands_due(unordered: list[str]) -> int | None:
     """``["2 disbands"]``: how many units the power must choose to disband, if any."""
     match = re.match(r"^(\d+) disband", unordered[0]) if unordered else None
     return int(match.group(1)) if match else None
+
+
+def printed(
+    run: Callable[..., dict[str, Any]], database: str | None, options: dict[str, Any]
+) -> dict[str, Any]:
+    """A benchmark's report, run on `database` (else on a fresh PostgreSQL schema) and
+    printed as JSON."""
+    if database:
+        report = run(database, **options)
+    else:
+        with postgres_schema() as url:
+            report = run(url, **options)
+    print(json.dumps(report, indent=1))
+    return report
 
 
 @contextmanager
@@ -386,12 +400,7 @@ def main() -> int:
     options = {
         k: getattr(args, k) for k in ("clients", "games", "api", "workers", "years", "limit")
     }
-    if args.database:
-        report = run(args.database, **options)
-    else:
-        with postgres_schema() as url:
-            report = run(url, **options)
-    print(json.dumps(report, indent=1))
+    report = printed(run, args.database, options)
     failed = report["failures"] or report["orders lost"] or report["phases adjudicated twice"]
     failed = failed or report["menu orders refused"]
     return 1 if failed or report["logs that do not replay"] else 0
