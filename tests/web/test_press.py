@@ -146,8 +146,13 @@ def test_messages_are_text_whatever_they_hold(
         open_player(browser, server, f"x_{power}", screenshots) for power in ("italy", "turkey")
     )
     dialogs: list[str] = []
+
+    def dismissed(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
     for player in (writer, reader):
-        player.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        player.page.on("dialog", dismissed)
         at_game(player, server, game)
     width = reader.page.locator(".panel").bounding_box()["width"]
     for text in HOSTILE:
