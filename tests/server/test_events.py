@@ -7,12 +7,14 @@ once. tests/server/test_live_processes.py follows events across two server proce
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -26,7 +28,15 @@ from hegemon.position import OBSERVER, Viewer
 from hegemon.server import create_app, events
 from hegemon.server.live import CHANNEL, Listener, Streams, Wakeups
 from hegemon.store import Store, models
-from tests.server.conftest import CHEAP, GENEROUS, Clock, Seated, User, seated_game
+from tests.server.conftest import (
+    CHEAP,
+    GENEROUS,
+    Clock,
+    Seated,
+    User,
+    fresh_database,
+    seated_game,
+)
 
 # Streams last a few seconds, so that a test waiting for an event that never comes ends;
 # they read again on their own only after longer than that, so that an event that comes
@@ -292,32 +302,35 @@ def test_an_account_holds_few_streams_at_once(served: Served, game: Seated) -> N
         time.sleep(0.05)
 
 
-def test_a_notification_wakes_the_streams_of_its_game(store: Store) -> None:
+def test_a_notification_wakes_the_streams_of_its_game(tmp_path: Path) -> None:
     """PostgreSQL: the process's listener, once listening, wakes a game's waiters when
     another connection notifies the channel with the game's number (as another process's
     `publish` does at its commit), and not another game's."""
-    if store.sqlite:
-        pytest.skip("NOTIFY is PostgreSQL's")
-    url = store.engine.url.set(drivername="postgresql", query={})
-    wakeups = Wakeups()
-    listener = Listener(store, wakeups)
+    with contextlib.ExitStack() as stack:
+        store = Store(
+            stack.enter_context(contextlib.contextmanager(fresh_database)("postgresql", tmp_path))
+        )
+        stack.callback(store.close)
+        url = store.engine.url.set(drivername="postgresql", query={})
+        wakeups = Wakeups()
+        listener = Listener(store, wakeups)
+        stack.callback(listener.stop)
 
-    async def woken() -> list[bool]:
-        with (
-            wakeups.watching(424242) as waiter,
-            psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as other,
-        ):
-            said = [await waiter.wait(10)]  # the listener listens: it wakes every stream
-            for game in ("7", "424242"):
-                other.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
-                said.append(await waiter.wait(2))
-            return said
+        async def woken() -> list[bool]:
+            with (
+                wakeups.watching(424242) as waiter,
+                psycopg.connect(
+                    url.render_as_string(hide_password=False), autocommit=True
+                ) as other,
+            ):
+                listener.start()  # the waiter watches first: the listener's first wake is its
+                said = [await waiter.wait(10)]  # listening: it wakes every stream
+                for game in ("7", "424242"):
+                    other.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
+                    said.append(await waiter.wait(2))
+                return said
 
-    listener.start()
-    try:
         assert asyncio.run(woken()) == [True, False, True]
-    finally:
-        listener.stop()
 
 
 def test_a_message_reaches_its_readers_as_each_reads_it(served: Served) -> None:
