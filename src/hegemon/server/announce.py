@@ -26,7 +26,7 @@ def _when(moment: datetime | None) -> str | None:
 def received(table: Table) -> tuple[str, ...]:
     """Whose orders are in by the public count (`Table.order_status`), as the pending
     rows now stand (read again: a row locked since may have changed)."""
-    table.__dict__.pop("order_status", None)
+    table.orders_changed()
     return table.order_status.received
 
 

@@ -188,6 +188,10 @@ class Table:
     def seats_changed(self) -> None:
         self.__dict__.pop("seated_bots", None)
 
+    def orders_changed(self) -> None:
+        """The pending orders were written: whose are in is worked out again when asked."""
+        self.__dict__.pop("order_status", None)
+
     @property
     def role(self) -> str | None:
         return None if self.member is None else self.member.role
