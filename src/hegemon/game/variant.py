@@ -191,6 +191,8 @@ class Variant:
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
+    title: str = ""  # its name as players know it ("Europe 1615: Prelude to War")
+    summary: str = ""  # one line on what sets it apart, for a gallery of variants
 
     @classmethod
     def from_setup(cls, id: str, board: Board, setup: Mapping[str, object], source: str) -> Self:
@@ -204,6 +206,8 @@ class Variant:
         seats = _seats(game.get("seats", [0, 0]), len(powers), problems)
         start_year = _whole(game, "start_year", 1901, problems)
         victory_centers = _whole(game, "victory_centers", len(board.centers) // 2 + 1, problems)
+        title = _text(game, "title", id, problems)
+        summary = _text(game, "summary", "", problems)
         if problems:
             raise MapError(source, problems)
         try:
@@ -220,6 +224,8 @@ class Variant:
             options={name: option.default for name, option in declared.items()},
             declared=declared,
             seats=seats,
+            title=title,
+            summary=summary,
         )
 
     # --- a game's configuration ---------------------------------------------------------
@@ -511,6 +517,14 @@ def _whole(table: Mapping[str, object], key: str, default: int, problems: list[s
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     problems.append(f"[game] {key}: a whole number, not {value!r}")
+    return default
+
+
+def _text(table: Mapping[str, object], key: str, default: str, problems: list[str]) -> str:
+    value = table.get(key, default)
+    if isinstance(value, str):
+        return value
+    problems.append(f"[game] {key}: text, not {value!r}")
     return default
 
 

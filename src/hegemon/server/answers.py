@@ -137,6 +137,8 @@ class SignedOutEverywhere(Answer):
 
 class Variant(Answer):
     id: str
+    title: str = Field(description="its name as players know it")
+    summary: str = Field(description="one line on what sets it apart")
     map_name: str
     powers: list[str]
     seats: list[int] | None = Field(description="the fewest and most players, if not every power")

@@ -27,6 +27,8 @@ def variants() -> list[answers.Variant]:
         listed.append(
             answers.Variant(
                 id=name,
+                title=variant.title,
+                summary=variant.summary,
                 map_name=variant.board.name,
                 powers=list(variant.powers),
                 seats=list(variant.seats) if variant.seats[1] else None,
