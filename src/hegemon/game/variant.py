@@ -191,7 +191,7 @@ class Variant:
     seats: tuple[int, int] = (0, 0)  # fewest and most players; (0, 0): every power, always
     owners: Mapping[str, Owner] = field(default_factory=dict)  # whom no player plays, by name
     rules_class: ClassVar[type[Rules]] = Rules  # its rules, where they hang on no game state
-    title: str = ""  # its name as players know it ("Europe 1615: Prelude to War")
+    title: str = ""  # its name as players know it, for pages and lists
     summary: str = ""  # one line on what sets it apart, for a gallery of variants
 
     @classmethod
