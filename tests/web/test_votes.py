@@ -84,3 +84,9 @@ def test_a_public_vote_is_shown_to_the_other_player(
     france.screenshot("france sees england's public draw vote")
     england.page.locator("#hg-votes").scroll_into_view_if_needed()
     england.screenshot("england voted a draw publicly")
+    master = open_player(browser, server, "vp_gm", screenshots)
+    _at_votes(master, server, game, WIDE)
+    panel = master.page.inner_text("#hg-votes")
+    assert "The game master does not vote" in panel and "England: draw" in panel
+    assert master.page.locator("#hg-votes button").count() == 0
+    master.screenshot("the game master sees the public vote and has no button")
