@@ -84,9 +84,13 @@ def test_a_concession_passes_when_every_other_voter_concedes_to_that_power(
 ) -> None:
     game = small_game
     _votes(game, "England", {"kind": "concede", "to": "France"})
-    _votes(game, "Italy", {"kind": "concede", "to": "England"})  # another power: not yet
+    _votes(game, "Italy", {"kind": "concede", "to": "Russia"})
+    replaced = _votes(game, "Italy", {"kind": "concede", "to": "England"})  # not France
+    assert replaced["votes"] == [{"power": "Italy", "kind": "concede", "to": "England"}]
     assert game.master.ok("get", game.path)["status"] == "active"
-    passed = _votes(game, "Italy", {"kind": "concede", "to": "france"})  # replaces the first
+    withdrawn = _votes(game, "Italy", {"kind": "concede", "vote": False})  # naming nobody
+    assert withdrawn["votes"] == []
+    passed = _votes(game, "Italy", {"kind": "concede", "to": "france"})
     assert passed["status"] == "ended"  # France itself need not vote
     end = game.observer.ok("get", game.path)["end"]
     assert end["termination"] == "concession" and end["winners"] == ["France"]

@@ -78,17 +78,18 @@ def why_not_voting(table: Table) -> Refusal | None:
 def vote(
     table: Table, kind: answers.VoteKind, to: str | None, cast: bool, now: datetime
 ) -> answers.Votes:
-    """Cast the caller's vote (or withdraw it), count the votes of its kind if cast, and
-    carry out the vote if it passes: the votes as the caller then sees them."""
+    """Cast the caller's vote (or withdraw it: a concession is withdrawn without naming
+    its power), count the votes of its kind if cast, and carry out the vote if it passes:
+    the votes as the caller then sees them."""
     refused = why_not_voting(table)
     if refused is not None:
         raise refused
     assert table.member is not None and table.member.power is not None
     power = table.member.power
-    target = _conceded_to(table, power, to) if kind == CONCEDE else None
     if kind != CONCEDE and to is not None:
         raise Refusal(422, f"to: only a concession names a power, not a {kind} vote")
     if cast:
+        target = _conceded_to(table, power, to) if kind == CONCEDE else None
         _require_clock(table, kind)
         ballots.cast(table, power, kind, target)
         _told(table, answers.VoteEvent(change="cast", kind=kind, to=target, power=power))
