@@ -25,7 +25,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from hegemon.game import ChanceError, Draw, chances_for, phase_rng, play_phase, settle
-from hegemon.server import announce, metrics
+from hegemon.server import announce, ballots, metrics
 from hegemon.server.table import ACTIVE, ENDED, FORMING, PAUSED, Refusal, Table
 from hegemon.store import models
 from hegemon.store.exchange import end_json
@@ -217,6 +217,7 @@ def _pause_idle(table: Table, now: datetime) -> None:
     reason = f"paused by the server: no orders by {deadlines}; its game master may resume it"
     game.paused_left = _clock_left(table, now)
     game.status, game.deadline, game.pause_reason = PAUSED, None, reason
+    ballots.clear(table, ballots.CLOCK)  # the players' votes to pause it are answered
     table.log("paused", reason=reason)
     announce.game_changed(table, "paused")
     log.info("paused", extra={"game": game.id, "phase": game.phase, "idle_deadlines": count})

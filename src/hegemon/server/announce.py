@@ -17,6 +17,7 @@ from hegemon.server.table import Table
 from hegemon.store import models
 
 ORDERS, READY, PHASE, GAME, MEMBERS = "orders", "ready", "phase", "game", "members"
+VOTE = "vote"
 
 
 def _when(moment: datetime | None) -> str | None:
@@ -70,6 +71,12 @@ def members_changed(table: Table, change: answers.MembersChange, power: str | No
     """``{change, power}``: who takes part changed (joined, observes, replaced, bots
     seated, civil disorder): a reader reads the game's members again."""
     _publish(table, MEMBERS, answers.MembersEvent(change=change, power=power))
+
+
+def vote_changed(table: Table, said: answers.VoteEvent) -> None:
+    """``{change, kind, to, power}``: a vote cast or withdrawn where the game's votes are
+    public, or a vote that passed (a secret vote is told to nobody until it passes)."""
+    _publish(table, VOTE, said)
 
 
 def _publish(table: Table, kind: str, said: answers.Answer) -> None:

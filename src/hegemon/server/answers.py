@@ -548,3 +548,42 @@ class MembersEvent(Answer):
 
     change: MembersChange
     power: str | None
+
+
+# --- votes (docs/server.md, "Votes") ----------------------------------------------------
+
+VoteKind = Literal["draw", "concede", "pause", "resume"]
+
+
+class VoteLine(Answer):
+    """A standing vote: the power that cast it, its kind, the power conceded to."""
+
+    power: str
+    kind: VoteKind
+    to: str | None = None
+
+
+class Votes(Answer):
+    """The votes as the caller may see them: its own, and the others' only where the game's
+    votes are public; who votes is public, how many voted is not (while secret)."""
+
+    secrecy: Literal["secret", "public"]
+    status: str = Field(description="the game's status: a vote that passed may have changed it")
+    powers_in: list[str] = Field(description="the powers still in: a draw is shared by them")
+    voters: list[str] = Field(description="the powers whose players vote: in, played by a person")
+    power: str | None = Field(description="the power the caller votes for, if it votes")
+    reason: str | None = Field(description="why the caller does not vote, if it does not")
+    votes: list[VoteLine] = Field(description="the caller's own votes; everyone's if public")
+
+
+VoteChange = Literal["cast", "withdrawn", "passed"]
+
+
+class VoteEvent(Answer):
+    """A public vote cast or withdrawn (`power` cast it), or a vote that passed (secret
+    or public: `power` is then none): its kind and the power conceded to."""
+
+    change: VoteChange
+    kind: VoteKind
+    to: str | None
+    power: str | None

@@ -35,7 +35,7 @@ from hegemon.server.bodies import BodyLimit
 from hegemon.server.headers import SafeHeaders
 from hegemon.server.limits import BoundedHasher, Limits, writes_by_address
 from hegemon.server.limits import install as install_limits
-from hegemon.server.routes import accounts, games, history, master, operations, press
+from hegemon.server.routes import accounts, games, history, master, operations, press, votes
 from hegemon.server.routes import live as live_events
 from hegemon.server.table import Refusal
 from hegemon.server.web import pages
@@ -71,7 +71,7 @@ def create_app(
     app.state.hasher = BoundedHasher(hasher or password_hasher(), limits.hashes, limits.hash_wait)
     app.state.clock = clock
     app.state.streams = live.Streams()
-    for module in (accounts, games, history, master, operations, press, live_events):
+    for module in (accounts, games, history, master, operations, press, votes, live_events):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")

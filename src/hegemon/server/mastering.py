@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from hegemon.game import Game, GameOver
-from hegemon.server import announce
+from hegemon.server import announce, ballots
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
 from hegemon.server.auth import name_key
 from hegemon.server.table import (
@@ -63,6 +63,7 @@ def pause(table: Table, now: datetime) -> None:
         raise Refusal(409, "the game is paused already")
     game.paused_left = None if game.deadline is None else (game.deadline - now).total_seconds()
     game.status, game.deadline = PAUSED, None
+    ballots.clear(table, ballots.CLOCK)  # the players' votes to pause it are answered
     table.log("paused")
     announce.game_changed(table, "paused")
 
@@ -75,6 +76,7 @@ def resume(table: Table, now: datetime) -> None:
     game.status, game.paused_left = ACTIVE, None
     game.deadline = None if left is None else now + timedelta(seconds=max(left, 0.0))
     game.pause_reason, game.idle_deadlines = None, 0  # its game master is back
+    ballots.clear(table, ballots.CLOCK)  # the players' votes to resume it are answered
     table.log("resumed")
     announce.game_changed(table, "resumed")
 

@@ -23,6 +23,8 @@ settings of each game, chosen when it is created (docs/server.md, "Deadlines").
   adjudicated for ever.
 - `press`: what the players may say to one another (`PressPolicy`, docs/server.md,
   "Press").
+- `votes`: whether the players' votes (draw, concession, pause, resume) are secret until
+  they pass, or public to every member (docs/server.md, "Votes").
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ def _standard_lengths() -> dict[str, int]:
 
 
 PressMode = Literal["full", "public", "none"]
+VoteSecrecy = Literal["secret", "public"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class Policy:
     pause_after: int = 3
     disorder_bot: bool = False
     press: PressPolicy = field(default_factory=PressPolicy)
+    votes: VoteSecrecy = "secret"
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policy:

@@ -22,7 +22,8 @@ from pydantic import (
 
 from hegemon import jsonio
 from hegemon.server import passwords
-from hegemon.server.policy import Policy, PressMode, PressPolicy
+from hegemon.server.answers import VoteKind
+from hegemon.server.policy import Policy, PressMode, PressPolicy, VoteSecrecy
 
 
 def _printable(allowed: str = "") -> AfterValidator:
@@ -117,6 +118,9 @@ class PolicyIn(Strict):
         default=False, description="a power in civil disorder is played by a bot instead of holding"
     )
     press: PressIn = Field(default_factory=PressIn)
+    votes: VoteSecrecy = Field(
+        default="secret", description="players' votes secret until they pass, or public"
+    )
 
     def policy(self) -> Policy:
         return Policy(
@@ -127,6 +131,7 @@ class PolicyIn(Strict):
             self.pause_after,
             self.disorder_bot,
             self.press.policy(),
+            self.votes,
         )
 
 
@@ -269,3 +274,11 @@ class ReadIn(Strict):
 class MuteIn(Strict):
     power: PowerName
     muted: StrictBool = True
+
+
+class VoteIn(Strict):
+    """A vote cast or withdrawn (docs/server.md, "Votes")."""
+
+    kind: VoteKind
+    to: PowerName | None = Field(default=None, description="the power conceded to (concede)")
+    vote: StrictBool = Field(default=True, description="cast the vote, or withdraw it")

@@ -308,3 +308,22 @@ class ReadMark(Base):
     member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"))
     channel: Mapped[str] = mapped_column(Text)
     last: Mapped[int] = mapped_column(Integer)
+
+
+class Vote(Base):
+    """A player's standing vote (`hegemon.server.votes`): a draw, a concession (`to` the
+    power conceded to), a pause or a resume, for the power it plays. It stands until its
+    voter withdraws it; it counts only while the account that cast it still plays that
+    power, so that a seat given to another player carries no vote to its new player. A
+    power has one vote of each kind: a concession to another power replaces the first."""
+
+    __tablename__ = "votes"
+    __table_args__ = (UniqueConstraint("game_id", "power", "kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    power: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(10))  # draw, concede, pause, resume
+    to: Mapped[str | None] = mapped_column(String(60))  # the power conceded to
+    cast: Mapped[datetime] = mapped_column(default=now)

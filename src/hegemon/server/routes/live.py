@@ -61,6 +61,7 @@ KINDS: dict[str, type[answers.Answer]] = {
     "phase": answers.PhaseEvent,
     "game": answers.GameEvent,
     "members": answers.MembersEvent,
+    "vote": answers.VoteEvent,
     "message": answers.Message,
 }
 

@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from hegemon.server import answers, auth, events, passwords, press, views
+from hegemon.server import answers, auth, events, passwords, press, views, votes
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.policy import PressPolicy
 from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
@@ -181,6 +181,7 @@ def game_page(
             phases=views.phases_view(table),
             seats=_seats(game),
             press=_press(table, game),
+            ballot=votes.votes_view(table),
         )
 
 

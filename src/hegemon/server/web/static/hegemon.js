@@ -69,7 +69,7 @@
   }
 
   // What the page's other scripts (press.js) share of this one.
-  window.hegemon = { api, element, say, why };
+  window.hegemon = { api, element, say, why, refresh };
 
   // --- countdowns -----------------------------------------------------------------------
   const pad = (n) => String(n).padStart(2, "0");
@@ -167,7 +167,7 @@
         }
         this.failures += 1;
       };
-      for (const kind of ["message", "orders", "ready", "phase", "game", "members"]) {
+      for (const kind of ["message", "orders", "ready", "phase", "game", "members", "vote"]) {
         source.addEventListener(kind, (event) => this.received(kind, event));
       }
     }
@@ -176,8 +176,8 @@
       if (event.lastEventId) this.seen = event.lastEventId;
       if (kind === "message") {
         document.dispatchEvent(new CustomEvent("hegemon:message", { detail: JSON.parse(event.data) }));
-      } else if (kind === "members") {
-        refresh(); // a seat taken or given to another
+      } else if (kind === "members" || kind === "vote") {
+        refresh(); // a seat taken or given to another; a public vote, or one that passed
       } else {
         check(); // the table of powers, or a new phase, the game started, paused or ended
       }
