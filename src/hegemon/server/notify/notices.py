@@ -235,6 +235,7 @@ def enqueue_mail(
             key=key,
             attempts=0,
             next_attempt=notifier.now,
+            created=notifier.now,
         )
     )
 
@@ -269,6 +270,7 @@ def _post_each(table: Table, payload: texts.WebhookPayload, notifier: Notifier) 
                 body=body,
                 attempts=0,
                 next_attempt=notifier.now,
+                created=notifier.now,
             )
         )
 
@@ -276,13 +278,15 @@ def _post_each(table: Table, payload: texts.WebhookPayload, notifier: Notifier) 
 def _keep_for_digest(
     table: Table, members: Sequence[Recipient], event: models.Event, notifier: Notifier
 ) -> None:
+    if not notifier.settings.mail:
+        return
     message_id = int(str(event.payload["id"]))
     for member in members:
         if PRESS not in member.events or not events.visible(event, member.viewer):
             continue
         reader = press.Reader(table.game, member.viewer)
         found = table.session.scalar(press.readable(reader).where(models.Message.id == message_id))
-        if found is None or (member.power is not None and found.sender == member.power):
+        if found is None or found.sender == reader.name:
             continue  # not theirs to read, or their own
         table.session.add(
             models.DigestItem(

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from hegemon.server.backoff import Backoff, wait_for_database
 from hegemon.server.notify import hooks, mail, notices, timed
@@ -34,6 +34,7 @@ POLL = 5.0  # seconds between passes when nothing was done
 RETRY = Backoff(first=30.0, cap=3600.0)
 MOST_ATTEMPTS = 30
 CLAIMED_AT_ONCE = 20
+KEPT_DAYS = 30  # a row sent or given up is kept this long (to see what went out, and why not)
 DATABASE_BACKOFF = Backoff()  # waits while the database does not answer
 
 
@@ -119,13 +120,26 @@ def send_due(store: Store, settings: NotifySettings, clock: Callable[[], datetim
     return sent
 
 
+def prune(store: Store, moment: datetime) -> None:
+    """Forget the rows sent, or given up, more than `KEPT_DAYS` ago."""
+    done = models.Delivery.next_attempt.is_(None)
+    with store.writing() as session:
+        session.execute(
+            delete(models.Delivery).where(
+                done, models.Delivery.created < moment - timedelta(days=KEPT_DAYS)
+            )
+        )
+
+
 def run_pass(store: Store, settings: NotifySettings, clock: Callable[[], datetime] = now) -> int:
     """One pass: the new events turned into notices, the reminders and digests due
     queued, the queue sent. How many things were done (0: nothing to do)."""
     notifier = notices.Notifier(settings, server_key(store, settings.secret_key), clock())
     done = notices.follow(store, notifier)
     done += timed.remind(store, notifier) + timed.gather(store, notifier)
-    return done + send_due(store, settings, clock)
+    done += send_due(store, settings, clock)
+    prune(store, clock())
+    return done
 
 
 def work(
