@@ -97,6 +97,7 @@ class Receiver:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 receiver.posts.append(Post(self.path, dict(self.headers.items()), body))
                 self.send_response(receiver.status)
+                self.send_header("Location", "/elsewhere")  # followed by nobody
                 self.end_headers()
 
             def log_message(self, format: str, *args: Any) -> None:
@@ -361,8 +362,10 @@ def test_preferences_and_webhooks_refuse_bad_input_saying_why(
         answer = game.master.post(hooks, {"url": url})
         assert answer.status_code == 422 and why in answer.json()["detail"], answer.text
     client.app.state.notify = replace(settings, webhooks_private=False)  # type: ignore[attr-defined]
-    answer = game.master.post(hooks, {"url": receiver.url})
-    assert answer.status_code == 422 and "private or local address" in answer.json()["detail"]
+    for url in (receiver.url, "http://[::1]/", "http://169.254.169.254/", "https://10.1.2.3/"):
+        answer = game.master.post(hooks, {"url": url})
+        assert answer.status_code == 422, url
+        assert "private or local address" in answer.json()["detail"], url
     client.app.state.notify = settings  # type: ignore[attr-defined]
     made = game.master.ok("post", hooks, {"url": receiver.url})
     assert game.master.post(hooks, {"url": receiver.url}).status_code == 409
@@ -418,3 +421,27 @@ def test_a_notifier_down_or_failing_never_holds_up_adjudication(
         rows = session.scalars(select(models.Delivery)).all()
     assert {r.kind for r in rows} == {"mail", "webhook"}
     assert all(r.sent_at is None and r.last_error for r in rows)
+
+
+def test_a_webhook_redirect_is_not_followed_and_a_refusal_is_final(
+    client: TestClient, store: Store, clock: Clock, settings: NotifySettings, receiver: Receiver
+) -> None:
+    game = _game(client, (store, settings, clock))
+    game.master.ok("post", f"{game.path}/webhooks", {"url": receiver.url})
+    receiver.status = 302
+    game.master.ok("post", f"{game.path}/adjudicate", {})
+    _pass(store, settings, clock)
+    assert [post.path for post in receiver.posts] == ["/hook"]
+    with store.reading() as session:
+        [row] = session.scalars(select(models.Delivery)).all()
+    assert row.last_error == "answered 302" and row.next_attempt is not None  # tried again
+
+    receiver.status = 410  # the receiver is gone for good: given up at once
+    clock.advance(60)
+    _pass(store, settings, clock)
+    clock.advance(7200)
+    _pass(store, settings, clock)
+    assert len(receiver.posts) == 2
+    with store.reading() as session:
+        [row] = session.scalars(select(models.Delivery)).all()
+    assert row.last_error == "answered 410" and row.next_attempt is None and row.attempts == 2

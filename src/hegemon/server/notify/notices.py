@@ -27,7 +27,7 @@ from hegemon.server import announce, events, press
 from hegemon.server.notify import texts
 from hegemon.server.notify.settings import NotifySettings
 from hegemon.server.notify.signing import Unsubscribe, unsubscribe_token
-from hegemon.server.table import MASTER_ROLE, OBSERVER_ROLE, PLAYER, Table
+from hegemon.server.table import MASTER_ROLE, PLAYER, Table
 from hegemon.store import Store, models
 
 log = logging.getLogger("hegemon.notify")
@@ -90,7 +90,7 @@ def recipients(session: Session, game_id: int) -> list[Recipient]:
 def _viewer(member: models.Member) -> Viewer:
     if member.role == MASTER_ROLE:
         return MASTER
-    if member.role == OBSERVER_ROLE or member.role != PLAYER:
+    if member.role != PLAYER:  # an observer
         return OBSERVER
     return Viewer(power=member.power)
 
@@ -99,7 +99,8 @@ def _viewer(member: models.Member) -> Viewer:
 
 
 def follow(store: Store, notifier: Notifier) -> int:
-    """Turn every game's new events into notices, each game in a transaction of its own;
+    """Turn every game's new events into notices, each game in a transaction of its own
+    (one that fails is logged and tried again at the next pass, holding up no other);
     how many events were turned."""
     with store.reading() as session:
         behind = _games_behind(session)
@@ -110,6 +111,8 @@ def follow(store: Store, notifier: Notifier) -> int:
                 turned += _follow_game(session, game_id, notifier)
         except IntegrityError:  # another sender made the game's cursor meanwhile
             log.info("game %s: its events are another sender's", game_id)
+        except Exception:
+            log.exception("game %s: its events were not turned into notices", game_id)
     return turned
 
 

@@ -116,6 +116,9 @@ def send_due(store: Store, settings: NotifySettings, clock: Callable[[], datetim
         except mail.SendFailed as exc:
             failure = exc
             log.info("notice not sent", extra={"delivery": claimed.id, "error": str(exc)})
+        except Exception as exc:  # a bug, not the far end's: logged, and tried again later
+            failure = mail.SendFailed(f"{type(exc).__name__}: {exc}")
+            log.exception("notice not sent", extra={"delivery": claimed.id})
         record(store, claimed, clock(), failure)
     return sent
 
