@@ -223,6 +223,30 @@ def test_a_phase_adjudicated_mails_each_player_who_asked_and_posts_one_signed_we
     assert [json.loads(p.body)["event"] for p in receiver.posts] == ["adjudicated", "ended"]
 
 
+def test_the_game_started_is_mailed_to_those_who_asked_and_posted_to_its_webhook(
+    client: TestClient,
+    store: Store,
+    clock: Clock,
+    settings: NotifySettings,
+    smtp: SmtpServer,
+    receiver: Receiver,
+) -> None:
+    master = User(client, "st_gm")
+    game = master.ok("post", "/api/games", {"variant": "classic", "seed": 7})
+    path = f"/api/games/{game['id']}"
+    master.ok("post", f"{path}/webhooks", {"url": receiver.url})
+    players = {power: User(client, f"st_{power.lower()}") for power in game["powers"]}
+    asked = _ask(players["Italy"], "started")
+    for power, user in players.items():
+        user.ok("post", f"{path}/join", {"power": power})  # the last to join starts it
+    _pass(store, settings, clock)
+    [mail] = smtp.box.mails
+    assert mail["To"] == asked and mail["Subject"].endswith(": the game has started")
+    assert "Spring 1901 movement" in _text(mail)
+    [post] = receiver.posts
+    assert json.loads(post.body)["event"] == "started"
+
+
 def test_the_unsubscribe_link_turns_that_mail_off_without_signing_in(
     client: TestClient, store: Store, clock: Clock, settings: NotifySettings, smtp: SmtpServer
 ) -> None:
