@@ -125,13 +125,15 @@ def send_due(store: Store, settings: NotifySettings, clock: Callable[[], datetim
 
 def prune(store: Store, moment: datetime) -> None:
     """Forget the rows sent, or given up, more than `KEPT_DAYS` ago."""
-    done = models.Delivery.next_attempt.is_(None)
+    old = (
+        models.Delivery.next_attempt.is_(None),
+        models.Delivery.created < moment - timedelta(days=KEPT_DAYS),
+    )
+    with store.reading() as session:  # a write, and SQLite's write lock, only if needed
+        if session.scalar(select(models.Delivery.id).where(*old).limit(1)) is None:
+            return
     with store.writing() as session:
-        session.execute(
-            delete(models.Delivery).where(
-                done, models.Delivery.created < moment - timedelta(days=KEPT_DAYS)
-            )
-        )
+        session.execute(delete(models.Delivery).where(*old))
 
 
 def run_pass(store: Store, settings: NotifySettings, clock: Callable[[], datetime] = now) -> int:

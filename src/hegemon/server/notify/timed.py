@@ -27,9 +27,13 @@ def remind(store: Store, notifier: Notifier) -> int:
     """Queue the reminders due: how many."""
     if not notifier.settings.mail:
         return 0
+    with store.reading() as session:  # a write, and SQLite's write lock, only if needed
+        near = _games_near_deadline(session, notifier)
+    if not near:
+        return 0
     queued = 0
     with store.writing() as session:
-        for game_id in _games_near_deadline(session, notifier):
+        for game_id in near:
             queued += _remind_game(session, game_id, notifier)
     return queued
 
@@ -53,7 +57,8 @@ def _games_near_deadline(session: Session, notifier: Notifier) -> list[int]:
 def _remind_game(session: Session, game_id: int, notifier: Notifier) -> int:
     table = Table.open(session, game_id, None)
     game, deadline = table.game, table.game.deadline
-    assert deadline is not None
+    if game.status != ACTIVE or deadline is None:  # changed since it was found near
+        return 0
     awaited = set(table.awaited)
     queued = 0
     for member in recipients(session, game_id):
@@ -86,37 +91,46 @@ def gather(store: Store, notifier: Notifier) -> int:
     """Send each account's digest whose oldest message has waited long enough: one mail
     for each account and game, of every message waiting. How many mails."""
     waited = notifier.now - timedelta(minutes=notifier.settings.digest_minutes)
-    sent = 0
-    with store.writing() as session:
+    with store.reading() as session:
         due = session.execute(
             select(models.DigestItem.user_id, models.DigestItem.game_id)
             .group_by(models.DigestItem.user_id, models.DigestItem.game_id)
             .having(func.min(models.DigestItem.added) <= waited)
         ).all()
-        for user_id, game_id in due:
+    sent = 0
+    for user_id, game_id in due:
+        with store.writing() as session:
             sent += _digest(session, user_id, game_id, notifier)
     return sent
 
 
 def _digest(session: Session, user_id: int, game_id: int, notifier: Notifier) -> int:
     """One account's digest of one game: the messages waiting, read again as the account
-    now reads the game (a seat given to another since reads no more of its press)."""
+    now reads the game (a seat given to another since reads no more of its press). The
+    items are claimed (``SKIP LOCKED``) and only those deleted, so that two senders never
+    mail one twice, and one kept meanwhile waits for the next digest."""
     items = models.DigestItem
-    waiting = select(items.message_id).where(items.user_id == user_id, items.game_id == game_id)
+    claimed = session.execute(
+        select(items.id, items.message_id)
+        .where(items.user_id == user_id, items.game_id == game_id)
+        .with_for_update(skip_locked=True)
+    ).all()
+    if not claimed:
+        return 0
+    session.execute(delete(items).where(items.id.in_([row.id for row in claimed])))
     member = next((m for m in recipients(session, game_id) if m.user_id == user_id), None)
-    found: list[models.Message] = []
-    if member is not None and PRESS in member.events:
-        table = Table.open(session, game_id, None)
-        reader = press.Reader(table.game, member.viewer)
-        found = list(
-            session.scalars(
-                press.readable(reader)
-                .where(models.Message.id.in_(waiting))
-                .order_by(models.Message.sent, models.Message.id)
-            )
+    if member is None or PRESS not in member.events:
+        return 0
+    table = Table.open(session, game_id, None)
+    reader = press.Reader(table.game, member.viewer)
+    found = list(
+        session.scalars(
+            press.readable(reader)
+            .where(models.Message.id.in_([row.message_id for row in claimed]))
+            .order_by(models.Message.sent, models.Message.id)
         )
-    session.execute(delete(items).where(items.user_id == user_id, items.game_id == game_id))
-    if member is None or not found:
+    )
+    if not found:
         return 0
     _queue_digest(session, table, member, found, notifier)
     return 1
