@@ -242,7 +242,7 @@ def test_the_game_started_is_mailed_to_those_who_asked_and_posted_to_its_webhook
     _pass(store, settings, clock)
     [mail] = smtp.box.mails
     assert mail["To"] == asked and mail["Subject"].endswith(": the game has started")
-    assert "Spring 1901 movement" in _text(mail)
+    assert "has started, its first deadline 2030-01-" in _text(mail)
     [post] = receiver.posts
     assert json.loads(post.body)["event"] == "started"
 

@@ -154,7 +154,7 @@ def _turn(
 ) -> None:
     change = event.payload.get("change")
     if event.kind == announce.GAME and change in (STARTED, ENDED):
-        _game_notice(table, members, str(change), notifier)
+        _game_notice(table, members, event, notifier)
     elif event.kind == announce.PHASE:
         _phase_notice(table, members, event, notifier)
     elif event.kind == "message":
@@ -166,12 +166,16 @@ def _game_url(table: Table, notifier: Notifier) -> str:
 
 
 def _game_notice(
-    table: Table, members: Sequence[Recipient], change: str, notifier: Notifier
+    table: Table, members: Sequence[Recipient], event: models.Event, notifier: Notifier
 ) -> None:
+    """The game started or ended, as the event says (the game may have moved on since:
+    the sender may follow some way behind)."""
     game, url = table.game, _game_url(table, notifier)
-    now_words = texts.phase_words(table.variant, game.phase)
+    change = str(event.payload["change"])
     if change == STARTED:
-        line = f"{game.title} has started: {now_words}, deadline {texts.when(game.deadline)}."
+        deadline = event.payload.get("deadline")
+        first = f"its first deadline {texts.when(datetime.fromisoformat(str(deadline)))}"
+        line = f"{game.title} has started, {first if deadline else 'with no deadlines'}."
         subject = f"{game.title}: the game has started"
     else:
         line = f"{game.title} has ended: {table.end_text()}."
@@ -190,11 +194,10 @@ def _phase_notice(
     next_code = str(event.payload["next"])
     report = notifier.link(f"/games/{game.id}/phases/{number}")
     line = f"{game.title}: {words} has been adjudicated."
-    body = (
-        f"{line}\n\nWhat happened: {report}\n"
-        f"Now: {texts.phase_words(table.variant, next_code)}, "
-        f"deadline {texts.when(game.deadline)}.\nThe game: {url}"
-    )
+    now = f"Now: {texts.phase_words(table.variant, next_code)}"
+    if game.played == number and game.deadline is not None:  # still the phase after it
+        now += f", deadline {texts.when(game.deadline)}"
+    body = f"{line}\n\nWhat happened: {report}\n{now}.\nThe game: {url}"
     mail = texts.Mail(f"{game.title}: {words} adjudicated", body)
     _mail_each(table, members, ADJUDICATED, mail, notifier)
     payload = _payload(table, ADJUDICATED, line, notifier)
