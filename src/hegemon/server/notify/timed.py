@@ -4,7 +4,7 @@ digest, once its oldest message has waited `NotifySettings.digest_minutes`."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -19,7 +19,8 @@ from hegemon.server.notify.notices import (
     enqueue_mail,
     recipients,
 )
-from hegemon.server.table import ACTIVE, Table
+from hegemon.server.schemas import MOST_HOURS
+from hegemon.server.table import ACTIVE, PLAYER, Table
 from hegemon.store import Store, models
 
 
@@ -28,49 +29,66 @@ def remind(store: Store, notifier: Notifier) -> int:
     if not notifier.settings.mail:
         return 0
     with store.reading() as session:  # a write, and SQLite's write lock, only if needed
-        near = _games_near_deadline(session, notifier)
-    if not near:
-        return 0
+        due = _due(session, notifier)
     queued = 0
-    with store.writing() as session:
-        for game_id in near:
-            queued += _remind_game(session, game_id, notifier)
+    if due:
+        with store.writing() as session:
+            for game_id, users in due.items():
+                queued += _remind_game(session, game_id, users, notifier)
     return queued
 
 
-def _games_near_deadline(session: Session, notifier: Notifier) -> list[int]:
-    """The active games whose deadline is yet to come, and within the most hours anyone
-    asked (no more than a week)."""
-    longest = session.scalar(select(func.max(models.NoticeSettings.hours))) or 0
-    until = notifier.now + timedelta(hours=longest)
-    return list(
-        session.scalars(
-            select(models.Game.id).where(
-                models.Game.status == ACTIVE,
-                models.Game.deadline > notifier.now,
-                models.Game.deadline <= until,
-            )
-        )
+def _key(game_id: int, played: int, user_id: int) -> str:
+    """A reminder's `Delivery.key`: once a phase for each player."""
+    return f"deadline:{game_id}:{played}:{user_id}"
+
+
+def _due(session: Session, notifier: Notifier) -> dict[int, set[int]]:
+    """The players who asked for a reminder that is now due and not yet queued, by game:
+    only their games are read further (whose orders are missing)."""
+    week = notifier.now + timedelta(hours=MOST_HOURS)
+    rows = session.execute(
+        select(models.Game.id, models.Game.played, models.Game.deadline, models.NoticeSettings)
+        .join(models.Member, models.Member.game_id == models.Game.id)
+        .join(models.NoticeSettings, models.NoticeSettings.user_id == models.Member.user_id)
+        .where(models.Game.status == ACTIVE, models.Game.deadline > notifier.now)
+        .where(models.Game.deadline <= week, models.Member.role == PLAYER)
+        .where(models.NoticeSettings.email.is_not(None))
+    ).all()
+    wanted = {
+        _key(game_id, played, asked.user_id): (game_id, asked.user_id)
+        for game_id, played, deadline, asked in rows
+        if DEADLINE in asked.events and _within(deadline, notifier, asked.hours)
+    }
+    queued = set(
+        session.scalars(select(models.Delivery.key).where(models.Delivery.key.in_(wanted)))
     )
+    due: dict[int, set[int]] = {}
+    for key, (game_id, user_id) in wanted.items():
+        if key not in queued:
+            due.setdefault(game_id, set()).add(user_id)
+    return due
 
 
-def _remind_game(session: Session, game_id: int, notifier: Notifier) -> int:
+def _within(deadline: datetime | None, notifier: Notifier, hours: int) -> bool:
+    return deadline is not None and deadline - notifier.now <= timedelta(hours=hours)
+
+
+def _remind_game(session: Session, game_id: int, users: set[int], notifier: Notifier) -> int:
+    """Queue the reminders of those `users` whose power is awaited and has no orders."""
     table = Table.open(session, game_id, None)
-    game, deadline = table.game, table.game.deadline
-    if game.status != ACTIVE or deadline is None:  # changed since it was found near
+    game = table.game
+    if game.status != ACTIVE or game.deadline is None:  # changed since it was found due
         return 0
     awaited = set(table.awaited)
     queued = 0
     for member in recipients(session, game_id):
         power = member.power
-        near = deadline - notifier.now <= timedelta(hours=member.hours)
-        if DEADLINE not in member.events or not near or power not in awaited:
+        if member.user_id not in users or power not in awaited or table.pending[power].orders:
             continue
-        if table.pending[power].orders:
-            continue
-        key = f"deadline:{game.id}:{game.played}:{member.user_id}"
+        key = _key(game.id, game.played, member.user_id)
         if session.scalar(select(models.Delivery.id).where(models.Delivery.key == key)):
-            continue
+            continue  # queued meanwhile, by another sender
         reminder = _reminder(table, power, notifier)
         enqueue_mail(session, game.id, member, DEADLINE, reminder, notifier, key)
         queued += 1
