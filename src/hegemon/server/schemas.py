@@ -5,6 +5,7 @@ character (`Line`)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Self
 
@@ -285,8 +286,16 @@ class VoteIn(Strict):
 
 
 # An address as mail servers take it: no spaces, no quoting, a domain with a dot.
-EMAIL_PATTERN = r"^[^@\s<>,;:\"()\[\]\\]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)+$"
-Email = Annotated[str, Field(min_length=3, max_length=254, pattern=EMAIL_PATTERN)]
+EMAIL = re.compile(r"[^@\s<>,;:\"()\[\]\\]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)+")
+
+
+def _email(text: str) -> str:
+    if not EMAIL.fullmatch(text):
+        raise ValueError("expected an address such as name@example.org")
+    return text
+
+
+Email = Annotated[str, Field(min_length=3, max_length=254), AfterValidator(_email)]
 MOST_HOURS = 168  # a week
 
 
