@@ -1,9 +1,10 @@
 """The sender: a loop in a thread beside the deadline worker (`hegemon serve`) that turns
 the games' events into notices and sends the queue.
 
-Each row of the queue is claimed in a short transaction of its own (``FOR UPDATE SKIP
-LOCKED`` on PostgreSQL; SQLite's single writer alike) by counting the try and moving its
-`next_attempt` past the time the try may take; it is sent outside any transaction; and
+The rows of the queue are claimed a few at a time in a short transaction of their own
+(``FOR UPDATE SKIP LOCKED`` on PostgreSQL; SQLite's single writer alike) by counting each
+one's try and moving its `next_attempt` past the time the batch's tries may take; each is
+sent outside any transaction; and
 its outcome is written only if the row is still at that try. So two `hegemon serve`
 processes on one database never send a row twice, and a sender that dies mid-try has the
 row tried again once its claim lapses. A failed try is tried again with back-off
@@ -33,7 +34,7 @@ log = logging.getLogger("hegemon.notify")
 POLL = 5.0  # seconds between passes when nothing was done
 RETRY = Backoff(first=30.0, cap=3600.0)
 MOST_ATTEMPTS = 30
-CLAIMED_AT_ONCE = 20
+CLAIMED_AT_ONCE = 10
 KEPT_DAYS = 30  # a row sent or given up is kept this long (to see what went out, and why not)
 DATABASE_BACKOFF = Backoff()  # waits while the database does not answer
 
@@ -53,11 +54,15 @@ class Claimed:
 
 def claim(store: Store, moment: datetime, lease: float) -> list[Claimed]:
     """Claim the rows due, oldest first, at most `CLAIMED_AT_ONCE`."""
+    due = models.Delivery.next_attempt <= moment
+    with store.reading() as session:  # a write, and SQLite's write lock, only if needed
+        if session.scalar(select(models.Delivery.id).where(due).limit(1)) is None:
+            return []
     with store.writing() as session:
         rows = session.execute(
             select(models.Delivery, models.Webhook.secret)
             .outerjoin(models.Webhook, models.Webhook.id == models.Delivery.webhook_id)
-            .where(models.Delivery.next_attempt <= moment)
+            .where(due)
             .order_by(models.Delivery.next_attempt, models.Delivery.id)
             .limit(CLAIMED_AT_ONCE)
             .with_for_update(of=models.Delivery, skip_locked=True)
@@ -105,8 +110,9 @@ def record(
 
 
 def send_due(store: Store, settings: NotifySettings, clock: Callable[[], datetime]) -> int:
-    """Try every row due once: how many were sent."""
-    lease = 3 * settings.timeout + 30
+    """Try every row due once: how many were sent. A claim lasts as long as the whole
+    batch's tries may take, each of which waits up to the timeout on a few operations."""
+    lease = CLAIMED_AT_ONCE * 3 * settings.timeout + 30
     sent = 0
     for claimed in claim(store, clock(), lease):
         failure = None
