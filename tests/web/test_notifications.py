@@ -72,6 +72,7 @@ def test_the_account_page_sets_mail_and_the_master_page_webhooks(
         row = master.page.locator("#hg-webhooks tr[data-webhook]")
         row.wait_for()
         assert HOOK in row.inner_text() and len(row.locator("code.secret").inner_text()) == 64
+        assert master.page.input_value("#hg-webhook-url") == ""  # ready for another
         master.page.locator("#hg-webhooks").scroll_into_view_if_needed()
         master.screenshot("a webhook added")
         master.page.set_viewport_size(PHONE)

@@ -1,7 +1,8 @@
 // Notifications (docs/web.md, "Notifications"): the account page's form of what the
 // account is told by mail, and the game master's webhooks on the master page. Each sends
 // through the JSON API; the webhooks' list is drawn by the server, read again after a
-// change.
+// change (the form to add one is kept as it is when the page is read again: a URL half
+// typed survives a phase adjudicated meanwhile).
 "use strict";
 
 (() => {
@@ -37,6 +38,8 @@
         say(form.querySelector(".message"), why(error), true);
         return;
       }
+      form.reset();
+      say(form.querySelector(".message"), "");
       await refresh();
       document.getElementById("hg-webhook-url")?.focus();
     });
