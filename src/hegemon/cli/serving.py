@@ -26,6 +26,8 @@ from hegemon.server.bot_play import BotPlay
 from hegemon.server.limits import Limits
 from hegemon.server.mastering import seat_master
 from hegemon.server.metrics import MULTIPROCESS_VARIABLE
+from hegemon.server.notify import sender
+from hegemon.server.notify.settings import NotifySettings
 from hegemon.server.policy import NO_DEADLINES
 from hegemon.server.table import Lock, Table, find_user
 from hegemon.store import DatabaseError, Store, database_url, exchange, models
@@ -81,6 +83,7 @@ def serve(args: argparse.Namespace) -> int:
         password_hasher()  # their settings checked before the server starts
         Limits.from_environment()
         adjudication.statement_timeout()
+        notify = NotifySettings.from_environment()
     except ValueError as exc:
         raise UserError(str(exc)) from None
     store = _store(args, upgrade=True)
@@ -89,17 +92,19 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
     print(f"Games are kept in {store.engine.url.render_as_string()}; Ctrl-C stops the server.")
     with _metrics_shared(args.workers):
-        _run_server(args, store)
+        _run_server(args, store, notify)
     return 0
 
 
-def _run_server(args: argparse.Namespace, store: Store) -> None:
-    """The deadline worker in a thread (unless told not), and uvicorn until stopped."""
+def _run_server(args: argparse.Namespace, store: Store, notify: NotifySettings) -> None:
+    """The deadline worker in a thread (unless told not), the notifications' sender in
+    another, and uvicorn until stopped."""
     import uvicorn
 
     stop = threading.Event()
     if not args.no_deadlines:
         threading.Thread(target=worker.work, args=(store, stop), daemon=True).start()
+    threading.Thread(target=sender.work, args=(store, stop, notify), daemon=True).start()
     try:
         app: FastAPI | str
         if args.workers > 1:  # each worker makes its own app, from what the environment says
@@ -107,7 +112,7 @@ def _run_server(args: argparse.Namespace, store: Store) -> None:
             os.environ.update(logs.keep_for_children(args.log_format, args.log_level))
             app = "hegemon.server:from_environment"
         else:
-            app = create_app(store=store)
+            app = create_app(store=store, notify=notify)
         uvicorn.run(
             app,
             factory=args.workers > 1,

@@ -587,3 +587,32 @@ class VoteEvent(Answer):
     kind: VoteKind
     to: str | None
     power: str | None
+
+
+# --- notifications -----------------------------------------------------------------------
+
+
+NoticeEvent = Literal["started", "adjudicated", "deadline", "press", "ended"]
+NOTICE_EVENTS: tuple[NoticeEvent, ...] = ("started", "adjudicated", "deadline", "press", "ended")
+
+
+class Notices(Answer):
+    """What the account asked to be told by mail (docs/server.md, "Notifications")."""
+
+    email: str | None = Field(description="the address mail goes to; none: no mail")
+    events: list[NoticeEvent] = Field(description="the kinds of event mailed")
+    hours: int = Field(description="how many hours before a deadline missing orders are recalled")
+    mail: bool = Field(description="whether this server sends mail at all (its SMTP settings)")
+
+
+class Webhook(Answer):
+    id: int
+    url: str
+    secret: str = Field(description="the key of the HMAC SHA-256 in X-Hegemon-Signature")
+    created: Moment
+
+
+class Webhooks(Answer):
+    """A game's webhooks, which its game master alone sees."""
+
+    webhooks: list[Webhook]

@@ -35,7 +35,17 @@ from hegemon.server.bodies import BodyLimit
 from hegemon.server.headers import SafeHeaders
 from hegemon.server.limits import BoundedHasher, Limits, writes_by_address
 from hegemon.server.limits import install as install_limits
-from hegemon.server.routes import accounts, games, history, master, operations, press, votes
+from hegemon.server.notify.settings import NotifySettings
+from hegemon.server.routes import (
+    accounts,
+    games,
+    history,
+    master,
+    notifications,
+    operations,
+    press,
+    votes,
+)
 from hegemon.server.routes import live as live_events
 from hegemon.server.table import Refusal
 from hegemon.server.web import pages
@@ -53,10 +63,12 @@ def create_app(
     hasher: PasswordHasher | None = None,
     clock: Callable[[], datetime] = now,
     limits: Limits | None = None,
+    notify: NotifySettings | None = None,
 ) -> FastAPI:
     """The API on the database at `url` (see `hegemon.store.database_url`), or on a
     `store` already open. The tables must be current (`Store.upgrade`). Its `limits`
-    are those the environment sets unless given (`Limits.from_environment`)."""
+    are those the environment sets unless given (`Limits.from_environment`), and so are
+    its notifications' settings (`NotifySettings.from_environment`)."""
     limits = limits or Limits.from_environment()
     app = FastAPI(
         title="Hegemon",
@@ -71,7 +83,9 @@ def create_app(
     app.state.hasher = BoundedHasher(hasher or password_hasher(), limits.hashes, limits.hash_wait)
     app.state.clock = clock
     app.state.streams = live.Streams()
-    for module in (accounts, games, history, master, operations, press, votes, live_events):
+    app.state.notify = notify or NotifySettings.from_environment()
+    routers = (accounts, games, history, master, notifications, operations, press, votes)
+    for module in (*routers, live_events):
         app.include_router(module.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(packages=[("hegemon.server.web", "static")]), "static")

@@ -5,6 +5,7 @@ character (`Line`)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Self
 
@@ -22,7 +23,7 @@ from pydantic import (
 
 from hegemon import jsonio
 from hegemon.server import passwords
-from hegemon.server.answers import VoteKind
+from hegemon.server.answers import NoticeEvent, VoteKind
 from hegemon.server.policy import Policy, PressMode, PressPolicy, VoteSecrecy
 
 
@@ -282,3 +283,33 @@ class VoteIn(Strict):
     kind: VoteKind
     to: PowerName | None = Field(default=None, description="the power conceded to (concede)")
     vote: StrictBool = Field(default=True, description="cast the vote, or withdraw it")
+
+
+# An address as mail servers take it: no spaces, no quoting, a domain with a dot.
+EMAIL = re.compile(r"[^@\s<>,;:\"()\[\]\\]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)+")
+
+
+def _email(text: str) -> str:
+    if not EMAIL.fullmatch(text):
+        raise ValueError("expected an address such as name@example.org")
+    return text
+
+
+Email = Annotated[str, Field(min_length=3, max_length=254), AfterValidator(_email)]
+MOST_HOURS = 168  # a week
+
+
+class NoticesIn(Strict):
+    """What the caller wants to be told by mail (docs/server.md, "Notifications")."""
+
+    email: Email | None = Field(default=None, description="where mail goes; none: no mail")
+    events: list[NoticeEvent] = Field(default_factory=list, max_length=5)
+    hours: Annotated[StrictInt, Field(ge=1, le=MOST_HOURS)] = Field(
+        default=12, description="hours before a deadline that missing orders are recalled"
+    )
+
+
+class WebhookIn(Strict):
+    url: Annotated[Line, Field(min_length=1, max_length=500)] = Field(
+        description="http:// or https://, where each public event of the game is posted"
+    )

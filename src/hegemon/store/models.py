@@ -327,3 +327,93 @@ class Vote(Base):
     kind: Mapped[str] = mapped_column(String(10))  # draw, concede, pause, resume
     to: Mapped[str | None] = mapped_column(String(60))  # the power conceded to
     cast: Mapped[datetime] = mapped_column(default=now)
+
+
+class NoticeSettings(Base):
+    """What an account asked to be told by mail (`hegemon.server.notify`): its address,
+    the kinds of event, and how many hours before a deadline its missing orders are
+    recalled. No row: nothing is sent."""
+
+    __tablename__ = "notice_settings"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    email: Mapped[str | None] = mapped_column(String(254))
+    events: Mapped[list[str]]
+    hours: Mapped[int] = mapped_column(Integer)
+
+
+class Webhook(Base):
+    """A URL the game master had each public event of a game posted to, signed with its
+    `secret` (HMAC SHA-256)."""
+
+    __tablename__ = "webhooks"
+    __table_args__ = (UniqueConstraint("game_id", "url"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    url: Mapped[str] = mapped_column(String(500))
+    secret: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(default=now)
+
+
+class Delivery(Base):
+    """A mail or webhook post to send, kept until sent: tried at `next_attempt` (None once
+    sent or given up), each try counted in `attempts`. A sender claims a row by moving its
+    `next_attempt` on past the time a try can take, in a transaction of its own, so that
+    two senders never send it twice; `key`, where given, keeps a notice from being queued
+    twice (a deadline's reminder)."""
+
+    __tablename__ = "deliveries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # mail, webhook
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    webhook_id: Mapped[int | None] = mapped_column(ForeignKey("webhooks.id", ondelete="CASCADE"))
+    target: Mapped[str] = mapped_column(String(500))  # the address, or the URL
+    subject: Mapped[str | None] = mapped_column(String(300))  # a mail's
+    body: Mapped[str] = mapped_column(Text)  # the mail's text, or the webhook's JSON
+    key: Mapped[str | None] = mapped_column(String(120), unique=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt: Mapped[datetime | None] = mapped_column(index=True)
+    sent_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(String(300))
+    created: Mapped[datetime] = mapped_column(default=now)
+
+
+class DigestItem(Base):
+    """A message of a game's press that an account asked to be told of, waiting for the
+    next digest mail."""
+
+    __tablename__ = "digest_items"
+    __table_args__ = (UniqueConstraint("user_id", "message_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    message_id: Mapped[int] = mapped_column(ForeignKey("messages.id", ondelete="CASCADE"))
+    added: Mapped[datetime] = mapped_column(default=now)
+
+
+class NoticeCursor(Base):
+    """The last of a game's events (`Event.seq`) that notices were made of: a row of its
+    own, so that the sender never locks the game's numbering that adjudication takes."""
+
+    __tablename__ = "notice_cursors"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    last: Mapped[int] = mapped_column(Integer)
+
+
+class ServerSecret(Base):
+    """A secret the server made itself where its configuration gives none (the key that
+    signs unsubscribe links when $HEGEMON_SECRET_KEY is not set)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))

@@ -16,13 +16,15 @@ from datetime import datetime
 from typing import Annotated, Any
 from urllib.parse import quote, urlsplit
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from hegemon.server import answers, auth, events, passwords, press, views, votes
 from hegemon.server.deps import Now, StoreDep
+from hegemon.server.notify import preferences, signing
+from hegemon.server.notify.notices import EVENT_NAMES
 from hegemon.server.policy import PressPolicy
 from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
 from hegemon.server.table import (
@@ -126,15 +128,38 @@ def local_path(wanted: str) -> str:
 
 @router.get("/account", response_class=HTMLResponse)
 def account(request: Request, store: StoreDep, moment: Now) -> Response:
-    """The caller's account: a new password, and signing out everywhere."""
+    """The caller's account: a new password, signing out everywhere, and what the account
+    is told by mail."""
     user = _signed_in(request, store, moment)
+    with store.reading() as session:
+        notices = preferences.notices_view(session, user, request.app.state.notify)
     return _page(
         request,
         "account.html",
         user,
         shortest=passwords.SHORTEST,
         longest=passwords.LONGEST,
+        notices=notices,
+        event_names=EVENT_NAMES,
     )
+
+
+@router.get("/unsubscribe/{token}", response_class=HTMLResponse)
+def unsubscribe(
+    request: Request, token: Annotated[str, Path(max_length=200)], store: StoreDep
+) -> Response:
+    """A mail's unsubscribe link: its kind of mail turned off for its account, no sign-in
+    needed (the link is signed)."""
+    settings = request.app.state.notify
+    wanted = signing.read_unsubscribe(signing.server_key(store, settings.secret_key), token)
+    if wanted is None or wanted.event not in EVENT_NAMES:
+        answer = _page(request, "unsubscribed.html", None, event=None, was_on=False)
+        answer.status_code = 404
+        return answer
+    with store.writing() as session:
+        was_on = preferences.unsubscribe(session, wanted)
+    event = EVENT_NAMES[wanted.event]
+    return _page(request, "unsubscribed.html", None, event=event, was_on=was_on)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -299,4 +324,5 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
             data={**_progress(game), "since": events.latest(table.session, game_id, table.viewer)},
             ended=game.status == ENDED,
+            webhooks=preferences.webhooks_view(table).webhooks,
         )
