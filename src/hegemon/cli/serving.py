@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
+import socket
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -83,19 +85,53 @@ def serve(args: argparse.Namespace) -> int:
         adjudication.statement_timeout()
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    store = _store(args, upgrade=True)
-    if args.demo:
-        _print_demo(store, args.demo)
-    print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
-    print(f"Games are kept in {store.engine.url.render_as_string()}; Ctrl-C stops the server.")
-    with _metrics_shared(args.workers):
-        _run_server(args, store)
+    with _listening(args.host, args.port) as listener:
+        store = _store(args, upgrade=True)
+        if args.demo:
+            _print_demo(store, args.demo)
+        print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
+        print(f"Games are kept in {_shown(store)}; Ctrl-C stops the server.")
+        with _metrics_shared(args.workers):
+            _run_server(args, store, listener)
     return 0
 
 
-def _run_server(args: argparse.Namespace, store: Store) -> None:
-    """The deadline worker in a thread (unless told not), and uvicorn until stopped."""
+# Queued connections not yet accepted (uvicorn's default backlog).
+BACKLOG = 2048
+
+
+@contextlib.contextmanager
+def _listening(host: str, port: int) -> Iterator[socket.socket]:
+    """The server's socket, bound and listening before the database is touched, closed at
+    the end: a second server started on a port in use is refused before it writes anything,
+    as the demo, seeded next, gives its accounts new passwords, which would lock out whoever
+    signed in with those the running server printed. Bound as uvicorn binds (SO_REUSEADDR:
+    a port left in TIME_WAIT by a stopped server is free), and listening at once, as a
+    socket merely bound would not keep a second one from binding it too."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind((host, port))
+            listener.listen(BACKLOG)
+        except OSError as exc:
+            raise UserError(_refused(host, port, exc)) from None
+        listener.set_inheritable(True)  # the API processes of --workers serve it too
+        yield listener
+
+
+def _refused(host: str, port: int, exc: OSError) -> str:
+    said = f"--port {port}: cannot listen on {host}:{port} ({exc.strerror})"
+    if exc.errno == errno.EADDRINUSE:
+        said += ", by a server running there already?"
+    return f"{said}; nothing was changed: choose another port with --port (make run PORT=8001)"
+
+
+def _run_server(args: argparse.Namespace, store: Store, listener: socket.socket) -> None:
+    """The deadline worker in a thread (unless told not), and uvicorn on the socket until
+    stopped."""
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
     stop = threading.Event()
     if not args.no_deadlines:
@@ -108,7 +144,7 @@ def _run_server(args: argparse.Namespace, store: Store) -> None:
             app = "hegemon.server:from_environment"
         else:
             app = create_app(store=store)
-        uvicorn.run(
+        config = uvicorn.Config(
             app,
             factory=args.workers > 1,
             host=args.host,
@@ -119,6 +155,15 @@ def _run_server(args: argparse.Namespace, store: Store) -> None:
             log_config=None,
             access_log=False,
         )
+        if args.workers > 1:
+            Multiprocess(config, sockets=[listener]).run()
+        else:
+            server = uvicorn.Server(config)
+            server.run(sockets=[listener])
+            if not server.started:
+                raise UserError("the server did not start (its log above says why)")
+    except KeyboardInterrupt:  # Ctrl-C, once uvicorn has stopped on it: the expected end
+        pass
     finally:
         stop.set()
 
