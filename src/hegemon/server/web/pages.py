@@ -49,8 +49,8 @@ templates = Jinja2Templates(
 
 
 def variant_title(name: str) -> str:
-    """A variant's name as players know it ("Europe 1615: Prelude to War", not its id
-    "europe_1615"); the id of a game whose variant is no longer installed."""
+    """A variant's name as players know it (its title, not its id); the id of a game whose
+    variant is no longer installed."""
     try:
         return load_variant(name).title or name
     except UnknownVariant:
