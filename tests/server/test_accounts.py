@@ -372,7 +372,7 @@ def test_a_second_server_on_a_busy_port_is_refused_before_it_touches_the_demo(
             second = _serve_demo(url, port)
             assert second.returncode != 0 and "france" not in second.stdout
             assert f"--port {port}: cannot listen on 127.0.0.1:{port}" in second.stderr
-            assert "(Address already in use), by a server running there already?" in second.stderr
+            assert "(Address already in use: is a server running there already?)" in second.stderr
             assert "nothing was changed: choose another port with --port (make run PORT=8001)" in (
                 second.stderr
             )

@@ -121,10 +121,13 @@ def _listening(host: str, port: int) -> Iterator[socket.socket]:
 
 
 def _refused(host: str, port: int, exc: OSError) -> str:
-    said = f"--port {port}: cannot listen on {host}:{port} ({exc.strerror})"
+    why = exc.strerror
     if exc.errno == errno.EADDRINUSE:
-        said += ", by a server running there already?"
-    return f"{said}; nothing was changed: choose another port with --port (make run PORT=8001)"
+        why += ": is a server running there already?"
+    return (
+        f"--port {port}: cannot listen on {host}:{port} ({why}); nothing was changed: "
+        "choose another port with --port (make run PORT=8001)"
+    )
 
 
 def _run_server(args: argparse.Namespace, store: Store, listener: socket.socket) -> None:
