@@ -85,43 +85,40 @@ def serve(args: argparse.Namespace) -> int:
         adjudication.statement_timeout()
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    with _listening(args.host, args.port) as listener:
+    with _port_held(args.host, args.port):
         store = _store(args, upgrade=True)
         if args.demo:
             _print_demo(store, args.demo)
-        print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
-        print(f"Games are kept in {_shown(store)}; Ctrl-C stops the server.")
-        with _metrics_shared(args.workers):
-            _run_server(args, store, listener)
+    print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
+    print(f"Games are kept in {_shown(store)}; Ctrl-C stops the server.")
+    with _metrics_shared(args.workers):
+        _run_server(args, store)
     return 0
 
 
-# Queued connections not yet accepted (uvicorn's default backlog).
-BACKLOG = 2048
-
-
 @contextlib.contextmanager
-def _listening(host: str, port: int) -> Iterator[socket.socket]:
-    """The server's socket, bound and listening before the database is touched, closed at
-    the end: a second server started on a port in use is refused before it writes anything,
-    as the demo, seeded next, gives its accounts new passwords, which would lock out whoever
-    signed in with those the running server printed. Bound as uvicorn binds (SO_REUSEADDR:
-    a port left in TIME_WAIT by a stopped server is free), and listening at once, as a
-    socket merely bound would not keep a second one from binding it too."""
+def _port_held(host: str, port: int) -> Iterator[None]:
+    """The server's port, bound and listening while the database is made ready and the demo
+    seeded, released for uvicorn to bind at once after: a second server started on a port
+    in use is refused before it writes anything, as the demo gives its accounts new
+    passwords, which would lock out whoever signed in with those the running server
+    printed. (uvicorn binds its own socket: a socket handed to it answers a body cut off at
+    the size limit with a reset, not the 413, tests/server/test_exhaustion.py.) Bound as
+    uvicorn binds (SO_REUSEADDR: a port left in TIME_WAIT by a stopped server is free),
+    and listening, as a socket merely bound would not keep a second one from binding it."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as listener:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    with socket.socket(family, socket.SOCK_STREAM) as held:
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            listener.bind((host, port))
-            listener.listen(BACKLOG)
+            held.bind((host, port))
+            held.listen()
         except OSError as exc:
             raise UserError(_refused(host, port, exc)) from None
-        listener.set_inheritable(True)  # the API processes of --workers serve it too
-        yield listener
+        yield
 
 
 def _refused(host: str, port: int, exc: OSError) -> str:
-    why = exc.strerror
+    why = exc.strerror or str(exc)
     if exc.errno == errno.EADDRINUSE:
         why += ": is a server running there already?"
     return (
@@ -130,11 +127,9 @@ def _refused(host: str, port: int, exc: OSError) -> str:
     )
 
 
-def _run_server(args: argparse.Namespace, store: Store, listener: socket.socket) -> None:
-    """The deadline worker in a thread (unless told not), and uvicorn on the socket until
-    stopped."""
+def _run_server(args: argparse.Namespace, store: Store) -> None:
+    """The deadline worker in a thread (unless told not), and uvicorn until stopped."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
     stop = threading.Event()
     if not args.no_deadlines:
@@ -147,7 +142,7 @@ def _run_server(args: argparse.Namespace, store: Store, listener: socket.socket)
             app = "hegemon.server:from_environment"
         else:
             app = create_app(store=store)
-        config = uvicorn.Config(
+        uvicorn.run(
             app,
             factory=args.workers > 1,
             host=args.host,
@@ -158,15 +153,6 @@ def _run_server(args: argparse.Namespace, store: Store, listener: socket.socket)
             log_config=None,
             access_log=False,
         )
-        if args.workers > 1:
-            Multiprocess(config, sockets=[listener]).run()
-        else:
-            server = uvicorn.Server(config)
-            server.run(sockets=[listener])
-            if not server.started:
-                raise UserError("the server did not start (its log above says why)")
-    except KeyboardInterrupt:  # Ctrl-C, once uvicorn has stopped on it: the expected end
-        pass
     finally:
         stop.set()
 
