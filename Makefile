@@ -15,6 +15,8 @@ COMPILED := build/compiled
 PACKAGE_FILES := $(shell find src/hegemon -type f ! -path '*/__pycache__/*')
 ON_COMPILED := HEGEMON_BUILD=compiled PYTHONPATH=$(COMPILED)
 ON_PURE := HEGEMON_BUILD=pure
+# The port `make run` serves on: `make run PORT=8001` beside a server on 8000.
+PORT ?= 8000
 
 .PHONY: run compiled test lint bench bench-server bench-press bench-bots boards datc clean
 
@@ -22,10 +24,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUNTIME): pyproject.toml | $(BIN)/python
+	@echo "Installing Hegemon and its dependencies into $(VENV)/ (about a minute the first time)."
 	$(PIP) -e .
 	touch $(RUNTIME)
 
 $(COMPILER): pyproject.toml | $(BIN)/python
+	@echo "Installing the compiler of the core (mypyc) into $(VENV)/."
 	$(PIP) -e '.[compile]'
 	touch $(RUNTIME) $(COMPILER)
 
@@ -36,21 +40,25 @@ $(DEV): pyproject.toml | $(BIN)/python
 compiled: $(COMPILED)/.built
 
 # Built afresh whenever the package changes: the build holds a copy of every module.
+# Some 65 s on two cores, in which the build prints nothing but its log: said first.
 $(COMPILED)/.built: $(PACKAGE_FILES) setup.py $(COMPILER)
+	@echo "Building the compiled core (mypyc and a C compiler; about a minute, more on a slow"
+	@echo "machine; its log: build/compile.log)."
 	rm -rf $(COMPILED) && mkdir -p build
 	HEGEMON_COMPILE=1 $(BIN)/python setup.py --quiet build --build-lib $(COMPILED) \
 		--build-temp build/temp >build/compile.log 2>&1 || (tail -20 build/compile.log; false)
 	touch $@
 
-# The compiled core when it builds; else, saying so, pure Python.
+# The compiled core when it builds; else, saying so, pure Python. On PORT (8000 unless
+# given); a port in use is refused before the demo's passwords are changed.
 run: $(RUNTIME)
 	@echo "The hegemon command is in $(BIN)/; '. $(BIN)/activate' puts it on your PATH."
 	@if $(MAKE) --no-print-directory compiled; then \
 		echo "Serving on the compiled core ($(COMPILED))."; \
-		$(ON_COMPILED) $(BIN)/hegemon serve --demo; \
+		$(ON_COMPILED) $(BIN)/hegemon serve --demo --port $(PORT); \
 	else \
 		echo "The compiled core did not build (build/compile.log says why): serving on pure Python."; \
-		$(ON_PURE) $(BIN)/hegemon serve --demo; \
+		$(ON_PURE) $(BIN)/hegemon serve --demo --port $(PORT); \
 	fi
 
 # The whole suite on the pure package, then again on the compiled core, which can differ,

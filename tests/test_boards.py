@@ -494,6 +494,32 @@ def test_orders_are_drawn_with_their_results(classic: Variant) -> None:
     assert "France: A Mar S A Par - Bur: Succeeds" in svg
 
 
+def test_a_cut_supports_cross_is_on_the_support_not_on_the_move_it_supported(
+    classic: Variant,
+) -> None:
+    # The move succeeds; its support, cut, fails: its cross must not sit on the move's arrow.
+    start = classic.initial_position().evolve(
+        units=units({"France": ["A par", "A mar"], "Italy": ["A pie"]})
+    )
+    given = orders(
+        classic.board, {"France": ["A par - bur", "A mar S A par - bur"], "Italy": ["A pie - mar"]}
+    )
+    svg = draw_phase(classic, play_phase(classic, start, given), OBSERVER)
+    support = svg[svg.index("France: A Mar S A Par - Bur: Cut") :].split('<g class="order', 1)[0]
+    corner = re.search(r'stroke="#d7191c"[^>]*><path d="M([\d.-]+),([\d.-]+)L', support)
+    assert corner, support
+    cross = (float(corner.group(1)) + 5, float(corner.group(2)) + 5)
+    places = board_places(classic.board).units
+    assert _distance_to_line(cross, places["par"], places["bur"]) > 15
+    assert _distance_to_line(cross, places["mar"], places["bur"]) < 15  # on its own line
+
+
+def _distance_to_line(
+    point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    return shapely.LineString([a, b]).distance(shapely.Point(point))
+
+
 def test_a_move_between_close_places_keeps_a_visible_arrow(classic: Variant) -> None:
     # Liverpool's and Yorkshire's units stand 17 apart: the arrow still leaves the
     # moving unit's glyph with a shaft of its own.

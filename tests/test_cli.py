@@ -227,6 +227,18 @@ def test_map_draw_shows_every_space_and_the_units(
     assert "<title>Russia: fleet in St. Petersburg (sc)</title>" in text
 
 
+def test_map_draw_without_a_game_shows_the_centers_and_the_powers_colours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    svg = tmp_path / "map.svg"
+    code, _, _ = run(capsys, "map", "draw", "classic", "-o", str(svg))
+    text = svg.read_text()
+    assert code == 0 and text.count('class="center"') == 34 and 'class="unit"' not in text
+    legend = text[text.index('<g id="legend">') :]
+    assert "France: 3 centers" in legend and "Russia: 4 centers" in legend
+    assert "home center (ring)" in legend and "the map, its centers as at the start" in legend
+
+
 def test_map_draw_a_phase_with_its_orders_as_png(
     game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

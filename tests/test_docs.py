@@ -1,6 +1,7 @@
 """docs/writing-a-variant.md follows the code: its code blocks run as they are, every
 hook its tables name is the code's, with the code's parameters, and the tables of the
-rules' hooks and of a phase kind's methods leave none out."""
+rules' hooks and of a phase kind's methods leave none out; and no page of the docs links
+to what a clone lacks."""
 
 from __future__ import annotations
 
@@ -139,3 +140,30 @@ def test_no_base_class_grows_past_what_the_guide_counts(name: str) -> None:
     members = _public_members(BASES[name])
     assert members <= listed, f"{name} has members the guide does not list: {members - listed}"
     assert len(members) <= count
+
+
+# Every page of the documentation a clone holds.
+PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+# A link's target, and a path written as code that climbs out of its folder.
+_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
+_CLIMBING_PATH = re.compile(r"`(\.\./[^`\s]*)`")
+
+
+def _outside(page: Path) -> list[str]:
+    """The links and paths of a page that name what a clone lacks: a link (not a web
+    address) to a file that is not in the repository, or a path written as code, which the
+    pages write from the repository's root, that climbs out of it."""
+    text = page.read_text(encoding="utf-8")
+    links = [t for t in _LINK.findall(text) if not re.match(r"[a-z]+:", t)]
+    missing = [t for t in links if not _within((page.parent / t).resolve())]
+    return missing + [t for t in _CLIMBING_PATH.findall(text) if not _within((ROOT / t).resolve())]
+
+
+def _within(path: Path) -> bool:
+    return path.is_relative_to(ROOT) and path.exists()
+
+
+def test_no_page_links_outside_the_repository() -> None:
+    assert len(PAGES) > 10
+    found = {str(p.relative_to(ROOT)): _outside(p) for p in PAGES}
+    assert {page: targets for page, targets in found.items() if targets} == {}

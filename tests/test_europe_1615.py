@@ -285,7 +285,8 @@ def test_an_attacker_must_hold_infs_where_it_attacks(eu: Europe1615) -> None:
     summer = _with_ledger(_summer(eu), inf={"hes": {"England": 8, "Spain": 10}})
     spy = eu.parse_order("HES > Spain")
     assert order_problems(eu, summer, "Scandinavia", [spy]) == [
-        "HES > Spain: Scandinavia holds no INFs in Hesse, and an attacker must"
+        "HES > Spain: Scandinavia holds no INFs in Hesse, and an attacker must have "
+        "deployed or be deploying INFs in the state it attacks in"
     ]
     deploying = [eu.parse_order("3: HES"), spy]
     assert order_problems(eu, summer, "Scandinavia", deploying) == []

@@ -6,6 +6,7 @@ accounts. Each on SQLite and PostgreSQL (the `client` fixture)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -14,7 +15,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
+from benchmarks.server_load import _free_port, _wait_for
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
@@ -324,15 +327,58 @@ def test_serve_demo_says_which_names_are_taken_and_serves_nothing(tmp_path: Path
     with TestClient(create_app(store=store, hasher=CHEAP, limits=GENEROUS)) as client:
         User(client, "france")
     store.close()
-    environment = {**os.environ, "HEGEMON_ARGON2": "1,8,1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "hegemon.cli", "serve", "--demo", "--database", url, "--port", "9"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=environment,
-        check=False,
-    )
+    done = _serve_demo(url, _free_port())
     assert done.returncode != 0, done.stdout + done.stderr
     assert "france" in done.stderr and "only ever touches accounts it made" in done.stderr
     assert "open http" not in done.stdout
+
+
+# `hegemon serve --demo` as `make run` starts it, its output unbuffered to be read as it comes.
+SERVE_ENVIRONMENT = {**os.environ, "HEGEMON_ARGON2": "1,8,1", "PYTHONUNBUFFERED": "1"}
+
+
+def _serve_command(url: str, port: int) -> list[str]:
+    return [sys.executable, "-m", "hegemon.cli", "serve", "--demo", "--database", url,
+            "--port", str(port), "--no-deadlines"]  # fmt: skip
+
+
+def _serve_demo(url: str, port: int) -> subprocess.CompletedProcess[str]:
+    """`hegemon serve --demo` run to its end (a refusal)."""
+    return subprocess.run(_serve_command(url, port), capture_output=True, text=True,
+                          timeout=120, env=SERVE_ENVIRONMENT, check=False)  # fmt: skip
+
+
+def _demo_account(serving: subprocess.Popen[str]) -> tuple[str, str]:
+    """The name and password a starting `serve --demo` prints, read up to its address."""
+    assert serving.stdout is not None
+    lines = iter(serving.stdout.readline, "")
+    printed = list(itertools.takewhile(lambda line: "open http" not in line, lines))
+    name, password = printed[-1].split()  # the last line: the newcomer's account
+    return name, password
+
+
+def test_a_second_server_on_a_busy_port_is_refused_before_it_touches_the_demo(
+    tmp_path: Path,
+) -> None:
+    """A second `make run` while the first serves: refused, saying why, before it seeds the
+    demo, so the passwords the running server printed still sign in."""
+    url, port = f"sqlite:///{tmp_path}/hegemon.db", _free_port()
+    with (tmp_path / "first.log").open("w") as log:
+        first = subprocess.Popen(_serve_command(url, port), stdout=subprocess.PIPE, stderr=log,
+                                 text=True, env=SERVE_ENVIRONMENT)  # fmt: skip
+        try:
+            name, password = _demo_account(first)
+            _wait_for(f"http://127.0.0.1:{port}")
+            second = _serve_demo(url, port)
+            assert second.returncode != 0 and "france" not in second.stdout
+            assert f"--port {port}: cannot listen on 127.0.0.1:{port}" in second.stderr
+            assert "(Address already in use: is a server running there already?)" in second.stderr
+            assert "nothing was changed: choose another port with --port (make run PORT=8001)" in (
+                second.stderr
+            )
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+                answer = client.post("/api/sessions", json={"name": name, "password": password})
+                assert answer.status_code == 201, answer.text
+        finally:
+            first.terminate()
+            first.wait(timeout=30)

@@ -141,3 +141,21 @@ def test_the_press_composer_offers_what_the_policy_allows_each_member(client: Te
         "Public press only"
         in browser_of(client, public.players["Italy"]).get(f"/games/{public.id}").text
     )
+
+
+def test_a_forming_game_names_its_variant_and_its_free_seats(client: TestClient) -> None:
+    """The variant by the name players know (not its id), on the game's page and in the
+    lists; a seat nobody took in a forming game is free, not awaited."""
+    master = User(client, "gm")
+    game = master.ok("post", "/api/games", {"variant": "europe_1615"})
+    england = User(client, "england")
+    england.ok("post", f"/api/games/{game['id']}/join", {"power": "England"})
+    browser = browser_of(client, england)
+    page = browser.get(f"/games/{game['id']}").text
+    assert "<span>Europe 1615: Prelude to War</span>" in page and "europe_1615" not in page
+    states = dict(re.findall(r'data-seat="([^"]+)">.*?<td class="state">([^<]*)</td>', page, re.S))
+    free = {power: "free seat" for power in game["powers"] if power != "England"}
+    assert states == {"England": "joined", **free}
+    games = browser.get("/").text
+    assert "Europe 1615: Prelude to War ·" in games
+    assert '<option value="classic">Diplomacy</option>' in games

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
+import socket
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -86,14 +88,46 @@ def serve(args: argparse.Namespace) -> int:
         notify = NotifySettings.from_environment()
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    store = _store(args, upgrade=True)
-    if args.demo:
-        _print_demo(store, args.demo)
+    with _port_held(args.host, args.port):
+        store = _store(args, upgrade=True)
+        if args.demo:
+            _print_demo(store, args.demo)
     print(f"Hegemon: open http://{args.host}:{args.port}/ (the API: /api, /openapi.json)")
-    print(f"Games are kept in {store.engine.url.render_as_string()}; Ctrl-C stops the server.")
+    print(f"Games are kept in {_shown(store)}; Ctrl-C stops the server.")
     with _metrics_shared(args.workers):
         _run_server(args, store, notify)
     return 0
+
+
+@contextlib.contextmanager
+def _port_held(host: str, port: int) -> Iterator[None]:
+    """The server's port, bound and listening while the database is made ready and the demo
+    seeded, released for uvicorn to bind at once after: a second server started on a port
+    in use is refused before it writes anything, as the demo gives its accounts new
+    passwords, which would lock out whoever signed in with those the running server
+    printed. (uvicorn binds its own socket: a socket handed to it answers a body cut off at
+    the size limit with a reset, not the 413, tests/server/test_exhaustion.py.) Bound as
+    uvicorn binds (SO_REUSEADDR: a port left in TIME_WAIT by a stopped server is free),
+    and listening, as a socket merely bound would not keep a second one from binding it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as held:
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            held.bind((host, port))
+            held.listen()
+        except OSError as exc:
+            raise UserError(_refused(host, port, exc)) from None
+        yield
+
+
+def _refused(host: str, port: int, exc: OSError) -> str:
+    why = exc.strerror or str(exc)
+    if exc.errno == errno.EADDRINUSE:
+        why += ": is a server running there already?"
+    return (
+        f"--port {port}: cannot listen on {host}:{port} ({why}); nothing was changed: "
+        "choose another port with --port (make run PORT=8001)"
+    )
 
 
 def _run_server(args: argparse.Namespace, store: Store, notify: NotifySettings) -> None:

@@ -1,5 +1,7 @@
 """A phase's orders as arrows, each in its power's colour: solid if it succeeded, dashed
-with a cross at its head if it failed, grey and dotted if it was void; each carries the
+with a cross if it failed (at its head; for a line to another order's arrow, a support or
+a convoy, midway along its own line, so that the cross of a cut support is not read as
+the supported move's), grey and dotted if it was void; each carries the
 report's words for its result as its tooltip (and the legend lists them). An arrow
 between two places close by keeps a shaft of `SHORTEST` at the least.
 
@@ -139,8 +141,8 @@ def _styled(drawing: str, color: str, outcome: Outcome) -> str:
 
 
 def _failure_cross(drawing: str) -> str:
-    """A red cross where a failed order's line ends."""
-    end = drawing.rsplit('data-end="', 1)
+    """A red cross where a failed order's drawing says (`data-cross`)."""
+    end = drawing.rsplit('data-cross="', 1)
     if len(end) < 2:
         return ""
     x, y = (float(v) for v in end[1].split('"', 1)[0].split(","))
@@ -159,23 +161,25 @@ def _arrow(start: Point, end: Point) -> str:
     head = f"M{pt(left)}L{num(x2)},{num(y2)}L{pt(right)}"
     return (
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}{head}" stroke-linejoin="round" '
-        f'data-end="{num(x2)},{num(y2)}"/>'
+        f'data-cross="{num(x2)},{num(y2)}"/>'
     )
 
 
 def _dot_line(start: Point, end: Point, support: bool) -> str:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, 0)
     pattern = "" if support else ' stroke-dasharray="1 4"'
+    # Its end is on the arrow of the order it helps: its cross stays on its own line.
+    cross = _along((x1, y1), (x2, y2), 0.5)
     return (
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" stroke-width="1.6"{pattern} '
-        f'data-end="{num(x2)},{num(y2)}"/><circle cx="{num(x2)}" cy="{num(y2)}" r="2.5"/>'
+        f'data-cross="{pt(cross)}"/><circle cx="{num(x2)}" cy="{num(y2)}" r="2.5"/>'
     )
 
 
 def _ring_line(start: Point, end: Point) -> str:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS + 4)
     return (
-        f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" data-end="{num(x2)},{num(y2)}"/>'
+        f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" data-cross="{num(x2)},{num(y2)}"/>'
         + _circle(end, GLYPH_RADIUS + 4)
     )
 

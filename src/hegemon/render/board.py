@@ -55,7 +55,8 @@ OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
 
 
 def draw_board(variant: Variant, position: Position | None, viewer: Viewer) -> str:
-    """The SVG of the board: the position as `viewer` may see it, or the empty map."""
+    """The SVG of the board: the position as `viewer` may see it, or the map with no
+    unit, its supply centres and the powers' colours (and their key) as at the start."""
     return Scene(variant, position or variant.initial_position(), viewer, ()).svg(
         with_units=position is not None
     )
@@ -133,7 +134,7 @@ class Scene:
                 *self._outlines(),
                 *self._rivers(),
                 *self._borders(),
-                *(self._centers() if with_units else ()),
+                *self._centers(),
                 '<g id="orders">',
                 *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
                 "</g>",
@@ -351,11 +352,10 @@ class Scene:
 
     # --- labels --------------------------------------------------------------------------
     def obstacles(self, with_units: bool) -> list[Box]:
-        if not with_units:
-            return []
-        boxes = [glyph_box(self.locate(u.location)) for u in self.position.units.values()]
-        boxes += [dislodged_box(xy) for xy in self.waiting_places.values()]
-        boxes += [disc_box(xy, CENTER_RADIUS) for xy in self.places.centers.values()]
+        boxes = [disc_box(xy, CENTER_RADIUS) for xy in self.places.centers.values()]
+        if with_units:
+            boxes += [glyph_box(self.locate(u.location)) for u in self.position.units.values()]
+            boxes += [dislodged_box(xy) for xy in self.waiting_places.values()]
         return boxes
 
     def labels(self, with_units: bool) -> list[Placed]:

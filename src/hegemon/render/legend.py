@@ -41,7 +41,7 @@ def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, f
         f'fill="{palette.INK}">{text(_heading(scene, with_units))}</text>'
     )
     y += 12
-    for block in (_powers(scene) if with_units else [], _symbols(scene, with_units)):
+    for block in (_powers(scene), _symbols(scene, with_units)):
         cells = list(block)
         if cells:
             svg, rows = _grid(cells, width, y, 4)
@@ -63,7 +63,7 @@ def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, f
 
 def _heading(scene: Scene, with_units: bool) -> str:
     if not with_units:
-        return f"{scene.board.name}: the map"
+        return f"{scene.board.name}: the map, its centers as at the start"
     who = "" if scene.viewer.master else f", as {scene.viewer} sees it"
     orders = " with its orders" if scene.outcomes else ""
     return f"{scene.board.name}: {scene.position.phase}{orders}{who}"
@@ -109,10 +109,10 @@ def _powers(scene: Scene) -> Iterator[Cell]:
 
 
 def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
+    yield center_marker((0, 0), None, False), "supply center, unowned"
+    yield center_marker((0, 0), palette.NEUTRAL, False), "supply center, its owner's colour"
+    yield center_marker((0, 0), palette.NEUTRAL, True), "home center (ring)"
     if with_units:
-        yield center_marker((0, 0), None, False), "supply center, unowned"
-        yield center_marker((0, 0), palette.NEUTRAL, False), "supply center, its owner's colour"
-        yield center_marker((0, 0), palette.NEUTRAL, True), "home center (ring)"
         # One entry for each shape, and one for each kind drawn as a disc, with its letter.
         kinds = {
             (k.glyph, "" if k.glyph in SHAPED else k.letter): k for k in scene.board.kinds.values()

@@ -53,14 +53,14 @@ def create_game(
     fill: bool = False,
 ) -> models.Game:
     """A new game, forming, its creator its game master (its free seats given to bots when
-    it starts, if `fill`)."""
+    it starts, if `fill`); untitled, it is named for its variant as players know it."""
     try:
         variant = configured(variant_name, options, seats)
     except jsonio.WireError as exc:
         raise Refusal(422, str(exc)) from None
     start = variant.initial_position()
     game = models.Game(
-        title=title,
+        title=title or f"{variant.title or variant.id} game",
         variant=variant.id,
         options=dict(options or {}),
         seats=None if variant.seated is None else list(variant.seated),

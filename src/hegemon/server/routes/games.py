@@ -49,7 +49,7 @@ def create(body: NewGame, user: Caller, store: StoreDep, moment: Now) -> answers
         game = play.create_game(
             session,
             user,
-            body.title or f"{body.variant} game",
+            body.title,
             body.variant,
             body.options,
             body.seats,

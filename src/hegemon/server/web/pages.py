@@ -30,6 +30,7 @@ from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
 from hegemon.server.table import (
     ACTIVE,
     ENDED,
+    FORMING,
     MASTER_ROLE,
     OBSERVER_ROLE,
     PAUSED,
@@ -38,7 +39,7 @@ from hegemon.server.table import (
     Table,
 )
 from hegemon.store import Store, models
-from hegemon.variants import available_variants
+from hegemon.variants import UnknownVariant, available_variants, load_variant
 
 router = APIRouter(include_in_schema=False)
 
@@ -47,6 +48,18 @@ NO_COLOUR = "#5b6472"  # the game master's swatch: no power's
 templates = Jinja2Templates(
     env=Environment(loader=PackageLoader("hegemon.server.web"), autoescape=select_autoescape())
 )
+
+
+def variant_title(name: str) -> str:
+    """A variant's name as players know it (its title, not its id); the id of a game whose
+    variant is no longer installed."""
+    try:
+        return load_variant(name).title or name
+    except UnknownVariant:
+        return name
+
+
+templates.env.filters["variant_title"] = variant_title
 
 # Pages hold no script or style but the server's own files: no inline script runs.
 POLICY = (
@@ -272,22 +285,33 @@ def _acting(table: Table, named: str | None) -> str | None:
 
 
 def _seats(game: answers.Game) -> list[dict[str, Any]]:
-    """Each power's line in the public table: its player (a bot marked as one), whether
-    its orders are in, ready, in civil disorder (and then whether a bot plays it)."""
+    """Each power's line in the public table: its player (a bot marked as one), and what
+    its orders are at (`_orders_state`)."""
     players = {m.power: m for m in game.members if m.role == PLAYER}
     return [
         {
             "power": power,
             "player": players[power].name if power in players else None,
             "bot_seat": power in players and players[power].bot,
-            "bot_plays": power in game.bots,
-            "awaited": power in game.awaiting,
-            "received": power in game.received,
-            "ready": power in game.ready,
-            "disorder": power in game.disorder,
+            "state": _orders_state(game, power, power in players),
         }
         for power in game.powers
     ]
+
+
+def _orders_state(game: answers.Game, power: str, seated: bool) -> str:
+    """Whether a power's orders are in, ready, awaited, or it is in civil disorder (and then
+    whether a bot plays it); in a forming game, no orders being awaited before it starts,
+    whether the seat is taken or free."""
+    if game.status == FORMING:
+        return "joined" if seated else "free seat"
+    if power in game.disorder:
+        return "civil disorder, a bot plays" if power in game.bots else "civil disorder"
+    if power in game.ready:
+        return "ready"
+    if power in game.received:
+        return "in"
+    return "awaited" if power in game.awaiting else "—"
 
 
 @router.get("/games/{game_id}/phases/{number}", response_class=HTMLResponse)

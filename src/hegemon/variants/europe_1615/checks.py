@@ -95,7 +95,10 @@ def _attack_problems(
         if attack.state == OTTOMAN:
             problems.append(f"{text}: no diplomatic attacks in the Ottoman Empire")
         elif ledger.held(attack.state, power) + deploying == 0:
-            problems.append(f"{text}: {power} holds no INFs in {state.name}, and an attacker must")
+            problems.append(
+                f"{text}: {power} holds no INFs in {state.name}, and an attacker must have "
+                "deployed or be deploying INFs in the state it attacks in"
+            )
         if attack.target == power:
             problems.append(f"{text}: a power cannot attack itself")
     return problems
