@@ -51,9 +51,10 @@ def members(table: Table) -> list[answers.Member]:
         .order_by(models.Member.id)
     )
     hidden = _names_hidden(table)
+    caller = None if table.user is None else table.user.id
     return [
         answers.Member(
-            name=None if hidden and user != table.user and role != MASTER_ROLE else user.name,
+            name=None if hidden and user.id != caller and role != MASTER_ROLE else user.name,
             role=role,
             power=power,
             bot=user.bot,
@@ -132,6 +133,8 @@ def _assignment(kind: str) -> answers.Assignment:
             return "master"
         case _:
             return "chosen"
+
+
 def game_view(table: Table) -> answers.Game:
     """The game as the caller may see it."""
     game, variant, position, viewer = table.game, table.variant, table.position, table.viewer
