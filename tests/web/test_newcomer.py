@@ -102,7 +102,8 @@ def test_a_newcomer_creates_a_game_others_join_from_the_lobby_and_all_draw(
     game_id = create_game(
         host, server, "Europe 1615", title, movement="1 day", play_as="I play England"
     )
-    assert "forming" in page.inner_text("main") or page.locator("#hg-phase").count()
+    head = page.inner_text(".game-head")
+    assert "forming" in head and "You play England" in head
     shoot(host, "the host in the forming game")
 
     others = {"nc_france": "France", "nc_spain": "Spain", "nc_austria": "Austria"}
