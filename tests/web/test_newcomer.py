@@ -137,3 +137,36 @@ def test_a_newcomer_creates_a_game_others_join_from_the_lobby_and_all_draw(
         assert "draw" in player.page.inner_text("p.end")
     host.page.evaluate("window.scrollTo(0, 0)")
     shoot(host, "the game ended in a draw")
+
+
+def test_an_invitation_link_opens_a_private_anonymous_game(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    """A private game created from the page leads its creator to the invitation link; a
+    guest following it joins, and sees the creator's name hidden (anonymous players)."""
+    host = sign_up(browser, server, "inv_host", screenshots)
+    page = host.page
+    page.route("**/thumbnail.svg", lambda route: route.abort())  # the gallery is not looked at
+    page.goto(f"{server.url}/games/new")
+    page.check("input[name=variant][value=classic]")
+    page.fill("#hg-title", "By invitation")
+    page.check("input[name=private][value=yes]")
+    page.check("input[name=anonymous]")
+    page.select_option("#hg-play-as", label="I play France")
+    page.click("#hg-new-game button.primary")
+    page.wait_for_url(re.compile(r"/join/[\w-]+$"))
+    link = page.input_value("#hg-invitation")
+    assert link == page.url and "You are in it: you play France" in page.inner_text("main")
+    shoot(host, "the invitation link")
+    guest = sign_up(browser, server, "inv_guest", screenshots)
+    guest.page.goto(f"{server.url}/lobby")
+    assert "By invitation" not in guest.page.inner_text("main")  # private: not listed
+    guest.page.goto(link)
+    line = guest.page.locator("li.lobby-line").inner_text()
+    assert "private" in line and "anonymous" in line and "1 of 7 taken" in line
+    shoot(guest, "an invitation")
+    guest.page.locator("select[name=power]").select_option("England")
+    guest.page.get_by_role("button", name="Join By invitation").click()
+    guest.page.wait_for_url(re.compile(r"/games/\d+$"))
+    seats = guest.page.inner_text("table.seats")
+    assert "inv_host" not in guest.page.content() and "anonymous" in seats

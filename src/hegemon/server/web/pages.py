@@ -384,13 +384,15 @@ def lobby(request: Request, store: StoreDep, moment: Now) -> Response:
 
 
 @router.get("/join/{code}", response_class=HTMLResponse)
-def invitation(request: Request, code: InvitationCode, store: StoreDep, moment: Now) -> Response:
+def invitation_page(
+    request: Request, code: InvitationCode, store: StoreDep, moment: Now
+) -> Response:
     """A private game's invitation: the game as the lobby lists it, and a button to join;
     to its members, the link to pass on."""
     user = _signed_in(request, store, moment)
     with store.reading() as session:
         line = views.invited(session, user, code)
-    link = str(request.url_for("invitation", code=code))
+    link = str(request.url_for("invitation_page", code=code))
     return _page(request, "join.html", user, game=line, code=code, link=link)
 
 
