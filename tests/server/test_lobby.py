@@ -180,3 +180,27 @@ def test_bad_settings_are_refused_naming_the_field(client: TestClient) -> None:
     long_code = creator.post("/api/games/1/join", {"code": "x" * 33})
     assert long_code.status_code == 422 and "code" in long_code.json()["detail"]
     assert json.dumps(creator.ok("get", "/api/games", params={"which": "open"})) == "[]"
+
+
+def test_a_seat_still_free_in_a_game_under_way_gets_its_power(client: TestClient) -> None:
+    """Dealt at once where powers are dealt; assigned by the game master where it assigns
+    them, a player who already has a power keeping it."""
+    master = User(client, "late_gm")
+    dealt = _new(master, assignment="random")
+    assigned = _new(master, assignment="master")
+    first, second = User(client, "late_a"), User(client, "late_b")
+    for game in (dealt, assigned):
+        first.ok("post", f"/api/games/{game['id']}/join", {})
+    master.ok("post", f"/api/games/{assigned['id']}/assign", {"user": "late_a", "power": "Red"})
+    for game in (dealt, assigned):
+        master.ok("post", f"/api/games/{game['id']}/start")
+        second.ok("post", f"/api/games/{game['id']}/join", {})
+    powers = {first.ok("get", f"/api/games/{dealt['id']}")["you"]["power"]}
+    powers.add(second.ok("get", f"/api/games/{dealt['id']}")["you"]["power"])
+    assert len(powers) == 2 and powers <= set(THREE)  # the late one dealt a power at once
+    path = f"/api/games/{assigned['id']}"
+    assert second.ok("get", path)["you"] == {"role": "player", "power": None}
+    moved = master.post(f"{path}/assign", {"user": "late_a", "power": "Green"})
+    assert moved.status_code == 409 and "late_a plays Red" in moved.json()["detail"]
+    master.ok("post", f"{path}/assign", {"user": "late_b", "power": "Blue"})
+    assert second.ok("get", path)["you"]["power"] == "Blue"

@@ -161,10 +161,11 @@ def join(table: Table, spelling: str | None, now: datetime, code: str | None = N
     table.session.flush()
     table.log("joined", power=power)
     announce.members_changed(table, "joined", power)
-    if table.game.status == FORMING and seating.full(table):
-        if table.game.assignment == seating.RANDOM:
-            seating.deal(table)
-        start_if_seated(table, now)
+    if table.game.assignment == seating.RANDOM and (
+        table.game.status != FORMING or seating.full(table)
+    ):
+        seating.deal(table)  # once full; a seat still free in a game under way, at once
+    start_if_seated(table, now)
 
 
 def assign(table: Table, name: str, spelling: str, now: datetime) -> None:

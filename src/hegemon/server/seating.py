@@ -91,15 +91,18 @@ def deal(table: Table) -> list[str]:
 
 
 def assign(table: Table, name: str, spelling: str) -> models.Member:
-    """The game master gives a player who joined a free power (before the game starts)."""
+    """The game master gives a player who joined a free power: any player before the game
+    starts, afterwards one who joined a seat still free and waits for its power."""
     table.require_master()
-    if table.game.status != FORMING:
-        raise Refusal(409, "the game has started: replace a player instead")
+    if table.game.status == ENDED:
+        raise Refusal(409, "the game is over")
     power = table.power_named(spelling)
     user = find_user(table.session, name)
     member = next((m for m in players(table) if m.user_id == user.id), None)
     if member is None:
         raise Refusal(422, f"user: {user.name} has not joined game {table.game.id}")
+    if member.power is not None and table.game.status != FORMING:
+        raise Refusal(409, f"the game has started: {user.name} plays {member.power}")
     if power not in free_seats(table) and member.power != power:
         raise Refusal(409, f"{power} is taken")
     member.power = power
