@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.server.conftest import PASSWORD
-from tests.web.conftest import LiveServer, Player
+from tests.server.conftest import PASSWORD, User
+from tests.web.conftest import LiveServer, Player, open_player
 
 WIDE = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -170,3 +170,18 @@ def test_an_invitation_link_opens_a_private_anonymous_game(
     guest.page.wait_for_url(re.compile(r"/games/\d+$"))
     seats = guest.page.inner_text("table.seats")
     assert "inv_host" not in guest.page.content() and "anonymous" in seats
+
+
+def test_the_game_master_gives_a_waiting_player_a_power(
+    browser: Any, server: LiveServer, screenshots: Path
+) -> None:
+    master = User(server.client, "as_gm")
+    game = master.ok("post", "/api/games", {"variant": "classic", "assignment": "master"})
+    User(server.client, "as_player").ok("post", f"/api/games/{game['id']}/join", {})
+    gm = open_player(browser, server, "as_gm", screenshots)
+    gm.page.goto(f"{server.url}/games/{game['id']}/master")
+    gm.page.select_option("#hg-assign-power", "Italy")
+    shoot(gm, "a player waits for a power")
+    gm.page.get_by_role("button", name="Assign").click()
+    gm.page.wait_for_selector("tr[data-seat=Italy]:has-text('as_player')")
+    assert gm.page.locator("form[data-action=assign]").count() == 0  # nobody waits now

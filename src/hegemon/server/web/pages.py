@@ -322,6 +322,7 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             game=game,
             seats=_seats(game),
             observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
+            waiting=[m.name for m in game.members if m.role == PLAYER and m.power is None],
             data={**_progress(game), "since": events.latest(table.session, game_id, table.viewer)},
             ended=game.status == ENDED,
         )

@@ -261,6 +261,7 @@
     pause: () => undefined,
     resume: () => undefined,
     replace: (form) => ({ power: form.elements.power.value, user: form.elements.user.value }),
+    assign: (form) => ({ power: form.elements.power.value, user: form.elements.user.value }),
     disorder: (form) => ({ power: form.elements.power.value, disorder: form.elements.disorder.checked }),
     end: (form) => ({ draw: [...form.querySelectorAll("input[name=draw]:checked")].map((i) => i.value) }),
   };
