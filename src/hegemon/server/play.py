@@ -24,6 +24,7 @@ from hegemon.orders import Order
 from hegemon.position import MASTER
 from hegemon.server import announce, seating
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
+from hegemon.server.answers import Assignment
 from hegemon.server.auth import bot_account
 from hegemon.server.policy import Policy
 from hegemon.server.schemas import FilledForm
@@ -49,7 +50,7 @@ class Lobby:
 
     private: bool = False
     anonymous: bool = False
-    assignment: str = seating.CHOSEN
+    assignment: Assignment = "chosen"
     play_as: str | None = None
 
 
