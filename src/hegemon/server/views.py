@@ -126,6 +126,7 @@ def seated_at(session: Session, games: Sequence[int]) -> dict[int, Seated]:
 
 
 def _assignment(kind: str) -> answers.Assignment:
+    """The games table's text (`models.Game.assignment`) as the answer's type."""
     match kind:
         case "random":
             return "random"

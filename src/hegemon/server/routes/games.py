@@ -1,4 +1,5 @@
-"""Games: create, list, join, observe, read; the legal orders of a power; orders given,
+"""Games: create, list (the lobby), join (a private game by its invitation code), observe,
+read; the game master's assignment of powers; the legal orders of a power; orders given,
 withdrawn, readiness."""
 
 from __future__ import annotations
