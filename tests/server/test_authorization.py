@@ -75,6 +75,10 @@ def _calls() -> list[Call]:
         # A free seat, taken by a newcomer; the others hold one, or are the game master.
         Call("post", "{game}/join", (401, 200, 409, 409, 409), body={"power": "Turkey"}),
         Call("post", "{game}/observe", (401, 200, 409, 409, 409)),
+        # The game master gives powers to players who joined; "newbie" only observes.
+        Call("post", "{game}/assign", (401, 403, 403, 403, 422),
+             body={"power": "Italy", "user": "newbie"}),
+        Call("get", "/api/invitations/no-such-code", (401, 404, 404, 404, 404)),
         Call("post", "{game}/start", (401, 403, 403, 403, 409)),  # started already
         Call("post", "{game}/fill-with-bots", (401, 403, 403, 403, 409)),  # no free seat
         Call("post", "{game}/extend", MASTER, body={"seconds": 60}),
@@ -118,6 +122,7 @@ def test_every_endpoint_answers_each_role_as_it_should(
                 assert answer.json()["detail"], "every refusal says why"
     tested = {(c.method.upper(), c.path.replace("{game}", "/api/games/{game_id}")) for c in calls}
     tested = {(m, p.replace("/phases/1", "/phases/{number}")) for m, p in tested}
+    tested = {(m, p.replace("/no-such-code", "/{code}")) for m, p in tested}
     spec = client.get("/openapi.json").json()
     routes = {(method.upper(), path) for path, item in spec["paths"].items() for method in item}
     assert routes == tested, f"untested: {routes - tested}"

@@ -5,7 +5,9 @@ page to make clickable) and as PNG.
 `draw_board(variant, position, viewer)` draws a position as `viewer` may see it (the empty
 map where the position is None);
 `draw_phase(variant, result, viewer)` draws the position a phase started from with that
-phase's orders and their results. The territories come from the map's data alone
+phase's orders and their results;
+`draw_thumbnail(variant)` draws the board small, as a game begins, for a gallery. The
+territories come from the map's data alone
 (`hegemon.render.territories`), so any variant draws without code of its own; what a
 variant adds (a state's status, a unit that never moves) comes from its
 `Variant.board_marks`, made from what the viewer may see.
@@ -15,5 +17,6 @@ from __future__ import annotations
 
 from hegemon.render.board import draw_board, draw_phase
 from hegemon.render.png import PngError, png_of
+from hegemon.render.thumbnail import draw_thumbnail
 
-__all__ = ["PngError", "draw_board", "draw_phase", "png_of"]
+__all__ = ["PngError", "draw_board", "draw_phase", "draw_thumbnail", "png_of"]

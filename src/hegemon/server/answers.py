@@ -21,10 +21,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from hegemon.adjudication.outcome import Verdict
 from hegemon.game import Termination
 from hegemon.reasons import Reason
-from hegemon.server.policy import Policy, PressPolicy
+from hegemon.server.policy import Policy, PressMode, PressPolicy
 
 Moment = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 OptionValue = StrictBool | StrictInt | StrictStr
+# How a game's seats are given: each player picks a power, powers are dealt at random when
+# the game fills, or its game master assigns them (docs/server.md, "Creating a game").
+Assignment = Literal["chosen", "random", "master"]
 
 
 def _absent_when_none(value: object) -> bool:
@@ -156,7 +159,19 @@ class GameLine(Answer):
     deadline: Moment | None
     role: str | None = Field(description="the caller's: master, player, observer")
     power: str | None
-    open_seats: list[str]
+    open_seats: list[str] = Field(
+        description="the powers still free to choose (none where powers are dealt or assigned)"
+    )
+    variant_title: str = Field(description="the variant's name as players know it")
+    seats: int = Field(description="how many players the game takes")
+    seats_taken: int = Field(description="how many have joined")
+    deadlines: dict[str, int] = Field(description="each kind of phase's length in seconds")
+    press: PressMode
+    options: dict[str, OptionValue]
+    private: bool = Field(description="joined by invitation only (listed to its members alone)")
+    anonymous: bool = Field(description="the players' names are hidden until the end")
+    assignment: Assignment
+    master: bool = Field(description="the game has a game master (else its creator plays)")
     owes_orders: bool | None = Field(
         default=None,
         exclude_if=_absent_when_none,
@@ -175,7 +190,9 @@ class You(Answer):
 
 
 class Member(Answer):
-    name: str
+    name: str | None = Field(
+        description="none for another player of an anonymous game, until it ends"
+    )
     role: str
     power: str | None
     bot: bool = Field(description="a bot's account, made by the server: nobody signs in to it")
@@ -246,6 +263,11 @@ class Game(Answer):
         "where the policy gives them to a bot (`disorder_bot`)"
     )
     fill_with_bots: bool = Field(description="the seats still free when it starts go to bots")
+    anonymous: bool = Field(description="the players' names are hidden until the end")
+    assignment: Assignment
+    invitation: str | None = Field(
+        description="a private game's invitation code, for its members to pass on"
+    )
     orders: dict[str, PendingOrders]
     end: End | None
     pause_reason: str | None = Field(default=None, description="why the server paused the game")
@@ -510,7 +532,13 @@ class Ready(Answer):
 
 GameChange = Literal["started", "paused", "resumed", "ended", "extended", "grace"]
 MembersChange = Literal[
-    "joined", "observes", "bot seated", "replaced", "civil disorder", "out of civil disorder"
+    "joined",
+    "assigned",
+    "observes",
+    "bot seated",
+    "replaced",
+    "civil disorder",
+    "out of civil disorder",
 ]
 
 

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
-from hegemon.game import Game, order_problems
+from hegemon.game import Game, Variant, order_problems
 from hegemon.game.forms import FormError, chosen
 from hegemon.game.menus import offered
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER
-from hegemon.server import announce
+from hegemon.server import announce, seating
 from hegemon.server.adjudication import adjudicate_if_all_ready, deadline_of
+from hegemon.server.answers import Assignment
 from hegemon.server.auth import bot_account
 from hegemon.server.policy import Policy
 from hegemon.server.schemas import FilledForm
@@ -41,6 +42,18 @@ from hegemon.store import models
 from hegemon.store.records import audit, configured, parse_orders
 
 
+@dataclass(frozen=True)
+class Lobby:
+    """How a new game meets its players: private (an invitation code), anonymous, how its
+    seats are given (`seating`), and the power its creator plays, if any (then the game
+    has no game master: `seating.ANY_POWER` for a seat whose power is dealt)."""
+
+    private: bool = False
+    anonymous: bool = False
+    assignment: Assignment = "chosen"
+    play_as: str | None = None
+
+
 def create_game(
     session: Session,
     user: models.User,
@@ -51,13 +64,16 @@ def create_game(
     seed: int | None,
     policy: Policy,
     fill: bool = False,
+    lobby: Lobby = Lobby(),
 ) -> models.Game:
-    """A new game, forming, its creator its game master (its free seats given to bots when
-    it starts, if `fill`); untitled, it is named for its variant as players know it."""
+    """A new game, forming, its creator its game master or the player of `lobby.play_as`
+    (its free seats given to bots when it starts, if `fill`); untitled, it is named for
+    its variant as players know it."""
     try:
         variant = configured(variant_name, options, seats)
     except jsonio.WireError as exc:
         raise Refusal(422, str(exc)) from None
+    creator_seat = _creator_seat(variant, lobby)
     start = variant.initial_position()
     game = models.Game(
         title=title or f"{variant.title or variant.id} game",
@@ -71,10 +87,19 @@ def create_game(
         start=jsonio.position_to_json(start, MASTER),
         played=0,
         phase=start.phase.code,
+        creator_id=user.id,
+        invitation=seating.invitation_code() if lobby.private else None,
+        anonymous=lobby.anonymous,
+        assignment=lobby.assignment,
     )
     session.add(game)
     session.flush()
-    session.add(models.Member(game_id=game.id, user_id=user.id, role=MASTER_ROLE))
+    if lobby.play_as is None:
+        session.add(models.Member(game_id=game.id, user_id=user.id, role=MASTER_ROLE))
+    else:
+        session.add(
+            models.Member(game_id=game.id, user_id=user.id, role=PLAYER, power=creator_seat)
+        )
     for power in variant.powers:
         session.add(models.Pending(game_id=game.id, power=power, orders=[]))
     audit(
@@ -88,27 +113,73 @@ def create_game(
             "seats": game.seats,
             "policy": game.policy,
             "fill_with_bots": fill,
+            "private": lobby.private,
+            "anonymous": lobby.anonymous,
+            "assignment": lobby.assignment,
+            "play_as": lobby.play_as,
         },
     )
     session.flush()
     return game
 
 
-def join(table: Table, spelling: str, now: datetime) -> None:
-    """Take a free seat; the game starts when the last seat is taken."""
-    power = _free_seat(table, spelling)
+def _creator_seat(variant: Variant, lobby: Lobby) -> str | None:
+    """The power the creator plays (none yet where powers are dealt), checked against how
+    the game's seats are given."""
+    if lobby.play_as is None:
+        return None
+    if lobby.assignment == seating.BY_MASTER:
+        raise Refusal(
+            422, "play_as: a game whose game master assigns the powers has its creator as master"
+        )
+    if lobby.assignment == seating.RANDOM:
+        if lobby.play_as != seating.ANY_POWER:
+            raise Refusal(
+                422, f"play_as: powers are dealt at random in this game: {seating.ANY_POWER!r}"
+            )
+        return None
+    power = variant.power_named(lobby.play_as)
+    if power is None:
+        powers = ", ".join(variant.powers)
+        raise Refusal(422, f"play_as: unknown power {lobby.play_as!r} (powers: {powers})")
+    return power
+
+
+def join(table: Table, spelling: str | None, now: datetime, code: str | None = None) -> None:
+    """Take a seat: the free power named, or one to be dealt or assigned; a private game
+    asks for its invitation code. The game starts once every seat has its power."""
+    seating.admit(table, code)
     assert table.user is not None
+    if table.member is not None and table.member.role != OBSERVER_ROLE:
+        held = table.member.power or (
+            "a seat" if table.member.role == PLAYER else "the game master's seat"
+        )
+        raise Refusal(409, f"you hold {held} in this game already")
+    power = seating.seat_to_take(table, spelling)
     if table.member is None:
         table.member = models.Member(game_id=table.game.id, user_id=table.user.id)
         table.session.add(table.member)
-    elif table.member.role != OBSERVER_ROLE:
-        held = table.member.power or "the game master's seat"
-        raise Refusal(409, f"you hold {held} in this game already")
     table.member.role, table.member.power = PLAYER, power
     table.session.flush()
     table.log("joined", power=power)
     announce.members_changed(table, "joined", power)
-    if table.game.status == FORMING and _seats_filled(table):
+    if table.game.assignment == seating.RANDOM and (
+        table.game.status != FORMING or seating.full(table)
+    ):
+        seating.deal(table)  # once full; a seat still free in a game under way, at once
+    start_if_seated(table, now)
+
+
+def assign(table: Table, name: str, spelling: str, now: datetime) -> None:
+    """The game master gives a player who joined a power; the game starts once every
+    seat has its power."""
+    member = seating.assign(table, name, spelling)
+    announce.members_changed(table, "assigned", member.power)
+    start_if_seated(table, now)
+
+
+def start_if_seated(table: Table, now: datetime) -> None:
+    if table.game.status == FORMING and not seating.free_seats(table):
         start(table, now)
 
 
@@ -117,24 +188,9 @@ def _free_seat(table: Table, spelling: str) -> str:
     if table.game.status == ENDED:
         raise Refusal(409, "the game is over")
     power = table.power_named(spelling)
-    if power not in free_seats(table):
+    if power not in seating.free_seats(table):
         raise Refusal(409, f"{power} is taken")
     return power
-
-
-def free_seats(table: Table) -> list[str]:
-    """The powers whose seats nobody holds, in the variant's order."""
-    players = table.session.scalars(
-        select(models.Member.power).where(
-            models.Member.game_id == table.game.id, models.Member.role == PLAYER
-        )
-    )
-    taken = set(players)
-    return [p for p in table.variant.powers if p not in taken]
-
-
-def _seats_filled(table: Table) -> bool:
-    return not free_seats(table)
 
 
 def seat_bots(table: Table, spellings: Sequence[str], now: datetime) -> list[str]:
@@ -151,15 +207,14 @@ def seat_bots(table: Table, spellings: Sequence[str], now: datetime) -> list[str
             raise Refusal(422, f"bots: {power} is named twice")
         powers.append(power)
     _seat(table, powers)
-    if table.game.status == FORMING and _seats_filled(table):
-        start(table, now)
+    start_if_seated(table, now)
     return powers
 
 
 def fill_with_bots(table: Table, now: datetime) -> list[str]:
     """Give every free seat to a bot (the game master's "Fill the empty seats with
     bots"): the powers seated."""
-    free = free_seats(table)
+    free = seating.free_seats(table)
     if not free:
         raise Refusal(409, "every seat is taken already")
     return seat_bots(table, free, now)
@@ -197,8 +252,12 @@ def start(table: Table, now: datetime) -> None:
     for the deadline worker to play)."""
     if table.game.status != FORMING:
         raise Refusal(409, f"the game has started already ({table.game.status})")
+    waiting = seating.unassigned(table)
+    if waiting and table.game.assignment == seating.BY_MASTER:
+        raise Refusal(409, f"assign a power to each player first ({len(waiting)} waiting)")
+    seating.deal(table)
     if table.game.fill_with_bots:
-        _seat(table, free_seats(table))
+        _seat(table, seating.free_seats(table))
     table.game.status = ACTIVE
     table.game.deadline = deadline_of(table, now)
     table.log("started", phase=table.game.phase)

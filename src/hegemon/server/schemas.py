@@ -23,7 +23,7 @@ from pydantic import (
 
 from hegemon import jsonio
 from hegemon.server import passwords
-from hegemon.server.answers import NoticeEvent, VoteKind
+from hegemon.server.answers import Assignment, NoticeEvent, VoteKind
 from hegemon.server.policy import Policy, PressMode, PressPolicy, VoteSecrecy
 
 
@@ -154,9 +154,37 @@ class NewGame(Strict):
     fill_with_bots: StrictBool = Field(
         default=False, description="the seats left empty when the game starts go to bots"
     )
+    private: StrictBool = Field(
+        default=False, description="joined only by its invitation link (the game's code)"
+    )
+    anonymous: StrictBool = Field(
+        default=False, description="the players' names hidden from one another until the end"
+    )
+    assignment: Assignment = Field(
+        default="chosen",
+        description="chosen: each player picks a power; random: powers dealt when the game "
+        "fills; master: the game master assigns them",
+    )
+    play_as: PowerName | None = Field(
+        default=None,
+        description="the creator plays this power (or 'random' where seats are dealt at "
+        "random) and the game has no game master; otherwise the creator is its game master",
+    )
 
 
 class Seat(Strict):
+    power: PowerName | None = Field(
+        default=None, description="the power; none where powers are dealt or assigned"
+    )
+    code: Annotated[Line, Field(max_length=32)] | None = Field(
+        default=None, description="a private game's invitation code"
+    )
+
+
+class AssignIn(Strict):
+    """The game master gives a player who joined a power (`assignment` master)."""
+
+    user: Name
     power: PowerName
 
 
@@ -228,6 +256,9 @@ class ImportIn(Strict):
     policy: PolicyIn = Field(default_factory=PolicyIn)
 
 
+InvitationCode = Annotated[
+    str, Path(max_length=32, pattern=r"^[A-Za-z0-9_\-]+$", description="an invitation code")
+]
 RowId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a game's number")]
 PhaseNumber = Annotated[int, Path(ge=1, le=2**31 - 1, description="1 for the first phase played")]
 

@@ -8,9 +8,11 @@ Each view is one of the API's answers (`hegemon.server.answers`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
@@ -20,7 +22,9 @@ from hegemon.orders import Order, Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
 from hegemon.server import answers, press
-from hegemon.server.table import ENDED, PLAYER, Refusal, Table
+from hegemon.server.policy import Policy
+from hegemon.server.seating import CHOSEN
+from hegemon.server.table import ENDED, MASTER_ROLE, PLAYER, Refusal, Table
 from hegemon.store import models
 from hegemon.store.exchange import end_from_json
 from hegemon.store.records import (
@@ -38,22 +42,42 @@ def _when(moment: datetime | None) -> str | None:
 
 
 def members(table: Table) -> list[answers.Member]:
-    """Who takes part in the game, each bot marked as one."""
+    """Who takes part in the game, each bot marked as one; in an anonymous game, until it
+    ends, the names of the others are the game master's alone to read."""
     rows = table.session.execute(
         select(models.User, models.Member.role, models.Member.power)
         .join(models.Member, models.Member.user_id == models.User.id)
         .where(models.Member.game_id == table.game.id)
         .order_by(models.Member.id)
     )
+    hidden = _names_hidden(table)
+    caller = None if table.user is None else table.user.id
     return [
-        answers.Member(name=user.name, role=role, power=power, bot=user.bot)
+        answers.Member(
+            name=None if hidden and user.id != caller and role != MASTER_ROLE else user.name,
+            role=role,
+            power=power,
+            bot=user.bot,
+        )
         for user, role, power in rows
     ]
 
 
-def summary(game: models.Game, member: models.Member | None, taken: set[str]) -> answers.GameLine:
-    """A line of a list of games."""
-    powers = list(variant_of(game).powers)
+def _names_hidden(table: Table) -> bool:
+    """The members' names are hidden from this caller: an anonymous game not yet over,
+    read by anyone but its game master."""
+    game = table.game
+    return game.anonymous and game.status != ENDED and table.role != MASTER_ROLE
+
+
+def summary(game: models.Game, member: models.Member | None, seated: Seated) -> answers.GameLine:
+    """A line of a list of games: what the lobby shows of it (the powers taken, the phase
+    lengths, the press, the options), and the caller's part in it."""
+    variant = variant_of(game)
+    players = seated.players
+    taken = set(players)
+    free = [p for p in variant.powers if p not in taken]
+    policy = Policy.from_json(game.policy)
     return answers.GameLine(
         id=game.id,
         title=game.title,
@@ -63,8 +87,53 @@ def summary(game: models.Game, member: models.Member | None, taken: set[str]) ->
         deadline=_when(game.deadline),
         role=None if member is None else member.role,
         power=None if member is None else member.power,
-        open_seats=[] if game.status == ENDED else [p for p in powers if p not in taken],
+        open_seats=free if game.status != ENDED and game.assignment == CHOSEN else [],
+        variant_title=variant.title or variant.id,
+        seats=len(variant.powers),
+        seats_taken=min(len(players), len(variant.powers)),
+        deadlines=dict(policy.deadlines),
+        press=policy.press.mode,
+        options=dict(variant.options),
+        private=game.invitation is not None,
+        anonymous=game.anonymous,
+        assignment=_assignment(game.assignment),
+        master=seated.master,
     )
+
+
+@dataclass
+class Seated:
+    """Who sits at a game, as its line in a list shows it: its players' powers (None for
+    a seat whose power is still to deal or assign), and whether it has a game master."""
+
+    players: list[str | None] = field(default_factory=list)
+    master: bool = False
+
+
+def seated_at(session: Session, games: Sequence[int]) -> dict[int, Seated]:
+    """Who sits at each of these games, in one query."""
+    seated = {game_id: Seated() for game_id in games}
+    for game_id, role, power in session.execute(
+        select(models.Member.game_id, models.Member.role, models.Member.power).where(
+            models.Member.game_id.in_(games), models.Member.role.in_((PLAYER, MASTER_ROLE))
+        )
+    ):
+        if role == PLAYER:
+            seated[game_id].players.append(power)
+        else:
+            seated[game_id].master = True
+    return seated
+
+
+def _assignment(kind: str) -> answers.Assignment:
+    """The games table's text (`models.Game.assignment`) as the answer's type."""
+    match kind:
+        case "random":
+            return "random"
+        case "master":
+            return "master"
+        case _:
+            return "chosen"
 
 
 def game_view(table: Table) -> answers.Game:
@@ -114,6 +183,9 @@ def game_view(table: Table) -> answers.Game:
         disorder=[p for p in variant.powers if pending[p].disorder],
         bots=[p for p in variant.powers if p in table.bot_powers],
         fill_with_bots=game.fill_with_bots,
+        anonymous=game.anonymous,
+        assignment=_assignment(game.assignment),
+        invitation=game.invitation if table.member is not None else None,
         orders={}
         if end
         else {p: pending_view(table, p) for p in variant.powers if viewer.sees(p) and p in pending},
@@ -295,7 +367,8 @@ def audit_view(session: Session, game: models.Game) -> list[answers.AuditEntry]:
 
 
 def games_list(session: Session, user: models.User, which: str) -> list[answers.GameLine]:
-    """The caller's games (`mine`), or the games with a free seat (`open`)."""
+    """The caller's games (`mine`), or the games with a free seat (`open`: the lobby,
+    where a private game is listed to its members alone)."""
     mine = {
         m.game_id: m
         for m in session.scalars(select(models.Member).where(models.Member.user_id == user.id))
@@ -304,23 +377,33 @@ def games_list(session: Session, user: models.User, which: str) -> list[answers.
     if which == "mine":
         query = query.where(models.Game.id.in_(mine))
     else:
-        query = query.where(models.Game.status != ENDED)
-    games = list(session.scalars(query))
-    taken: dict[int, set[str]] = {}
-    for game_id, power in session.execute(
-        select(models.Member.game_id, models.Member.power).where(
-            models.Member.game_id.in_([g.id for g in games]), models.Member.role == PLAYER
+        query = query.where(
+            models.Game.status != ENDED,
+            or_(models.Game.invitation.is_(None), models.Game.id.in_(mine)),
         )
-    ):
-        taken.setdefault(game_id, set()).add(power or "")
-    listed = [summary(g, mine.get(g.id), taken.get(g.id, set())) for g in games]
+    games = list(session.scalars(query))
+    seated = seated_at(session, [g.id for g in games])
+    listed = [summary(g, mine.get(g.id), seated[g.id]) for g in games]
     if which == "open":
-        return [g for g in listed if g.open_seats]
+        return [g for g in listed if g.seats_taken < g.seats]
     for game, line in zip(games, listed, strict=True):
         table = Table(session, game, user, mine[game.id])
         line.owes_orders = _owes_orders(table)
         line.unread = press.unread(table)
     return listed
+
+
+def invited(session: Session, user: models.User, code: str) -> answers.GameLine:
+    """The game an invitation code opens, as the lobby lists it."""
+    game = session.scalar(select(models.Game).where(models.Game.invitation == code))
+    if game is None:
+        raise Refusal(404, "code: no game has this invitation code")
+    member = session.scalar(
+        select(models.Member).where(
+            models.Member.game_id == game.id, models.Member.user_id == user.id
+        )
+    )
+    return summary(game, member, seated_at(session, [game.id])[game.id])
 
 
 def _owes_orders(table: Table) -> bool:

@@ -124,6 +124,15 @@ class Game(Base):
     pause_reason: Mapped[str | None] = mapped_column(String(200))  # paused by the server: why
     # The seats left empty when the game starts go to bots (its creator's choice).
     fill_with_bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Who made it (its game master, or the player of a power where it has none).
+    creator_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    # A private game's invitation code: only those who have it may join (None: public).
+    invitation: Mapped[str | None] = mapped_column(String(32), unique=True)
+    # The players' names are hidden from one another until the game ends.
+    anonymous: Mapped[bool] = mapped_column(Boolean, default=False)
+    # How seats are given: chosen by each player, at random when the game fills, or by
+    # the game master (`hegemon.server.seating`).
+    assignment: Mapped[str] = mapped_column(String(10), default="chosen")
     agreed: Mapped[dict[str, object] | None]  # an end by agreement: {"draw": [...]} or ...
     ended: Mapped[dict[str, object] | None]  # how it ended: winners, draw, agreed
     created: Mapped[datetime] = mapped_column(default=now)

@@ -1,4 +1,5 @@
-"""Games: create, list, join, observe, read; the legal orders of a power; orders given,
+"""Games: create, list (the lobby), join (a private game by its invitation code), observe,
+read; the game master's assignment of powers; the legal orders of a power; orders given,
 withdrawn, readiness."""
 
 from __future__ import annotations
@@ -7,15 +8,27 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
-from hegemon.server import answers, play, views
+from hegemon.server import answers, play, seating, views
 from hegemon.server.deps import Caller, Now, StoreDep
-from hegemon.server.schemas import NewGame, OrdersIn, PowerName, ReadyIn, RowId, Seat
+from hegemon.server.schemas import (
+    AssignIn,
+    InvitationCode,
+    NewGame,
+    OrdersIn,
+    PowerName,
+    ReadyIn,
+    RowId,
+    Seat,
+)
 from hegemon.server.table import Lock, Table, member_view
 from hegemon.variants import available_variants, load_variant
 
 router = APIRouter(prefix="/api", tags=["games"], responses=answers.ALWAYS)
 
 PowerQuery = Annotated[PowerName | None, Query(description="the game master names the power")]
+InvitationQuery = Annotated[
+    str | None, Query(max_length=32, description="a private game's invitation code")
+]
 
 
 @router.get("/variants")
@@ -42,9 +55,11 @@ def variants() -> list[answers.Variant]:
     "/games", status_code=201, responses=answers.SIGNED_IN | answers.BODY | answers.refusals(409)
 )
 def create(body: NewGame, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
-    """A new game, its creator its game master, the seats of the powers named in `bots`
-    given to bots; it starts when every seat is taken (or when its game master starts it,
-    the seats still free then given to bots if `fill_with_bots`)."""
+    """A new game, its creator its game master (or the player of `play_as`, and then it
+    has none), the seats of the powers named in `bots` given to bots; public or private
+    (an invitation code), its players anonymous or not, its powers chosen, dealt at random
+    or assigned by the game master. It starts when every seat has its power (or when its
+    game master starts it, the seats still free then given to bots if `fill_with_bots`)."""
     with store.writing() as session:
         game = play.create_game(
             session,
@@ -56,6 +71,7 @@ def create(body: NewGame, user: Caller, store: StoreDep, moment: Now) -> answers
             body.seed,
             body.policy.policy(),
             body.fill_with_bots,
+            play.Lobby(body.private, body.anonymous, body.assignment, body.play_as),
         )
         table = Table.open(session, game.id, user)
         play.seat_bots(table, body.bots, moment)
@@ -88,20 +104,44 @@ def progress(game_id: RowId, user: Caller, store: StoreDep) -> answers.Progress:
         return views.progress_view(table)
 
 
+@router.get("/invitations/{code}", responses=answers.refusals(401, 404, 422))
+def invitation(code: InvitationCode, user: Caller, store: StoreDep) -> answers.GameLine:
+    """The private game this invitation code opens, as the lobby lists a game."""
+    with store.reading() as session:
+        return views.invited(session, user, code)
+
+
 @router.post("/games/{game_id}/join", responses=answers.IN_A_GAME | answers.BODY)
 def join(game_id: RowId, body: Seat, user: Caller, store: StoreDep, moment: Now) -> answers.Game:
-    """Take a free seat."""
+    """Take a seat: the free power named where players choose theirs, else a seat whose
+    power is dealt when the game fills or assigned by the game master; a private game
+    asks for its invitation `code`."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.UPDATE)
-        play.join(table, body.power, moment)
+        play.join(table, body.power, moment, body.code)
+        return views.game_view(table)
+
+
+@router.post("/games/{game_id}/assign", responses=answers.IN_A_GAME | answers.BODY)
+def assign(
+    game_id: RowId, body: AssignIn, user: Caller, store: StoreDep, moment: Now
+) -> answers.Game:
+    """The game master gives a player who joined a power (where the game master assigns
+    them); the game starts once every seat has its power."""
+    with store.writing() as session:
+        table = Table.open(session, game_id, user, Lock.UPDATE)
+        play.assign(table, body.user, body.power, moment)
         return views.game_view(table)
 
 
 @router.post("/games/{game_id}/observe", responses=answers.IN_A_GAME)
-def observe(game_id: RowId, user: Caller, store: StoreDep) -> answers.Game:
-    """Follow the game as an observer: what is public."""
+def observe(
+    game_id: RowId, user: Caller, store: StoreDep, code: InvitationQuery = None
+) -> answers.Game:
+    """Follow the game as an observer: what is public (a private game's by its `code`)."""
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.SHARE)
+        seating.admit(table, code)
         play.observe(table)
         return views.game_view(table)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Annotated, Any
 from urllib.parse import quote, urlsplit
 
@@ -21,12 +23,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from hegemon.game.variant import Option
+from hegemon.render import draw_thumbnail
+from hegemon.render.thumbnail import WIDTH as THUMBNAIL_WIDTH
 from hegemon.server import answers, auth, events, passwords, press, views, votes
 from hegemon.server.deps import Now, StoreDep
 from hegemon.server.notify import preferences, signing
 from hegemon.server.notify.notices import EVENT_NAMES
-from hegemon.server.policy import PressPolicy
-from hegemon.server.schemas import PRESS_TEXT, PhaseNumber, PowerName, RowId
+from hegemon.server.policy import DAY, PressPolicy
+from hegemon.server.schemas import PRESS_TEXT, InvitationCode, PhaseNumber, PowerName, RowId
 from hegemon.server.table import (
     ACTIVE,
     ENDED,
@@ -180,9 +185,24 @@ def my_games(request: Request, store: StoreDep, moment: Now) -> Response:
     user = _signed_in(request, store, moment)
     with store.reading() as session:
         mine = views.games_list(session, user, "mine")
-        free = [g for g in views.games_list(session, user, "open") if g.role is None]
+    return _page(request, "games.html", user, games=mine)
+
+
+# Declared before /games/{game_id}, which would read "new" as a game's number.
+@router.get("/games/new", response_class=HTMLResponse)
+def new_game(request: Request, store: StoreDep, moment: Now) -> Response:
+    """The new game's form: a gallery of variants, each one's options, the phase lengths,
+    press, who may join and how the powers are given."""
+    user = _signed_in(request, store, moment)
+    listed = [_listed(name) for name in available_variants()]
     return _page(
-        request, "games.html", user, games=mine, open_games=free, variants=available_variants()
+        request,
+        "new.html",
+        user,
+        variants=listed,
+        thumbnail_width=THUMBNAIL_WIDTH,
+        lengths=LENGTHS,
+        data={v.id: {"powers": v.powers} for v in listed},
     )
 
 
@@ -291,7 +311,7 @@ def _seats(game: answers.Game) -> list[dict[str, Any]]:
     return [
         {
             "power": power,
-            "player": players[power].name if power in players else None,
+            "player": _player_name(players[power]) if power in players else None,
             "bot_seat": power in players and players[power].bot,
             "state": _orders_state(game, power, power in players),
         }
@@ -312,6 +332,11 @@ def _orders_state(game: answers.Game, power: str, seated: bool) -> str:
     if power in game.received:
         return "in"
     return "awaited" if power in game.awaiting else "—"
+
+
+def _player_name(member: answers.Member) -> str:
+    """A player's name, or what stands for it in an anonymous game."""
+    return member.name or "anonymous"
 
 
 @router.get("/games/{game_id}/phases/{number}", response_class=HTMLResponse)
@@ -346,7 +371,108 @@ def master_page(request: Request, game_id: RowId, store: StoreDep, moment: Now) 
             game=game,
             seats=_seats(game),
             observers=[m.name for m in game.members if m.role == OBSERVER_ROLE],
+            waiting=[m.name for m in game.members if m.role == PLAYER and m.power is None],
             data={**_progress(game), "since": events.latest(table.session, game_id, table.viewer)},
             ended=game.status == ENDED,
             webhooks=preferences.webhooks_view(table).webhooks,
         )
+
+
+# --- the lobby: a new game, the open games, an invitation ---------------------------------
+THUMBNAIL_AGE = 24 * 3600  # seconds a browser keeps a variant's thumbnail: it changes only
+# with a release
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A variant in the new game's gallery: what a player picks it by, and what it takes."""
+
+    id: str
+    title: str
+    summary: str
+    players: str  # "7 players", "3 to 8 players"
+    powers: list[str]
+    seated: bool  # the game chooses which powers play (`Variant.seats`)
+    options: list[Option]
+    thumbnail_height: int  # its thumbnail's, at THUMBNAIL_WIDTH
+
+
+def _listed(name: str) -> Listed:
+    variant = load_variant(name)
+    fewest, most = variant.seats if variant.seats[1] else (len(variant.powers),) * 2
+    players = f"{most} players" if fewest == most else f"{fewest} to {most} players"
+    return Listed(
+        id=name,
+        title=variant.title or name,
+        summary=variant.summary,
+        players=players,
+        powers=list(variant.powers),
+        seated=bool(variant.seats[1]),
+        options=list(variant.declared.values()),
+        thumbnail_height=round(THUMBNAIL_WIDTH * variant.board.size[1] / variant.board.size[0]),
+    )
+
+
+# The phase lengths the form offers, in seconds (0: no deadline), by what it shows.
+LENGTHS = {
+    "No deadline": 0,
+    "1 hour": 3600,
+    "12 hours": 12 * 3600,
+    "1 day": DAY,
+    "2 days": 2 * DAY,
+    "3 days": 3 * DAY,
+    "1 week": 7 * DAY,
+}
+
+
+@router.get("/lobby", response_class=HTMLResponse)
+def lobby(request: Request, store: StoreDep, moment: Now) -> Response:
+    """The games with a seat free: public ones, and the private ones the caller is in."""
+    user = _signed_in(request, store, moment)
+    with store.reading() as session:
+        games = views.games_list(session, user, "open")
+    return _page(request, "lobby.html", user, games=games)
+
+
+@router.get("/join/{code}", response_class=HTMLResponse)
+def invitation_page(
+    request: Request, code: InvitationCode, store: StoreDep, moment: Now
+) -> Response:
+    """A private game's invitation: the game as the lobby lists it, and a button to join;
+    to its members, the link to pass on."""
+    user = _signed_in(request, store, moment)
+    with store.reading() as session:
+        line = views.invited(session, user, code)
+    link = str(request.url_for("invitation_page", code=code))
+    return _page(request, "join.html", user, game=line, code=code, link=link)
+
+
+@router.get("/variants/{name}/thumbnail.svg")
+def variant_thumbnail(name: Annotated[str, Path(max_length=60)]) -> Response:
+    """A variant's board in miniature (`render.draw_thumbnail`), kept by browsers a day."""
+    if name not in available_variants():
+        raise Refusal(404, f"no variant {name!r}")
+    return Response(
+        _thumbnail(name),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": f"public, max-age={THUMBNAIL_AGE}"},
+    )
+
+
+@cache
+def _thumbnail(name: str) -> str:
+    return draw_thumbnail(load_variant(name))
+
+
+def duration(seconds: int) -> str:
+    """A phase's length as the lobby shows it: ``2 days``, ``12 hours``, ``none``."""
+    if not seconds:
+        return "none"
+    for size, unit in ((7 * DAY, "week"), (DAY, "day"), (3600, "hour"), (60, "minute")):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} s"
+
+
+templates.env.filters["duration"] = duration

@@ -1,4 +1,4 @@
-// Hegemon's pages: signing in, joining, the countdowns, orders given by clicking on the
+// Hegemon's pages: signing in, the countdowns, orders given by clicking on the
 // board, readiness, the game master's actions, and reading the game again when it moves on
 // (told by the game's live event stream, or asking every few seconds while it is down).
 // Every change goes through the JSON API with the page's CSRF token.
@@ -191,7 +191,7 @@
     stream = new Stream(data.game, data.since);
   }
 
-  // --- sign in, sign out, join ----------------------------------------------------------
+  // --- sign in, sign out ----------------------------------------------------------
   function signInPage() {
     const form = document.getElementById("hg-signin");
     form.addEventListener("submit", async (event) => {
@@ -208,44 +208,6 @@
         say(message, why(error), true);
       }
     });
-  }
-
-  function gamesPage() {
-    const created = document.getElementById("hg-new-game");
-    created.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const fields = created.elements;
-      try {
-        const game = await api("POST", "/api/games", {
-          variant: fields.variant.value,
-          title: fields.title.value,
-          fill_with_bots: fields.fill_with_bots.checked,
-          policy: {
-            disorder_bot: fields.disorder_bot.checked,
-            press: {
-              mode: fields.press.value,
-              grey: fields.grey.checked,
-              other_phases: fields.other_phases.checked,
-              master_reads: fields.master_reads.checked,
-            },
-          },
-        });
-        location.assign(`/games/${game.id}/master`);
-      } catch (error) {
-        say(document.getElementById("hg-new-message"), why(error), true);
-      }
-    });
-    for (const form of document.querySelectorAll("form.join")) {
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        try {
-          await api("POST", `/api/games/${form.dataset.game}/join`, { power: form.elements.power.value });
-          location.assign(`/games/${form.dataset.game}`);
-        } catch (error) {
-          say(document.querySelector("main .message"), why(error), true);
-        }
-      });
-    }
   }
 
   // A game the user takes no part in: observe it, then see it.
@@ -299,6 +261,7 @@
     pause: () => undefined,
     resume: () => undefined,
     replace: (form) => ({ power: form.elements.power.value, user: form.elements.user.value }),
+    assign: (form) => ({ power: form.elements.power.value, user: form.elements.user.value }),
     disorder: (form) => ({ power: form.elements.power.value, disorder: form.elements.disorder.checked }),
     end: (form) => ({ draw: [...form.querySelectorAll("input[name=draw]:checked")].map((i) => i.value) }),
   };
@@ -766,7 +729,6 @@
     const holder = document.getElementById("hg-data");
     const data = holder ? JSON.parse(holder.textContent) : null;
     if (page === "signin") signInPage();
-    if (page === "games") gamesPage();
     if (page === "master") masterPage(data);
     if (page === "account") accountPage();
     if (page === "refused") refusedPage();
