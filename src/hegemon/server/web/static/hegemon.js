@@ -66,9 +66,12 @@
       const place = main.querySelector(`#${CSS.escape(kept.id)}`);
       if (place) place.replaceWith(kept);
     }
+    const focused = document.activeElement && document.activeElement.id; // the keyboard's place
     document.querySelector("main").replaceWith(main);
     document.title = page.title;
     start();
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus({ preventScroll: true });
     document.dispatchEvent(new CustomEvent("hegemon:refreshed"));
   }
 
@@ -352,8 +355,20 @@
       this.reset();
       this.listen();
       this.showOrders();
+      this.centreOnMine();
       const example = this.forms.flatMap((f) => f.choices).find((c) => c.clicks.length);
       if (example) document.getElementById("hg-order").placeholder = example.text;
+    }
+
+    // On a phone the board is a window on the map: it opens on my units.
+    centreOnMine() {
+      const figure = this.figure;
+      const mine = this.board && this.board.querySelector(`[data-power="${CSS.escape(this.acting())}"]`);
+      if (!mine || (figure.scrollWidth <= figure.clientWidth && figure.scrollHeight <= figure.clientHeight)) return;
+      const unit = mine.getBoundingClientRect();
+      const frame = figure.getBoundingClientRect();
+      figure.scrollLeft += unit.left - frame.left - figure.clientWidth / 2;
+      figure.scrollTop += unit.top - frame.top - figure.clientHeight / 2;
     }
 
     // The board drawn now: drawn again, with my orders, each time they change.
