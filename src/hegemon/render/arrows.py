@@ -168,11 +168,13 @@ def _styled(drawing: str, color: str, verdict: Verdict) -> str:
 
 
 def _failure_cross(drawing: str) -> str:
-    """A red cross where a failed order's line ends."""
-    end = drawing.rsplit('data-end="', 1)
-    if len(end) < 2:
+    """A red cross on a failed order's line: where a move's arrow ends; half way along a
+    support's or a convoy's line, which ends on the move it helps (a cross there would
+    read as that move failing, when the support was only cut)."""
+    marked = drawing.rsplit('data-cross="', 1)
+    if len(marked) < 2:
         return ""
-    x, y = (float(v) for v in end[1].split('"', 1)[0].split(","))
+    x, y = (float(v) for v in marked[1].split('"', 1)[0].split(","))
     return (
         f'<g stroke="#ffffff" stroke-width="4.5">{_cross((x, y), 5)}</g>'
         f'<g stroke="#d7191c" stroke-width="2.4">{_cross((x, y), 5)}</g>'
@@ -188,7 +190,7 @@ def _arrow(start: Point, end: Point) -> str:
     head = f"M{pt(left)}L{num(x2)},{num(y2)}L{pt(right)}"
     return (
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}{head}" stroke-linejoin="round" '
-        f'data-end="{num(x2)},{num(y2)}"/>'
+        f'data-cross="{num(x2)},{num(y2)}"/>'
     )
 
 
@@ -197,15 +199,16 @@ def _dot_line(start: Point, end: Point, support: bool) -> str:
     pattern = "" if support else ' stroke-dasharray="1 4"'
     return (
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" stroke-width="1.6"{pattern} '
-        f'data-end="{num(x2)},{num(y2)}"/><circle cx="{num(x2)}" cy="{num(y2)}" r="2.5"/>'
+        f'data-cross="{pt(_along((x1, y1), (x2, y2), 0.5))}"/>'
+        f'<circle cx="{num(x2)}" cy="{num(y2)}" r="2.5"/>'
     )
 
 
 def _ring_line(start: Point, end: Point) -> str:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS + 4)
     return (
-        f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" data-end="{num(x2)},{num(y2)}"/>'
-        + _circle(end, GLYPH_RADIUS + 4)
+        f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" '
+        f'data-cross="{pt(_along((x1, y1), (x2, y2), 0.5))}"/>' + _circle(end, GLYPH_RADIUS + 4)
     )
 
 
