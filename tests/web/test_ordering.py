@@ -27,8 +27,10 @@ def _keys(player: Player, unit: str, keys: list[str], stored: str) -> None:
     """`keys` pressed, the unit's button in the list focused first; the order stored, and
     the keyboard left on a button of the list of units, not on the page's body."""
     player.page.focus(f"#hg-units li[data-unit='{unit}'] button.unit-choice")
-    for key in keys:
+    for key in keys[:-1]:
         player.page.keyboard.press(key)
+    player.screenshot(f"{stored} by the keyboard, before the last key")
+    player.page.keyboard.press(keys[-1])
     player.page.wait_for_selector(f"#hg-message:has-text('Stored: {stored}')")
     focused = "document.activeElement.closest('#hg-units li') !== null"
     assert player.page.evaluate(focused), "the keyboard fell off the list of units"
@@ -74,6 +76,10 @@ def test_orders_are_drawn_while_ordering_and_kept_secret(
     france.screenshot("ordering on a phone")
     box = france.page.locator("#hg-units button.unit-choice").first.bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    france.page.click("#hg-board svg [data-unit='A Par']")  # a tap on the unit: its choice
+    france.page.wait_for_selector("#hg-steps button")
+    france.screenshot("a unit picked on a phone")
+    france.page.keyboard.press("Escape")
 
     _at_game(england, server, game.id)
     assert _drawn(england) == []
