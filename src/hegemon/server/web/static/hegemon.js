@@ -411,7 +411,8 @@
     // What to do first, as the phase's forms say: move units, build, place, spend points.
     restingHint(sites) {
       if (!this.forms.length) return "Nothing to order this phase.";
-      const actions = [...new Set(this.forms.filter((f) => !f.unit).map((f) => f.action || f.title))];
+      const atSites = this.forms.filter((f) => !f.unit && (f.sites.length || f.choices.some((c) => c.clicks.length)));
+      const actions = [...new Set(atSites.map((f) => f.action || f.title))];
       const outlined = sites.length ? `a province outlined on the board (${actions.join(", ")})` : "";
       if (this.units.size) {
         return `Click one of your units${outlined ? ` or ${outlined}` : ""} on the board, or choose it in the list below.`;
