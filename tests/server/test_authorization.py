@@ -62,6 +62,7 @@ def _calls() -> list[Call]:
         Call("get", "{game}/phases", EVERY_MEMBER),
         Call("get", "{game}/phases/1", EVERY_MEMBER),
         Call("get", "{game}/board.svg", EVERY_MEMBER),
+        Call("get", "{game}/board.svg", PLAYERS, params={"orders": True, **france}),  # my orders
         Call("get", "{game}/phases/1/board.svg", EVERY_MEMBER),
         Call("get", "{game}/reveal", (401, 403, 409, 409, 409)),  # the game is not over
         Call("get", "{game}/audit", MASTER),

@@ -2,8 +2,9 @@
 variant's own marks, with a legend, as SVG (each province an element with its id, for a
 page to make clickable) and as PNG.
 
-`draw_board(variant, position, viewer)` draws a position as `viewer` may see it (the empty
-map where the position is None);
+`draw_board(variant, position, viewer, pending)` draws a position as `viewer` may see it
+(the empty map where the position is None), with `pending` orders given and not yet
+adjudicated drawn on it (a player's own, while ordering);
 `draw_phase(variant, result, viewer)` draws the position a phase started from with that
 phase's orders and their results;
 `draw_thumbnail(variant)` draws the board small, as a game begins, for a gallery. The

@@ -14,6 +14,9 @@ between two places close by keeps a shaft of `SHORTEST` at the least.
 | hold | a ring around the unit |
 | build | a ring around the new unit, with a plus |
 | disband | a cross over the unit |
+
+Orders given but not yet adjudicated (`pending_marks`: a player's own, on the board while
+ordering) are drawn the same way, solid, with no result.
 """
 
 from __future__ import annotations
@@ -22,7 +25,17 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.orders import Build, Convoy, Disband, Hold, Move, Retreat, Support, format_order
+from hegemon.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    format_order,
+)
 from hegemon.render import palette
 from hegemon.render.svg import Point, num, pt, title
 
@@ -38,17 +51,37 @@ def order_marks(
 ) -> Iterator[str]:
     """SVG for each outcome's order: `locate` finds a place, `unit_at` the unit an order
     names (beside its province if it was dislodged)."""
-    moves = {
-        o.order.location: (locate(o.order.location), locate(o.order.target))
-        for o in outcomes
-        if isinstance(o.order, Move)
-    }
+    moves = _moves([o.order for o in outcomes], locate)
     for outcome in outcomes:
         color = VOID if outcome.verdict is Verdict.VOID else colors.get(outcome.power, VOID)
         tip = title(f"{outcome.power}: {format_order(outcome.order)}: {outcome.note}")
-        drawing = _drawing(outcome, locate, unit_at, moves)
+        drawing = _drawing(outcome.order, locate, unit_at, moves)
         if drawing:
-            yield f'<g class="order {outcome.verdict}">{tip}{_styled(drawing, color, outcome)}</g>'
+            yield (
+                f'<g class="order {outcome.verdict}">{tip}'
+                f"{_styled(drawing, color, outcome.verdict)}</g>"
+            )
+
+
+def pending_marks(
+    orders: list[tuple[str, Order]], locate: Locate, colors: Mapping[str, str], unit_at: Locate
+) -> Iterator[str]:
+    """SVG for each order given and not yet adjudicated, as (power, order): drawn as it
+    would be if it succeeded, marked as pending."""
+    moves = _moves([order for _, order in orders], locate)
+    for power, order in orders:
+        drawing = _drawing(order, locate, unit_at, moves)
+        if drawing:
+            tip = title(f"{power}: {format_order(order)}: given, not yet adjudicated")
+            styled = _styled(drawing, colors.get(power, VOID), Verdict.SUCCEEDS)
+            yield f'<g class="order pending">{tip}{styled}</g>'
+
+
+def _moves(orders: list[Order], locate: Locate) -> dict[str, tuple[Point, Point]]:
+    """Where each move among the orders runs: supports and convoys point at its middle."""
+    return {
+        o.location: (locate(o.location), locate(o.target)) for o in orders if isinstance(o, Move)
+    }
 
 
 _KEY = (
@@ -74,10 +107,10 @@ _KEY = (
 )
 
 
-def order_key(outcomes: list[Outcome]) -> list[tuple[str, str]]:
-    """For the legend: a drawing of each kind of order among the outcomes, with what
-    it means."""
-    kinds = {type(o.order) for o in outcomes}
+def order_key(orders: list[Order]) -> list[tuple[str, str]]:
+    """For the legend: a drawing of each kind of order among `orders`, with what it
+    means."""
+    kinds = {type(o) for o in orders}
     return [
         (
             f'<g fill="none" stroke="{palette.INK}" stroke-width="2.2" stroke-linecap="round" '
@@ -90,12 +123,8 @@ def order_key(outcomes: list[Outcome]) -> list[tuple[str, str]]:
 
 
 def _drawing(
-    outcome: Outcome,
-    locate: Locate,
-    unit_at: Locate,
-    moves: Mapping[str, tuple[Point, Point]],
+    order: Order, locate: Locate, unit_at: Locate, moves: Mapping[str, tuple[Point, Point]]
 ) -> str:
-    order = outcome.order
     if isinstance(order, Move):
         return _arrow(locate(order.location), locate(order.target))
     if isinstance(order, Retreat):
@@ -121,15 +150,15 @@ def _drawing(
     return ""
 
 
-def _styled(drawing: str, color: str, outcome: Outcome) -> str:
+def _styled(drawing: str, color: str, verdict: Verdict) -> str:
     """The drawing twice: a halo that sets it off from any ground, then in its colour."""
     dash = ""
-    if outcome.verdict is Verdict.FAILS:
+    if verdict is Verdict.FAILS:
         dash = f' stroke-dasharray="{FAILED_DASH}"'
-    elif outcome.verdict is Verdict.VOID:
+    elif verdict is Verdict.VOID:
         dash = ' stroke-dasharray="2 3"'
     halo = palette.outline_of(color)
-    head = _failure_cross(drawing) if outcome.verdict is Verdict.FAILS else ""
+    head = _failure_cross(drawing) if verdict is Verdict.FAILS else ""
     # The halo is dashed with the line: between a failed order's dashes the map shows,
     # so that a light power's failed move never reads as a border with no passage.
     return (
@@ -141,11 +170,13 @@ def _styled(drawing: str, color: str, outcome: Outcome) -> str:
 
 
 def _failure_cross(drawing: str) -> str:
-    """A red cross where a failed order's drawing says (`data-cross`)."""
-    end = drawing.rsplit('data-cross="', 1)
-    if len(end) < 2:
+    """A red cross on a failed order's line: where a move's arrow ends; half way along a
+    support's or a convoy's line, which ends on the move it helps (a cross there would
+    read as that move failing, when the support was only cut)."""
+    marked = drawing.rsplit('data-cross="', 1)
+    if len(marked) < 2:
         return ""
-    x, y = (float(v) for v in end[1].split('"', 1)[0].split(","))
+    x, y = (float(v) for v in marked[1].split('"', 1)[0].split(","))
     return (
         f'<g stroke="#ffffff" stroke-width="4.5">{_cross((x, y), 5)}</g>'
         f'<g stroke="#d7191c" stroke-width="2.4">{_cross((x, y), 5)}</g>'
@@ -179,8 +210,8 @@ def _dot_line(start: Point, end: Point, support: bool) -> str:
 def _ring_line(start: Point, end: Point) -> str:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS + 4)
     return (
-        f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" data-cross="{num(x2)},{num(y2)}"/>'
-        + _circle(end, GLYPH_RADIUS + 4)
+        f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" '
+        f'data-cross="{pt(_along((x1, y1), (x2, y2), 0.5))}"/>' + _circle(end, GLYPH_RADIUS + 4)
     )
 
 

@@ -8,7 +8,7 @@ centers; orders; units (dislodged ones beside their province); labels.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -19,10 +19,10 @@ from shapely.geometry.base import BaseGeometry
 from hegemon.adjudication.outcome import Outcome
 from hegemon.board import OFFBOARD, Board, Terrain, province_of
 from hegemon.game import Marks, Pattern, PhaseResult, Shade, Variant
-from hegemon.orders import Secrecy
+from hegemon.orders import Hold, Order, Secrecy
 from hegemon.position import Position, Unit, Viewer
 from hegemon.render import palette
-from hegemon.render.arrows import order_marks
+from hegemon.render.arrows import order_marks, pending_marks
 from hegemon.render.glyphs import (
     CENTER_RADIUS,
     center_marker,
@@ -54,12 +54,18 @@ CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
 OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
 
 
-def draw_board(variant: Variant, position: Position | None, viewer: Viewer) -> str:
-    """The SVG of the board: the position as `viewer` may see it, or the map with no
-    unit, its supply centres and the powers' colours (and their key) as at the start."""
-    return Scene(variant, position or variant.initial_position(), viewer, ()).svg(
-        with_units=position is not None
-    )
+def draw_board(
+    variant: Variant,
+    position: Position | None,
+    viewer: Viewer,
+    pending: Sequence[tuple[str, Order]] = (),
+) -> str:
+    """The SVG of the board: the position as `viewer` may see it, or the map with no unit,
+    its supply centres and the powers' colours (and their key) as at the start; with
+    `pending`, orders given and not yet adjudicated, as (power, order), drawn on it. The
+    caller passes only orders the viewer may read (a player's own while ordering)."""
+    scene = Scene(variant, position or variant.initial_position(), viewer, (), tuple(pending))
+    return scene.svg(with_units=position is not None)
 
 
 def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
@@ -76,12 +82,13 @@ def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
 @dataclass(frozen=True)
 class Scene:
     """One board: a variant's position as a viewer sees it, with the outcomes of the
-    phase it began, if drawn with its orders."""
+    phase it began, if drawn with its orders, or the orders given for it so far."""
 
     variant: Variant
     position: Position
     viewer: Viewer
     outcomes: tuple[Outcome, ...]
+    pending: tuple[tuple[str, Order], ...] = ()
 
     @property
     def board(self) -> Board:
@@ -137,6 +144,7 @@ class Scene:
                 *self._centers(),
                 '<g id="orders">',
                 *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
+                *pending_marks(list(self.pending), self.locate, self.colors, self.unit_at),
                 "</g>",
                 *(self._units() if with_units else ()),
                 *self._label_marks(placed),
@@ -346,7 +354,10 @@ class Scene:
             self.color_of(unit.power),
             caption,
             scale,
-            f' class="unit{state}" data-province="{unit.province}"',
+            # Its own identity, as its order form names it: two units off the board share
+            # a province (OFFBOARD), and a click must open the one clicked.
+            f' data-unit="{text(Hold(unit.type, unit.location).head)}" '
+            f'data-power="{text(unit.power)}" class="unit{state}" data-province="{unit.province}"',
             title(f"{unit.power}: {unit.type.name} {where}{state}"),
         )
 

@@ -131,7 +131,10 @@ def _symbols(scene: Scene, with_units: bool) -> Iterator[Cell]:
         yield _line("none"), "order carried out"
         yield _line(FAILED_DASH) + _cross(), "order failed"
         yield _line("2 3", palette.NEUTRAL), "order void"
-        yield from order_key(list(scene.outcomes))
+        yield from order_key([o.order for o in scene.outcomes])
+    elif scene.pending:
+        yield _line("none"), "order given, not yet adjudicated"
+        yield from order_key([order for _, order in scene.pending])
     if river_path(scene.board):
         yield (
             f'<path d="M-11,2C-4,-6 4,8 11,-2" fill="none" stroke="{palette.RIVER}" '

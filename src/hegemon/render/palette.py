@@ -87,6 +87,18 @@ def as_seen(color: str, blindness: str) -> str:
     return "#" + "".join(f"{round(_encoded(c) * 255):02x}" for c in seen)
 
 
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white);
+    an outline that must be seen stands at 3 or more against what it is drawn on."""
+    lighter, darker = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(color: str) -> float:
+    r, g, b = (_linear(int(color[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def ink_on(color: str) -> str:
     """Text that reads on a background of this colour: black on light, white on dark."""
     return INK if lab(color)[0] > 58 else HALO

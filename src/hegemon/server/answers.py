@@ -273,6 +273,16 @@ class Game(Answer):
     pause_reason: str | None = Field(default=None, description="why the server paused the game")
 
 
+class PowerTally(Answer):
+    """A power's standing on the board: its colour, its centres (as the variant counts
+    them: Africa II's superpowers, those of the states they control), its units."""
+
+    power: str
+    colour: str
+    centres: int
+    units: int
+
+
 class Progress(Answer):
     status: str
     phase: str

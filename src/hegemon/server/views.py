@@ -333,6 +333,32 @@ def board_svg(table: Table, number: int | None, orders: bool) -> str:
     return draw_board(table.variant, before, table.viewer)
 
 
+def tally_view(table: Table) -> list[answers.PowerTally]:
+    """Each power's centres and units now, as the board's legend counts them (the marks
+    the variant draws for the caller), for the line beside the board."""
+    position, variant = table.position, table.variant
+    counts = variant.board_marks(position, table.viewer).centers
+    centres = position.center_counts if counts is None else counts
+    units: dict[str, int] = {}
+    for unit in (*position.units.values(), *position.offboard):
+        for one in (unit, *unit.cargo):
+            units[one.power] = units.get(one.power, 0) + 1
+    return [
+        answers.PowerTally(
+            power=name, colour=power.color, centres=centres.get(name, 0), units=units.get(name, 0)
+        )
+        for name, power in variant.powers.items()
+    ]
+
+
+def ordering_board_svg(table: Table, power: str) -> str:
+    """The board now with `power`'s orders given so far drawn on it, before adjudication:
+    for its own player or the game master alone (`Table.acting_power` has said the caller
+    gives `power`'s orders), never another player."""
+    given = [(power, order) for order in pending_orders(table, power)]
+    return draw_board(table.variant, table.position, table.viewer, given)
+
+
 def reveal_view(table: Table) -> list[answers.Revealed]:
     """Every order kept secret while the game lasted, phase by phase (`hegemon reveal`)."""
     if table.game.status != ENDED:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Response
 
 from hegemon.server import answers, views
 from hegemon.server.deps import Caller, StoreDep
-from hegemon.server.schemas import PhaseNumber, RowId
+from hegemon.server.schemas import PhaseNumber, PowerName, RowId
 from hegemon.server.table import member_view
 
 router = APIRouter(
@@ -39,10 +39,25 @@ def phase(
 
 
 @router.get("/board.svg", response_class=Response, responses={200: SVG})
-def board(game_id: RowId, user: Caller, store: StoreDep) -> Response:
-    """The board now, as the caller sees it."""
+def board(
+    game_id: RowId,
+    user: Caller,
+    store: StoreDep,
+    orders: Annotated[
+        bool, Query(description="with the caller's own orders given so far (not adjudicated)")
+    ] = False,
+    power: Annotated[
+        PowerName | None, Query(description="whose orders: the game master names one")
+    ] = None,
+) -> Response:
+    """The board now, as the caller sees it; with `orders`, the orders the caller has
+    given this phase drawn on it (a player's own; the game master's for `power`)."""
     with member_view(store, game_id, user) as table:
-        return Response(views.board_svg(table, None, False), media_type="image/svg+xml")
+        if not orders:
+            return Response(views.board_svg(table, None, False), media_type="image/svg+xml")
+        table.require_playing()
+        svg = views.ordering_board_svg(table, table.acting_power(power))
+        return Response(svg, media_type="image/svg+xml")
 
 
 @router.get("/phases/{number}/board.svg", response_class=Response, responses={200: SVG})

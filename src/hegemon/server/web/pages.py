@@ -235,8 +235,11 @@ def game_page(
             game=game,
             acting=acting,
             data=data,
-            board=views.board_svg(table, None, False),
+            board=views.ordering_board_svg(table, acting)
+            if acting
+            else views.board_svg(table, None, False),
             phases=views.phases_view(table),
+            tally=views.tally_view(table),
             seats=_seats(game),
             press=_press(table, game),
             ballot=votes.votes_view(table),

@@ -32,8 +32,12 @@
     where.classList.toggle("bad", bad);
   }
 
-  const why = (error) =>
-    error.problems && error.problems.length > 1 ? error.problems.join("; ") : error.message;
+  // Why the server refused: its one line, and each refused input's reason it lists that
+  // the line does not already say (one refused order's reason too, never only a count).
+  function why(error) {
+    const more = (error.problems || []).filter((problem) => !error.message.includes(problem));
+    return more.length ? `${error.message}: ${more.join("; ")}` : error.message;
+  }
 
   function element(tag, attributes = {}, text = "") {
     const made = document.createElement(tag);
@@ -62,9 +66,12 @@
       const place = main.querySelector(`#${CSS.escape(kept.id)}`);
       if (place) place.replaceWith(kept);
     }
+    const focused = document.activeElement && document.activeElement.id; // the keyboard's place
     document.querySelector("main").replaceWith(main);
     document.title = page.title;
     start();
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus({ preventScroll: true });
     document.dispatchEvent(new CustomEvent("hegemon:refreshed"));
   }
 
@@ -303,7 +310,7 @@
   class Orders {
     constructor(data) {
       this.data = data;
-      this.board = document.querySelector("#hg-board svg");
+      this.figure = document.getElementById("hg-board");
       this.hint = document.getElementById("hg-hint");
       this.message = document.getElementById("hg-message");
       this.picker = document.getElementById("hg-picker");
@@ -311,22 +318,69 @@
       this.reset();
       this.listen();
       this.showOrders();
+      this.centreOnMine();
       const example = this.forms.flatMap((f) => f.choices).find((c) => c.clicks.length);
       if (example) document.getElementById("hg-order").placeholder = example.text;
     }
 
-    // The forms as the server sent them: my units' (by where they stand), the sites' (no
-    // unit: builds, placements), and those offered beside them (with an action of their
-    // own: what I may order for units and states that are not mine).
+    // On a phone the board is a window on the map: it opens on my units.
+    centreOnMine() {
+      const figure = this.figure;
+      const mine = this.board && this.board.querySelector(`[data-power="${CSS.escape(this.acting())}"]`);
+      if (!mine || (figure.scrollWidth <= figure.clientWidth && figure.scrollHeight <= figure.clientHeight)) return;
+      const unit = mine.getBoundingClientRect();
+      const frame = figure.getBoundingClientRect();
+      figure.scrollLeft += unit.left - frame.left - figure.clientWidth / 2;
+      figure.scrollTop += unit.top - frame.top - figure.clientHeight / 2;
+    }
+
+    // The board drawn now: drawn again, with my orders, each time they change.
+    get board() {
+      return this.figure && this.figure.querySelector("svg");
+    }
+
+    // The forms as the server sent them: my units' (by the unit, as its orders name it:
+    // two units off the board stand at one place), the sites' (no unit: builds,
+    // placements), and those offered beside them (with an action of their own: what I
+    // may order for units and states that are not mine).
     load(choices) {
       this.choices = choices;
       this.forms = choices.forms;
       this.units = new Map();
       this.sites = [];
       for (const form of this.forms) {
-        if (form.unit && !form.action) this.units.set(form.unit, form);
+        if (form.unit && !form.action) this.units.set(form.title, form);
         else if (!form.unit && !form.sites.length) this.sites.push(form);
       }
+    }
+
+    // My unit standing in a province (a carrier before the units it carries).
+    unitAt(province) {
+      return [...this.units.values()].find((form) => form.unit === province);
+    }
+
+    // The provinces a click opens a form at where no unit of mine stands: build sites,
+    // placements, the states points go to. Outlined while nothing is picked.
+    siteProvinces() {
+      const found = new Set();
+      for (const form of this.forms) {
+        if (form.unit) continue;
+        for (const site of form.sites) found.add(site);
+        for (const choice of form.choices) if (choice.clicks.length) found.add(choice.clicks[0]);
+      }
+      return [...found];
+    }
+
+    // What to do first, as the phase's forms say: move units, build, place, spend points.
+    restingHint(sites) {
+      if (!this.forms.length) return "Nothing to order this phase.";
+      const atSites = this.forms.filter((f) => !f.unit && (f.sites.length || f.choices.some((c) => c.clicks.length)));
+      const actions = [...new Set(atSites.map((f) => f.action || f.title))];
+      const outlined = sites.length ? `a province outlined on the board (${actions.join(", ")})` : "";
+      if (this.units.size) {
+        return `Click one of your units${outlined ? ` or ${outlined}` : ""} on the board, or choose it in the list below.`;
+      }
+      return outlined ? `Click ${outlined}, or choose in the list below.` : "Choose in the list below.";
     }
 
     name(province) {
@@ -335,16 +389,17 @@
     }
 
     listen() {
-      if (this.board) {
-        this.board.addEventListener("click", (event) => this.clickedOn(event.target));
-        this.board.addEventListener("keydown", (event) => {
+      if (this.figure) {
+        this.figure.addEventListener("click", (event) => this.clickedOn(event.target));
+        this.figure.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
             this.clickedOn(event.target);
           }
         });
       }
-      document.getElementById("hg-cancel").addEventListener("click", () => this.reset());
+      document.getElementById("hg-cancel").addEventListener("click", () => this.cancel());
+      this.picker.addEventListener("keydown", (event) => this.keyed(event));
       document.getElementById("hg-write").addEventListener("submit", (event) => {
         event.preventDefault();
         const input = document.getElementById("hg-order");
@@ -354,6 +409,9 @@
     }
 
     clickedOn(target) {
+      const glyph = target.closest("[data-unit]");
+      const mine = glyph && glyph.dataset.power === this.acting() && this.units.get(glyph.dataset.unit);
+      if (mine && !this.menu) return this.pick(mine); // the very unit clicked, of two at a place
       const shape = target.closest("[data-province], path.province");
       if (!shape) return;
       this.clicked(shape.dataset.province || shape.id);
@@ -366,10 +424,64 @@
       this.clicks = [];
       this.list = [];
       this.picker.hidden = true;
-      say(this.hint, this.forms.length
-        ? "Click one of your units on the board, or choose it in the list below."
-        : "Nothing to order this phase.");
-      this.highlight([]);
+      const sites = this.siteProvinces();
+      say(this.hint, this.restingHint(sites));
+      this.highlight(sites);
+    }
+
+    // Esc or Cancel: nothing picked, and the keyboard back on the unit it was at.
+    cancel() {
+      const was = this.menu;
+      const inside = this.picker.contains(document.activeElement);
+      this.reset();
+      if (inside) this.focusUnit(was && was.title, false);
+    }
+
+    // --- the keyboard in the choice -----------------------------------------------------
+    // Left and right: the kind of order; up and down: the buttons; a letter: the next
+    // button for a province (or an order) of that letter. So a move is Enter on the unit,
+    // a letter or two, Enter; a support, Enter, right, a letter, Enter, a letter, Enter.
+    keyed(event) {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("input, select, textarea")) return;
+      const buttons = [...this.picker.querySelectorAll("#hg-steps button, #hg-candidates button")];
+      const at = buttons.indexOf(document.activeElement);
+      let next = null;
+      if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && this.menu) {
+        const kinds = [...new Set(this.menu.choices.map((c) => c.kind))];
+        if (kinds.length < 2) return;
+        const step = event.key === "ArrowRight" ? 1 : -1;
+        event.preventDefault();
+        return this.chooseKind(kinds[(kinds.indexOf(this.kind) + step + kinds.length) % kinds.length]);
+      }
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        next = buttons[(at + (event.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length];
+      } else if (event.key.length === 1 && /\p{L}/u.test(event.key)) {
+        const letter = event.key.toLowerCase();
+        const order = [...buttons.slice(at + 1), ...buttons.slice(0, at + 1)];
+        next = order.find((b) => b.dataset.key.toLowerCase().startsWith(letter));
+      }
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
+    }
+
+    // The keyboard's place once a choice is shown: the first province or order to choose.
+    focusChoice() {
+      const places = ["#hg-steps button", "#hg-candidates button", "#hg-extra input, #hg-extra select, #hg-extra button", "#hg-kinds button"];
+      const first = places.map((place) => this.picker.querySelector(place)).find(Boolean);
+      if (first) first.focus({ preventScroll: true });
+    }
+
+    // The keyboard's place once an order is stored: the next unit with no order yet (or
+    // the unit itself), never lost to the page's body.
+    focusUnit(title, onward = true) {
+      const items = [...document.querySelectorAll("#hg-units li")];
+      const at = items.findIndex((item) => item.dataset.unit === title);
+      const later = onward ? [...items.slice(at + 1), ...items.slice(0, at + 1)] : [];
+      const item = later.find((i) => i.querySelector(".order.none")) || items[at] || items[0];
+      const button = item ? item.querySelector("button") : document.getElementById("hg-order");
+      if (button) button.focus({ preventScroll: true });
     }
 
     pick(form) {
@@ -379,6 +491,16 @@
       const kinds = [...new Set(form.choices.map((c) => c.kind))];
       this.kind = form.unit ? kinds.find((k) => FIRST_KINDS.includes(k)) || null : null;
       this.show();
+      this.focusChoice();
+    }
+
+    chooseKind(kind) {
+      this.kind = kind;
+      this.clicks = [];
+      const only = this.candidates();
+      if (only.length === 1 && !only[0].clicks.length && !this.menu.fields.length) return this.choose(only[0]);
+      this.show();
+      this.focusChoice();
     }
 
     clicked(province) {
@@ -388,14 +510,16 @@
       const fitting = this.candidates(wanted);
       if (!fitting.length) {
         if (province === this.menu.unit && !this.clicks.length) return this.reset();
-        if (!this.clicks.length && this.units.has(province)) return this.pick(this.units.get(province));
+        if (!this.clicks.length && this.unitAt(province)) return this.pick(this.unitAt(province));
         say(this.hint, `${this.name(province)} is no choice here: ${nextStep(this.kind, this.clicks.length)}.`);
         return;
       }
       this.clicks = wanted;
       const exact = fitting.filter((c) => c.clicks.length === wanted.length);
       if (exact.length === 1 && fitting.length === 1 && !this.menu.fields.length) return this.choose(exact[0]);
+      const keyed = this.picker.contains(document.activeElement);
       this.show();
+      if (keyed) this.focusChoice(); // chosen from the panel: the keyboard goes on there
     }
 
     // The choices of the form picked that fit the kind chosen and the provinces clicked.
@@ -414,10 +538,10 @@
     // Nothing picked: my unit there, or what the province offers (a build, a placement,
     // an order for a unit that is not mine, points for a state).
     openProvince(province) {
-      if (this.units.has(province)) return this.pick(this.units.get(province));
+      if (this.unitAt(province)) return this.pick(this.unitAt(province));
       const here = this.formsAt(province);
       if (!here.length) {
-        say(this.hint, `${this.name(province)}: nothing to order there. Click one of your units.`);
+        say(this.hint, `${this.name(province)}: nothing to order there. ${this.restingHint(this.siteProvinces())}`);
         return;
       }
       // A form taking a list beside a plain choice there (a placement in turn, and a list
@@ -446,13 +570,7 @@
       if (present.length > 1) {
         for (const kind of present) {
           const button = element("button", { type: "button", "aria-pressed": String(kind === this.kind) }, KIND_NAMES[kind] || kind);
-          button.addEventListener("click", () => {
-            this.kind = kind;
-            this.clicks = [];
-            const only = this.candidates();
-            if (only.length === 1 && !only[0].clicks.length && !menu.fields.length) return this.choose(only[0]);
-            this.show();
-          });
+          button.addEventListener("click", () => this.chooseKind(kind));
           kinds.append(button);
         }
       }
@@ -463,8 +581,9 @@
       const list = document.getElementById("hg-candidates");
       list.replaceChildren();
       const fitting = menu.ranking ? [] : this.candidates();
+      const named = (text) => (text.startsWith(menu.title) ? text.slice(menu.title.length).trim() : text);
       for (const choice of fitting) {
-        const button = element("button", { type: "button", class: "order-choice" }, choice.text);
+        const button = element("button", { type: "button", class: "order-choice", "data-key": named(choice.text) }, choice.text);
         button.addEventListener("click", () => this.choose(choice));
         list.append(element("li"));
         list.lastChild.append(button);
@@ -472,12 +591,27 @@
       const upcoming = menu.ranking
         ? menu.choices.map((c) => c.clicks[0]).filter((p) => !this.list.includes(p))
         : fitting.filter((c) => c.clicks.length > this.clicks.length).map((c) => c.clicks[this.clicks.length]);
+      this.showSteps([...new Set(upcoming)]);
       let step = nextStep(this.kind, this.clicks.length);
       if (menu.ranking) step = "click provinces in the order you want them, best first";
       else if (!upcoming.length) step = "choose below";
       const clicked = this.clicks.map((p) => this.name(p)).join(", ");
       say(this.hint, `${menu.title}${clicked ? ` (${clicked})` : ""}: ${step}.`);
       this.highlight(upcoming, [menu.unit, ...this.clicks, ...this.list]);
+    }
+
+    // The provinces a click may pick next, as buttons too: for the keyboard, and for a
+    // province too small to hit on a phone.
+    showSteps(provinces) {
+      const steps = document.getElementById("hg-steps");
+      steps.replaceChildren();
+      for (const province of provinces) {
+        const name = this.name(province);
+        const button = element("button", { type: "button", "data-key": name }, name);
+        button.addEventListener("click", () => this.clicked(province));
+        steps.append(button);
+      }
+      steps.hidden = !provinces.length;
     }
 
     showList(extra) {
@@ -551,6 +685,7 @@
       document.getElementById("hg-picked").textContent = this.name(province);
       document.getElementById("hg-kinds").replaceChildren();
       document.getElementById("hg-candidates").replaceChildren();
+      this.showSteps([]);
       const extra = document.getElementById("hg-extra");
       extra.replaceChildren();
       for (const form of forms) {
@@ -569,11 +704,13 @@
       }
       say(this.hint, `${this.name(province)}: choose below.`);
       this.highlight([], [province]);
+      this.focusChoice();
     }
 
     // The provinces a click may pick next, outlined and reachable by the keyboard; those
     // chosen so far (the unit's, the ones clicked), outlined in the page's colour.
     highlight(provinces, chosen = []) {
+      this.outlined = [provinces, chosen]; // drawn again on the board once it is redrawn
       if (!this.board) return;
       const targets = new Set(provinces);
       for (const shape of this.board.querySelectorAll("path.province")) {
@@ -642,10 +779,12 @@
       document.getElementById("hg-picked").textContent = form.title;
       document.getElementById("hg-kinds").replaceChildren();
       document.getElementById("hg-candidates").replaceChildren();
+      this.showSteps([]);
       const send = element("button", { type: "button", class: "primary" }, form.action || form.title);
       send.addEventListener("click", () => this.send(form, []));
       document.getElementById("hg-extra").replaceChildren(...this.fields(form), send);
       say(this.hint, `${form.title}: fill it in below.`);
+      this.focusChoice();
     }
 
     withdrawButton(order) {
@@ -670,7 +809,10 @@
     }
 
     async store(body, what) {
+      const unit = this.menu && this.menu.unit ? this.menu.title : null;
+      const keyed = this.picker.contains(document.activeElement);
       this.reset(); // the next click starts a new order, even before the answer comes
+      if (keyed) this.focusUnit(unit, false); // not lost while the answer comes
       say(this.message, `Sending ${what}…`);
       const before = new Set(this.data.pending.orders);
       try {
@@ -678,6 +820,7 @@
           ...body, phase: this.choices.phase, power: this.acting(),
         });
         await this.reload();
+        if (keyed) this.focusUnit(unit);
         const added = this.data.pending.orders.filter((o) => !before.has(o));
         say(this.message, `Stored: ${added.join(", ") || what}`);
         return true;
@@ -687,18 +830,37 @@
       }
     }
 
-    // The forms again, once my orders changed: which order each unit has, what is left.
+    // The forms again, once my orders changed: which order each unit has, what is left;
+    // and the board drawn again with my orders on it.
     async reload() {
       const query = new URLSearchParams({ power: this.acting() });
-      this.load(await api("GET", `/api/games/${this.data.game}/options?${query}`));
+      const [choices] = await Promise.all([
+        api("GET", `/api/games/${this.data.game}/options?${query}`),
+        this.redraw(),
+      ]);
+      this.load(choices);
       this.showOrders();
+      if (!this.menu) this.reset();
+    }
+
+    // The board with the orders I have given so far (mine alone: the server draws the
+    // caller's own), in place of the one shown, outlined as it was.
+    async redraw() {
+      const query = new URLSearchParams({ orders: "true", power: this.acting() });
+      const answer = await fetch(`/api/games/${this.data.game}/board.svg?${query}`, { credentials: "same-origin" });
+      if (!answer.ok || !this.board) return;
+      const drawn = new DOMParser().parseFromString(await answer.text(), "image/svg+xml").documentElement;
+      this.board.replaceWith(document.importNode(drawn, true));
+      this.highlight(...this.outlined);
     }
 
     async withdraw(text) {
       const query = new URLSearchParams({ order: text, phase: this.choices.phase, power: this.acting() });
+      const item = document.activeElement && document.activeElement.closest("#hg-units li");
       try {
         this.data.pending = await api("DELETE", `/api/games/${this.data.game}/orders?${query}`);
         await this.reload();
+        this.focusUnit(item ? item.dataset.unit : null, false); // the list was made again
         say(this.message, `Withdrawn: ${text}`);
       } catch (error) {
         say(this.message, why(error), true);
@@ -720,6 +882,45 @@
     }
   }
 
+  // --- the phase slider: the boards of the phases played, beside the board now ----------
+  // Arrow keys on the slider step a phase at a time (an input of type range); the last
+  // place is the board now, with my orders; the others, a phase's board with its orders.
+  function phaseSlider() {
+    const slider = document.getElementById("hg-slider");
+    if (!slider) return;
+    const range = document.getElementById("hg-phase-range");
+    const names = JSON.parse(document.getElementById("hg-phase-names").textContent);
+    const live = document.getElementById("hg-board");
+    const past = document.getElementById("hg-past");
+    const shown = document.getElementById("hg-phase-shown");
+    const report = document.getElementById("hg-phase-report");
+    const now = shown.textContent;
+    let asked = 0; // the latest board asked for: an earlier answer coming late is dropped
+    range.addEventListener("input", async () => {
+      const number = Number(range.value);
+      const current = number > names.length;
+      const words = current ? now : `${names[number - 1]}, with its orders`;
+      shown.textContent = words;
+      range.setAttribute("aria-valuetext", words);
+      report.hidden = current;
+      report.href = `/games/${slider.dataset.game}/phases/${number}`;
+      asked += 1;
+      if (current) {
+        live.hidden = false;
+        past.hidden = true;
+        return;
+      }
+      const mine = asked;
+      const answer = await fetch(`/api/games/${slider.dataset.game}/phases/${number}/board.svg`, { credentials: "same-origin" });
+      if (mine !== asked || !answer.ok) return;
+      const drawn = new DOMParser().parseFromString(await answer.text(), "image/svg+xml").documentElement;
+      past.replaceChildren(document.importNode(drawn, true));
+      past.setAttribute("aria-label", `The board, ${names[number - 1]}`);
+      live.hidden = true;
+      past.hidden = false;
+    });
+  }
+
   // --- each page ------------------------------------------------------------------------
   let orders = null;
 
@@ -734,10 +935,11 @@
     if (page === "refused") refusedPage();
     if (data) follow(data);
     orders = page === "game" && data.choices ? new Orders(data) : null;
+    if (page === "game") phaseSlider();
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && orders) orders.reset();
+    if (event.key === "Escape" && orders) orders.cancel();
   });
   document.addEventListener("click", async (event) => {
     if (!event.target.closest("[data-action=sign-out]")) return;
