@@ -20,6 +20,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from hegemon.server import answers, auth, events, passwords, press, views, votes
 from hegemon.server.deps import Now, StoreDep
@@ -35,6 +36,8 @@ from hegemon.server.table import (
     Refusal,
     Table,
 )
+from hegemon.server.web.boards import BOARDS, Drawn
+from hegemon.server.web.gzipped import accepts_gzip, gzip_of
 from hegemon.store import Store, models
 from hegemon.variants import available_variants
 
@@ -170,19 +173,38 @@ def game_page(
             "pending": views.pending_view(table, acting).model_dump() if acting else None,
             "choices": views.options_view(table, acting).model_dump() if acting else None,
         }
-        return _page(
+        page = _page(
             request,
             "game.html",
             user,
             game=game,
             acting=acting,
             data=data,
-            board=views.board_svg(table, None, False),
+            board=BOARD_HERE,
             phases=views.phases_view(table),
             seats=_seats(game),
             press=_press(table, game),
             ballot=votes.votes_view(table),
         )
+        return _with_board(request, page, BOARDS.board(table.variant, table.position, table.viewer))
+
+
+# Where the board goes in a page, as rendered: the board itself, kept drawn and compressed
+# (`hegemon.server.web.boards`), is put there afterwards.
+BOARD_HERE = Markup("<!--the board-->")
+
+
+def _with_board(request: Request, page: Response, board: Drawn) -> Response:
+    """The page with its board, gzip-compressed if the client takes it (the board's part
+    compressed once, when it was drawn: `hegemon.server.web.gzipped`)."""
+    before, after = bytes(page.body).split(BOARD_HERE.encode(), 1)
+    headers = {k: v for k, v in page.headers.items() if k != "content-length"}
+    headers["vary"] = "Accept-Encoding"
+    if not accepts_gzip(request):
+        body = b"".join([before, board.deflated.text, after])
+        return Response(body, page.status_code, headers)
+    headers["content-encoding"] = "gzip"
+    return Response(gzip_of([before, board.deflated, after]), page.status_code, headers)
 
 
 def _press(table: Table, game: answers.Game) -> dict[str, Any]:

@@ -1,0 +1,114 @@
+"""A game's page as a player reads it, for each variant: its weight, as sent and as sent
+gzip-compressed, and the server's CPU time to make it (`time.thread_time`: rendered and
+compressed, in this thread, as the page's route does it), the median of several passes:
+
+- a board drawn: the first reading of a position by a viewer, which draws its board and
+  compresses it (`hegemon.server.web.boards`);
+- a board kept: every later reading of it, until the next adjudication.
+
+The goal is a page under 160 KB compressed and under 20 ms of the server's time. Each
+variant's demo game (`hegemon serve --demo=humans`), seeded in a SQLite file of its own,
+read by its first power's player.
+
+    .venv/bin/python benchmarks/game_page.py [--passes N] [VARIANT...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from argon2 import PasswordHasher
+from argon2.profiles import CHEAPEST
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.requests import Request
+
+from hegemon.server import auth, create_app, demo
+from hegemon.server.web import pages
+from hegemon.server.web.boards import BOARDS
+from hegemon.store import Store
+from hegemon.store.models import now
+from hegemon.variants import available_variants, load_variant
+
+PAGE_KB = 160  # the goals
+PAGE_MS = 20.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", help="default: every installed variant")
+    parser.add_argument("--passes", type=int, default=15, help="timed passes (default 15)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for name in args.variants or available_variants():
+            print(_measure(name, Path(folder), args.passes), flush=True)
+    return 0
+
+
+def _measure(variant: str, folder: Path, passes: int) -> str:
+    store = Store(f"sqlite:///{folder}/{variant}.db")
+    store.upgrade()
+    hasher = PasswordHasher.from_parameters(CHEAPEST)
+    passwords = demo.seed(store, hasher, now(), variant)
+    app = create_app(store=store, hasher=hasher)
+    player = next(iter(load_variant(variant).powers)).lower()
+    with TestClient(app) as client:
+        signed = {"name": player, "password": passwords[player], "cookie": True}
+        client.post("/api/sessions", json=signed).raise_for_status()
+        cookie = f"{auth.COOKIE}={client.cookies[auth.COOKIE]}"
+        plain = client.get("/games/1", headers={"Accept-Encoding": "identity"}).content
+    page = _page(app, store, cookie)
+    sent = page()
+    drawn = _cpu(lambda: _forgetting(page), passes)
+    kept = _cpu(page, passes)
+    store.close()
+    over = [
+        what
+        for what, bad in (("size", len(sent) > PAGE_KB * 1000), ("time", kept > PAGE_MS))
+        if bad
+    ]
+    return (
+        f"{variant}: game page {len(plain) / 1000:.0f} KB, {len(sent) / 1000:.0f} KB "
+        f"gzip-compressed; server CPU: a board drawn {drawn:.1f} ms, a board kept "
+        f"{kept:.1f} ms{'  (over: ' + ', '.join(over) + ')' if over else ''}"
+    )
+
+
+def _page(app: FastAPI, store: Store, cookie: str) -> Callable[[], bytes]:
+    """The game page as its route makes it, for a browser that takes gzip."""
+    headers = [(b"cookie", cookie.encode()), (b"accept-encoding", b"gzip, deflate, br")]
+    scope = {"type": "http", "method": "GET", "path": "/games/1", "headers": headers,
+             "query_string": b"", "app": app, "router": app.router}  # fmt: skip
+
+    def page() -> bytes:
+        answer = pages.game_page(Request(scope), 1, store, now(), None)
+        assert answer.headers["content-encoding"] == "gzip"
+        return bytes(answer.body)
+
+    return page
+
+
+def _forgetting(page: Callable[[], bytes]) -> bytes:
+    """The page with no board kept: drawn."""
+    BOARDS.forget()
+    return page()
+
+
+def _cpu(work: Callable[[], object], passes: int) -> float:
+    """The median CPU time of the work in this thread, in milliseconds."""
+    times = []
+    for _ in range(passes):
+        started = time.thread_time()
+        work()
+        times.append((time.thread_time() - started) * 1000)
+    return statistics.median(times)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
