@@ -52,6 +52,9 @@ FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 # in a row at the map's lower right corner (where orders from and to OFFBOARD point).
 CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
 OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
+# The width of the boards a page shows whole at the labels' own size: a wider map is
+# drawn smaller, so its labels are set larger by as much, to read as large on the page.
+LABELS_WIDTH = 1000.0
 
 
 def draw_board(variant: Variant, position: Position | None, viewer: Viewer) -> str:
@@ -369,7 +372,12 @@ class Scene:
             for p in self.board.provinces.values()
         ]
         width, height = self.board.size
-        return place_labels(requests, self.obstacles(with_units), (0.0, 0.0, width, height))
+        canvas = (0.0, 0.0, width, height)
+        return place_labels(requests, self.obstacles(with_units), canvas, self.label_scale)
+
+    @property
+    def label_scale(self) -> float:
+        return max(1.0, self.board.size[0] / LABELS_WIDTH)
 
     def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
         yield from self._leaders(placed)
@@ -379,14 +387,15 @@ class Scene:
         )
         for label in placed:
             x, (_, top, _, _) = label.center[0], label.box
+            font, tag = FONT * label.scale, TAG_FONT * label.scale
             yield (
-                f'<text x="{num(x)}" y="{num(top + FONT * 0.9)}" font-size="{num(FONT)}" '
+                f'<text x="{num(x)}" y="{num(top + font * 0.9)}" font-size="{num(font)}" '
                 f'data-province="{label.province}">{text(label.lines[0])}</text>'
             )
             if len(label.lines) > 1:
                 yield (
-                    f'<text x="{num(x)}" y="{num(top + FONT * 1.15 + TAG_FONT * 0.9)}" '
-                    f'font-size="{num(TAG_FONT)}" font-style="italic">{text(label.lines[1])}</text>'
+                    f'<text x="{num(x)}" y="{num(top + font * 1.15 + tag * 0.9)}" '
+                    f'font-size="{num(tag)}" font-style="italic">{text(label.lines[1])}</text>'
                 )
         yield "</g>"
 

@@ -7,6 +7,11 @@ placed before it and no unit or center and lies inside its own region, else the 
 that overlaps no label and no unit or center, else the nearest clear of labels. A label
 never leaves the canvas. Provinces with the smallest regions choose first, having the
 fewest good places.
+
+A board drawn smaller than others on a page sets its labels larger (`place_labels`'s
+scale), so that they read as large; where a province is too small to hold its label so,
+clear of the rest, the label is set smaller, step by step down to the usual size, until
+it fits: the first size at which it does, else the board's.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, 
 _RINGS = (1.0, 1.6, 2.3, 3.1, 4.0, 5.0, 6.2)
 _GAP = (15.0, 15.0)  # the first ring's distance from the point, across and down
 _GRID = 6.0  # the spacing of the places tried inside a region, in canvas units
+_SMALLER = 0.9  # each size a label too large for its province tries, against the one before
+FITS = 0.9  # the share of a label's box inside its region for it to fit there
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,7 @@ class Placed:
     lines: tuple[str, ...]
     center: Point  # the middle of the label's box
     box: Box
+    scale: float = 1.0  # its fonts' size, against `FONT` and `TAG_FONT`
 
 
 def text_width(value: str, size: float) -> float:
@@ -59,22 +67,51 @@ def _advance(char: str) -> float:
     return 0.58
 
 
-def label_size(lines: Sequence[str]) -> tuple[float, float]:
-    width = max(text_width(line, FONT if i == 0 else TAG_FONT) for i, line in enumerate(lines))
-    height = FONT * 1.15 + (TAG_FONT * 1.15 if len(lines) > 1 else 0)
+def label_size(lines: Sequence[str], scale: float = 1.0) -> tuple[float, float]:
+    """A label's box, its fonts `scale` times `FONT` and `TAG_FONT`."""
+    font, tag = FONT * scale, TAG_FONT * scale
+    width = max(text_width(line, font if i == 0 else tag) for i, line in enumerate(lines))
+    height = font * 1.15 + (tag * 1.15 if len(lines) > 1 else 0)
     return width + 2, height
 
 
 def place_labels(
-    requests: Iterable[Request], obstacles: Sequence[Box], canvas: Box
+    requests: Iterable[Request], obstacles: Sequence[Box], canvas: Box, scale: float = 1.0
 ) -> list[Placed]:
+    """Each request's label placed, its fonts `scale` times the usual."""
     ordered = sorted(requests, key=lambda r: (r.region.area, r.province))
     placed: list[Placed] = []
     taken: list[Box] = []
     for request in ordered:
-        placed.append(_place(request, taken, obstacles, canvas))
+        placed.append(_fitted(request, taken, obstacles, canvas, scale))
         taken.append(placed[-1].box)
     return placed
+
+
+def _fitted(
+    request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box, scale: float
+) -> Placed:
+    """The label at the largest size, from `scale` down to 1, at which its place lies
+    inside its region (`FITS`) and clear of the rest; else at `scale`, where it may."""
+    first = _place(request, taken, obstacles, canvas, scale)
+    if scale <= 1.0 or _fits(first, request.region, taken, obstacles):
+        return first
+    smaller = scale
+    while smaller > 1.0:
+        smaller = max(1.0, smaller * _SMALLER)
+        placed = _place(request, taken, obstacles, canvas, smaller)
+        if _fits(placed, request.region, taken, obstacles):
+            return placed
+    return first
+
+
+def _fits(
+    placed: Placed, region: BaseGeometry, taken: Sequence[Box], obstacles: Sequence[Box]
+) -> bool:
+    if any(overlaps(placed.box, other) for other in (*taken, *obstacles)):
+        return False
+    box = shapely.box(*placed.box)
+    return bool(box.intersection(region).area >= FITS * box.area)
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -89,10 +126,12 @@ def within(a: Box, b: Box) -> bool:
 Score = tuple[int, int, int, int]  # clashes with labels, with pieces, outside, rank
 
 
-def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box) -> Placed:
+def _place(
+    request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box, scale: float
+) -> Placed:
     """The label's place: on the rings around its point, else anywhere inside its
     region, the best by `Score`; never off the canvas."""
-    width, height = label_size(request.lines)
+    width, height = label_size(request.lines, scale)
     rings = list(_candidates(request.anchor, width, height))
     left, top, right, bottom = request.region.bounds
     reach = bounds([*(_box(c, width, height) for c in rings), (left, top, right, bottom)])
@@ -106,25 +145,41 @@ def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box], can
         return clashes, blocked, 0 if inside else 1, rank
 
     best: tuple[Score, Point] | None = None
-    for rank, (center, inside) in enumerate(_places(request, rings, width, height, canvas)):
+    for rank, (center, inside) in enumerate(_places(request, rings, width, height, canvas, scale)):
         scored = (score(rank, center, inside), center)
         best = scored if best is None else min(best, scored)
         if scored[0][:3] == (0, 0, 0):
             break
     choice = best[1] if best else _onto(rings[0], width, height, canvas)
-    return Placed(request.province, request.lines, choice, _box(choice, width, height))
+    return Placed(request.province, request.lines, choice, _box(choice, width, height), scale)
 
 
 def _places(
-    request: Request, rings: list[Point], width: float, height: float, canvas: Box
+    request: Request, rings: list[Point], width: float, height: float, canvas: Box, scale: float
 ) -> Iterator[tuple[Point, bool]]:
     """The places a label tries, on the canvas, each with whether it lies inside the
-    label's region: on the rings first, then on a grid inside the region."""
-    for center in rings:
-        if within(_box(center, width, height), canvas):
-            yield center, bool(request.region.contains(shapely.Point(center)))
-    for center in _inner(request, width, height, canvas):
-        yield center, True
+    label's region: on the rings first, then on a grid inside the region. A label of the
+    usual size is inside where its middle is; one set larger, large against the provinces,
+    where its corners are too."""
+    for places in (
+        [c for c in rings if within(_box(c, width, height), canvas)],
+        _inner(request, width, height, canvas),
+    ):
+        yield from zip(places, _inside(request.region, places, width, height, scale), strict=True)
+
+
+def _inside(
+    region: BaseGeometry, centers: list[Point], width: float, height: float, scale: float
+) -> list[bool]:
+    """Whether each place lies inside the region (`_places`), all asked at once: far
+    cheaper than one by one."""
+    corners = ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)) if scale > 1.0 else ((0, 0),)
+    if not centers:
+        return []
+    xs = [x + dx * width / 2 for x, _ in centers for dx, _ in corners]
+    ys = [y + dy * height / 2 for _, y in centers for _, dy in corners]
+    inside = shapely.contains_xy(region, xs, ys).reshape(len(centers), len(corners))
+    return [bool(row.all()) for row in inside]
 
 
 def _inner(request: Request, width: float, height: float, canvas: Box) -> list[Point]:
