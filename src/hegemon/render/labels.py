@@ -16,9 +16,11 @@ it fits: the first size at which it does, else the board's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
@@ -108,10 +110,12 @@ def _fitted(
 def _fits(
     placed: Placed, region: BaseGeometry, taken: Sequence[Box], obstacles: Sequence[Box]
 ) -> bool:
+    """Whether a label lies inside its region (`FITS` of its box) clear of the rest."""
     if any(overlaps(placed.box, other) for other in (*taken, *obstacles)):
         return False
-    box = shapely.box(*placed.box)
-    return bool(box.intersection(region).area >= FITS * box.area)
+    left, top, right, bottom = placed.box
+    inside = shapely.clip_by_rect(region, left, top, right, bottom).area  # far cheaper than
+    return bool(inside >= FITS * (right - left) * (bottom - top))  # `intersection`
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -144,42 +148,95 @@ def _place(
         blocked = int(any(overlaps(box, other) for other in obstacles))
         return clashes, blocked, 0 if inside else 1, rank
 
+    corners = _CORNERS if scale > 1.0 else _MIDDLE
+    around = [c for c in rings if within(_box(c, width, height), canvas)]
     best: tuple[Score, Point] | None = None
-    for rank, (center, inside) in enumerate(_places(request, rings, width, height, canvas, scale)):
-        scored = (score(rank, center, inside), center)
-        best = scored if best is None else min(best, scored)
-        if scored[0][:3] == (0, 0, 0):
-            break
+    if corners is _MIDDLE:  # each asked as it is tried: most labels take the first
+        for rank, center in enumerate(around):
+            inside = _inside(request.region, center, width, height, corners)
+            scored = (score(rank, center, inside), center)
+            best = scored if best is None else min(best, scored)
+            if scored[0][:3] == (0, 0, 0):
+                break
+    else:  # a larger label tries many: all asked at once
+        best = _best(request.region, around, (width, height), taken, obstacles, corners, False)
+    if best is None or best[0][:3] != (0, 0, 0):
+        inner = _inner(request, width, height, canvas)
+        found = _best(request.region, inner, (width, height), taken, obstacles, corners, True)
+        if found is not None:
+            (clashes, blocked, outside, rank), center = found
+            scored = ((clashes, blocked, outside, rank + len(around)), center)
+            best = scored if best is None else min(best, scored)
     choice = best[1] if best else _onto(rings[0], width, height, canvas)
     return Placed(request.province, request.lines, choice, _box(choice, width, height), scale)
 
 
-def _places(
-    request: Request, rings: list[Point], width: float, height: float, canvas: Box, scale: float
-) -> Iterator[tuple[Point, bool]]:
-    """The places a label tries, on the canvas, each with whether it lies inside the
-    label's region: on the rings first, then on a grid inside the region. A label of the
-    usual size is inside where its middle is; one set larger, large against the provinces,
-    where its corners are too."""
-    for places in (
-        [c for c in rings if within(_box(c, width, height), canvas)],
-        _inner(request, width, height, canvas),
-    ):
-        yield from zip(places, _inside(request.region, places, width, height, scale), strict=True)
+# The points of a label's box that must lie inside its region for it to be inside: its
+# middle for a label of the usual size; its corners too for one set larger, large against
+# the provinces.
+_MIDDLE = ((0, 0),)
+_CORNERS = ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
 
 
 def _inside(
-    region: BaseGeometry, centers: list[Point], width: float, height: float, scale: float
-) -> list[bool]:
-    """Whether each place lies inside the region (`_places`), all asked at once: far
-    cheaper than one by one."""
-    corners = ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)) if scale > 1.0 else ((0, 0),)
-    if not centers:
-        return []
-    xs = [x + dx * width / 2 for x, _ in centers for dx, _ in corners]
-    ys = [y + dy * height / 2 for _, y in centers for _, dy in corners]
-    inside = shapely.contains_xy(region, xs, ys).reshape(len(centers), len(corners))
-    return [bool(row.all()) for row in inside]
+    region: BaseGeometry,
+    center: Point,
+    width: float,
+    height: float,
+    points: tuple[tuple[int, int], ...],
+) -> bool:
+    """Whether those points of a box (`_MIDDLE`, `_CORNERS`) lie inside the region."""
+    x, y = center
+    xs = [x + dx * width / 2 for dx, _ in points]
+    ys = [y + dy * height / 2 for _, dy in points]
+    return bool(shapely.contains_xy(region, xs, ys).all())
+
+
+def _best(
+    region: BaseGeometry,
+    places: list[Point],
+    size: tuple[float, float],
+    taken: Sequence[Box],
+    obstacles: Sequence[Box],
+    points: tuple[tuple[int, int], ...],
+    middles_inside: bool,
+) -> tuple[Score, Point] | None:
+    """The best of the places by `Score`, its rank among them: all scored at once, where
+    most are tried (a crowded corner, a label larger than its province). Their middles
+    known to lie inside the region if `middles_inside` (`_inner`'s)."""
+    if not places:
+        return None
+    xy = np.array(places)
+    half = np.array(size) / 2
+    low, high = xy - half, xy + half
+    clashes, blocked = _overlapping(low, high, taken), _overlapping(low, high, obstacles)
+    outside: np.ndarray[Any, Any]
+    if points is _MIDDLE and middles_inside:
+        outside = np.zeros(len(places), dtype=bool)
+    else:
+        corners = xy[:, None, :] + np.array(points)[None, :, :] * half
+        inside = shapely.contains_xy(region, corners[..., 0].ravel(), corners[..., 1].ravel())
+        outside = np.asarray(~inside.reshape(len(places), len(points)).all(axis=1))
+    rank = int(np.lexsort((np.arange(len(places)), outside, blocked, clashes))[0])
+    score = (int(clashes[rank]), int(blocked[rank]), int(outside[rank]), rank)
+    return score, places[rank]
+
+
+def _overlapping(
+    low: np.ndarray[Any, Any], high: np.ndarray[Any, Any], boxes: Sequence[Box]
+) -> np.ndarray[Any, Any]:
+    """For each box from `low` to `high`, whether it overlaps any of `boxes` (`overlaps`)."""
+    if not boxes:
+        return np.zeros(len(low), dtype=bool)
+    other = np.array(boxes)
+    found: np.ndarray[Any, Any] = np.any(
+        (low[:, None, 0] < other[None, :, 2])
+        & (other[None, :, 0] < high[:, None, 0])
+        & (low[:, None, 1] < other[None, :, 3])
+        & (other[None, :, 1] < high[:, None, 1]),
+        axis=1,
+    )
+    return found
 
 
 def _inner(request: Request, width: float, height: float, canvas: Box) -> list[Point]:
