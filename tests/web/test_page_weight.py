@@ -79,12 +79,12 @@ def test_a_board_is_drawn_once_for_a_position_and_a_viewer() -> None:
     position = variant.initial_position()
     boards = Boards(kept=2)
     first = boards.board(variant, position, OBSERVER)
-    assert first.svg == draw_board(variant, position, OBSERVER)
-    assert gzip.decompress(gzip_of([first.deflated])) == first.svg.encode()
+    assert first.text == draw_board(variant, position, OBSERVER).encode()
+    assert gzip.decompress(gzip_of([first])) == first.text
     assert boards.board(variant, position, OBSERVER) is first  # kept
     power = next(iter(variant.powers))
     own = boards.board(variant, position, Viewer(power))  # each viewer's board its own
-    assert own is not first and own.svg == draw_board(variant, position, Viewer(power))
+    assert own is not first and own.text == draw_board(variant, position, Viewer(power)).encode()
     later = variant.initial_position()  # the same position, read again: the same board
     assert boards.board(variant, later, OBSERVER) is first
     boards.board(variant, position, Viewer(list(variant.powers)[1]))  # a third: one goes

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 
 from hegemon.game import Variant
 from hegemon.jsonio import position_digest
@@ -22,13 +21,7 @@ from hegemon.position import Position, Viewer
 from hegemon.render import draw_board
 from hegemon.server.web.gzipped import Deflated
 
-KEPT = 64  # boards kept: some 600 KB each, the SVG and its compressed segment
-
-
-@dataclass(frozen=True)
-class Drawn:
-    svg: str
-    deflated: Deflated
+KEPT = 64  # boards kept: some 450 to 650 KB each, the SVG and its compressed segment
 
 
 class Boards:
@@ -36,11 +29,12 @@ class Boards:
 
     def __init__(self, kept: int = KEPT) -> None:
         self._kept = kept
-        self._boards: OrderedDict[tuple[Variant, str, Viewer], Drawn] = OrderedDict()
+        self._boards: OrderedDict[tuple[Variant, str, Viewer], Deflated] = OrderedDict()
         self._lock = threading.Lock()
 
-    def board(self, variant: Variant, position: Position, viewer: Viewer) -> Drawn:
-        """The board of the position as the viewer sees it, drawn now if not yet."""
+    def board(self, variant: Variant, position: Position, viewer: Viewer) -> Deflated:
+        """The board of the position as the viewer sees it (its SVG, and compressed),
+        drawn now if not yet."""
         key = (variant, position_digest(position), viewer)
         with self._lock:
             if key in self._boards:
@@ -48,8 +42,7 @@ class Boards:
                 return self._boards[key]
         # Drawn outside the lock: two threads may draw the same board at once, and both
         # get the same; none waits on another's drawing.
-        svg = draw_board(variant, position, viewer)
-        drawn = Drawn(svg, Deflated.of(svg.encode()))
+        drawn = Deflated.of(draw_board(variant, position, viewer).encode())
         with self._lock:
             self._boards[key] = drawn
             while len(self._boards) > self._kept:

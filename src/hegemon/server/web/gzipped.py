@@ -4,7 +4,7 @@ A board is most of a game page (270 to 480 KB of SVG, the rest of the page some 
 35 KB) and compressing it took more of the server's time than drawing it. A deflate stream
 may be spliced from segments compressed apart, each ending on a byte boundary (a sync
 flush) and referring to nothing before it: so a board's segment is compressed once
-(`Deflated`, kept with the drawn board by `hegemon.server.web.boards`) and each request
+(`Deflated`, kept by `hegemon.server.web.boards` as it was drawn) and each request
 compresses only the rest of its page around it (`gzip_of`).
 """
 

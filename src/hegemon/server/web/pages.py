@@ -36,8 +36,8 @@ from hegemon.server.table import (
     Refusal,
     Table,
 )
-from hegemon.server.web.boards import BOARDS, Drawn
-from hegemon.server.web.gzipped import accepts_gzip, gzip_of
+from hegemon.server.web.boards import BOARDS
+from hegemon.server.web.gzipped import Deflated, accepts_gzip, gzip_of
 from hegemon.store import Store, models
 from hegemon.variants import available_variants
 
@@ -194,17 +194,17 @@ def game_page(
 BOARD_HERE = Markup("<!--the board-->")
 
 
-def _with_board(request: Request, page: Response, board: Drawn) -> Response:
+def _with_board(request: Request, page: Response, board: Deflated) -> Response:
     """The page with its board, gzip-compressed if the client takes it (the board's part
     compressed once, when it was drawn: `hegemon.server.web.gzipped`)."""
     before, after = bytes(page.body).split(BOARD_HERE.encode(), 1)
     headers = {k: v for k, v in page.headers.items() if k != "content-length"}
     headers["vary"] = "Accept-Encoding"
     if not accepts_gzip(request):
-        body = b"".join([before, board.deflated.text, after])
+        body = b"".join([before, board.text, after])
         return Response(body, page.status_code, headers)
     headers["content-encoding"] = "gzip"
-    return Response(gzip_of([before, board.deflated, after]), page.status_code, headers)
+    return Response(gzip_of([before, board, after]), page.status_code, headers)
 
 
 def _press(table: Table, game: answers.Game) -> dict[str, Any]:
