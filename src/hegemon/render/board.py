@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import shapely
 import shapely.ops
@@ -362,22 +362,8 @@ class Scene:
         return boxes
 
     def labels(self, with_units: bool) -> list[Placed]:
-        requests = [
-            Request(
-                p.id,
-                (p.label, self.marks.tags[p.id]) if p.id in self.marks.tags else (p.label,),
-                self.locate(p.id),
-                self.land.regions[p.id],
-            )
-            for p in self.board.provinces.values()
-        ]
-        width, height = self.board.size
-        canvas = (0.0, 0.0, width, height)
-        return place_labels(requests, self.obstacles(with_units), canvas, self.label_scale)
-
-    @property
-    def label_scale(self) -> float:
-        return max(1.0, self.board.size[0] / LABELS_WIDTH)
+        tags = tuple(sorted(self.marks.tags.items()))
+        return list(board_labels(self.board, tags, tuple(self.obstacles(with_units))))
 
     def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
         yield from self._leaders(placed)
@@ -408,6 +394,30 @@ class Scene:
                 end = self.locate(label.province)
                 yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
         yield "</g>"
+
+
+# Placing a board's labels takes some 10 to 90 ms: those of the boards drawn last are kept,
+# as every viewer of a position, and the board of its phase with its orders, place the same
+# labels clear of the same pieces.
+@lru_cache(maxsize=64)
+def board_labels(
+    board: Board, tags: tuple[tuple[str, str], ...], obstacles: tuple[Box, ...]
+) -> tuple[Placed, ...]:
+    """The board's labels, each province's with its tag if it has one, clear of the
+    obstacles; set larger on a board wider than `LABELS_WIDTH`."""
+    tagged, land, places = dict(tags), territories(board), board_places(board)
+    requests = [
+        Request(
+            p.id,
+            (p.label, tagged[p.id]) if p.id in tagged else (p.label,),
+            places.units[p.id],
+            land.regions[p.id],
+        )
+        for p in board.provinces.values()
+    ]
+    width, height = board.size
+    scale = max(1.0, width / LABELS_WIDTH)
+    return tuple(place_labels(requests, obstacles, (0.0, 0.0, width, height), scale))
 
 
 def abbreviations(powers: list[str]) -> dict[str, str]:

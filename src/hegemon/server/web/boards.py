@@ -50,7 +50,7 @@ class Boards:
         return drawn
 
     def forget(self) -> None:
-        """Keep none (benchmarks/game_page.py measures a page whose board is drawn)."""
+        """Keep none (benchmarks/game_page.py measures pages whose board is drawn)."""
         with self._lock:
             self._boards.clear()
 
