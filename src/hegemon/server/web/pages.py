@@ -10,7 +10,7 @@ page carries (`auth.csrf_token`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Annotated, Any
@@ -194,17 +194,17 @@ def game_page(
 BOARD_HERE = Markup("<!--the board-->")
 
 
-def _with_board(request: Request, page: Response, board: Deflated) -> Response:
+def _with_board(request: Request, page: Response, board: Sequence[Deflated]) -> Response:
     """The page with its board, gzip-compressed if the client takes it (the board's part
     compressed once, when it was drawn: `hegemon.server.web.gzipped`)."""
     before, after = bytes(page.body).split(BOARD_HERE.encode(), 1)
     headers = {k: v for k, v in page.headers.items() if k != "content-length"}
     headers["vary"] = "Accept-Encoding"
     if not accepts_gzip(request):
-        body = b"".join([before, board.text, after])
+        body = b"".join([before, *(part.text for part in board), after])
         return Response(body, page.status_code, headers)
     headers["content-encoding"] = "gzip"
-    return Response(gzip_of([before, board, after]), page.status_code, headers)
+    return Response(gzip_of([before, *board, after]), page.status_code, headers)
 
 
 def _press(table: Table, game: answers.Game) -> dict[str, Any]:
