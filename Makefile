@@ -105,6 +105,7 @@ bench: $(DEV) compiled
 	$(BIN)/python benchmarks/boards.py
 
 bench-server: $(DEV)
+	$(ON_PURE) $(BIN)/python benchmarks/game_page.py
 	$(BIN)/python benchmarks/server_load.py
 	$(BIN)/python benchmarks/press_live.py
 

@@ -11,6 +11,7 @@ import shapely
 from hegemon.position import OBSERVER
 from hegemon.render import draw_board
 from hegemon.render.board import Scene
+from hegemon.render.labels import FONT
 from hegemon.render.territories import territories
 from hegemon.variants import load_variant
 
@@ -56,3 +57,19 @@ def test_the_line_of_neighbours_meeting_at_a_corner_crosses_no_third_province(
     way = shapely.LineString([map(float, xy.split(",")) for xy in found.group(1).split("L")])
     inside = territories(variant.board).regions[between].buffer(-0.5)
     assert way.intersection(inside).length < 0.5
+
+
+def test_the_labels_read_as_large_on_the_page_as_other_maps(scene: Scene) -> None:
+    """Issue 31: the board, 1610 units wide, is drawn 986 px wide on a 1366x900 page, and
+    its labels read 6 px there. They are set larger by its width, to 9 px and more; only
+    a label whose province is too small to hold it so is set smaller, down to the usual
+    size, and stays inside its province (the Suez canal's, above)."""
+    on_page = 986 / scene.board.size[0]  # pixels a canvas unit
+    sizes = {label.province: FONT * label.scale * on_page for label in scene.labels(True)}
+    readable = [p for p, px in sizes.items() if px >= 9]
+    assert len(readable) >= 0.9 * len(sizes), sorted(p for p in sizes if p not in readable)
+    assert min(sizes.values()) >= FONT * on_page  # never smaller than before
+    svg = draw_board(scene.variant, scene.position, OBSERVER)
+    assert svg.count('font-size="16.1" data-province=') == sum(
+        label.scale == scene.board.size[0] / 1000 for label in scene.labels(True)
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import shapely
 import shapely.ops
@@ -52,6 +52,9 @@ FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
 # in a row at the map's lower right corner (where orders from and to OFFBOARD point).
 CARGO_SCALE, CARGO_OFFSET, CARGO_SPACING = 0.55, 13.0, 12.0
 OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
+# The width of the boards a page shows whole at the labels' own size: a wider map is
+# drawn smaller, so its labels are set larger by as much, to read as large on the page.
+LABELS_WIDTH = 1000.0
 
 
 def draw_board(
@@ -370,17 +373,8 @@ class Scene:
         return boxes
 
     def labels(self, with_units: bool) -> list[Placed]:
-        requests = [
-            Request(
-                p.id,
-                (p.label, self.marks.tags[p.id]) if p.id in self.marks.tags else (p.label,),
-                self.locate(p.id),
-                self.land.regions[p.id],
-            )
-            for p in self.board.provinces.values()
-        ]
-        width, height = self.board.size
-        return place_labels(requests, self.obstacles(with_units), (0.0, 0.0, width, height))
+        tags = tuple(sorted(self.marks.tags.items()))
+        return list(board_labels(self.board, tags, tuple(self.obstacles(with_units))))
 
     def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
         yield from self._leaders(placed)
@@ -390,14 +384,15 @@ class Scene:
         )
         for label in placed:
             x, (_, top, _, _) = label.center[0], label.box
+            font, tag = FONT * label.scale, TAG_FONT * label.scale
             yield (
-                f'<text x="{num(x)}" y="{num(top + FONT * 0.9)}" font-size="{num(FONT)}" '
+                f'<text x="{num(x)}" y="{num(top + font * 0.9)}" font-size="{num(font)}" '
                 f'data-province="{label.province}">{text(label.lines[0])}</text>'
             )
             if len(label.lines) > 1:
                 yield (
-                    f'<text x="{num(x)}" y="{num(top + FONT * 1.15 + TAG_FONT * 0.9)}" '
-                    f'font-size="{num(TAG_FONT)}" font-style="italic">{text(label.lines[1])}</text>'
+                    f'<text x="{num(x)}" y="{num(top + font * 1.15 + tag * 0.9)}" '
+                    f'font-size="{num(tag)}" font-style="italic">{text(label.lines[1])}</text>'
                 )
         yield "</g>"
 
@@ -410,6 +405,30 @@ class Scene:
                 end = self.locate(label.province)
                 yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
         yield "</g>"
+
+
+# Placing a board's labels takes some 10 to 90 ms: those of the boards drawn last are kept,
+# as every viewer of a position, and the board of its phase with its orders, place the same
+# labels clear of the same pieces.
+@lru_cache(maxsize=64)
+def board_labels(
+    board: Board, tags: tuple[tuple[str, str], ...], obstacles: tuple[Box, ...]
+) -> tuple[Placed, ...]:
+    """The board's labels, each province's with its tag if it has one, clear of the
+    obstacles; set larger on a board wider than `LABELS_WIDTH`."""
+    tagged, land, places = dict(tags), territories(board), board_places(board)
+    requests = [
+        Request(
+            p.id,
+            (p.label, tagged[p.id]) if p.id in tagged else (p.label,),
+            places.units[p.id],
+            land.regions[p.id],
+        )
+        for p in board.provinces.values()
+    ]
+    width, height = board.size
+    scale = max(1.0, width / LABELS_WIDTH)
+    return tuple(place_labels(requests, obstacles, (0.0, 0.0, width, height), scale))
 
 
 def abbreviations(powers: list[str]) -> dict[str, str]:

@@ -7,13 +7,20 @@ placed before it and no unit or center and lies inside its own region, else the 
 that overlaps no label and no unit or center, else the nearest clear of labels. A label
 never leaves the canvas. Provinces with the smallest regions choose first, having the
 fewest good places.
+
+A board drawn smaller than others on a page sets its labels larger (`place_labels`'s
+scale), so that they read as large; where a province is too small to hold its label so,
+clear of the rest, the label is set smaller, step by step down to the usual size, until
+it fits: the first size at which it does, else the board's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
@@ -26,6 +33,8 @@ _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, 
 _RINGS = (1.0, 1.6, 2.3, 3.1, 4.0, 5.0, 6.2)
 _GAP = (15.0, 15.0)  # the first ring's distance from the point, across and down
 _GRID = 6.0  # the spacing of the places tried inside a region, in canvas units
+_SMALLER = 0.9  # each size a label too large for its province tries, against the one before
+FITS = 0.9  # the share of a label's box inside its region for it to fit there
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,7 @@ class Placed:
     lines: tuple[str, ...]
     center: Point  # the middle of the label's box
     box: Box
+    scale: float = 1.0  # its fonts' size, against `FONT` and `TAG_FONT`
 
 
 def text_width(value: str, size: float) -> float:
@@ -59,22 +69,53 @@ def _advance(char: str) -> float:
     return 0.58
 
 
-def label_size(lines: Sequence[str]) -> tuple[float, float]:
-    width = max(text_width(line, FONT if i == 0 else TAG_FONT) for i, line in enumerate(lines))
-    height = FONT * 1.15 + (TAG_FONT * 1.15 if len(lines) > 1 else 0)
+def label_size(lines: Sequence[str], scale: float = 1.0) -> tuple[float, float]:
+    """A label's box, its fonts `scale` times `FONT` and `TAG_FONT`."""
+    font, tag = FONT * scale, TAG_FONT * scale
+    width = max(text_width(line, font if i == 0 else tag) for i, line in enumerate(lines))
+    height = font * 1.15 + (tag * 1.15 if len(lines) > 1 else 0)
     return width + 2, height
 
 
 def place_labels(
-    requests: Iterable[Request], obstacles: Sequence[Box], canvas: Box
+    requests: Iterable[Request], obstacles: Sequence[Box], canvas: Box, scale: float = 1.0
 ) -> list[Placed]:
+    """Each request's label placed, its fonts `scale` times the usual."""
     ordered = sorted(requests, key=lambda r: (r.region.area, r.province))
     placed: list[Placed] = []
     taken: list[Box] = []
     for request in ordered:
-        placed.append(_place(request, taken, obstacles, canvas))
+        placed.append(_fitted(request, taken, obstacles, canvas, scale))
         taken.append(placed[-1].box)
     return placed
+
+
+def _fitted(
+    request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box, scale: float
+) -> Placed:
+    """The label at the largest size, from `scale` down to 1, at which its place lies
+    inside its region (`FITS`) and clear of the rest; else at `scale`, where it may."""
+    first = _place(request, taken, obstacles, canvas, scale)
+    if scale <= 1.0 or _fits(first, request.region, taken, obstacles):
+        return first
+    smaller = scale
+    while smaller > 1.0:
+        smaller = max(1.0, smaller * _SMALLER)
+        placed = _place(request, taken, obstacles, canvas, smaller)
+        if _fits(placed, request.region, taken, obstacles):
+            return placed
+    return first
+
+
+def _fits(
+    placed: Placed, region: BaseGeometry, taken: Sequence[Box], obstacles: Sequence[Box]
+) -> bool:
+    """Whether a label lies inside its region (`FITS` of its box) clear of the rest."""
+    if any(overlaps(placed.box, other) for other in (*taken, *obstacles)):
+        return False
+    left, top, right, bottom = placed.box
+    inside = shapely.clip_by_rect(region, left, top, right, bottom).area  # far cheaper than
+    return bool(inside >= FITS * (right - left) * (bottom - top))  # `intersection`
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -89,10 +130,12 @@ def within(a: Box, b: Box) -> bool:
 Score = tuple[int, int, int, int]  # clashes with labels, with pieces, outside, rank
 
 
-def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box) -> Placed:
+def _place(
+    request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box, scale: float
+) -> Placed:
     """The label's place: on the rings around its point, else anywhere inside its
     region, the best by `Score`; never off the canvas."""
-    width, height = label_size(request.lines)
+    width, height = label_size(request.lines, scale)
     rings = list(_candidates(request.anchor, width, height))
     left, top, right, bottom = request.region.bounds
     reach = bounds([*(_box(c, width, height) for c in rings), (left, top, right, bottom)])
@@ -105,26 +148,95 @@ def _place(request: Request, taken: Sequence[Box], obstacles: Sequence[Box], can
         blocked = int(any(overlaps(box, other) for other in obstacles))
         return clashes, blocked, 0 if inside else 1, rank
 
+    corners = _CORNERS if scale > 1.0 else _MIDDLE
+    around = [c for c in rings if within(_box(c, width, height), canvas)]
     best: tuple[Score, Point] | None = None
-    for rank, (center, inside) in enumerate(_places(request, rings, width, height, canvas)):
-        scored = (score(rank, center, inside), center)
-        best = scored if best is None else min(best, scored)
-        if scored[0][:3] == (0, 0, 0):
-            break
+    if corners is _MIDDLE:  # each asked as it is tried: most labels take the first
+        for rank, center in enumerate(around):
+            inside = _inside(request.region, center, width, height, corners)
+            scored = (score(rank, center, inside), center)
+            best = scored if best is None else min(best, scored)
+            if scored[0][:3] == (0, 0, 0):
+                break
+    else:  # a larger label tries many: all asked at once
+        best = _best(request.region, around, (width, height), taken, obstacles, corners, False)
+    if best is None or best[0][:3] != (0, 0, 0):
+        inner = _inner(request, width, height, canvas)
+        found = _best(request.region, inner, (width, height), taken, obstacles, corners, True)
+        if found is not None:
+            (clashes, blocked, outside, rank), center = found
+            scored = ((clashes, blocked, outside, rank + len(around)), center)
+            best = scored if best is None else min(best, scored)
     choice = best[1] if best else _onto(rings[0], width, height, canvas)
-    return Placed(request.province, request.lines, choice, _box(choice, width, height))
+    return Placed(request.province, request.lines, choice, _box(choice, width, height), scale)
 
 
-def _places(
-    request: Request, rings: list[Point], width: float, height: float, canvas: Box
-) -> Iterator[tuple[Point, bool]]:
-    """The places a label tries, on the canvas, each with whether it lies inside the
-    label's region: on the rings first, then on a grid inside the region."""
-    for center in rings:
-        if within(_box(center, width, height), canvas):
-            yield center, bool(request.region.contains(shapely.Point(center)))
-    for center in _inner(request, width, height, canvas):
-        yield center, True
+# The points of a label's box that must lie inside its region for it to be inside: its
+# middle for a label of the usual size; its corners too for one set larger, large against
+# the provinces.
+_MIDDLE = ((0, 0),)
+_CORNERS = ((0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1))
+
+
+def _inside(
+    region: BaseGeometry,
+    center: Point,
+    width: float,
+    height: float,
+    points: tuple[tuple[int, int], ...],
+) -> bool:
+    """Whether those points of a box (`_MIDDLE`, `_CORNERS`) lie inside the region."""
+    x, y = center
+    xs = [x + dx * width / 2 for dx, _ in points]
+    ys = [y + dy * height / 2 for _, dy in points]
+    return bool(shapely.contains_xy(region, xs, ys).all())
+
+
+def _best(
+    region: BaseGeometry,
+    places: list[Point],
+    size: tuple[float, float],
+    taken: Sequence[Box],
+    obstacles: Sequence[Box],
+    points: tuple[tuple[int, int], ...],
+    middles_inside: bool,
+) -> tuple[Score, Point] | None:
+    """The best of the places by `Score`, its rank among them: all scored at once, where
+    most are tried (a crowded corner, a label larger than its province). Their middles
+    known to lie inside the region if `middles_inside` (`_inner`'s)."""
+    if not places:
+        return None
+    xy = np.array(places)
+    half = np.array(size) / 2
+    low, high = xy - half, xy + half
+    clashes, blocked = _overlapping(low, high, taken), _overlapping(low, high, obstacles)
+    outside: np.ndarray[Any, Any]
+    if points is _MIDDLE and middles_inside:
+        outside = np.zeros(len(places), dtype=bool)
+    else:
+        corners = xy[:, None, :] + np.array(points)[None, :, :] * half
+        inside = shapely.contains_xy(region, corners[..., 0].ravel(), corners[..., 1].ravel())
+        outside = np.asarray(~inside.reshape(len(places), len(points)).all(axis=1))
+    rank = int(np.lexsort((np.arange(len(places)), outside, blocked, clashes))[0])
+    score = (int(clashes[rank]), int(blocked[rank]), int(outside[rank]), rank)
+    return score, places[rank]
+
+
+def _overlapping(
+    low: np.ndarray[Any, Any], high: np.ndarray[Any, Any], boxes: Sequence[Box]
+) -> np.ndarray[Any, Any]:
+    """For each box from `low` to `high`, whether it overlaps any of `boxes` (`overlaps`)."""
+    if not boxes:
+        return np.zeros(len(low), dtype=bool)
+    other = np.array(boxes)
+    found: np.ndarray[Any, Any] = np.any(
+        (low[:, None, 0] < other[None, :, 2])
+        & (other[None, :, 0] < high[:, None, 0])
+        & (low[:, None, 1] < other[None, :, 3])
+        & (other[None, :, 1] < high[:, None, 1]),
+        axis=1,
+    )
+    return found
 
 
 def _inner(request: Request, width: float, height: float, canvas: Box) -> list[Point]:

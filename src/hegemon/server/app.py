@@ -27,6 +27,7 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm.exc import StaleDataError
+from starlette.middleware.gzip import GZipMiddleware
 
 from hegemon.server import live, logs
 from hegemon.server.access import AccessLog
@@ -48,7 +49,7 @@ from hegemon.server.routes import (
 )
 from hegemon.server.routes import live as live_events
 from hegemon.server.table import Refusal
-from hegemon.server.web import pages
+from hegemon.server.web import gzipped, pages
 from hegemon.store import Store, database_url
 from hegemon.store.database import first_line
 from hegemon.store.models import now
@@ -92,10 +93,15 @@ def create_app(
     _handle_errors(app)
     install_limits(app, limits)
     app.add_middleware(BodyLimit)
+    # Answers compressed where the client takes it (the game page compresses its own:
+    # `hegemon.server.web.gzipped`); the live events' stream is not, as it must flow.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_SMALLEST, compresslevel=gzipped.LEVEL)
     app.add_middleware(SafeHeaders)  # on every answer, a refusal's too
     app.add_middleware(AccessLog)  # the outermost: it times and counts every answer
     return app
 
+
+GZIP_SMALLEST = 1000  # bytes: a smaller answer gains little by compression
 
 ARGON2_VARIABLE = "HEGEMON_ARGON2"
 

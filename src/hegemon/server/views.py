@@ -355,8 +355,13 @@ def ordering_board_svg(table: Table, power: str) -> str:
     """The board now with `power`'s orders given so far drawn on it, before adjudication:
     for its own player or the game master alone (`Table.acting_power` has said the caller
     gives `power`'s orders), never another player."""
-    given = [(power, order) for order in pending_orders(table, power)]
-    return draw_board(table.variant, table.position, table.viewer, given)
+    return draw_board(table.variant, table.position, table.viewer, given_orders(table, power))
+
+
+def given_orders(table: Table, power: str) -> list[tuple[str, Order]]:
+    """`power`'s orders given so far, as the board draws them (`draw_board`'s pending):
+    for its own player or the game master alone, as `ordering_board_svg`."""
+    return [(power, order) for order in pending_orders(table, power)]
 
 
 def reveal_view(table: Table) -> list[answers.Revealed]:

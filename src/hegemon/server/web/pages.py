@@ -10,7 +10,7 @@ page carries (`auth.csrf_token`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +22,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from hegemon.game.variant import Option
 from hegemon.render import draw_thumbnail
@@ -43,6 +44,8 @@ from hegemon.server.table import (
     Refusal,
     Table,
 )
+from hegemon.server.web.boards import BOARDS
+from hegemon.server.web.gzipped import Deflated, accepts_gzip, gzip_of
 from hegemon.store import Store, models
 from hegemon.variants import UnknownVariant, available_variants, load_variant
 
@@ -228,22 +231,41 @@ def game_page(
             "pending": views.pending_view(table, acting).model_dump() if acting else None,
             "choices": views.options_view(table, acting).model_dump() if acting else None,
         }
-        return _page(
+        page = _page(
             request,
             "game.html",
             user,
             game=game,
             acting=acting,
             data=data,
-            board=views.ordering_board_svg(table, acting)
-            if acting
-            else views.board_svg(table, None, False),
+            board=BOARD_HERE,
             phases=views.phases_view(table),
             tally=views.tally_view(table),
             seats=_seats(game),
             press=_press(table, game),
             ballot=votes.votes_view(table),
         )
+        given = views.given_orders(table, acting) if acting else []
+        board = BOARDS.board(table.variant, table.position, table.viewer, given)
+        return _with_board(request, page, board)
+
+
+# Where the board goes in a page, as rendered: the board itself, kept drawn and compressed
+# (`hegemon.server.web.boards`), is put there afterwards.
+BOARD_HERE = Markup("<!--the board-->")
+
+
+def _with_board(request: Request, page: Response, board: Sequence[Deflated]) -> Response:
+    """The page with its board, gzip-compressed if the client takes it (the board's part
+    compressed once, when it was drawn: `hegemon.server.web.gzipped`)."""
+    before, after = bytes(page.body).split(BOARD_HERE.encode(), 1)
+    headers = {k: v for k, v in page.headers.items() if k != "content-length"}
+    headers["vary"] = "Accept-Encoding"
+    if not accepts_gzip(request):
+        body = b"".join([before, *(part.text for part in board), after])
+        return Response(body, page.status_code, headers)
+    headers["content-encoding"] = "gzip"
+    return Response(gzip_of([before, *board, after]), page.status_code, headers)
 
 
 def _press(table: Table, game: answers.Game) -> dict[str, Any]:

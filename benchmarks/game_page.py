@@ -1,0 +1,128 @@
+"""A game's page as a player reads it, for each variant: its weight, as sent and as sent
+gzip-compressed, and the server's CPU time to make it (`time.thread_time`: rendered and
+compressed, in this thread, as the page's route does it), the median of several passes:
+
+- a position new: its first reading, which places the board's labels, draws the board
+  and compresses it (`hegemon.server.web.boards`);
+- a viewer new: the first reading by another viewer (the second power's player), the
+  labels placed already (`hegemon.render.board.board_labels`), and the map compressed
+  already where it is the same;
+- a board kept: every later reading of it, until the next adjudication.
+
+The goal is a page under 160 KB compressed and under 20 ms of the server's time. Each
+variant's demo game (`hegemon serve --demo=humans`), seeded in a SQLite file of its own,
+read by its first power's player.
+
+    .venv/bin/python benchmarks/game_page.py [--passes N] [VARIANT...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from argon2 import PasswordHasher
+from argon2.profiles import CHEAPEST
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.requests import Request
+
+from hegemon.render.board import board_labels
+from hegemon.server import auth, create_app, demo
+from hegemon.server.web import pages
+from hegemon.server.web.boards import BOARDS
+from hegemon.store import Store
+from hegemon.store.models import now
+from hegemon.variants import available_variants, load_variant
+
+PAGE_KB = 160  # the goals
+PAGE_MS = 20.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", help="default: every installed variant")
+    parser.add_argument("--passes", type=int, default=15, help="timed passes (default 15)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for name in args.variants or available_variants():
+            print(_measure(name, Path(folder), args.passes), flush=True)
+    return 0
+
+
+def _measure(variant: str, folder: Path, passes: int) -> str:
+    store = Store(f"sqlite:///{folder}/{variant}.db")
+    store.upgrade()
+    hasher = PasswordHasher.from_parameters(CHEAPEST)
+    passwords = demo.seed(store, hasher, now(), variant)
+    app = create_app(store=store, hasher=hasher)
+    first, second = (power.lower() for power in list(load_variant(variant).powers)[:2])
+    with TestClient(app) as client:
+        cookies = [_cookie(client, name, passwords[name]) for name in (first, second)]
+        plain = client.get("/games/1", headers={"Accept-Encoding": "identity"}).content
+    page, other = (_page(app, store, cookie) for cookie in cookies)
+    sent = page()
+    new = _cpu(page, passes, before=_forget)
+    viewer = _cpu(other, passes, before=lambda: _forget(then=page))
+    kept = _cpu(page, passes)
+    store.close()
+    over = [
+        what
+        for what, bad in (("size", len(sent) > PAGE_KB * 1000), ("time", kept > PAGE_MS))
+        if bad
+    ]
+    return (
+        f"{variant}: game page {len(plain) / 1000:.0f} KB, {len(sent) / 1000:.0f} KB "
+        f"gzip-compressed; server CPU: a position new {new:.1f} ms, a viewer new "
+        f"{viewer:.1f} ms, a board kept {kept:.1f} ms"
+        f"{'  (over: ' + ', '.join(over) + ')' if over else ''}"
+    )
+
+
+def _cookie(client: TestClient, name: str, password: str) -> str:
+    """The session cookie of that account, signed in (and the client's own, after)."""
+    signed = {"name": name, "password": password, "cookie": True}
+    client.post("/api/sessions", json=signed).raise_for_status()
+    return f"{auth.COOKIE}={client.cookies[auth.COOKIE]}"
+
+
+def _page(app: FastAPI, store: Store, cookie: str) -> Callable[[], bytes]:
+    """The game page as its route makes it, for a browser that takes gzip."""
+    headers = [(b"cookie", cookie.encode()), (b"accept-encoding", b"gzip, deflate, br")]
+    scope = {"type": "http", "method": "GET", "path": "/games/1", "headers": headers,
+             "query_string": b"", "app": app, "router": app.router}  # fmt: skip
+
+    def page() -> bytes:
+        answer = pages.game_page(Request(scope), 1, store, now(), None)
+        assert answer.headers["content-encoding"] == "gzip"
+        return bytes(answer.body)
+
+    return page
+
+
+def _forget(then: Callable[[], object] = bool) -> None:
+    """No board kept, nor any labels placed; then `then`."""
+    BOARDS.forget()
+    board_labels.cache_clear()
+    then()
+
+
+def _cpu(work: Callable[[], object], passes: int, before: Callable[[], object] = bool) -> float:
+    """The median CPU time of the work in this thread, in milliseconds, each time after
+    `before` (not timed)."""
+    times = []
+    for _ in range(passes):
+        before()
+        started = time.thread_time()
+        work()
+        times.append((time.thread_time() - started) * 1000)
+    return statistics.median(times)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
