@@ -89,6 +89,14 @@ def _calls() -> list[Call]:
         Call("post", "{game}/disorder", MASTER, body={"power": "Italy"}),
         Call("post", "{game}/adjudicate", MASTER),
         Call("post", "{game}/end", MASTER, body={"draw": ["France", "England"]}),
+        Call("get", "/api/me/notifications", SIGNED_IN),
+        Call("put", "/api/me/notifications", SIGNED_IN,
+             body={"email": "me@example.org", "events": ["adjudicated"]}),
+        Call("get", "{game}/webhooks", MASTER),  # each with its secret
+        # A loopback address, refused to the game master alone (the others are refused first).
+        Call("post", "{game}/webhooks", (401, 403, 403, 403, 422),
+             body={"url": "http://127.0.0.1:9/hook"}),
+        Call("delete", "{game}/webhooks/999999", (401, 403, 403, 403, 404)),
         Call("post", "/api/me/password", SIGNED_IN, body={"current": PASSWORD, "new": PASSWORD}),
         Call("delete", "/api/sessions/current", SIGNED_IN),
         # The operator's: open to all, and /metrics to no one but its own token's holder
@@ -124,6 +132,7 @@ def test_every_endpoint_answers_each_role_as_it_should(
     tested = {(c.method.upper(), c.path.replace("{game}", "/api/games/{game_id}")) for c in calls}
     tested = {(m, p.replace("/phases/1", "/phases/{number}")) for m, p in tested}
     tested = {(m, p.replace("/no-such-code", "/{code}")) for m, p in tested}
+    tested = {(m, p.replace("/webhooks/999999", "/webhooks/{hook_id}")) for m, p in tested}
     spec = client.get("/openapi.json").json()
     routes = {(method.upper(), path) for path, item in spec["paths"].items() for method in item}
     assert routes == tested, f"untested: {routes - tested}"
@@ -137,4 +146,6 @@ def _send(client: TestClient, caller: User | None, call: Call, game_path: str) -
         return client.get(path, headers=headers, params=call.params)
     if call.method == "delete":
         return client.delete(path, headers=headers, params=call.params)
-    return client.post(path, headers=headers, json=body or {}, params=call.params)
+    return client.request(
+        call.method.upper(), path, headers=headers, json=body or {}, params=call.params
+    )

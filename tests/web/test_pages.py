@@ -158,4 +158,4 @@ def test_a_forming_game_names_its_variant_and_its_free_seats(client: TestClient)
     assert states == {"England": "joined", **free}
     games = browser.get("/").text
     assert "Europe 1615: Prelude to War ·" in games
-    assert '<option value="classic">Diplomacy</option>' in games
+    assert '<span class="variant-name">Diplomacy</span>' in browser.get("/games/new").text
