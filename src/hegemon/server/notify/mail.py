@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 from email.utils import make_msgid
+from typing import Any
 
 import aiosmtplib
 
@@ -37,7 +40,7 @@ def send_mail(settings: NotifySettings, message: EmailMessage) -> None:
     """Send it, or raise `SendFailed` (a refused address is final; a server that does
     not answer is not)."""
     try:
-        asyncio.run(
+        _run_alone(
             aiosmtplib.send(
                 message,
                 hostname=settings.smtp_host,
@@ -53,3 +56,11 @@ def send_mail(settings: NotifySettings, message: EmailMessage) -> None:
         raise SendFailed(f"address refused: {exc}", final=True) from None
     except (aiosmtplib.SMTPException, OSError) as exc:
         raise SendFailed(f"{type(exc).__name__}: {exc}") from None
+
+
+def _run_alone(coroutine: Coroutine[Any, Any, Any]) -> None:
+    """Run it to its end on an event loop of its own, in a thread of its own: the sender is
+    a plain function, and the thread that calls it may be running a loop already (where
+    `asyncio.run` refuses to start another; a test's Playwright runs one in the main thread)."""
+    with ThreadPoolExecutor(max_workers=1) as alone:
+        alone.submit(asyncio.run, coroutine).result()
