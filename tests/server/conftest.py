@@ -7,6 +7,7 @@ summary, loudly, rather than passing quietly on SQLite alone.
 
 from __future__ import annotations
 
+import socket
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -81,6 +82,14 @@ def store(database: str) -> Iterator[Store]:
     opened.upgrade()
     yield opened
     opened.close()
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (for a server a test starts there)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @dataclass

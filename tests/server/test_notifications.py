@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import socket
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -31,19 +30,20 @@ from hegemon.server.live import Streams
 from hegemon.server.notify import sender
 from hegemon.server.notify.settings import NotifySettings
 from hegemon.store import Store, models
-from tests.server.conftest import CHEAP, GENEROUS, Clock, Seated, User, seated_game
+from tests.server.conftest import (
+    CHEAP,
+    GENEROUS,
+    Clock,
+    Seated,
+    User,
+    free_port,
+    seated_game,
+)
 
 SITE = "http://hegemon.test"
 
 
 # --- the SMTP server and the HTTP receiver ------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -64,7 +64,7 @@ class SmtpServer:
     """aiosmtpd on a port of its own, which the test may stop and start again."""
 
     def __init__(self) -> None:
-        self.port, self.box = _free_port(), Mailbox()
+        self.port, self.box = free_port(), Mailbox()
         self._controller: Controller | None = None
 
     def start(self) -> None:
@@ -429,7 +429,7 @@ def test_a_notifier_down_or_failing_never_holds_up_adjudication(
     _ask(game.players["France"], "adjudicated")
     game.master.ok("post", f"{game.path}/webhooks", {"url": receiver.url})
     receiver.status = 500
-    failing = replace(settings, smtp_port=_free_port(), timeout=1)  # nobody listens there
+    failing = replace(settings, smtp_port=free_port(), timeout=1)  # nobody listens there
     stop = threading.Event()
     running = threading.Thread(target=sender.work, args=(store, stop, failing, 0.05, clock))
     running.start()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ from fastapi.testclient import TestClient
 
 from hegemon.server import create_app, worker
 from hegemon.store import Store
-from tests.server.conftest import CHEAP, GENEROUS, PASSWORD
+from tests.server.conftest import CHEAP, GENEROUS, PASSWORD, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRED = "HEGEMON_REQUIRE_BROWSER"
@@ -72,13 +71,6 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @dataclass
 class LiveServer:
     """The server running on loopback, and a client of its API to set games up with."""
@@ -94,7 +86,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('web')}/hegemon.db")
     store.upgrade()
     app = create_app(store=store, hasher=CHEAP, limits=GENEROUS)
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(
         app, port=port, log_level="warning", lifespan="off", timeout_graceful_shutdown=2
     )
