@@ -91,7 +91,7 @@ def test_every_province_is_drawn_as_a_region(variant: Variant) -> None:
     for province in variant.board.provinces.values():
         region = land.regions[province.id]
         assert region.area > 20, f"{province.name} has no region to speak of"
-        assert f'<path id="{province.id}" class="province ' in svg
+        assert f'<use id="{province.id}" class="province ' in svg
         assert region.buffer(2).contains(shapely.Point(province.xy)), f"{province.name} is off"
 
 
@@ -289,19 +289,27 @@ def test_rivers_are_drawn_where_fleets_sail_them() -> None:
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
 def test_labels_stay_on_the_map_and_neither_overlap_nor_hide_a_piece(variant: Variant) -> None:
+    """The labels are placed once for the map, clear of the centers and of every place a
+    unit may stand where the province leaves room; a unit standing on one is drawn over
+    it (the labels are laid under the pieces), so no label hides a piece."""
     mid = _mid_game(variant).after if variant.id != "outposts" else variant.initial_position()
+    width, height = variant.board.size
+    places = board_places(variant.board)
     for position in (variant.initial_position(), mid):
         scene = Scene(variant, position, OBSERVER, ())
-        placed = scene.labels(with_units=True)
+        placed = scene.labels()
         assert len(placed) == len(variant.board.provinces)
-        width, height = variant.board.size
         for label in placed:  # not over the canvas's edge, nor into the legend under it
             assert within(label.box, (0, 0, width, height)), f"{label.province} off the map"
         for i, one in enumerate(placed):
             for other in placed[i + 1 :]:
                 assert not overlaps(one.box, other.box), f"{one.province} over {other.province}"
-            for obstacle in scene.obstacles(with_units=True):  # units, centers
-                assert not overlaps(one.box, obstacle), f"{one.province}'s label hides a piece"
+            for center, xy in places.centers.items():
+                marker = disc_box(xy, CENTER_RADIUS)
+                assert not overlaps(one.box, marker), f"{one.province}'s label hides {center}"
+        svg = draw_board(variant, position, OBSERVER)
+        layers = [svg.index(f'<g id="{layer}"') for layer in ("labels", "centers", "units")]
+        assert layers == sorted(layers)  # the pieces over the labels
 
 
 @pytest.mark.parametrize("variant", _variants(), ids=lambda v: v.id)
@@ -417,7 +425,7 @@ def _covered_by_a_dislodged_unit(scene: Scene) -> list[str]:
     pieces = {f"unit in {u.location}": glyph_box(scene.locate(u.location)) for u in
               scene.position.units.values()}  # fmt: skip
     pieces |= {f"center {c}": disc_box(xy, CENTER_RADIUS) for c, xy in scene.places.centers.items()}
-    pieces |= {f"label {p.province}": p.box for p in scene.labels(with_units=True)}
+    pieces |= {f"label {p.province}": p.box for p in scene.labels()}
     waiting = sorted(scene.waiting_places.items())
     pieces |= {f"dislodged in {p}": dislodged_box(xy) for p, xy in waiting}
     return [
@@ -627,11 +635,10 @@ def test_the_legend_explains_the_tags_and_shades_of_the_states(eu: Europe1615) -
 
 
 def _shade_on(svg: str, province: str, pattern: str) -> bool:
-    """Whether the province's region is laid with the pattern (the marks reuse its path)."""
-    region = re.search(rf'<path id="{province}" [^>]* d="([^"]+)"', svg)
-    assert region, province
-    marks = re.findall(rf'<path d="([^"]+)" fill="url\(#{pattern}\)"', svg)
-    return any(region.group(1) in laid for laid in marks)
+    """Whether the province's region is laid with the pattern (the marks use its shape)."""
+    assert f'<path id="shape-{province}" ' in svg, province
+    marks = re.findall(rf'<g fill="url\(#{pattern}\)">(.*?)</g>', svg)
+    return any(f'<use href="#shape-{province}"/>' in laid for laid in marks)
 
 
 def test_state_units_carry_their_states_label(eu: Europe1615) -> None:

@@ -222,7 +222,7 @@ def test_map_draw_shows_every_space_and_the_units(
     assert code == 0 and "Drew Classic to" in out
     text = svg.read_text()
     assert text.count('class="province ') == 75
-    assert '<path id="stp" class="province land"' in text  # clickable by its id
+    assert '<use id="stp" class="province land"' in text  # clickable by its id
     assert text.count('class="unit"') == 22
     assert "<title>Russia: fleet in St. Petersburg (sc)</title>" in text
 

@@ -561,7 +561,7 @@ def test_map_drawing_shows_every_space(
     assert _cli(capsys, "map", "draw", "sub_saharan", "-o", str(svg))[0] == 0
     text = svg.read_text()
     for province in ss.board.provinces.values():
-        assert f'<path id="{province.id}" class="province ' in text
+        assert f'<use id="{province.id}" class="province ' in text
         assert f'data-name="{province.name}"' in text.replace("&#x27;", "'")
     assert text.count('class="province ') == 109
 

@@ -246,7 +246,7 @@ def test_a_europe_1615_deployment_is_given_by_clicking_and_kept_secret(
     )
     hint = france.page.inner_text("#hg-hint")  # the states to deploy in are outlined
     assert "or a province outlined on the board (Deploy INFs, Waive a capture)" in hint, hint
-    assert france.page.locator("#hg-board svg path.province.target#lor").count() == 1
+    assert france.page.locator("#hg-board svg .province.target#lor").count() == 1
     board(france, "lor")  # Lorraine, a minor state
     france.page.get_by_label("INFs to deploy to LOR").fill("2")
     france.screenshot("INFs to deploy")

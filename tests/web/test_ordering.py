@@ -114,7 +114,7 @@ def test_africa_ii_paratroop_influence_outlines_and_the_phase_slider(
     britain.page.wait_for_selector("#hg-phase:has-text('Influence')")
     hint = britain.page.inner_text("#hg-hint")
     assert "your units" not in hint and "outlined" in hint, hint
-    outlined = britain.page.locator("#hg-board svg path.province.target").count()
+    outlined = britain.page.locator("#hg-board svg .province.target").count()
     assert outlined > 0
     britain.screenshot("influence: the states outlined")
 

@@ -12,7 +12,7 @@ from hegemon.render import palette
 from hegemon.variants import available_variants, load_variant
 
 CSS = Path(__file__).resolve().parents[2] / "src/hegemon/server/web/static/hegemon.css"
-OUTLINES = re.compile(r"\.board path\.province(?:\.\w+|:focus-visible) \{[^}]*stroke: (#\w{6})")
+OUTLINES = re.compile(r"\.board \.province(?:\.\w+|:focus-visible) \{[^}]*stroke: (#\w{6})")
 
 
 def _fills() -> dict[str, str]:

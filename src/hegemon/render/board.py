@@ -3,6 +3,13 @@
 Layers, bottom first: water; seas; land provinces, tinted by the owner of their center;
 land no province covers; lakes; the variant's shades; impassable borders and crossings;
 centers; orders; units (dislodged ones beside their province); labels.
+
+Most of a board's text is the same for every position of its map: the provinces' shapes,
+the coasts and borders, the rivers, the labels (placed clear of every place a piece may
+stand, so the same whatever stands there). Those are written once per map and kept
+(`Layer.fixed`): each province's shape is defined once and drawn by reference (`<use>`),
+with its fill and tooltip, which change with the position. A server compresses a fixed
+layer once, not once per position (`hegemon.server.web.boards`).
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 import shapely
 import shapely.ops
@@ -30,7 +37,7 @@ from hegemon.render.glyphs import (
     unit_caption,
     unit_glyph,
 )
-from hegemon.render.labels import FONT, TAG_FONT, Box, Placed, Request, place_labels
+from hegemon.render.labels import FONT, TAG_FONT, Pieces, Placed, Request, place_labels
 from hegemon.render.legend import legend
 from hegemon.render.places import (
     DISLODGED_RADIUS,
@@ -39,7 +46,6 @@ from hegemon.render.places import (
     Places,
     board_places,
     disc_box,
-    dislodged_box,
     dislodged_places,
     glyph_box,
 )
@@ -57,6 +63,15 @@ OFFBOARD_MARGIN, OFFBOARD_SCALE, OFFBOARD_SPACING = 24.0, 0.8, 28.0
 LABELS_WIDTH = 1000.0
 
 
+@dataclass(frozen=True)
+class Layer:
+    """A part of a board's SVG, in order: `fixed` if it is the same text for every
+    position of its map (and, for the labels, of their tags), kept and reused."""
+
+    text: str
+    fixed: bool = False
+
+
 def draw_board(
     variant: Variant,
     position: Position | None,
@@ -67,8 +82,18 @@ def draw_board(
     its supply centres and the powers' colours (and their key) as at the start; with
     `pending`, orders given and not yet adjudicated, as (power, order), drawn on it. The
     caller passes only orders the viewer may read (a player's own while ordering)."""
+    return "".join(layer.text for layer in board_layers(variant, position, viewer, pending))
+
+
+def board_layers(
+    variant: Variant,
+    position: Position | None,
+    viewer: Viewer,
+    pending: Sequence[tuple[str, Order]] = (),
+) -> list[Layer]:
+    """`draw_board`'s SVG, in its layers."""
     scene = Scene(variant, position or variant.initial_position(), viewer, (), tuple(pending))
-    return scene.svg(with_units=position is not None)
+    return scene.layers(with_units=position is not None)
 
 
 def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
@@ -79,7 +104,8 @@ def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
         for o in result.outcomes
         if o.order.secrecy is not Secrecy.UNTIL_END or viewer.sees(o.power) or result.end
     )
-    return Scene(variant, result.before, viewer, visible).svg(with_units=True)
+    scene = Scene(variant, result.before, viewer, visible)
+    return "".join(layer.text for layer in scene.layers(with_units=True))
 
 
 @dataclass(frozen=True)
@@ -111,7 +137,7 @@ class Scene:
 
     @cached_property
     def waiting_places(self) -> dict[str, Point]:
-        return dislodged_places(self.board, self.position)
+        return dislodged_places(self.board, self.position, [p.box for p in self.labels()])
 
     @cached_property
     def colors(self) -> dict[str, str]:
@@ -125,37 +151,38 @@ class Scene:
         return self.colors.get(owner, palette.NEUTRAL)
 
     # --- the whole ---------------------------------------------------------------------
-    def svg(self, with_units: bool) -> str:
+    def layers(self, with_units: bool) -> list[Layer]:
         width, height = self.board.size
-        placed = self.labels(with_units)
-        key, key_height = legend(self, placed, with_units)
+        tags = tuple(sorted(self.marks.tags.items()))
+        key, key_height = legend(self, with_units)
         total = height + key_height
-        return "\n".join(
-            [
-                f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} '
-                f'{num(total)}" width="{num(width)}" height="{num(total)}" '
-                f'font-family="{FONT_FAMILY}">',
-                title(f"{self.board.name}: {self.position.phase}"),
-                f"<defs>{''.join(self._patterns())}</defs>",
-                f'<rect width="{num(width)}" height="{num(total)}" fill="#ffffff"/>',
-                f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>',
-                *self._regions(),
-                *self._shades(),
-                *self._outlines(),
-                *self._rivers(),
-                *self._borders(),
-                *self._centers(),
-                '<g id="orders">',
-                *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
-                *pending_marks(list(self.pending), self.locate, self.colors, self.unit_at),
-                "</g>",
-                *(self._units() if with_units else ()),
-                *self._label_marks(placed),
-                key,
-                "</svg>",
-                "",
-            ]
-        )
+        head = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} '
+            f'{num(total)}" width="{num(width)}" height="{num(total)}" '
+            f'font-family="{FONT_FAMILY}">',
+            title(f"{self.board.name}: {self.position.phase}"),
+            f"<defs>{''.join(self._patterns())}</defs>",
+            f'<rect width="{num(width)}" height="{num(total)}" fill="#ffffff"/>',
+            f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>\n',
+        ]
+        pieces = [
+            *self._centers(),
+            '<g id="orders">',
+            *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
+            *pending_marks(list(self.pending), self.locate, self.colors, self.unit_at),
+            "</g>",
+            *(self._units() if with_units else ()),
+        ]
+        return [
+            Layer("\n".join(head)),
+            Layer(shapes(self.board), fixed=True),
+            Layer("\n".join([*self._regions(), ""])),
+            Layer(ground(self.board), fixed=True),
+            Layer("\n".join([*self._shades(), ""])),
+            Layer(lines(self.board), fixed=True),
+            Layer(label_layer(self.board, tags), fixed=True),
+            Layer("\n".join([*pieces, key, "</svg>", ""])),
+        ]
 
     # --- where things are ----------------------------------------------------------------
     def locate(self, location: str) -> Point:
@@ -181,34 +208,17 @@ class Scene:
 
     # --- territories -------------------------------------------------------------------
     def _regions(self) -> Iterator[str]:
-        land = self.land
+        """Each province's shape (`shapes`), filled and titled as the position has it."""
         yield '<g id="provinces">'
         for province in self.board.provinces.values():
             fill = palette.SEA if province.is_sea else self._fill(province.id)
             kind = "sea" if province.is_sea else "land"
             yield (
-                f'<path id="{province.id}" class="province {kind}" '
-                f'data-name="{text(province.name)}" d="{land.paths[province.id]}" fill="{fill}" '
-                f'fill-rule="evenodd">{title(self._tooltip(province.id))}</path>'
+                f'<use id="{province.id}" class="province {kind}" href="#{SHAPE}{province.id}" '
+                f'data-name="{text(province.name)}" fill="{fill}">'
+                f"{title(self._tooltip(province.id))}</use>"
             )
         yield "</g>"
-        _, lakes, unclaimed = land.outline_paths
-        yield (
-            f'<path d="{unclaimed}" fill="url(#unclaimed)" stroke="{palette.BORDER}" '
-            f'stroke-width="0.5">{title("Impassable: no province")}</path>'
-        )
-        yield f'<path d="{lakes}" fill="{palette.LAKE}" stroke="none"/>'
-
-    def _outlines(self) -> Iterator[str]:
-        """The borders, each drawn once over the regions and their shades, then the shore."""
-        land_borders, sea_borders = border_paths(self.board)
-        shore = self.land.outline_paths[0]
-        yield (
-            f'<g id="borders" fill="none" stroke-width="0.8" stroke-linejoin="round">'
-            f'<path d="{sea_borders}" stroke="{palette.COAST}"/>'
-            f'<path d="{land_borders}" stroke="{palette.BORDER}"/>'
-            f'<path d="{shore}" stroke="{palette.COAST}" stroke-width="1.1"/></g>'
-        )
 
     def _fill(self, province: str) -> str:
         fills = [s for s in self.marks.shades.get(province, ()) if s.pattern is Pattern.FILL]
@@ -240,62 +250,18 @@ class Scene:
                     yield _pattern(_pattern_id(shade), shade.pattern, shade.color, None)
 
     def _shades(self) -> Iterator[str]:
-        """Each hatching, cross-hatching or dots over all the provinces it marks, as one
-        path: far cheaper to render than one a province."""
+        """Each hatching, cross-hatching or dots over the shapes of all the provinces it
+        marks, in one group that says what it means."""
         marked: dict[Shade, list[str]] = {}
         for province, shades in self.marks.shades.items():
             for shade in shades:
                 if shade.pattern is not Pattern.FILL:
-                    marked.setdefault(shade, []).append(self.land.paths[province])
+                    marked.setdefault(shade, []).append(province)
         yield '<g id="marks">'
-        for shade, regions in marked.items():
-            yield (
-                f'<path d="{"".join(regions)}" fill="url(#{_pattern_id(shade)})" '
-                f'fill-rule="evenodd">{title(shade.meaning)}</path>'
-            )
+        for shade, provinces in marked.items():
+            shapes_of = "".join(f'<use href="#{SHAPE}{p}"/>' for p in provinces)
+            yield f'<g fill="url(#{_pattern_id(shade)})">{title(shade.meaning)}{shapes_of}</g>'
         yield "</g>"
-
-    def _rivers(self) -> Iterator[str]:
-        path = river_path(self.board)
-        if path:
-            yield (
-                f'<path id="rivers" d="{path}" fill="none" stroke="{palette.RIVER}" '
-                'stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">'
-                f"{title(RIVER_MEANING)}</path>"
-            )
-
-    def _borders(self) -> Iterator[str]:
-        board = self.board
-        for (a, b), shared in self.land.barrier_paths.items():
-            names = f"No passage between {board.provinces[a].name} and {board.provinces[b].name}"
-            yield f'<g fill="none" stroke-linecap="round">{title(names)}{no_passage(shared)}</g>'
-        for a, b in self.land.crossings:
-            way = self._crossing(a, b)
-            names = f"{board.provinces[a].name} and {board.provinces[b].name} are neighbours"
-            yield (
-                f'<path d="M{"L".join(map(pt, way))}" stroke="{palette.COAST}" stroke-width="2" '
-                f'stroke-dasharray="5 3" fill="none" opacity="0.8">{title(names)}</path>'
-            )
-
-    def _crossing(self, a: str, b: str) -> list[Point]:
-        """The line between two neighbours whose regions do not touch: straight, across
-        the water between them; but where that would cross the land of a province they
-        both border (Baghdad, between Al Jazira's and Basra's points), along the shortest
-        border that two such provinces share from one's region to the other's
-        (Baghdad's and Kirkuk's, at Iraq's four-way point), crossing no third province."""
-        start, end = self.locate(a), self.locate(b)
-        board, regions = self.board, self.land.regions
-        between = board.province_graph[a] & board.province_graph[b]
-        land = sorted(c for c in between if board.provinces[c].terrain is not Terrain.SEA)
-        straight = shapely.LineString([start, end])
-        if not any(regions[c].intersects(straight) for c in land):
-            return [start, end]
-        ways = [
-            [start, *border, end]
-            for c, d in itertools.combinations(land, 2)
-            if (border := _border_between(regions[c], regions[d], regions[a], regions[b]))
-        ]
-        return min(ways, key=lambda way: shapely.LineString(way).length, default=[start, end])
 
     # --- centers and units ---------------------------------------------------------------
     def _centers(self) -> Iterator[str]:
@@ -365,57 +331,111 @@ class Scene:
         )
 
     # --- labels --------------------------------------------------------------------------
-    def obstacles(self, with_units: bool) -> list[Box]:
-        boxes = [disc_box(xy, CENTER_RADIUS) for xy in self.places.centers.values()]
-        if with_units:
-            boxes += [glyph_box(self.locate(u.location)) for u in self.position.units.values()]
-            boxes += [dislodged_box(xy) for xy in self.waiting_places.values()]
-        return boxes
+    def labels(self) -> tuple[Placed, ...]:
+        return board_labels(self.board, tuple(sorted(self.marks.tags.items())))
 
-    def labels(self, with_units: bool) -> list[Placed]:
-        tags = tuple(sorted(self.marks.tags.items()))
-        return list(board_labels(self.board, tags, tuple(self.obstacles(with_units))))
 
-    def _label_marks(self, placed: list[Placed]) -> Iterator[str]:
-        yield from self._leaders(placed)
-        yield (
-            f'<g id="labels" text-anchor="middle" fill="{palette.INK}" stroke="{palette.HALO}" '
-            'stroke-width="2.6" stroke-linejoin="round" paint-order="stroke">'
+# --- what is the same for every position of a map --------------------------------------
+SHAPE = "shape-"  # the id of a province's shape, before the province's own id
+
+
+@cache
+def shapes(board: Board) -> str:
+    """Each province's shape, defined once, drawn where it is used (`Scene._regions`,
+    the marks): most of a board's text."""
+    paths = territories(board).paths
+    defined = (
+        f'<path id="{SHAPE}{province}" d="{paths[province]}" fill-rule="evenodd"/>'
+        for province in board.provinces
+    )
+    return f"<defs>{''.join(defined)}</defs>\n"
+
+
+@cache
+def ground(board: Board) -> str:
+    """Land no province covers, and the lakes, over the provinces."""
+    _, lakes, unclaimed = territories(board).outline_paths
+    return (
+        f'<path d="{unclaimed}" fill="url(#unclaimed)" stroke="{palette.BORDER}" '
+        f'stroke-width="0.5">{title("Impassable: no province")}</path>\n'
+        f'<path d="{lakes}" fill="{palette.LAKE}" stroke="none"/>\n'
+    )
+
+
+@cache
+def lines(board: Board) -> str:
+    """The borders, each drawn once, then the shore; the rivers; borders no one crosses,
+    and crossings between neighbours whose regions do not touch."""
+    land_borders, sea_borders = border_paths(board)
+    shore = territories(board).outline_paths[0]
+    drawn = [
+        f'<g id="borders" fill="none" stroke-width="0.8" stroke-linejoin="round">'
+        f'<path d="{sea_borders}" stroke="{palette.COAST}"/>'
+        f'<path d="{land_borders}" stroke="{palette.BORDER}"/>'
+        f'<path d="{shore}" stroke="{palette.COAST}" stroke-width="1.1"/></g>'
+    ]
+    river = river_path(board)
+    if river:
+        drawn.append(
+            f'<path id="rivers" d="{river}" fill="none" stroke="{palette.RIVER}" '
+            'stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">'
+            f"{title(RIVER_MEANING)}</path>"
         )
-        for label in placed:
-            x, (_, top, _, _) = label.center[0], label.box
-            font, tag = FONT * label.scale, TAG_FONT * label.scale
-            yield (
-                f'<text x="{num(x)}" y="{num(top + font * 0.9)}" font-size="{num(font)}" '
-                f'data-province="{label.province}">{text(label.lines[0])}</text>'
-            )
-            if len(label.lines) > 1:
-                yield (
-                    f'<text x="{num(x)}" y="{num(top + font * 1.15 + tag * 0.9)}" '
-                    f'font-size="{num(tag)}" font-style="italic">{text(label.lines[1])}</text>'
-                )
-        yield "</g>"
-
-    def _leaders(self, placed: list[Placed]) -> Iterator[str]:
-        """A thin line from each label that had to leave its own region to the point it
-        names, so that a crowded corner still reads."""
-        yield f'<g id="leaders" stroke="{palette.INK}" stroke-width="0.7" opacity="0.6">'
-        for label in placed:
-            if not self.land.regions[label.province].contains(shapely.Point(label.center)):
-                end = self.locate(label.province)
-                yield f'<path d="M{pt(label.center)}L{pt(end)}"/>'
-        yield "</g>"
+    names = board.provinces
+    for (a, b), shared in territories(board).barrier_paths.items():
+        between = f"No passage between {names[a].name} and {names[b].name}"
+        drawn.append(
+            f'<g fill="none" stroke-linecap="round">{title(between)}{no_passage(shared)}</g>'
+        )
+    for a, b in territories(board).crossings:
+        way = _crossing(board, a, b)
+        neighbours = f"{names[a].name} and {names[b].name} are neighbours"
+        drawn.append(
+            f'<path d="M{"L".join(map(pt, way))}" stroke="{palette.COAST}" stroke-width="2" '
+            f'stroke-dasharray="5 3" fill="none" opacity="0.8">{title(neighbours)}</path>'
+        )
+    return "\n".join([*drawn, ""])
 
 
-# Placing a board's labels takes some 10 to 90 ms: those of the boards drawn last are kept,
-# as every viewer of a position, and the board of its phase with its orders, place the same
-# labels clear of the same pieces.
+def _crossing(board: Board, a: str, b: str) -> list[Point]:
+    """The line between two neighbours whose regions do not touch: straight, across the
+    water between them; but where that would cross the land of a province they both
+    border (Baghdad, between Al Jazira's and Basra's points), along the shortest border
+    that two such provinces share from one's region to the other's (Baghdad's and
+    Kirkuk's, at Iraq's four-way point), crossing no third province."""
+    units, regions = board_places(board).units, territories(board).regions
+    start, end = units[a], units[b]
+    between = board.province_graph[a] & board.province_graph[b]
+    land = sorted(c for c in between if board.provinces[c].terrain is not Terrain.SEA)
+    straight = shapely.LineString([start, end])
+    if not any(regions[c].intersects(straight) for c in land):
+        return [start, end]
+    ways = [
+        [start, *border, end]
+        for c, d in itertools.combinations(land, 2)
+        if (border := _border_between(regions[c], regions[d], regions[a], regions[b]))
+    ]
+    return min(ways, key=lambda way: shapely.LineString(way).length, default=[start, end])
+
+
+def label_pieces(board: Board) -> Pieces:
+    """What a label keeps clear of, whatever the position: every center's marker, a
+    unit at every place one may stand, and other provinces' land."""
+    places = board_places(board)
+    return Pieces(
+        [disc_box(xy, CENTER_RADIUS) for xy in places.centers.values()],
+        [glyph_box(xy) for xy in places.units.values()],
+        territories(board).land,
+    )
+
+
+# Placing a board's labels takes some 30 to 300 ms: placed clear of every place a piece
+# may stand (under the pieces where they cannot be), they are the same for every position
+# whose provinces carry the same tags.
 @lru_cache(maxsize=64)
-def board_labels(
-    board: Board, tags: tuple[tuple[str, str], ...], obstacles: tuple[Box, ...]
-) -> tuple[Placed, ...]:
+def board_labels(board: Board, tags: tuple[tuple[str, str], ...]) -> tuple[Placed, ...]:
     """The board's labels, each province's with its tag if it has one, clear of the
-    obstacles; set larger on a board wider than `LABELS_WIDTH`."""
+    pieces (`label_pieces`); set larger on a board wider than `LABELS_WIDTH`."""
     tagged, land, places = dict(tags), territories(board), board_places(board)
     requests = [
         Request(
@@ -428,7 +448,40 @@ def board_labels(
     ]
     width, height = board.size
     scale = max(1.0, width / LABELS_WIDTH)
-    return tuple(place_labels(requests, obstacles, (0.0, 0.0, width, height), scale))
+    pieces = label_pieces(board)
+    canvas = (0.0, 0.0, width, height)
+    return tuple(place_labels(requests, pieces, canvas, scale))
+
+
+@lru_cache(maxsize=64)
+def label_layer(board: Board, tags: tuple[tuple[str, str], ...]) -> str:
+    """The labels' SVG: a thin line from each label that had to leave its own region to
+    the point it names, so that a crowded corner still reads; then the labels."""
+    placed = board_labels(board, tags)
+    regions, units = territories(board).regions, board_places(board).units
+    drawn = [f'<g id="leaders" stroke="{palette.INK}" stroke-width="0.7" opacity="0.6">']
+    for label in placed:
+        if not regions[label.province].contains(shapely.Point(label.center)):
+            drawn.append(f'<path d="M{pt(label.center)}L{pt(units[label.province])}"/>')
+    drawn.append("</g>")
+    drawn.append(
+        f'<g id="labels" text-anchor="middle" fill="{palette.INK}" stroke="{palette.HALO}" '
+        'stroke-width="2.6" stroke-linejoin="round" paint-order="stroke">'
+    )
+    for label in placed:
+        x, (_, top, _, _) = label.center[0], label.box
+        font, tag = FONT * label.scale, TAG_FONT * label.scale
+        drawn.append(
+            f'<text x="{num(x)}" y="{num(top + font * 0.9)}" font-size="{num(font)}" '
+            f'data-province="{label.province}">{text(label.lines[0])}</text>'
+        )
+        if len(label.lines) > 1:
+            drawn.append(
+                f'<text x="{num(x)}" y="{num(top + font * 1.15 + tag * 0.9)}" '
+                f'font-size="{num(tag)}" font-style="italic">{text(label.lines[1])}</text>'
+            )
+    drawn.append("</g>")
+    return "\n".join([*drawn, ""])
 
 
 def abbreviations(powers: list[str]) -> dict[str, str]:

@@ -1,12 +1,17 @@
 """Placing province labels beside their units and centers, never over one another.
 
+Labels are placed once for a map, not for each position (`Pieces`): clear of the centers'
+markers, and of every place a unit may stand where its own region leaves room, so that no
+piece hides them whatever stands where. Where a region is too small for that (Suez,
+Sinai), a label stays in its region over a place a unit may stand, and a unit there is
+drawn over it (`hegemon.render.board` lays the labels under the pieces).
+
 Each label tries places around its province's point, nearest first (below, above, to
 either side, then the diagonals, then further out), then, if none of them will do, places
-anywhere inside its own region, nearest first; it takes the first that overlaps no label
-placed before it and no unit or center and lies inside its own region, else the nearest
-that overlaps no label and no unit or center, else the nearest clear of labels. A label
-never leaves the canvas. Provinces with the smallest regions choose first, having the
-fewest good places.
+anywhere inside its own region, nearest first; it takes the best by `Score`: clear of the
+labels placed before it, of the markers, inside its own region, clear of the places a
+unit may stand, nearest. A label never leaves the canvas. Provinces with the smallest
+regions choose first, having the fewest good places.
 
 A board drawn smaller than others on a page sets its labels larger (`place_labels`'s
 scale), so that they read as large; where a province is too small to hold its label so,
@@ -35,6 +40,31 @@ _GAP = (15.0, 15.0)  # the first ring's distance from the point, across and down
 _GRID = 6.0  # the spacing of the places tried inside a region, in canvas units
 _SMALLER = 0.9  # each size a label too large for its province tries, against the one before
 FITS = 0.9  # the share of a label's box inside its region for it to fit there
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """What labels keep clear of: the `markers` always there (the centers'), never
+    covered; the `places` a unit may stand, avoided where there is room; and the `land`,
+    where a label beyond its own region would seem to name another's."""
+
+    markers: Sequence[Box]
+    places: Sequence[Box] = ()
+    land: BaseGeometry | None = None
+
+    def near(self, reach: Box) -> Pieces:
+        """Those that overlap the box `reach`."""
+        return Pieces(
+            [b for b in self.markers if overlaps(b, reach)],
+            [b for b in self.places if overlaps(b, reach)],
+            self.land,
+        )
+
+    def astray(self, xs: Any, ys: Any) -> np.ndarray[Any, Any]:
+        """Whether each point lies on land (where a label out of its region misleads)."""
+        if self.land is None:
+            return np.zeros(len(xs), dtype=bool)
+        return np.asarray(shapely.contains_xy(self.land, xs, ys))
 
 
 @dataclass(frozen=True)
@@ -78,40 +108,54 @@ def label_size(lines: Sequence[str], scale: float = 1.0) -> tuple[float, float]:
 
 
 def place_labels(
-    requests: Iterable[Request], obstacles: Sequence[Box], canvas: Box, scale: float = 1.0
+    requests: Iterable[Request],
+    pieces: Pieces,
+    canvas: Box,
+    scale: float = 1.0,
 ) -> list[Placed]:
     """Each request's label placed, its fonts `scale` times the usual."""
     ordered = sorted(requests, key=lambda r: (r.region.area, r.province))
     placed: list[Placed] = []
     taken: list[Box] = []
     for request in ordered:
-        placed.append(_fitted(request, taken, obstacles, canvas, scale))
+        placed.append(_fitted(request, taken, pieces, canvas, scale))
         taken.append(placed[-1].box)
     return placed
 
 
 def _fitted(
-    request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box, scale: float
+    request: Request,
+    taken: Sequence[Box],
+    pieces: Pieces,
+    canvas: Box,
+    scale: float,
 ) -> Placed:
     """The label at the largest size, from `scale` down to 1, at which its place lies
-    inside its region (`FITS`) and clear of the rest; else at `scale`, where it may."""
-    first = _place(request, taken, obstacles, canvas, scale)
-    if scale <= 1.0 or _fits(first, request.region, taken, obstacles):
+    inside its region (`FITS`) and clear of the rest; else at `scale`, where it may, if
+    that is not on land (an island's, in the water beside it); else the largest at which
+    it lies inside, clear of labels and markers, over a unit's place (Sinai's)."""
+    first = _place(request, taken, pieces, canvas, scale)
+    if scale <= 1.0 or _fits(first, request.region, taken, pieces, crowded=False):
         return first
-    smaller = scale
-    while smaller > 1.0:
-        smaller = max(1.0, smaller * _SMALLER)
-        placed = _place(request, taken, obstacles, canvas, smaller)
-        if _fits(placed, request.region, taken, obstacles):
-            return placed
-    return first
+    sizes = [first]
+    while sizes[-1].scale > 1.0:
+        smaller = max(1.0, sizes[-1].scale * _SMALLER)
+        sizes.append(_place(request, taken, pieces, canvas, smaller))
+        if _fits(sizes[-1], request.region, taken, pieces, crowded=False):
+            return sizes[-1]
+    if not pieces.astray([first.center[0]], [first.center[1]])[0]:
+        return first
+    fitting = (p for p in sizes if _fits(p, request.region, taken, pieces, crowded=True))
+    return next(fitting, first)
 
 
 def _fits(
-    placed: Placed, region: BaseGeometry, taken: Sequence[Box], obstacles: Sequence[Box]
+    placed: Placed, region: BaseGeometry, taken: Sequence[Box], pieces: Pieces, crowded: bool
 ) -> bool:
-    """Whether a label lies inside its region (`FITS` of its box) clear of the rest."""
-    if any(overlaps(placed.box, other) for other in (*taken, *obstacles)):
+    """Whether a label lies inside its region (`FITS` of its box) clear of the rest, or,
+    if `crowded`, of the labels and markers only."""
+    others = (*taken, *pieces.markers, *(() if crowded else pieces.places))
+    if any(overlaps(placed.box, other) for other in others):
         return False
     left, top, right, bottom = placed.box
     inside = shapely.clip_by_rect(region, left, top, right, bottom).area  # far cheaper than
@@ -127,11 +171,14 @@ def within(a: Box, b: Box) -> bool:
     return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
-Score = tuple[int, int, int, int]  # clashes with labels, with pieces, outside, rank
+# Clashes with labels, with markers; out of its region on land; over a unit's place; out
+# of its region; rank.
+Score = tuple[int, int, int, int, int, int]
+_CLEAR = (0, 0, 0, 0, 0)  # a score's first five, where a label lies as it should
 
 
 def _place(
-    request: Request, taken: Sequence[Box], obstacles: Sequence[Box], canvas: Box, scale: float
+    request: Request, taken: Sequence[Box], pieces: Pieces, canvas: Box, scale: float
 ) -> Placed:
     """The label's place: on the rings around its point, else anywhere inside its
     region, the best by `Score`; never off the canvas."""
@@ -140,13 +187,15 @@ def _place(
     left, top, right, bottom = request.region.bounds
     reach = bounds([*(_box(c, width, height) for c in rings), (left, top, right, bottom)])
     taken = [b for b in taken if overlaps(b, reach)]
-    obstacles = [b for b in obstacles if overlaps(b, reach)]
+    pieces = pieces.near(reach)
 
     def score(rank: int, center: Point, inside: bool) -> Score:
         box = _box(center, width, height)
         clashes = int(any(overlaps(box, other) for other in taken))
-        blocked = int(any(overlaps(box, other) for other in obstacles))
-        return clashes, blocked, 0 if inside else 1, rank
+        blocked = int(any(overlaps(box, other) for other in pieces.markers))
+        crowded = int(any(overlaps(box, other) for other in pieces.places))
+        astray = int(not inside and pieces.astray([center[0]], [center[1]])[0])
+        return clashes, blocked, astray, crowded, 0 if inside else 1, rank
 
     corners = _CORNERS if scale > 1.0 else _MIDDLE
     around = [c for c in rings if within(_box(c, width, height), canvas)]
@@ -156,16 +205,16 @@ def _place(
             inside = _inside(request.region, center, width, height, corners)
             scored = (score(rank, center, inside), center)
             best = scored if best is None else min(best, scored)
-            if scored[0][:3] == (0, 0, 0):
+            if scored[0][:5] == _CLEAR:
                 break
     else:  # a larger label tries many: all asked at once
-        best = _best(request.region, around, (width, height), taken, obstacles, corners, False)
-    if best is None or best[0][:3] != (0, 0, 0):
+        best = _best(request.region, around, (width, height), taken, pieces, corners, False)
+    if best is None or best[0][:5] != _CLEAR:
         inner = _inner(request, width, height, canvas)
-        found = _best(request.region, inner, (width, height), taken, obstacles, corners, True)
+        found = _best(request.region, inner, (width, height), taken, pieces, corners, True)
         if found is not None:
-            (clashes, blocked, outside, rank), center = found
-            scored = ((clashes, blocked, outside, rank + len(around)), center)
+            (clash, block, stray, crowd, out, rank), center = found
+            scored = ((clash, block, stray, crowd, out, rank + len(around)), center)
             best = scored if best is None else min(best, scored)
     choice = best[1] if best else _onto(rings[0], width, height, canvas)
     return Placed(request.province, request.lines, choice, _box(choice, width, height), scale)
@@ -197,7 +246,7 @@ def _best(
     places: list[Point],
     size: tuple[float, float],
     taken: Sequence[Box],
-    obstacles: Sequence[Box],
+    pieces: Pieces,
     points: tuple[tuple[int, int], ...],
     middles_inside: bool,
 ) -> tuple[Score, Point] | None:
@@ -209,7 +258,8 @@ def _best(
     xy = np.array(places)
     half = np.array(size) / 2
     low, high = xy - half, xy + half
-    clashes, blocked = _overlapping(low, high, taken), _overlapping(low, high, obstacles)
+    clashes, blocked = _overlapping(low, high, taken), _overlapping(low, high, pieces.markers)
+    crowded = _overlapping(low, high, pieces.places)
     outside: np.ndarray[Any, Any]
     if points is _MIDDLE and middles_inside:
         outside = np.zeros(len(places), dtype=bool)
@@ -217,8 +267,11 @@ def _best(
         corners = xy[:, None, :] + np.array(points)[None, :, :] * half
         inside = shapely.contains_xy(region, corners[..., 0].ravel(), corners[..., 1].ravel())
         outside = np.asarray(~inside.reshape(len(places), len(points)).all(axis=1))
-    rank = int(np.lexsort((np.arange(len(places)), outside, blocked, clashes))[0])
-    score = (int(clashes[rank]), int(blocked[rank]), int(outside[rank]), rank)
+    astray = outside & pieces.astray(xy[:, 0], xy[:, 1])
+    keys = (clashes, blocked, astray, crowded, outside)
+    rank = int(np.lexsort((np.arange(len(places)), *reversed(keys)))[0])
+    clash, block, stray, crowd, out = (int(key[rank]) for key in keys)
+    score = (clash, block, stray, crowd, out, rank)
     return score, places[rank]
 
 

@@ -13,7 +13,7 @@ from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.arrows import FAILED_DASH, order_key
 from hegemon.render.glyphs import SHAPED, center_marker, no_passage, unit_glyph
-from hegemon.render.labels import Placed, text_width
+from hegemon.render.labels import text_width
 from hegemon.render.rivers import RIVER_MEANING, river_path
 from hegemon.render.svg import num, text
 from hegemon.report import order_groups
@@ -31,7 +31,7 @@ KEY_FONT = 9.5  # a variant's own key to its marks
 KEY_ROW = 12.5
 
 
-def legend(scene: Scene, placed: list[Placed], with_units: bool) -> tuple[str, float]:
+def legend(scene: Scene, with_units: bool) -> tuple[str, float]:
     """The legend's SVG, laid under the map, and its height."""
     width, top = scene.board.size
     parts: list[str] = []

@@ -8,12 +8,12 @@ region and clear of one another.
 - A center's marker stands beside its province's point, inside its region, clear of
   every place a unit may stand (any of the board's locations) and of the markers placed
   before it.
-- A dislodged unit waits beside its province, clear of the units, the centers and the
-  other dislodged units, inside its own region where there is room.
+- A dislodged unit waits beside its province, clear of the units, the centers, the
+  labels and the other dislodged units, inside its own region where there is room.
 
 Each is searched among places on rings around its point, nearest first; where none is
-clear, the one with the fewest clashes wins. Province labels are placed afterwards,
-clear of all these (`hegemon.render.labels`).
+clear, the one with the fewest clashes wins. Province labels are placed clear of every
+place a unit may stand and of the centers (`hegemon.render.board.board_labels`).
 """
 
 from __future__ import annotations
@@ -75,12 +75,16 @@ def board_places(board: Board) -> Places:
     return Places(units, centers)
 
 
-def dislodged_places(board: Board, position: Position) -> dict[str, Point]:
-    """Where each dislodged unit of a position waits, by province."""
+def dislodged_places(
+    board: Board, position: Position, labels: Sequence[Box] = ()
+) -> dict[str, Point]:
+    """Where each dislodged unit of a position waits, by province, clear of the labels'
+    boxes too."""
     places = board_places(board)
     regions = territories(board).regions
     taken = [glyph_box(places.units[u.location]) for u in position.units.values()]
     taken += [disc_box(xy, CENTER_RADIUS) for xy in places.centers.values()]
+    taken += labels
     waiting: dict[str, Point] = {}
     for province, dislodgement in sorted(position.dislodged.items()):
         start = places.units[dislodgement.unit.location]

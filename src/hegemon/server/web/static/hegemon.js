@@ -412,7 +412,7 @@
       const glyph = target.closest("[data-unit]");
       const mine = glyph && glyph.dataset.power === this.acting() && this.units.get(glyph.dataset.unit);
       if (mine && !this.menu) return this.pick(mine); // the very unit clicked, of two at a place
-      const shape = target.closest("[data-province], path.province");
+      const shape = target.closest("[data-province], .province");
       if (!shape) return;
       this.clicked(shape.dataset.province || shape.id);
     }
@@ -713,7 +713,7 @@
       this.outlined = [provinces, chosen]; // drawn again on the board once it is redrawn
       if (!this.board) return;
       const targets = new Set(provinces);
-      for (const shape of this.board.querySelectorAll("path.province")) {
+      for (const shape of this.board.querySelectorAll(".province")) {
         const on = targets.has(shape.id);
         shape.classList.toggle("target", on);
         shape.classList.toggle("chosen", chosen.includes(shape.id));
