@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session
 from hegemon import jsonio
 from hegemon.game import Game, Variant, order_problems
 from hegemon.game.forms import FormError, chosen
-from hegemon.game.menus import offered
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
 from hegemon.position import MASTER
@@ -341,7 +340,7 @@ def filled_orders(table: Table, power: str, filled: Sequence[FilledForm]) -> lis
     each form that does not fit the power's menu, with why."""
     if not filled:
         return []
-    menu = offered(table.variant, table.position, power)
+    menu = table.offered(power)
     texts: list[str] = []
     problems: list[str] = []
     for form in filled:

@@ -21,9 +21,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from hegemon.game import Game, OrderStatus, Variant, describe_end
+from hegemon.game.forms import Menu
+from hegemon.game.menus import offered
 from hegemon.game.phases import Procedure
+from hegemon.jsonio import position_digest
 from hegemon.position import MASTER, OBSERVER, Position, Viewer
 from hegemon.server.auth import account_named
+from hegemon.server.kept import Kept
 from hegemon.server.policy import Policy
 from hegemon.store import Store, models
 from hegemon.store.exchange import end_from_json
@@ -36,6 +40,9 @@ from hegemon.store.records import (
 )
 
 FORMING, ACTIVE, PAUSED, ENDED = "forming", "active", "paused", "ended"
+# The menus of the positions read last, by variant, position digest and power: whoever
+# asks for one gives that power's orders (`Table.acting_power`).
+MENUS: Kept[tuple[Variant, str, str], Menu] = Kept(256)
 MASTER_ROLE, PLAYER, OBSERVER_ROLE = "master", "player", "observer"
 
 
@@ -117,6 +124,12 @@ class Table:
     @cached_property
     def position(self) -> Position:
         return current_position(self.session, self.game)
+
+    def offered(self, power: str) -> Menu:
+        """Everything `power` may order this phase (`menus.offered`), kept for the
+        positions read most recently: every page and every order given asks for it."""
+        key = (self.variant, position_digest(self.position), power)
+        return MENUS.get(key, lambda: offered(self.variant, self.position, power))
 
     @cached_property
     def pending(self) -> dict[str, models.Pending]:

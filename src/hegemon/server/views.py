@@ -17,7 +17,6 @@ from sqlalchemy.orm import Session
 
 from hegemon import jsonio
 from hegemon.game.forms import Amount, Field, OrderForm, purses
-from hegemon.game.menus import offered
 from hegemon.orders import Order, Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
@@ -238,7 +237,7 @@ def options_view(table: Table, power: str) -> answers.OrderForms:
     Made from the power's own orders and what it may know, never another's."""
     table.require_playing()
     given = pending_orders(table, power)
-    menu = offered(table.variant, table.position, power)
+    menu = table.offered(power)
     return answers.OrderForms(
         power=power,
         phase=table.game.phase,

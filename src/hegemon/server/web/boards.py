@@ -1,48 +1,43 @@
 """The boards of game pages, drawn once for each position and viewer and kept, compressed
 in parts (`hegemon.server.web.gzipped`).
 
-Drawing a board (placing some 75 to 200 labels clear of the pieces) and compressing it
-cost 25 to 60 ms of the server's time, and every member of a game reads the same position
-many times between two adjudications: the page of a position already drawn for that
-viewer takes the board as it was drawn. Kept by the position's digest (everything it
-holds, `jsonio.position_digest`), not by game: a board is the same whatever game it is
-in, and a game's position changes only by adjudication. The most recently read boards are
-kept, a bounded number; threads that serve pages share them under a lock.
-
-A board is kept as two parts: its map, and its legend, whose heading names its viewer.
-The map is most of it, and most often the same for every viewer of a position (but where
-a variant marks it for one): a map already compressed for one viewer is not compressed
-again for the next.
+A board is drawn in layers (`hegemon.render.board.board_layers`), most of its text in
+layers that are the same for every position of its map (the provinces' shapes, the
+coasts, the labels): each of those is compressed once and kept, and a new position
+compresses only what changed, its fills, pieces, orders and legend (some 15 to 25 KB of
+its 250 to 480). Every member of a game reads the same position many times between two
+adjudications: the page of a position already drawn for that viewer takes the board as it
+was drawn. Kept by the position's digest (everything it holds, `jsonio.position_digest`),
+not by game: a board is the same whatever game it is in, and a game's position changes
+only by adjudication. The most recently read boards are kept, a bounded number; threads
+that serve pages share them under a lock.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
-from typing import TypeVar
+from functools import partial
 
 from hegemon.game import Variant
 from hegemon.jsonio import position_digest
 from hegemon.orders import Order
 from hegemon.position import Position, Viewer
-from hegemon.render import draw_board
+from hegemon.render.board import board_layers
+from hegemon.server.kept import Kept
 from hegemon.server.web.gzipped import Deflated
 
 # A board's key: its variant, its position's digest, its viewer and the orders drawn on it.
 BoardKey = tuple[Variant, str, Viewer, tuple[tuple[str, str], ...]]
-KEPT = 64  # boards kept, and maps: some 450 to 650 KB each, its text and compressed
-LEGEND = b'<g id="legend">'  # where a board's legend begins, after its map
+KEPT = 64  # boards kept, some 40 to 60 KB each; and fixed layers, some 100 to 650 KB
 
 
 class Boards:
-    """Boards drawn, the most recently read last, at most `kept` of them."""
+    """Boards drawn, and the layers they share, at most `kept` of each."""
 
     def __init__(self, kept: int = KEPT) -> None:
-        self._kept = kept
-        self._boards: OrderedDict[BoardKey, tuple[Deflated, ...]] = OrderedDict()
-        self._maps: OrderedDict[bytes, Deflated] = OrderedDict()  # by their own text
-        self._lock = threading.Lock()
+        self._boards: Kept[BoardKey, tuple[Deflated, ...]] = Kept(kept)
+        # By their own text, which the renderer keeps: so its hash is reckoned once.
+        self._fixed: Kept[str, Deflated] = Kept(kept)
 
     def board(
         self,
@@ -57,46 +52,32 @@ class Boards:
         orders since changed, nor to a viewer who did not give them."""
         given = tuple((power, order.format()) for power, order in pending)
         key = (variant, position_digest(position), viewer, given)
-        with self._lock:
-            if key in self._boards:
-                self._boards.move_to_end(key)
-                return self._boards[key]
-        # Drawn outside the lock: two threads may draw the same board at once, and both
-        # get the same; none waits on another's drawing.
-        svg = draw_board(variant, position, viewer, pending).encode()
-        drawing, legend, rest = svg.partition(LEGEND)
-        parts = (self._map(drawing), Deflated.of(legend + rest)) if legend else (self._map(svg),)
-        with self._lock:
-            _keep(self._boards, key, parts, self._kept)
-        return parts
+        return self._boards.get(key, lambda: self._draw(variant, position, viewer, pending))
 
-    def _map(self, text: bytes) -> Deflated:
-        """The map compressed: as it was for another viewer, if it was."""
-        with self._lock:
-            if text in self._maps:
-                self._maps.move_to_end(text)
-                return self._maps[text]
-        compressed = Deflated.of(text)
-        with self._lock:
-            _keep(self._maps, text, compressed, self._kept)
-        return compressed
+    def _draw(
+        self,
+        variant: Variant,
+        position: Position,
+        viewer: Viewer,
+        pending: Sequence[tuple[str, Order]],
+    ) -> tuple[Deflated, ...]:
+        return tuple(
+            self._fixed.get(layer.text, partial(_deflated, layer.text))
+            if layer.fixed
+            else _deflated(layer.text)
+            for layer in board_layers(variant, position, viewer, pending)
+        )
 
-    def forget(self) -> None:
-        """Keep none (benchmarks/game_page.py measures pages whose board is drawn)."""
-        with self._lock:
-            self._boards.clear()
-            self._maps.clear()
+    def forget(self, layers: bool = False) -> None:
+        """Keep no board, and, if `layers`, no fixed layer compressed either
+        (benchmarks/game_page.py measures pages whose board is drawn)."""
+        self._boards.clear()
+        if layers:
+            self._fixed.clear()
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def _keep(kept: OrderedDict[K, V], key: K, value: V, most: int) -> None:
-    """Keep the value, and at most `most`: the least recently read go."""
-    kept[key] = value
-    while len(kept) > most:
-        kept.popitem(last=False)
+def _deflated(text: str) -> Deflated:
+    return Deflated.of(text.encode())
 
 
 BOARDS = Boards()
