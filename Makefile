@@ -104,8 +104,8 @@ bench: $(DEV) compiled
 	$(BIN)/python benchmarks/random_games.py africa_ii --option random_events=true
 	$(BIN)/python benchmarks/boards.py
 
-bench-server: $(DEV)
-	$(ON_PURE) $(BIN)/python benchmarks/game_page.py
+bench-server: $(DEV) compiled
+	$(ON_COMPILED) $(BIN)/python benchmarks/game_page.py
 	$(BIN)/python benchmarks/server_load.py
 	$(BIN)/python benchmarks/press_live.py
 

@@ -7,7 +7,7 @@ compressed, in this thread, as the page's route does it), the median of several 
   the coasts, the labels: `hegemon.render.board`); a board whose labels carry tags that
   changed (Africa II's "held by", when a state's centre changes hands) costs as much;
 - a position new: its first reading, which draws the board and compresses what changed
-  (`hegemon.server.web.boards`);
+  (`hegemon.server.web.boards`), and makes the reader's menu (`Table.offered`);
 - a viewer new: the first reading by another viewer (the second power's player);
 - a board kept: every later reading of it, until the next adjudication.
 
@@ -36,6 +36,8 @@ from starlette.requests import Request
 
 from hegemon.render.board import board_labels, label_layer
 from hegemon.server import auth, create_app, demo
+from hegemon.server.table import MENUS
+from hegemon.server.views import FORM_LINES
 from hegemon.server.web import pages
 from hegemon.server.web.boards import BOARDS
 from hegemon.store import Store
@@ -70,8 +72,8 @@ def _measure(variant: str, folder: Path, passes: int) -> str:
     page, other = (_page(app, store, cookie) for cookie in cookies)
     sent = page()
     map_new = _cpu(page, passes, before=_forget_map)
-    new = _cpu(page, passes, before=BOARDS.forget)
-    viewer = _cpu(other, passes, before=lambda: _forget_boards(then=page))
+    new = _cpu(page, passes, before=_forget_position)
+    viewer = _cpu(other, passes, before=lambda: _forget_position(then=page))
     kept = _cpu(page, passes)
     store.close()
     over = [
@@ -106,14 +108,17 @@ def _page(app: FastAPI, store: Store, cookie: str) -> Callable[[], bytes]:
     return page
 
 
-def _forget_boards(then: Callable[[], object]) -> None:
-    """No board kept; then `then`."""
+def _forget_position(then: Callable[[], object] = bool) -> None:
+    """No board kept, nor any menu (`Table.offered`) nor its forms' lines; then `then`."""
     BOARDS.forget()
+    MENUS.clear()
+    FORM_LINES.clear()
     then()
 
 
 def _forget_map() -> None:
     """No board kept, no layer of a map compressed, no labels placed."""
+    _forget_position()
     BOARDS.forget(layers=True)
     board_labels.cache_clear()
     label_layer.cache_clear()

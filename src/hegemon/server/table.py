@@ -125,10 +125,15 @@ class Table:
     def position(self) -> Position:
         return current_position(self.session, self.game)
 
+    @cached_property
+    def digest(self) -> str:
+        """The position's digest: what is kept of it is kept by that."""
+        return position_digest(self.position)
+
     def offered(self, power: str) -> Menu:
         """Everything `power` may order this phase (`menus.offered`), kept for the
         positions read most recently: every page and every order given asks for it."""
-        key = (self.variant, position_digest(self.position), power)
+        key = (self.variant, self.digest, power)
         return MENUS.get(key, lambda: offered(self.variant, self.position, power))
 
     @cached_property

@@ -16,11 +16,13 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
+from hegemon.game import Variant
 from hegemon.game.forms import Amount, Field, OrderForm, purses
 from hegemon.orders import Order, Secrecy
 from hegemon.render import draw_board, draw_phase
 from hegemon.report import phase_report, position_report
 from hegemon.server import answers, press
+from hegemon.server.kept import Kept
 from hegemon.server.policy import Policy
 from hegemon.server.seating import CHOSEN
 from hegemon.server.table import ENDED, MASTER_ROLE, PLAYER, Refusal, Table
@@ -238,14 +240,29 @@ def options_view(table: Table, power: str) -> answers.OrderForms:
     table.require_playing()
     given = pending_orders(table, power)
     menu = table.offered(power)
+    key = (table.variant, table.digest, power)
+    lines = FORM_LINES.get(key, lambda: [_form_line(form) for form in menu])
     return answers.OrderForms(
         power=power,
         phase=table.game.phase,
-        forms=[_form_line(form, given) for form in menu],
+        forms=[_given(line, form, given) for line, form in zip(lines, menu, strict=True)],
         purses=[
             answers.PurseLine(name=p.name, total=p.total, left=p.left(given)) for p in purses(menu)
         ],
     )
+
+
+# The forms' lines of the menus read last, as `MENUS` keeps the menus: a page lists every
+# legal order of every unit, thousands in some phases, each a line.
+FORM_LINES: Kept[tuple[Variant, str, str], list[answers.OrderFormLine]] = Kept(64)
+
+
+def _given(
+    line: answers.OrderFormLine, form: OrderForm, given: list[Order]
+) -> answers.OrderFormLine:
+    """The form's line with the order given on it, if one is."""
+    order = next((o.format() for o in given if form.gave(o)), None)
+    return line if order is None else line.model_copy(update={"given": order})
 
 
 def pending_orders(table: Table, power: str) -> list[Order]:
@@ -254,9 +271,9 @@ def pending_orders(table: Table, power: str) -> list[Order]:
     return parse_orders(table.variant, table.position, {power: row.orders}).get(power, [])
 
 
-def _form_line(form: OrderForm, given: list[Order]) -> answers.OrderFormLine:
+def _form_line(form: OrderForm) -> answers.OrderFormLine:
     return answers.OrderFormLine(
-        given=next((o.format() for o in given if form.gave(o)), None),
+        given=None,
         id=form.id,
         title=form.title,
         unit=form.unit,
