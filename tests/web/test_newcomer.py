@@ -206,6 +206,7 @@ def test_a_newcomer_creates_a_game_others_join_from_the_lobby_and_all_draw(
     for player in players:
         player.page.wait_for_selector(OVER)
         assert "draw" in player.page.inner_text("p.end")
+        assert "awaited" not in player.page.inner_text("table.seats")  # over: nobody is
     host.page.evaluate("window.scrollTo(0, 0)")
     shoot(host, "the game ended in a draw")
 
