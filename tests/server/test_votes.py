@@ -55,7 +55,9 @@ def test_a_draw_passes_when_every_voter_votes_it_and_not_before(small_game: Seat
     assert game.master.ok("get", game.path)["status"] == "active"
     last = _votes(game, "Italy", DRAW)
     assert last["status"] == "ended" and last["votes"] == []  # no vote stands once over
-    ended = game.master.ok("get", game.path)["end"]
+    view = game.master.ok("get", game.path)
+    assert view["awaiting"] == [] and view["received"] == []  # over: nobody's orders awaited
+    ended = view["end"]
     # shared by every power still in, bots too, as the game master's end by agreement
     assert ended["termination"] == "draw_agreed" and "by agreement" in ended["text"]
     assert ended["draw"] == ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]

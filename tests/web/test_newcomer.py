@@ -1,10 +1,14 @@
 """A newcomer's first game, in Chromium (issue 31's acceptance story): they open an
 account, create a Europe 1615 game from the new game's page playing one power, four
 others open accounts and join it from the lobby, the game starts (every page shows its
-first phase); then all five vote a draw on the game's page and the game ends.
+first phase); the host orders a fleet by clicking on the board, and sees the order drawn
+on it before adjudication (never on another player's board), then writes an order the
+rules refuse and reads the server's reason; then all five vote a draw on the game's page
+and the game ends.
 
-The steps are helpers (`sign_up`, `create_game`, `join_from_lobby`, `vote_draw`, `shoot`)
-for further stories to reuse; each player keeps one browser context throughout."""
+The steps are helpers (`sign_up`, `create_game`, `join_from_lobby`, `order_by_clicking`,
+`pending_drawn`, `vote_draw`, `shoot`) for further stories to reuse; each player keeps one
+browser context throughout."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from tests.web.conftest import LiveServer, Player, open_player
 WIDE = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 OVER = "p.end:has-text('The game is over')"
+PENDING = "#hg-board svg #orders .order.pending"  # the player's own orders, not yet adjudicated
 
 
 def sign_up(browser: Any, server: LiveServer, name: str, folder: Path) -> Player:
@@ -37,12 +42,16 @@ def sign_up(browser: Any, server: LiveServer, name: str, folder: Path) -> Player
     return Player(name, page, folder)
 
 
-def shoot(player: Player, name: str) -> None:
-    """The page as it is, on a desktop and on a phone (the viewport put back after)."""
+def shoot(player: Player, name: str, show: str | None = None) -> None:
+    """The page as it is, on a desktop and on a phone (the viewport put back after); the
+    element `show` finds first scrolled into sight on each (the page, and the board's
+    window on a phone)."""
     page = player.page
     size = page.viewport_size
     for label, viewport in (("desktop", WIDE), ("phone", PHONE)):
         page.set_viewport_size(viewport)
+        if show:
+            page.locator(show).first.scroll_into_view_if_needed()
         player.screenshot(f"{name} {label}")
     page.set_viewport_size(size)
 
@@ -87,6 +96,29 @@ def only_played_thumbnails(player: Player) -> None:
         "**/thumbnail.svg",
         lambda route: route.continue_() if DRAWN.search(route.request.url) else route.abort(),
     )
+
+
+def order_by_clicking(player: Player, power: str, unit: str, to: str, stored: str) -> None:
+    """On the game's page: a click on the power's unit on the board, then one on the name
+    of the province it goes to; the page says the order is stored."""
+    board = player.page.locator("#hg-board svg")
+    board.locator(f"[data-unit='{unit}'][data-power='{power}']").click()
+    board.locator(f"[data-province='{to}']:not([data-unit])").click()  # the name, not a unit
+    player.page.wait_for_selector(f"#hg-message:has-text('Stored: {stored}')")
+
+
+def pending_drawn(player: Player) -> list[str]:
+    """The orders drawn as given and not yet adjudicated on the player's board, by their
+    tooltips ("England: F Lon - Nth: given, not yet adjudicated")."""
+    return list(player.page.locator(f"{PENDING} > title").all_text_contents())
+
+
+def api_orders(player: Player, server: LiveServer, game_id: int) -> dict[str, Any]:
+    """The pending orders the game's API shows the player, by power."""
+    answer = player.page.request.get(f"{server.url}/api/games/{game_id}")
+    assert answer.ok, answer.text()
+    orders: dict[str, Any] = answer.json()["orders"]
+    return orders
 
 
 def vote_draw(player: Player) -> None:
@@ -142,6 +174,31 @@ def test_a_newcomer_creates_a_game_others_join_from_the_lobby_and_all_draw(
         assert "1615" in phase.inner_text()
     shoot(last, "the game started")
 
+    assert pending_drawn(host) == []
+    order_by_clicking(host, "England", "F Lon", "nth", "F Lon - Nth")
+    assert page.inner_text("#hg-units li[data-unit='F Lon'] .order") == "F Lon - Nth"
+    assert api_orders(host, server, game_id)["England"]["orders"] == ["F Lon - Nth"]
+    assert pending_drawn(host) == ["England: F Lon - Nth: given, not yet adjudicated"]
+    assert "Spring 1615" in page.inner_text("#hg-phase")  # drawn before adjudication
+    shoot(host, "an order given by clicking drawn on the board", show=PENDING)
+
+    france = players[1]  # her board, read again: no English order on it, nor in the API
+    france.page.reload()
+    france.page.wait_for_selector("#hg-board svg #units")
+    assert pending_drawn(france) == [] and "F Lon - Nth" not in france.page.content()
+    assert "England" not in api_orders(france, server, game_id)
+
+    with page.expect_response(lambda r: r.url.endswith("/orders")) as sent:
+        page.fill("#hg-order", "Ally England")  # Optional Alliances: with another power
+        page.click("#hg-write button")
+    problems = sent.value.json()["problems"]
+    assert problems == ["Ally England: a power cannot ally with itself"], problems
+    refusal = page.locator("#hg-message.bad")
+    refusal.wait_for()
+    assert problems[0] in refusal.inner_text(), refusal.inner_text()
+    assert pending_drawn(host) == ["England: F Lon - Nth: given, not yet adjudicated"]
+    shoot(host, "a refused order says why", show="#hg-message")
+
     for player in players:
         player.page.locator("#hg-votes").scroll_into_view_if_needed()
         vote_draw(player)
@@ -149,6 +206,7 @@ def test_a_newcomer_creates_a_game_others_join_from_the_lobby_and_all_draw(
     for player in players:
         player.page.wait_for_selector(OVER)
         assert "draw" in player.page.inner_text("p.end")
+        assert "awaited" not in player.page.inner_text("table.seats")  # over: nobody is
     host.page.evaluate("window.scrollTo(0, 0)")
     shoot(host, "the game ended in a draw")
 

@@ -157,7 +157,10 @@ class Table:
     @cached_property
     def order_status(self) -> OrderStatus:
         """Whose orders are in and whose are awaited, by the names anyone may read
-        (`Game.order_status`: never a name that would tell who sent orders for another)."""
+        (`Game.order_status`: never a name that would tell who sent orders for another).
+        A game that is over awaits nobody, as it has no `actors`."""
+        if self.game.status == ENDED:
+            return OrderStatus((), ())
         given = {p: row.orders for p, row in self.pending.items() if row.orders}
         pending = parse_orders(self.variant, self.position, given)
         return Game(self.variant, self.position, pending=pending).order_status()
