@@ -21,6 +21,7 @@ it fits: the first size at which it does, else the board's.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,7 +87,7 @@ class Placed:
 
 def text_width(value: str, size: float) -> float:
     """About how wide a text is set in a sans-serif font (DejaVu Sans's proportions)."""
-    return sum(_advance(c) for c in value) * size
+    return sum(_ADVANCES.get(c) or _advance(c) for c in value) * size
 
 
 def _advance(char: str) -> float:
@@ -97,6 +98,9 @@ def _advance(char: str) -> float:
     if char in "iljtfr.,:;' ":
         return 0.36
     return 0.58
+
+
+_ADVANCES = {c: _advance(c) for c in string.printable}  # the widths measured most often
 
 
 def label_size(lines: Sequence[str], scale: float = 1.0) -> tuple[float, float]:

@@ -177,13 +177,20 @@ def _paragraphs(paragraphs: tuple[str, ...], width: float, top: float) -> tuple[
 
 
 def _wrapped(words: str, width: float) -> list[str]:
-    lines = [""]
+    """The words in lines no wider than `width`, each measured once (a line's width is its
+    words' and spaces' widths summed)."""
+    lines, used = [""], 0.0
+    space = text_width(" ", KEY_FONT)
     for word in words.split():
-        line = f"{lines[-1]} {word}".strip()
-        if lines[-1] and text_width(line, KEY_FONT) > width:
+        wide = text_width(word, KEY_FONT)
+        if lines[-1] and used + space + wide > width:
             lines.append(word)
+            used = wide
+        elif lines[-1]:
+            lines[-1] = f"{lines[-1]} {word}"
+            used += space + wide
         else:
-            lines[-1] = line
+            lines[-1], used = word, wide
     return lines
 
 
