@@ -24,6 +24,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -85,6 +86,7 @@ class Placed:
     scale: float = 1.0  # its fonts' size, against `FONT` and `TAG_FONT`
 
 
+@lru_cache(maxsize=4096)  # a board measures the same names and words on every drawing
 def text_width(value: str, size: float) -> float:
     """About how wide a text is set in a sans-serif font (DejaVu Sans's proportions)."""
     return sum(_ADVANCES.get(c) or _advance(c) for c in value) * size

@@ -12,6 +12,8 @@ at full severity): at least `COLOUR_BLIND_APART` apart.
 
 from __future__ import annotations
 
+from functools import cache
+
 LAND = "#e8dcb8"  # land nobody owns
 SEA = "#a9cbe0"  # the water of seas
 LAKE = "#c4dcea"  # lakes, part of the land around them
@@ -45,6 +47,7 @@ _DICHROMACY = {
 COLOUR_BLINDNESS = tuple(_DICHROMACY)
 
 
+@cache  # a board asks for the same few colours hundreds of times
 def lab(color: str) -> tuple[float, float, float]:
     """A ``#rrggbb`` colour in CIELAB (D65)."""
     r, g, b = (_linear(int(color[i : i + 2], 16) / 255) for i in (1, 3, 5))
@@ -60,6 +63,7 @@ def difference(a: str, b: str) -> float:
     return float(sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5)
 
 
+@cache  # a board asks for the same few colours hundreds of times
 def mix(color: str, base: str, amount: float) -> str:
     """`amount` of `color` laid over `base`, as one colour."""
     channels = (
@@ -69,6 +73,7 @@ def mix(color: str, base: str, amount: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in channels)
 
 
+@cache  # a board asks for the same few colours hundreds of times
 def tint(color: str) -> str:
     """A colour's tint on the land it owns: `FAINT` of it, or more of a light colour
     (Mozambique's white, the Mahdists' peach), until it stands out from the bare land."""
@@ -99,11 +104,13 @@ def _luminance(color: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@cache  # a board asks for the same few colours hundreds of times
 def ink_on(color: str) -> str:
     """Text that reads on a background of this colour: black on light, white on dark."""
     return INK if lab(color)[0] > 58 else HALO
 
 
+@cache  # a board asks for the same few colours hundreds of times
 def outline_of(color: str) -> str:
     """The outline that sets a unit of this colour off from any ground: dark around light
     colours, white around dark ones."""

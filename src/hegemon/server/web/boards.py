@@ -45,13 +45,15 @@ class Boards:
         position: Position,
         viewer: Viewer,
         pending: Sequence[tuple[str, Order]] = (),
+        digest: str | None = None,
     ) -> tuple[Deflated, ...]:
         """The board of the position as the viewer sees it, with the orders `pending` the
         viewer has given (`draw_board`), in parts, each compressed (`gzipped.gzip_of`),
         drawn now if not yet. The orders are in the key: a board kept is never shown with
-        orders since changed, nor to a viewer who did not give them."""
+        orders since changed, nor to a viewer who did not give them. `digest`: the
+        position's (`jsonio.position_digest`), if the caller has it already."""
         given = tuple((power, order.format()) for power, order in pending)
-        key = (variant, position_digest(position), viewer, given)
+        key = (variant, digest or position_digest(position), viewer, given)
         return self._boards.get(key, lambda: self._draw(variant, position, viewer, pending))
 
     def _draw(

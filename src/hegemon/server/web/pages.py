@@ -246,7 +246,7 @@ def game_page(
             ballot=votes.votes_view(table),
         )
         given = views.given_orders(table, acting) if acting else []
-        board = BOARDS.board(table.variant, table.position, table.viewer, given)
+        board = BOARDS.board(table.variant, table.position, table.viewer, given, table.digest)
         return _with_board(request, page, board)
 
 
