@@ -29,6 +29,10 @@ def test_a_game_forms_and_starts_when_its_last_seat_is_taken(client: TestClient)
     france.ok("post", f"{path}/join", {"power": "france"})  # any case, as the CLI
     assert france.post(f"{path}/join", {"power": "England"}).status_code == 409
     assert User(client, "late").post(f"{path}/join", {"power": "France"}).status_code == 409
+    # Seated in a forming game, nothing is due yet: "My games" said "Your orders are due".
+    assert [(g["power"], g["owes_orders"]) for g in france.ok("get", "/api/games")] == [
+        ("France", False)
+    ]
     for power in ("Austria", "England", "Germany", "Italy", "Russia"):
         User(client, power).ok("post", f"{path}/join", {"power": power})
     assert master.ok("get", path)["status"] == "forming"

@@ -25,7 +25,7 @@ from hegemon.server import answers, press
 from hegemon.server.kept import Kept
 from hegemon.server.policy import Policy
 from hegemon.server.seating import CHOSEN
-from hegemon.server.table import ENDED, MASTER_ROLE, PLAYER, Refusal, Table
+from hegemon.server.table import ACTIVE, ENDED, MASTER_ROLE, PLAYER, Refusal, Table
 from hegemon.store import models
 from hegemon.store.exchange import end_from_json
 from hegemon.store.records import (
@@ -454,8 +454,9 @@ def invited(session: Session, user: models.User, code: str) -> answers.GameLine:
 
 
 def _owes_orders(table: Table) -> bool:
-    """Whether the caller's power is awaited this phase and has sent no orders yet."""
+    """Whether the caller's power is awaited this phase and has sent no orders yet: only
+    in a game under way (a forming game's first phase is not due, nor a paused one's)."""
     member = table.member
-    if member is None or member.power is None or table.game.status == ENDED:
+    if member is None or member.power is None or table.game.status != ACTIVE:
         return False
     return member.power in table.order_status.awaited and member.power in table.awaited
