@@ -42,3 +42,18 @@ def test_every_outline_stands_out_from_every_fill() -> None:
     # The orange the page drew before stood at 1.23:1 on the sea: the test tells it.
     assert palette.contrast("#f0a400", palette.SEA) < 3
     assert round(palette.contrast("#000000", "#ffffff"), 2) == 21
+
+
+def test_the_keyboards_focus_ring_stands_out_from_every_ground() -> None:
+    """Issue 31: the focus ring was orange (#f0a400), under 3:1 on the pages' light
+    grounds. The ring on the light grounds (the page, the cards), and the one on the dark
+    bar at the top, stand out from their grounds at 3:1 or more."""
+    css = CSS.read_text(encoding="utf-8")
+    colour = dict(re.findall(r"--([\w-]+): (#\w{6})", css))
+    light = (colour["ground"], "#ffffff", "#eef4fc")  # the page, the cards, the hint
+    assert ":focus-visible { outline: 3px solid var(--focus);" in css
+    assert ".top :focus-visible { outline-color: var(--focus-on-dark); }" in css
+    assert "#f0a400" not in css
+    for ground in light:
+        assert palette.contrast(colour["focus"], ground) >= 3, ground
+    assert palette.contrast(colour["focus-on-dark"], colour["ink"]) >= 3  # the top bar
