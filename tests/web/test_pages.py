@@ -159,3 +159,17 @@ def test_a_forming_game_names_its_variant_and_its_free_seats(client: TestClient)
     games = browser.get("/").text
     assert "Europe 1615: Prelude to War ·" in games
     assert '<span class="variant-name">Diplomacy</span>' in browser.get("/games/new").text
+
+
+def test_a_private_games_page_shows_its_members_the_invitation_link(client: TestClient) -> None:
+    """The game's page gave no way to find a private game's invitation again: it shows
+    the link to its members while the game goes on, as the invitation's own page does."""
+    creator = User(client, "pv_host")
+    game = creator.ok(
+        "post", "/api/games", {"variant": "classic", "private": True, "play_as": "France"}
+    )
+    link = f"/join/{game['invitation']}"
+    page = browser_of(client, creator).get(f"/games/{game['id']}").text
+    assert re.search(rf'id="hg-invitation" readonly value="http://[^"]+{link}"', page)
+    outsider = browser_of(client, User(client, "pv_outsider")).get(f"/games/{game['id']}")
+    assert game["invitation"] not in outsider.text

@@ -244,10 +244,19 @@ def game_page(
             seats=_seats(game),
             press=_press(table, game),
             ballot=votes.votes_view(table),
+            invitation=_invitation_link(request, game),
         )
         given = views.given_orders(table, acting) if acting else []
         board = BOARDS.board(table.variant, table.position, table.viewer, given, table.digest)
         return _with_board(request, page, board)
+
+
+def _invitation_link(request: Request, game: answers.Game) -> str | None:
+    """A private game's invitation link, for its members (`answers.Game.invitation`) to
+    pass on: on the game's page, as on the page the link opens."""
+    if game.invitation is None:
+        return None
+    return str(request.url_for("invitation_page", code=game.invitation))
 
 
 # Where the board goes in a page, as rendered: the board itself, kept drawn and compressed
