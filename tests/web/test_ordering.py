@@ -67,7 +67,7 @@ def test_orders_are_drawn_while_ordering_and_kept_secret(
     france.page.click("#hg-write button")
     france.page.wait_for_selector("#hg-message.bad")
     refusal = france.page.inner_text("#hg-message")
-    assert refusal.startswith("nothing stored: 1 order(s) refused: A Par - Mun"), refusal
+    assert refusal.startswith("nothing stored: orders refused for 1 reason: A Par - Mun"), refusal
     france.screenshot("a refused order says why")
 
     france.page.set_viewport_size(PHONE)  # the order buttons in sight, the board above them

@@ -283,7 +283,9 @@ def submit(
         merged = orders if replace else _with_orders(table, power, current, orders)
         problems = order_problems(table.variant, table.position, power, merged)
     if problems:
-        raise Refusal(422, f"nothing stored: {len(problems)} order(s) refused", problems)
+        # Counted as reasons: one order may have two, and a rule may refuse the whole set.
+        reasons = "1 reason" if len(problems) == 1 else f"{len(problems)} reasons"
+        raise Refusal(422, f"nothing stored: orders refused for {reasons}", problems)
     row.orders = [o.format() for o in merged]
     if row.disorder and not _by_bot(table):  # its player is back (a bot stops playing it)
         row.disorder, row.missed, row.ready = False, 0, False
