@@ -40,7 +40,7 @@ _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, 
 _RINGS = (1.0, 1.6, 2.3, 3.1, 4.0, 5.0, 6.2)
 _GAP = (15.0, 15.0)  # the first ring's distance from the point, across and down
 _GRID = 6.0  # the spacing of the places tried inside a region, in canvas units
-_SMALLER = 0.9  # each size a label too large for its province tries, against the one before
+_SMALLER = 0.92  # each size a label too large for its province tries, against the one before
 FITS = 0.9  # the share of a label's box inside its region for it to fit there
 
 
