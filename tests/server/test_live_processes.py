@@ -9,52 +9,18 @@ from __future__ import annotations
 import copy
 import os
 import signal
-import subprocess
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from benchmarks.server_load import HEGEMON, _free_port, _wait_for, postgres_schema
+from benchmarks.server_load import postgres_schema
 
-import hegemon
 from tests.server.conftest import User, postgres_missing, seated_game
+from tests.server.processes import served
 from tests.server.test_events import Stream, stream
-
-# The served processes run this checkout's package, and let one address make the
-# accounts and messages a test needs.
-ENVIRONMENT = {
-    **os.environ,
-    "PYTHONPATH": str(Path(hegemon.__file__).parents[1]),
-    "HEGEMON_ARGON2": "1,1024,1",
-    "HEGEMON_LIMIT_SIGNUP": "1000/minute",
-    "HEGEMON_LIMIT_SIGNIN": "1000/minute",
-    "HEGEMON_LIMIT_PRESS": "1000/minute",
-}
-
-
-@contextmanager
-def served(url: str, log: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`hegemon serve` on the database, on a port of its own (no deadline worker): its
-    address and process; stopped at the end unless killed before."""
-    port = _free_port()
-    command = [HEGEMON, "serve", "--database", url, "--port", str(port), "--no-deadlines"]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, env=ENVIRONMENT, stdout=sink, stderr=sink)
-        try:
-            _wait_for(f"http://127.0.0.1:{port}")
-            yield f"http://127.0.0.1:{port}", process
-        finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGINT)
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
 
 
 def _on(user: User, client: httpx.Client) -> User:

@@ -5,7 +5,7 @@ loses none; the press digest gathers messages, never one its reader may not read
 grey message's author; the deadline reminder goes to those whose orders are missing; the
 unsubscribe link; input refused with its reason; two senders never send a mail twice; a
 notifier down or failing never holds up an adjudication. Each test runs on SQLite and
-PostgreSQL."""
+PostgreSQL; and `hegemon serve` runs the sender itself, on SQLite."""
 
 from __future__ import annotations
 
@@ -13,13 +13,16 @@ import hashlib
 import hmac
 import json
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from email import message_from_bytes
 from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
@@ -39,6 +42,7 @@ from tests.server.conftest import (
     free_port,
     seated_game,
 )
+from tests.server.processes import served
 
 SITE = "http://hegemon.test"
 
@@ -470,3 +474,53 @@ def test_a_webhook_redirect_is_not_followed_and_a_refusal_is_final(
     with store.reading() as session:
         [row] = session.scalars(select(models.Delivery)).all()
     assert row.last_error == "answered 410" and row.next_attempt is None and row.attempts == 2
+
+
+# --- the sender `hegemon serve` runs ----------------------------------------------------------
+
+
+def test_hegemon_serve_runs_the_sender_from_the_environments_settings(
+    tmp_path: Path, smtp: SmtpServer, receiver: Receiver
+) -> None:
+    """The tests above run the sender's passes themselves; `hegemon serve` runs them in a
+    thread of its own, with the settings its environment gives: the game started and the
+    phase adjudicated reach the mail server and the game's webhook, each once."""
+    environment = {
+        "HEGEMON_SMTP_HOST": "127.0.0.1",
+        "HEGEMON_SMTP_PORT": str(smtp.port),
+        "HEGEMON_SMTP_TLS": "none",
+        "HEGEMON_PUBLIC_URL": SITE,
+        "HEGEMON_WEBHOOKS_PRIVATE": "1",  # the receiver is on 127.0.0.1
+    }
+    database = f"sqlite:///{tmp_path / 'served.db'}"
+    with (
+        served(database, tmp_path / "serve.log", environment) as (address, _),
+        httpx.Client(base_url=address, timeout=10) as http,
+    ):
+        client: Any = http  # a TestClient's requests, sent to the process
+        master = User(client, "sv_gm")
+        game = master.ok("post", "/api/games", {"variant": "classic", "seed": 7})
+        path = f"/api/games/{game['id']}"
+        master.ok("post", f"{path}/webhooks", {"url": receiver.url})
+        players = {power: User(client, f"sv_{power.lower()}") for power in game["powers"]}
+        asked = _ask(players["Italy"], "started", "adjudicated")
+        for power, user in players.items():
+            user.ok("post", f"{path}/join", {"power": power})  # the last to join starts it
+        master.ok("post", f"{path}/adjudicate", {})
+        _wait(lambda: len(smtp.box.mails) >= 2 and len(receiver.posts) >= 2, seconds=30)
+        time.sleep(sender.POLL)  # a pass more: nothing is sent twice
+    assert [mail["To"] for mail in smtp.box.mails] == [asked, asked]
+    subjects = [mail["Subject"] for mail in smtp.box.mails]
+    assert subjects[0].endswith(": the game has started"), subjects
+    assert f"{SITE}/games/{game['id']}" in _text(smtp.box.mails[1])
+    assert [json.loads(post.body)["event"] for post in receiver.posts] == [
+        "started",
+        "adjudicated",
+    ]
+
+
+def _wait(done: Callable[[], bool], seconds: float) -> None:
+    until = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < until, f"not done within {seconds} s"
+        time.sleep(0.2)
