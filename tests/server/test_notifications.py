@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -30,7 +31,8 @@ from sqlalchemy import select
 
 from hegemon.server import create_app
 from hegemon.server.live import Streams
-from hegemon.server.notify import sender
+from hegemon.server.notify import hooks, sender
+from hegemon.server.notify.mail import SendFailed
 from hegemon.server.notify.settings import NotifySettings
 from hegemon.store import Store, models
 from tests.server.conftest import (
@@ -474,6 +476,32 @@ def test_a_webhook_redirect_is_not_followed_and_a_refusal_is_final(
     with store.reading() as session:
         [row] = session.scalars(select(models.Delivery)).all()
     assert row.last_error == "answered 410" and row.next_attempt is None and row.attempts == 2
+
+
+def test_a_webhook_host_whose_lookup_hangs_is_refused_within_the_timeout(
+    client: TestClient, store: Store, clock: Clock, settings: NotifySettings, monkeypatch: Any
+) -> None:
+    """The system's resolver takes no timeout. No name server that never answers runs on
+    this machine, so its lookup is made to hang: adding the webhook is refused with the
+    reason once the notifications' timeout has passed, and the lookup's thread is freed
+    when it ends (had the wait not been bounded, the request would end in an error only
+    once the hang did, with no address)."""
+    game = _game(client, (store, settings, clock))
+    ended = threading.Event()
+
+    def hanging(*_: Any, **__: Any) -> list[Any]:
+        ended.wait(30)
+        return []
+
+    monkeypatch.setattr(socket, "getaddrinfo", hanging)
+    with pytest.raises(SendFailed, match=r"^hooks\.example: not found within 0\.3 seconds$"):
+        hooks.resolve("hooks.example", 443, False, timeout=0.3)
+    answer = game.master.post(f"{game.path}/webhooks", {"url": "https://hooks.example/x"})
+    ended.set()
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == (
+        "url 'https://hooks.example/x': hooks.example: not found within 5 seconds"
+    )
 
 
 # --- the sender `hegemon serve` runs ----------------------------------------------------------

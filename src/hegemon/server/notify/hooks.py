@@ -13,6 +13,7 @@ import http.client
 import ipaddress
 import socket
 import ssl
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
 
 from hegemon.server.notify.mail import SendFailed
@@ -20,6 +21,11 @@ from hegemon.server.notify.signing import SIGNATURE_HEADER, webhook_signature
 
 MAX_URL = 500
 RETRIED = (408, 429)
+
+# The system's resolver takes no timeout, and may wait half a minute on a name server that
+# does not answer: lookups run here and are waited for only so long. One stuck keeps one
+# of these threads, never a request's or the sender's.
+_LOOKUPS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="webhook-lookup")
 
 
 def check_url(url: str) -> str | None:
@@ -44,11 +50,15 @@ def host_of(url: str) -> str:
     return urlsplit(url).hostname or ""
 
 
-def resolve(host: str, port: int, private_allowed: bool) -> str:
+def resolve(host: str, port: int, private_allowed: bool, timeout: float) -> str:
     """The address to connect to: the host's first, each of them checked to be public
-    (unless `private_allowed`)."""
+    (unless `private_allowed`); not found unless the lookup ends within `timeout` seconds."""
+    lookup = _LOOKUPS.submit(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM)
     try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        found = lookup.result(timeout)
+    except TimeoutError:
+        lookup.cancel()  # if it is still queued behind stuck lookups
+        raise SendFailed(f"{host}: not found within {timeout:g} seconds") from None
     except (OSError, UnicodeError) as exc:
         raise SendFailed(f"{host}: not found ({exc})") from None
     addresses = [str(info[4][0]) for info in found]
@@ -81,7 +91,7 @@ def _connection(
     parts = urlsplit(url)
     host = host_of(url)
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    address = resolve(host, port, private_allowed)
+    address = resolve(host, port, private_allowed, timeout)
     if parts.scheme == "https":
         return _PinnedHTTPS(host, address, port, timeout), parts.netloc
     return http.client.HTTPConnection(address, port, timeout=timeout), parts.netloc

@@ -71,7 +71,7 @@ def add_webhook(table: Table, url: str, settings: NotifySettings) -> answers.Web
     why = hooks.check_url(url)
     if why is None:
         try:
-            hooks.resolve(hooks.host_of(url), 443, settings.webhooks_private)
+            hooks.resolve(hooks.host_of(url), 443, settings.webhooks_private, settings.timeout)
         except SendFailed as exc:
             why = str(exc)
     if why is not None:
