@@ -106,6 +106,7 @@ bench: $(DEV) compiled
 
 bench-server: $(DEV) compiled
 	$(ON_COMPILED) $(BIN)/python benchmarks/game_page.py
+	$(ON_COMPILED) $(BIN)/python benchmarks/server_requests.py
 	$(BIN)/python benchmarks/server_load.py
 	$(BIN)/python benchmarks/press_live.py
 
