@@ -71,10 +71,10 @@ def _measure(variant: str, folder: Path, passes: int) -> str:
         plain = client.get("/games/1", headers={"Accept-Encoding": "identity"}).content
     page, other = (_page(app, store, cookie) for cookie in cookies)
     sent = page()
-    map_new = _cpu(page, passes, before=_forget_map)
-    new = _cpu(page, passes, before=_forget_position)
-    viewer = _cpu(other, passes, before=lambda: _forget_position(then=page))
-    kept = _cpu(page, passes)
+    map_new = median_cpu(page, passes, before=_forget_map)
+    new = median_cpu(page, passes, before=_forget_position)
+    viewer = median_cpu(other, passes, before=lambda: _forget_position(then=page))
+    kept = median_cpu(page, passes)
     store.close()
     over = [
         what for what, bad in (("size", len(sent) > PAGE_KB * 1000), ("time", new > PAGE_MS)) if bad
@@ -124,15 +124,20 @@ def _forget_map() -> None:
     label_layer.cache_clear()
 
 
-def _cpu(work: Callable[[], object], passes: int, before: Callable[[], object] = bool) -> float:
-    """The median CPU time of the work in this thread, in milliseconds, each time after
-    `before` (not timed)."""
+def median_cpu(
+    work: Callable[[], object],
+    passes: int,
+    before: Callable[[], object] = bool,
+    clock: Callable[[], float] = time.thread_time,
+) -> float:
+    """The median CPU time of the work by `clock` (this thread's, unless told), in
+    milliseconds, each time after `before` (not timed)."""
     times = []
     for _ in range(passes):
         before()
-        started = time.thread_time()
+        started = clock()
         work()
-        times.append((time.thread_time() - started) * 1000)
+        times.append((clock() - started) * 1000)
     return statistics.median(times)
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -35,6 +34,10 @@ from hegemon.server import auth, create_app, demo
 from hegemon.server.limits import Limits
 from hegemon.store import Store
 from hegemon.store.models import now
+
+sys.path.insert(0, str(Path(__file__).parents[1]))  # run as a script: benchmarks.* importable
+
+from benchmarks.game_page import median_cpu
 
 TARGETS_MS = {"an order submission": 2.0, "the game page": 6.0}
 ORDERS = ("A Par - Bur", "A Par - Pic")
@@ -135,12 +138,7 @@ async def _request(
 
 def _cpu(work: Callable[[], object], passes: int) -> float:
     """The median CPU time of the process over the work, in milliseconds."""
-    times = []
-    for _ in range(passes):
-        started = time.process_time()
-        work()
-        times.append((time.process_time() - started) * 1000)
-    return statistics.median(times)
+    return median_cpu(work, passes, clock=time.process_time)
 
 
 if __name__ == "__main__":
