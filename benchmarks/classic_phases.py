@@ -17,6 +17,9 @@ The lines compare equal work, per phase:
   (`jsonio.adjudicate_request` between `jsonio.parse` and `json.dumps`); the peer's whole
   phase from the position: setting up its game, its orders, process().
 
+Each call is timed by this thread's CPU (`time.thread_time`), so that other work on a busy
+machine does not count: both judges run in this one thread.
+
 The samples are kept out of the garbage collector's sight (`gc.freeze`): a full
 collection set off in a timed call would otherwise scan every sample the benchmark
 holds, a cost of the benchmark's, not of either judge's.
@@ -154,9 +157,9 @@ def seconds(samples: Sequence[Sample], step: Step) -> float:
     counted = 0.0
     for sample in samples:
         call = step(sample)
-        start = time.perf_counter()
+        start = time.thread_time()
         call()
-        counted += time.perf_counter() - start
+        counted += time.thread_time() - start
     return counted
 
 
@@ -325,9 +328,9 @@ def what_if(variant: Variant, phases: int) -> tuple[float, float, float, float]:
 def _timed(action: Callable[[], object], repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
-        started = time.perf_counter()
+        started = time.thread_time()
         action()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.thread_time() - started)
     return best
 
 
