@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from html import escape
 
 import shapely
@@ -55,7 +56,7 @@ def _polyline(coords: Iterable[list[float]]) -> str:
         return ""
     steps = [
         f"{_tenths(x - px)},{_tenths(y - py)}"
-        for (px, py), (x, y) in zip(tenths, tenths[1:], strict=False)
+        for (px, py), (x, y) in pairwise(tenths)
         if (x, y) != (px, py)
     ]
     first = f"M{_tenths(tenths[0][0])},{_tenths(tenths[0][1])}"
