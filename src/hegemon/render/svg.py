@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
 from html import escape
+from itertools import pairwise
 
 import shapely
 from shapely.geometry.base import BaseGeometry
