@@ -97,6 +97,8 @@ datc: $(RUNTIME) compiled
 bench: $(DEV) compiled
 	$(ON_PURE) $(BIN)/python benchmarks/classic_phases.py
 	$(ON_COMPILED) $(BIN)/python benchmarks/classic_phases.py
+	$(ON_PURE) $(BIN)/python benchmarks/variant_phases.py
+	$(ON_COMPILED) $(BIN)/python benchmarks/variant_phases.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
 	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920

@@ -104,6 +104,22 @@ def bid_problems(
     rules: Rules,
 ) -> list[str]:
     """Every reason these bids may not be made: each names the bid and what is wrong."""
+    return allocation(board, position, power, bids, points, biddable, rules)[1]
+
+
+def allocation(
+    board: Board,
+    position: Position,
+    power: str,
+    bids: Sequence[Bid],
+    points: int,
+    biddable: Mapping[str, Unit],
+    rules: Rules,
+) -> tuple[list[Bid], list[str]]:
+    """The bids in normal form (see `normal_bid`), those that may be given, and every
+    reason the allocation may not be made (`bid_problems`): one check of each bid serves
+    both, where the phase needs both."""
+    normal = []
     problems = []
     spent = sum(b.points for b in bids)
     if spent > points:
@@ -112,7 +128,9 @@ def bid_problems(
         checked = normal_bid(board, position, bid, biddable, rules)
         if isinstance(checked, Illegal):
             problems.append(f"{format_order(bid)}: {checked.reason}")
-    return problems
+        else:
+            normal.append(Bid(bid.points, checked))
+    return normal, problems
 
 
 def normal_bid(

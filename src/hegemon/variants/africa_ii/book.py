@@ -61,6 +61,16 @@ class Book:
         counts = position.center_counts
         return counts.get(power, 0) + sum(counts.get(s, 0) for s in ledger.controlled_by(power))
 
+    def centers_by_power(self, position: Position) -> dict[str, int]:
+        """`centers_of` every superpower, in one pass over the states controlled: asked
+        after every phase, whether the game has ended."""
+        counts = position.center_counts
+        centers = {power: counts.get(power, 0) for power in self.powers}
+        for state, controller in Ledger.of(position).control.items():
+            if controller in centers:
+                centers[controller] += counts.get(state, 0)
+        return centers
+
     def income(self, position: Position, power: str) -> int:
         """The IPs a superpower gains in a year: 12, and one for each center held by a
         state under its influence (a.6), as its centers stand."""

@@ -86,11 +86,11 @@ def _units(position: Position, state: str) -> int:
 
 def _problem(book: Book, position: Position, power: str, order: Order) -> str | None:
     ledger = Ledger.of(position)
-    territory = book.territory(ledger)
     if isinstance(order, Independence):
         state = book.states[order.state]
         if not state.declared:
             return f"{order.state} is not one a power declares independent (rules c.2)"
+        territory = book.territory(ledger)
         if territory.is_active(order.state):
             return f"{order.state} is independent already"
         parent = territory.sovereign(state.within)
@@ -114,7 +114,9 @@ def declare(
     lines = []
     for power, given in orders.items():
         for order in given:
-            if _problem(book, position, power, order):
+            # Most orders are the units': only a declaration is checked and made.
+            declaration = isinstance(order, Independence | CivilWar | Aid)
+            if not declaration or _problem(book, position, power, order):
                 continue
             if isinstance(order, Independence):
                 position = make_independent(book, position, order.state)

@@ -111,6 +111,9 @@ def take(
     others: dict[str, list[Order]] = {}
     for power, given in orders.items():
         mine = [o for o in given if isinstance(o, Raise | Disband)]
+        if not mine:  # most powers raise none: their limit is not worked out
+            others[power] = list(given)
+            continue
         refused = dict(_refused(book, board, position, power, mine))
         for order in mine:
             why = refused.get(order)

@@ -36,13 +36,14 @@ class Given:
 
     def __init__(self, book: Book, position: Position, orders: Mapping[str, Sequence[Order]]):
         ledger = Ledger.of(position)
+        units = position.all_units  # a copy each time it is read: read once for all orders
         self.owners: dict[str, list[Order]] = {}
         self.refused: list[tuple[str, UnitOrder, str]] = []  # (sender, order, why)
         for power, sent in orders.items():
             for order in sent:
                 if not isinstance(order, UnitOrder):
                     continue
-                owner = _owner(position, order)
+                owner = _owner(position, units, order)
                 if owner and book.commander(ledger, owner) == power:
                     self.owners.setdefault(owner, []).append(order)
                 elif owner in book.states:
@@ -376,10 +377,11 @@ class AfricaAdjustments(Adjustments):
                     choices = [c.order for c in builds.choices] if builds else []
                 else:
                     offered = [c.order for form in menu.values() for c in form.choices]
+                    units = position.all_units
                     choices = [
                         o
                         for o in offered
-                        if isinstance(o, UnitOrder) and _owner(position, o) == owner
+                        if isinstance(o, UnitOrder) and _owner(position, units, o) == owner
                     ]
                 count = min(abs(due), len(choices))
                 if count and rng.random() < _TOO_FEW:
@@ -396,9 +398,10 @@ def _builds(owner: str) -> str:
 _TOO_FEW = 0.2  # how often a random player orders one build or disband fewer than due
 
 
-def _owner(position: Position, order: UnitOrder) -> str:
-    """Whose unit an order names (a build: whose center), "" for nobody's."""
+def _owner(position: Position, units: Mapping[str, Unit], order: UnitOrder) -> str:
+    """Whose unit an order names (a build: whose center), "" for nobody's; `units` are
+    the position's `all_units`."""
     if isinstance(order, Build):
         return position.centers.get(order.province, "")
-    unit = position.all_units.get(order.province)
+    unit = units.get(order.province)
     return unit.power if unit is not None else ""

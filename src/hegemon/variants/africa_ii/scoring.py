@@ -21,7 +21,7 @@ from hegemon.variants.africa_ii.ledger import Ledger
 
 
 def ending(book: Book, position: Position, victory_centers: int, last_year: int) -> GameEnd:
-    centers = {p: book.centers_of(position, p) for p in book.powers}
+    centers = book.centers_by_power(position)
     claims = {p: n for p, n in centers.items() if n >= victory_centers}
     if claims:
         return _most(Termination.SOLO, claims)

@@ -245,6 +245,12 @@ class Europe1615(Variant):
         return {s.name: s for s in self.states.values()}
 
     @cached_property
+    def states_by_name(self) -> tuple[State, ...]:
+        """The states in the order the reports list them, by name: fixed, not sorted for
+        every report."""
+        return tuple(sorted(self.states.values(), key=lambda s: s.name))
+
+    @cached_property
     def state_of_province(self) -> dict[str, State]:
         return {p: s for s in self.states.values() for p in s.provinces}
 

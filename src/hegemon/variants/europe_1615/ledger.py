@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import NamedTuple
 
 from hegemon.influence.inf import Standing, shares
@@ -20,6 +21,7 @@ from hegemon.position import StateView, VariantState, Viewer
 
 OTTOMAN = "ote"
 PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
+_STANDINGS: Mapping[str, Standing] = {standing.value: standing for standing in Standing}
 
 
 class Award(NamedTuple):
@@ -57,7 +59,20 @@ class Ledger(VariantState):
     year_end: list[str]  # what the last build phase did, for the reports that follow it
 
     def standing(self, state: str) -> Standing:
-        return Standing(self.status.get(state, [Standing.UNMARKED.value])[0] or "UNMARKED")
+        entry = self.status.get(state)
+        # A dict's lookup, not a call of Standing: asked many times in every phase, and
+        # the enumeration's call costs several times as much.
+        return _STANDINGS[entry[0] or "UNMARKED"] if entry else Standing.UNMARKED
+
+    @cached_property
+    def neutral(self) -> frozenset[str]:
+        """The states NEUTRAL and not captured, which only their own units may enter:
+        asked of every move, and fixed for the ledger, which nothing changes in place."""
+        return frozenset(
+            state
+            for state in self.status
+            if state not in self.captured and self.standing(state) is Standing.NEUTRAL
+        )
 
     def patron(self, state: str) -> str | None:
         entry = self.status.get(state)

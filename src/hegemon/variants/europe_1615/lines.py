@@ -41,7 +41,7 @@ def status_lines(variant: Europe1615, ledger: Ledger, every: bool = False) -> li
     states with the religion they keep for good. Only states with something to say,
     unless `every`."""
     lines = ["States"]
-    for state in sorted(variant.states.values(), key=lambda s: s.name):
+    for state in variant.states_by_name:
         status = _status(ledger, state)
         if every or status != Standing.UNMARKED:
             lines.append(f"   {state.heading}: {status}")

@@ -5,10 +5,8 @@ Its Army/Fleet; Build/Adjustment Phase)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING
 
-from hegemon.influence.inf import Standing
 from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
@@ -34,20 +32,10 @@ class EuropeRules(Rules):
     def _state_of_unit(self, unit: Unit) -> State | None:
         return self.variant.state_of_owner.get(unit.power)
 
-    @cached_property
-    def _neutral(self) -> dict[str, State]:
-        """The provinces of the NEUTRAL states not captured: asked of every move."""
-        ledger = self.ledger
-        return {
-            province: state
-            for state in self.variant.states.values()
-            if state.id not in ledger.captured and ledger.standing(state.id) is Standing.NEUTRAL
-            for province in state.provinces
-        }
-
     def neutral_host(self, province: str) -> State | None:
         """The state the province belongs to, if that state is NEUTRAL and not captured."""
-        return self._neutral.get(province)
+        host = self.variant.state_of_province.get(province)
+        return host if host is not None and host.id in self.ledger.neutral else None
 
     def may_dislodge(self, power: str, unit: Unit) -> bool:
         """STATUS (3): the patron may neither dislodge its client's unit nor help to, even

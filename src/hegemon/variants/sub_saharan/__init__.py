@@ -40,7 +40,6 @@ from hegemon.game.menus import head, unit_orders
 from hegemon.game.phases import Movement
 from hegemon.influence import dp
 from hegemon.influence.dp import Bid
-from hegemon.legality import Illegal
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, StateView, Unit, VariantState, Viewer
 from hegemon.rules import Edition, Rules
@@ -328,26 +327,33 @@ class SubSaharan(Variant):
         """Each minor unit performs the order with the most DP (rules 8.0)."""
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return Preparation(position, orders)
+        # The units bid for and the rules are the phase's, and each power's orders are
+        # split into bids and unit orders: all worked out once, not again at each step.
         biddable = self._biddable(position)
         rules = self.rules_for(position)
-        bids: dict[str, list[Bid]] = {}
-        barred: dict[str, set[str]] = {}
-        for power, given in orders.items():
-            if self.bid_problems(position, power, given):
-                continue  # an allocation that breaks the rules is ignored as a whole
-            barred[power] = dp.attacked_provinces(dp.unit_orders_of(given))
-            bids[power] = self._normal_bids(position, dp.bids_of(given), biddable, rules)
-        tallies = dp.tally(bids, biddable, barred)
+        given_bids = {power: dp.bids_of(given) for power, given in orders.items()}
         unit_orders: dict[str, list[Order]] = {
             power: dp.unit_orders_of(given) for power, given in orders.items()
         }
+        bids: dict[str, list[Bid]] = {}
+        barred: dict[str, set[str]] = {}
+        for power, offered in given_bids.items():
+            points = self.allotment(position, power)
+            normal, problems = dp.allocation(
+                self.board, position, power, offered, points, biddable, rules
+            )
+            if problems:
+                continue  # an allocation that breaks the rules is ignored as a whole
+            barred[power] = dp.attacked_provinces(unit_orders[power])
+            bids[power] = normal
+        tallies = dp.tally(bids, biddable, barred)
         for t in sorted(tallies.values(), key=lambda t: t.unit.province):
             unit_orders.setdefault(t.unit.power, []).append(t.order)
         public = _neutral_orders([t.order for t in tallies.values()])
         private = {
-            power: _bid_lines(power, dp.bids_of(given), bids.get(power), barred, tallies)
-            for power, given in orders.items()
-            if dp.bids_of(given)
+            power: _bid_lines(power, offered, bids.get(power), barred, tallies)
+            for power, offered in given_bids.items()
+            if offered
         }
         return Preparation(position, unit_orders, public, private)
 
@@ -365,16 +371,6 @@ class SubSaharan(Variant):
                 bids.append(Bid(spent, order))
             points -= spent
         return bids
-
-    def _normal_bids(
-        self, position: Position, bids: Sequence[Bid], biddable: Mapping[str, Unit], rules: Rules
-    ) -> list[Bid]:
-        normal = []
-        for bid in bids:
-            order = dp.normal_bid(self.board, position, bid, biddable, rules)
-            if not isinstance(order, Illegal):
-                normal.append(Bid(bid.points, order))
-        return normal
 
     # --- winter (rules 7.1, 7.2) ----------------------------------------------------------
     def automatic_builds(self, position: Position) -> list[Unit]:
