@@ -94,19 +94,6 @@ def attacked_provinces(orders: Iterable[Order]) -> set[str]:
     return provinces
 
 
-def bid_problems(
-    board: Board,
-    position: Position,
-    power: str,
-    bids: Sequence[Bid],
-    points: int,
-    biddable: Mapping[str, Unit],
-    rules: Rules,
-) -> list[str]:
-    """Every reason these bids may not be made: each names the bid and what is wrong."""
-    return allocation(board, position, power, bids, points, biddable, rules)[1]
-
-
 def allocation(
     board: Board,
     position: Position,
@@ -117,8 +104,8 @@ def allocation(
     rules: Rules,
 ) -> tuple[list[Bid], list[str]]:
     """The bids in normal form (see `normal_bid`), those that may be given, and every
-    reason the allocation may not be made (`bid_problems`): one check of each bid serves
-    both, where the phase needs both."""
+    reason the allocation may not be made, each naming the bid and what is wrong: one
+    check of each bid serves both, where the phase needs both."""
     normal = []
     problems = []
     spent = sum(b.points for b in bids)

@@ -311,7 +311,7 @@ class SubSaharan(Variant):
         bids = dp.bids_of(orders)
         if not bids:
             return []
-        return dp.bid_problems(
+        _, problems = dp.allocation(
             self.board,
             position,
             power,
@@ -320,6 +320,7 @@ class SubSaharan(Variant):
             self._biddable(position),
             self.rules_for(position),
         )
+        return problems
 
     def prepare(
         self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
