@@ -29,6 +29,9 @@ CORE = [
     "src/hegemon/game/ending.py",
     "src/hegemon/game/phases.py",
     "src/hegemon/game/machine.py",
+    "src/hegemon/game/forms.py",
+    "src/hegemon/game/reach.py",
+    "src/hegemon/game/menus.py",
 ]
 
 if os.environ.get("HEGEMON_COMPILE") == "1":

@@ -11,8 +11,9 @@ from hegemon.board import Board, province_of
 from hegemon.game import Variant, menus, order_problems
 from hegemon.game.forms import Amount, OrderForm
 from hegemon.game.phases import Adjustments, Movement, Procedure, Retreats
+from hegemon.legality import Illegal, check_movement_order
 from hegemon.orders import Convoy, Move, Order, Support
-from hegemon.position import Position
+from hegemon.position import Position, Unit
 from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
 from hegemon.variants.africa_ii import Spend
@@ -119,3 +120,55 @@ def test_every_phase_offers_every_legal_order_and_nothing_else(game: str) -> Non
                     assert set(_meaning(board, order)) <= meanings, f"{where}: {order.format()}"
                 if legal or procedure.unordered(variant, position, power, []):
                     assert offered, f"{where}: an empty menu"
+
+
+# --- nothing legal missing: every order the judge accepts, however written ---------------
+EXHAUSTIVE = ("classic", "africa_ii", "europe_1615", "sub_saharan", "african_riots")
+
+
+def _every_order(board: Board, position: Position, unit: Unit) -> list[Order]:
+    """Every movement order the unit could be written to give, legal or not: a move to
+    every location, a support of every other unit to hold or to move anywhere, and a
+    convoy of every other unit anywhere. (A move to a neighbour "via convoy" the judge
+    accepts with no fleets to carry it, as the move it is; a menu offers it only where
+    fleets stand to, and so the move alone is asked for here. Nor is a support asked for
+    into a place the supported unit cannot stand: the judge lets a fleet support an army
+    "into" a sea a convoy reaches, a support of no move there can be, which no menu
+    offers.)"""
+    places = [loc for province in sorted(board.provinces) for loc in board.locations(province)]
+    kind, here = unit.type, unit.location
+    orders: list[Order] = [Move(kind, here, target) for target in places]
+    for other in position.units.values():
+        if other is unit:
+            continue
+        orders.append(Support(kind, here, other.province, None, other.type))
+        for target in places:
+            if board.can_hold(other.type, target):
+                orders.append(Support(kind, here, other.province, target, other.type))
+            orders.append(Convoy(kind, here, other.province, target, other.type))
+    return orders
+
+
+@pytest.mark.parametrize("name", EXHAUSTIVE)
+def test_every_order_the_judge_accepts_is_on_the_menu(name: str) -> None:
+    """The movement menus find their orders rather than check candidates
+    (`hegemon.game.reach`): written every way, any order of a unit the judge accepts is
+    one the menu offers (as the random games above only sample)."""
+    variant = load_variant(name)
+    board = variant.board
+    movements = [
+        r.before
+        for r in random_game(variant, random.Random(3), 12)
+        if isinstance(variant.calendar.procedure(r.before.phase), Movement)
+    ]
+    position = movements[3]  # past the opening
+    for power in variant.powers:
+        rules = variant.rules_at_submission(position, power)
+        units = variant.commanded_units(position, power)
+        for unit, offered in menus.unit_orders(variant, position, power, units).items():
+            meanings = {m for o in offered for m in _meaning(board, o)}
+            for order in _every_order(board, position, unit):
+                checked = check_movement_order(board, position, power, order, rules)
+                if not isinstance(checked, Illegal):
+                    where = f"{name}, {position.phase}, {power}: {order.format()}"
+                    assert set(_meaning(board, checked)) <= meanings, where

@@ -35,6 +35,7 @@ class ConvoyMap:
         self._routes_through: dict[tuple[str, str], frozenset[str]] = {}
         self._two_way: bool | None = None  # whether every leg goes both ways
         self._routes_needing: dict[tuple[str, str, str], bool] = {}
+        self._touched: Mapping[str, frozenset[str]] | None = None
 
     def chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
         """Whether fleets standing at these locations chain from the province `origin`
@@ -51,6 +52,30 @@ class ConvoyMap:
             unused.difference_update(nearby)
             frontier.extend(nearby)
         return False
+
+    def carriers(self, fleets: Iterable[str]) -> Carriers:
+        """The fleets standing at these locations, for the provinces they could carry a
+        unit to from each province (`Carriers.carried_from`)."""
+        return Carriers(self, set(fleets) & self.places)
+
+    @property
+    def two_way(self) -> bool:
+        """Whether every leg goes both ways (on every map so far)."""
+        if self._two_way is None:
+            legs = self.legs
+            self._two_way = all(p in legs.get(q, ()) for p, near in legs.items() for q in near)
+        return self._two_way
+
+    @property
+    def touched(self) -> Mapping[str, frozenset[str]]:
+        """Each convoy place's provinces: those whose shores it is on."""
+        if self._touched is None:
+            touched: dict[str, set[str]] = {place: set() for place in self.places}
+            for province, places in self.shores.items():
+                for place in places:
+                    touched[place].add(province)
+            self._touched = {place: frozenset(near) for place, near in touched.items()}
+        return self._touched
 
     @property
     def regions(self) -> Mapping[str, int]:
@@ -96,10 +121,7 @@ class ConvoyMap:
         components) met on the way from a source beside every start to a sink beside every
         end; else, place by place, two paths from it that share no other place, one
         reaching a start and one an end (Menger's theorem)."""
-        if self._two_way is None:
-            legs = self.legs
-            self._two_way = all(p in legs.get(q, ()) for p, near in legs.items() for q in near)
-        if self._two_way:
+        if self.two_way:
             return _on_the_way(self.legs, starts, ends)
         network = self._flow_network()
         return frozenset(p for p in self.places if _two_disjoint_paths(network, p, starts, ends))
@@ -131,6 +153,53 @@ class ConvoyMap:
                     _link(capacity, f"out {place}", f"in {other}")
             self._network = capacity
         return self._network
+
+
+class Carriers:
+    """Fleets standing now, and where they could carry a unit from each province: a
+    menu asks it of every unit that may be convoyed. Where the legs go both ways, the
+    fleets fall into bodies that chain together, each carrying a unit from any province
+    it could enter to any other; else each province's chains are followed from it."""
+
+    def __init__(self, convoys: ConvoyMap, fleets: set[str]) -> None:
+        self.convoys = convoys
+        self.fleets = fleets
+        # Each body: its places, and the provinces a fleet of it could enter.
+        self.bodies: list[tuple[frozenset[str], frozenset[str]]] = []
+        if convoys.two_way:
+            unused = set(fleets)
+            while unused:
+                body = self._reached([unused.pop()], unused)
+                self.bodies.append((body, self._entered(body)))
+
+    def carried_from(self, origin: str) -> frozenset[str]:
+        """Every province the fleets could carry a unit to from the province `origin`:
+        each province `ConvoyMap.chain` answers True for with these fleets."""
+        starts = self.convoys.shores[origin]
+        if not self.convoys.two_way:
+            unused = set(self.fleets)
+            return self._entered(self._reached([f for f in unused if f in starts], unused))
+        found = [entered for places, entered in self.bodies if not places.isdisjoint(starts)]
+        if len(found) == 1:
+            return found[0]
+        return frozenset().union(*found)
+
+    def _reached(self, frontier: list[str], unused: set[str]) -> frozenset[str]:
+        """The places chained to from `frontier` through the `unused` ones (used up)."""
+        unused.difference_update(frontier)
+        reached: set[str] = set()
+        legs = self.convoys.legs
+        while frontier:
+            place = frontier.pop()
+            reached.add(place)
+            nearby = unused & legs[place]
+            unused -= nearby
+            frontier.extend(nearby)
+        return frozenset(reached)
+
+    def _entered(self, places: frozenset[str]) -> frozenset[str]:
+        touched = self.convoys.touched
+        return frozenset([p for place in places for p in touched[place]])
 
 
 _SOURCE = "\0source"  # beside every start, in `_on_the_way`: no place's name

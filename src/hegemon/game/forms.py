@@ -26,16 +26,32 @@ class FormError(ValueError):
 class Choice:
     """One legal order a form lists: its kind (``move``, ``build``, ``place``) and the
     provinces a player clicks, once the form is open, to give it; `note`, what a list of
-    them says beside the order (the full name of the province it names)."""
+    them says beside the order (the full name of the province it names).
+
+    Its kind and clicks are those of the order, or of the standard order it wraps
+    (`like`), or for another kind of order a click on each province of `at`; they are
+    worked out when read, since a bot reads a menu's orders and never its clicks."""
 
     order: Order
-    kind: str
-    clicks: tuple[str, ...] = ()
+    like: Order | None = None
+    at: tuple[str, ...] = ()
     note: str = ""
 
     @property
     def text(self) -> str:
         return self.order.format()
+
+    @property
+    def kind(self) -> str:
+        return type(self._model).__name__.lower()
+
+    @property
+    def clicks(self) -> tuple[str, ...]:
+        return self.at or clicks(self._model)
+
+    @property
+    def _model(self) -> Order:
+        return self.like if self.like is not None else self.order
 
 
 def listed(
@@ -44,8 +60,7 @@ def listed(
     """An order as a form lists it: given by the clicks of a standard order, or by those
     of the one it wraps (`like`), which also gives it its kind; or, for another kind of
     order, by a click on each province of `at`."""
-    model = like if like is not None else order
-    return Choice(order, type(model).__name__.lower(), at or clicks(model), note)
+    return Choice(order, like, at, note)
 
 
 def clicks(order: Order) -> tuple[str, ...]:
@@ -229,7 +244,7 @@ Menu = tuple[OrderForm, ...]  # a power's order forms this phase
 
 def unit_form(head: str, province: str, orders: Sequence[Order]) -> OrderForm:
     """The form of one unit the power commands: its legal orders, listed."""
-    return OrderForm(f"unit {province}", head, tuple(listed(o) for o in orders), unit=province)
+    return OrderForm(f"unit {province}", head, tuple([Choice(o) for o in orders]), unit=province)
 
 
 def purses(menu: Menu) -> tuple[Purse, ...]:

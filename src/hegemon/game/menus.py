@@ -1,34 +1,32 @@
 """The legal orders of a power's units: the menus a player picks from.
 
 Each procedure lists what may be ordered in its kind of phase, as order forms
-(`hegemon.game.forms`); the candidates come from the map (every neighbour, every convoy
-route through fleets standing now, every unit in reach to support) and each passes the
-judge's own check against the rules the power may know, so that a menu never offers an
-order the judge would call void at submission.
+(`hegemon.game.forms`). A movement phase's orders are found from what the judge's check
+asks of each kind (`hegemon.game.reach`), and the rest pass the judge's own check, against
+the rules the power may know, so that a menu never offers an order the judge would call
+void at submission (tests/test_menus.py holds the menus to that).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.beyond import Embark
-from hegemon.board import OFFBOARD, Board, UnitKind, province_of
+from hegemon.beyond import BeyondRules, Embark
+from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.game.forms import Menu, OrderForm, listed, unit_form
+from hegemon.game.reach import Reach, convoys, reach_of
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
-    Convoy,
     Disband,
     Hold,
     Move,
     MovementOrder,
     Order,
     Retreat,
-    Support,
     Waive,
 )
 from hegemon.position import Position, Unit
@@ -106,14 +104,24 @@ def unit_orders(
     variant: Variant, position: Position, power: str, units: Iterable[Unit]
 ) -> UnitOrders:
     """Every legal order for each of `units` under the rules `power` may know: its own
-    units, or units it may order without commanding them (a variant's own orders)."""
+    units, or units it may order without commanding them (a variant's own orders). Found
+    by `hegemon.game.reach`; under rules that let units be carried or leave the board, a
+    move may be a boarding or a departure, and there the judge checks each."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
-    reach = _reach(board, position)
+    reach = reach_of(board, position)
     menu: UnitOrders = {}
     for unit in sorted(units, key=lambda u: u.location):
-        candidates = _candidates(board, position, unit, rules, reach)
-        menu[unit] = _checked(board, position, unit, rules, candidates)
+        orders: list[Order] = [reach.of(unit).hold]
+        if isinstance(rules, BeyondRules):
+            carried = _carried_moves(board, position, unit, reach)
+            orders += _checked(board, position, unit, rules, carried)
+        else:
+            orders += reach.moves(unit, rules)
+        orders += reach.supports(unit, rules)
+        if may_convoy(board, unit):
+            orders += convoys(board, position, unit, rules)
+        menu[unit] = orders
     return menu
 
 
@@ -133,108 +141,20 @@ def _checked(
     return list(legal)
 
 
-class Reach:
-    """What every unit on the board could do this phase, worked out once for all the
-    units' menus: where each unit could move, by its province, and the supports each
-    province could be the goal of (the holds and moves of the units there and into it)."""
-
-    def __init__(self, board: Board, position: Position) -> None:
-        units = sorted(position.units.values(), key=lambda u: u.location)
-        self.fleets = [u.location for u in units if u.type.convoys]
-        self.targets = {u.province: _destinations(board, position, u, self.fleets) for u in units}
-        # Each entry: the supported unit, the move it makes (None: it holds), and its rank
-        # among that unit's supports, so that a menu lists them in one order.
-        self.goals: dict[str, list[tuple[Unit, str | None, int]]] = {}
-        for unit in units:
-            self.goals.setdefault(unit.province, []).append((unit, None, 0))
-            for rank, target in enumerate(self.targets[unit.province], 1):
-                self.goals.setdefault(province_of(target), []).append((unit, target, rank))
-
-    def supports(self, unit: Unit, reached: frozenset[str]) -> list[Support]:
-        """The supports `unit` might give: of a hold or a move into a province it reaches
-        itself (the judge's first test of a support, asked here before an order is made
-        and checked, so that a unit is not offered a support of every unit on the board)."""
-        found = [
-            (other.location, rank, other, target)
-            for province in reached
-            for other, target, rank in self.goals.get(province, ())
-            if other.province != unit.province
-        ]
-        found.sort(key=lambda entry: (entry[0], entry[1]))
-        return [
-            Support(unit.type, unit.location, other.province, target, other.type)
-            for _, _, other, target in found
-        ]
-
-
-# The reach last worked out, with the board and the units it is of: every power's menu
-# of a position asks for the same, and each power's sight of it shares its units (a
-# state of its own, the same units). One entry, replaced whole, so that games played
-# side by side never mix; held, so that the units it is of are not another's later.
-_last_reach: list[tuple[Board, Mapping[str, Unit], Reach]] = []
-
-
-def _reach(board: Board, position: Position) -> Reach:
-    units = position.units
-    for known_board, known_units, reach in _last_reach:
-        if known_board is board and known_units is units:
-            return reach
-    reach = Reach(board, position)
-    _last_reach[:] = [(board, units, reach)]
-    return reach
-
-
-def _candidates(
-    board: Board, position: Position, unit: Unit, rules: Rules, reach: Reach
+def _carried_moves(
+    board: Board, position: Position, unit: Unit, reach: Reach
 ) -> Iterator[MovementOrder]:
-    """The orders the unit might be given: `reach` holds what every unit could do."""
-    yield Hold(unit.type, unit.location)
+    """The moves a unit might be given where units may be carried, for the judge to
+    check: off the board, onto its own carriers beside it, and its moves (one onto a
+    carrier of its own is a boarding)."""
     yield Move(unit.type, unit.location, OFFBOARD)  # where the rules let it leave the board
-    for other in position.units.values():  # its own carriers beside it, to board
+    for other in position.units.values():
         if other.power == unit.power and other.province in board.province_graph[unit.province]:
             yield Embark(unit.type, unit.location, other.province, other.type)
-    for target in reach.targets[unit.province]:
+    for target, overseas in reach.targets[unit.province]:
         yield Move(unit.type, unit.location, target)
-        if (
-            unit.type.convoyed
-            and board.adjacent(unit.type, unit.location, target)
-            and board.convoy_chain(unit.province, target, reach.fleets)
-        ):
+        if not overseas and target in reach.carried.get(unit.province, ()):
             yield Move(unit.type, unit.location, target, via_convoy=True)
-    yield from reach.supports(unit, board.provinces_reached(unit.type, unit.location))
-    if may_convoy(board, unit):
-        for army in position.units.values():
-            if army.type.convoyed:
-                for target in _landings(board, army):
-                    if rules.may_convoy_along(board, army.province, target, unit.location):
-                        yield Convoy(unit.type, unit.location, army.province, target, army.type)
-
-
-def _destinations(board: Board, position: Position, unit: Unit, fleets: list[str]) -> list[str]:
-    """Where the unit could move: its neighbours, and for a unit that may be convoyed,
-    every coast a chain of the `fleets` standing now could carry it to."""
-    targets = sorted(board.neighbours(unit.type, unit.location))
-    if unit.type.convoyed and unit.province in board.convoy_shores:
-        targets += [
-            p
-            for p in _landings(board, unit)
-            if p not in targets and board.convoy_chain(unit.province, p, fleets)
-        ]
-    return targets
-
-
-def _landings(board: Board, unit: Unit) -> tuple[str, ...]:
-    """Every province a convoy could carry the unit to, were there fleets all the way."""
-    return _landings_from(board, unit.type, unit.province)
-
-
-@cache
-def _landings_from(board: Board, kind: UnitKind, province: str) -> tuple[str, ...]:
-    return tuple(
-        p
-        for p in sorted(board.convoy_shores)
-        if board.can_hold(kind, p) and board.could_be_convoyed(province, p)
-    )
 
 
 def retreat_menu(variant: Variant, position: Position, power: str) -> Menu:
