@@ -99,15 +99,24 @@ _PLACED: Final[dict[str, str]] = {}
 _PLACES_KEPT: Final = 10_000  # every location of every map, with room; not whatever is asked
 
 
+# The standard orders write their own `__init__` (init=False): compiled, it sets the
+# fields where it stands, some ten times quicker than the one a frozen dataclass is given
+# (a Python function calling `object.__setattr__` field by field); orders are made for
+# every order read, every menu and every phase's records.
 @mypyc_attr(allow_interpreted_subclasses=True)  # for the variants' `OwnOrder` kinds
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class UnitOrder(Order):
     unit: UnitKind
     location: str
     # Kept rather than derived: adjudication reads it for every order, many times.
     province: str = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "province", province_of(location))
+
+    def __post_init__(self) -> None:  # run by the dataclass `__init__` of `OwnOrder` kinds
         object.__setattr__(self, "province", province_of(self.location))
 
     @property
@@ -122,27 +131,31 @@ class UnitOrder(Order):
         return ("unit", self.province, self.unit.letter)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hold(UnitOrder):
     def format(self) -> str:
         return f"{self.head} H"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Move(UnitOrder):
     target: str
     via_convoy: bool = False
     destination: str = field(init=False, repr=False, compare=False)  # the target's province
 
-    def __post_init__(self) -> None:
-        UnitOrder.__post_init__(self)
-        object.__setattr__(self, "destination", province_of(self.target))
+    def __init__(
+        self, unit: UnitKind, location: str, target: str, via_convoy: bool = False
+    ) -> None:
+        UnitOrder.__init__(self, unit, location)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "via_convoy", via_convoy)
+        object.__setattr__(self, "destination", province_of(target))
 
     def format(self) -> str:
         return f"{self.head} - {place(self.target)}" + (" via Convoy" if self.via_convoy else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Support(UnitOrder):
     """Support to hold (``target`` is None) or to move from ``supported`` to ``target``."""
 
@@ -151,9 +164,19 @@ class Support(UnitOrder):
     supported_unit: UnitKind | None = None  # as written; None if the order omitted it
     destination: str | None = field(init=False, repr=False, compare=False)  # target's province
 
-    def __post_init__(self) -> None:
-        UnitOrder.__post_init__(self)
-        destination = None if self.target is None else province_of(self.target)
+    def __init__(
+        self,
+        unit: UnitKind,
+        location: str,
+        supported: str,
+        target: str | None = None,
+        supported_unit: UnitKind | None = None,
+    ) -> None:
+        UnitOrder.__init__(self, unit, location)
+        object.__setattr__(self, "supported", supported)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "supported_unit", supported_unit)
+        destination = None if target is None else province_of(target)
         object.__setattr__(self, "destination", destination)
 
     def format(self) -> str:
@@ -162,7 +185,7 @@ class Support(UnitOrder):
         return f"{self.head} S {kind}{place(self.supported)}{tail}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Convoy(UnitOrder):
     """A convoy of the unit at ``army`` (an army, in the standard game; any kind the map
     lets be convoyed) to ``target``."""
@@ -171,26 +194,43 @@ class Convoy(UnitOrder):
     target: str
     convoyed_unit: UnitKind | None = None  # as written; None if the order omitted it
 
+    def __init__(
+        self,
+        unit: UnitKind,
+        location: str,
+        army: str,
+        target: str,
+        convoyed_unit: UnitKind | None = None,
+    ) -> None:
+        UnitOrder.__init__(self, unit, location)
+        object.__setattr__(self, "army", army)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "convoyed_unit", convoyed_unit)
+
     def format(self) -> str:
         kind = f"{self.convoyed_unit.letter} " if self.convoyed_unit else ""
         return f"{self.head} C {kind}{place(self.army)} - {place(self.target)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Retreat(UnitOrder):
     target: str
+
+    def __init__(self, unit: UnitKind, location: str, target: str) -> None:
+        UnitOrder.__init__(self, unit, location)
+        object.__setattr__(self, "target", target)
 
     def format(self) -> str:
         return f"{self.head} R {place(self.target)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Disband(UnitOrder):
     def format(self) -> str:
         return f"{self.head} D"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Build(UnitOrder):
     def format(self) -> str:
         return f"Build {self.head}"
@@ -216,7 +256,7 @@ class Illegal:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the variants' own kinds, in Python
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class OwnOrder(UnitOrder):
     """A unit's movement-phase order of a kind outside the standard four, which decides
     itself. Its record (`Record`) is the resolver's, like every unit's; the methods below

@@ -151,9 +151,9 @@ def _carried_moves(
     for other in position.units.values():
         if other.power == unit.power and other.province in board.province_graph[unit.province]:
             yield Embark(unit.type, unit.location, other.province, other.type)
-    for target, overseas in reach.targets[unit.province]:
+    for target, province, overseas in reach.targets[unit.province]:
         yield Move(unit.type, unit.location, target)
-        if not overseas and target in reach.carried.get(unit.province, ()):
+        if not overseas and province in reach.carried.get(unit.province, ()):
             yield Move(unit.type, unit.location, target, via_convoy=True)
 
 
@@ -188,7 +188,8 @@ def adjustment_menu(variant: Variant, position: Position, power: str) -> Menu:
     if balance == 0:
         return ()
     homes = variant.home_centers(position).get(power, frozenset())
-    sites = sorted(rules.build_sites(power, homes, position) - position.units.keys())
+    occupied = position.units.keys()
+    sites = sorted(s for s in rules.build_sites(power, homes, position) if s not in occupied)
     builds: list[Order] = []
     for site in sites:
         for kind in board.kinds.values():

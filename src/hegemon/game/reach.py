@@ -23,8 +23,9 @@ from hegemon.orders import Convoy, Hold, Move, Order, Support
 from hegemon.position import Position, Unit
 from hegemon.rules import Edition, Rules
 
-# A place a unit could move to: the location, and whether only a convoy takes it there.
-Target = tuple[str, bool]
+# A place a unit could move to: the location, its province, and whether only a convoy
+# takes it there.
+Target = tuple[str, str, bool]
 
 
 class Made:
@@ -36,16 +37,24 @@ class Made:
         self.location = location
         self.province = province_of(location)
         self.hold = Hold(kind, location)
-        self.neighbours = sorted(board.neighbours(kind, location))
+        neighbours = sorted(board.neighbours(kind, location))
+        self.neighbours: list[Target] = [(t, province_of(t), False) for t in neighbours]
         self.reached = board.provinces_reached(kind, location)
-        self._moves: dict[tuple[str, bool], Move] = {}
+        self._moves: dict[str, Move] = {t: Move(kind, location, t) for t in neighbours}
+        self._convoyed: dict[str, Move] = {}  # by convoy (to a neighbour), or overseas
         self._supports: dict[tuple[str, str, str | None], Support] = {}
 
-    def move(self, target: str, via_convoy: bool) -> Move:
-        move = self._moves.get((target, via_convoy))
+    def move(self, target: str) -> Move:
+        move = self._moves.get(target)
+        if move is None:  # a landing overseas
+            move = self._moves[target] = Move(self.kind, self.location, target)
+        return move
+
+    def via_convoy(self, target: str) -> Move:
+        """The move to a neighbour, by convoy."""
+        move = self._convoyed.get(target)
         if move is None:
-            move = Move(self.kind, self.location, target, via_convoy)
-            self._moves[target, via_convoy] = move
+            move = self._convoyed[target] = Move(self.kind, self.location, target, True)
         return move
 
     def support(self, other: Unit, target: str | None) -> Support:
@@ -73,6 +82,7 @@ class Reach:
         self.carried = {
             u.province: carriers.carried_from(u.province) for u in units if u.type.convoyed
         }
+        self.convoyed = [u for u in position.units.values() if u.type.convoyed]
         self.targets = {u.province: self._destinations(u) for u in units}
         # Each entry: the supported unit, the move it makes (None: it holds), whether only
         # a convoy takes it there, and its place among all supports, that a menu lists
@@ -81,9 +91,9 @@ class Reach:
         for number, unit in enumerate(units):
             rank = number * 1000
             self.goals.setdefault(unit.province, []).append((unit, None, False, rank))
-            for step, (target, overseas) in enumerate(self.targets[unit.province], 1):
+            for step, (target, province, overseas) in enumerate(self.targets[unit.province], 1):
                 entry = (unit, target, overseas, rank + step)
-                self.goals.setdefault(province_of(target), []).append(entry)
+                self.goals.setdefault(province, []).append(entry)
 
     def of(self, unit: Unit) -> Made:
         """The orders made for a unit of its kind where it stands."""
@@ -97,12 +107,12 @@ class Reach:
         """Where the unit could move: its neighbours, and for a unit that may be
         convoyed, every other landing the fleets standing now carry it to."""
         near = self.of(unit).neighbours
-        targets = [(location, False) for location in near]
         carried = self.carried.get(unit.province)
-        if carried:
-            landings = landings_from(self.board, unit.type, unit.province)
-            targets += [(p, True) for p in landings if p in carried and p not in near]
-        return targets
+        if not carried:
+            return near
+        landings = landings_from(self.board, unit.type, unit.province)
+        bordering = {province for _, province, _ in near}
+        return near + [(p, p, True) for p in landings if p in carried and p not in bordering]
 
     def moves(self, unit: Unit, rules: Rules) -> list[Order]:
         """The unit's moves into the provinces the rules let it enter, and by convoy
@@ -111,11 +121,11 @@ class Reach:
         made = self.of(unit)
         carried = self.carried.get(unit.province, frozenset())
         moves: list[Order] = []
-        for target, overseas in self.targets[unit.province]:
-            if rules.may_enter(unit, province_of(target)):
-                moves.append(made.move(target, False))
-                if not overseas and target in carried:
-                    moves.append(made.move(target, True))
+        for target, province, overseas in self.targets[unit.province]:
+            if rules.may_enter(unit, province):
+                moves.append(made.move(target))
+                if not overseas and province in carried:
+                    moves.append(made.via_convoy(target))
         return moves
 
     def supports(self, unit: Unit, rules: Rules) -> list[Order]:
@@ -188,33 +198,42 @@ def convoys(board: Board, position: Position, fleet: Unit, rules: Rules) -> list
     landing whose routes pass the fleet. Each is legal whatever else stands on the board
     (the judge asks only the map and the rules' convoy hook, which answers from the map
     and the edition), so they are kept per map and found, not checked."""
-    table = _convoy_table(board, rules)
+    table = _convoy_table(board, rules).of(fleet)
     found: list[Order] = []
-    for army in position.units.values():
-        if army.type.convoyed:
-            found += table.of(fleet, army, rules)
+    for army in reach_of(board, position).convoyed:
+        known = table.get(army.location)
+        if known is None or known[0] is not army.type:
+            known = table[army.location] = (army.type, _convoys(board, fleet, army, rules))
+        found += known[1]
     return found
 
 
+def _convoys(board: Board, fleet: Unit, army: Unit, rules: Rules) -> tuple[Convoy, ...]:
+    origin = army.province
+    return tuple(
+        Convoy(fleet.type, fleet.location, origin, target, army.type)
+        for target in landings_from(board, army.type, origin)
+        if rules.may_convoy_along(board, origin, target, fleet.location)
+    )
+
+
+Known = tuple[UnitKind, tuple[Convoy, ...]]  # the army's kind, and the convoys of it
+
+
 class _ConvoyTable:
-    """The convoys a fleet at each place may give of an army in each province, worked out
-    when first asked, for one map and one kind of rules."""
+    """The convoys a fleet of each kind at each place may give of the army at each
+    location, worked out when first asked, for one map and one kind of rules. (Kept by
+    the army's location alone, and made again should another kind stand there.)"""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.found: dict[tuple[str, str, str, str], tuple[Convoy, ...]] = {}
+    def __init__(self) -> None:
+        self.by_fleet: dict[tuple[str, str], dict[str, Known]] = {}
 
-    def of(self, fleet: Unit, army: Unit, rules: Rules) -> tuple[Convoy, ...]:
-        key = (fleet.type.letter, fleet.location, army.type.letter, army.province)
-        found = self.found.get(key)
-        if found is None:
-            origin = army.province
-            found = self.found[key] = tuple(
-                Convoy(fleet.type, fleet.location, origin, target, army.type)
-                for target in landings_from(self.board, army.type, origin)
-                if rules.may_convoy_along(self.board, origin, target, fleet.location)
-            )
-        return found
+    def of(self, fleet: Unit) -> dict[str, Known]:
+        key = (fleet.type.letter, fleet.location)
+        table = self.by_fleet.get(key)
+        if table is None:
+            table = self.by_fleet[key] = {}
+        return table
 
 
 # Per map, kind of rules and edition: few, each table bounded by its map.
@@ -225,7 +244,7 @@ def _convoy_table(board: Board, rules: Rules) -> _ConvoyTable:
     key = (board, type(rules), rules.edition)
     table = _convoy_tables.get(key)
     if table is None:
-        table = _convoy_tables[key] = _ConvoyTable(board)
+        table = _convoy_tables[key] = _ConvoyTable()
     return table
 
 
