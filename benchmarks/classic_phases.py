@@ -1,8 +1,9 @@
 """Adjudication speed and memory: Hegemon against the peer judge on the same classic phases.
 
-Plays a fixed set of seeded random games with `hegemon.randomplay`, keeps every phase's
-position and orders, then adjudicates exactly those phases again, one kind at a time,
-with Hegemon and with the peer judge (PyPI ``diplomacy`` 1.1.2). Each line runs a few
+Plays seeded random games with `hegemon.randomplay` (seeds 0, 1, ...) until it holds
+`--samples` phases of each kind (1,000: retreats are the rarest, some ten a game), keeps
+each one's position and orders, then adjudicates exactly those phases again, one kind at a
+time, with Hegemon and with the peer judge (PyPI ``diplomacy`` 1.1.2). Each line runs a few
 passes, the judges taking turns pass by pass, so that the machine's own drift weighs on
 both alike; the median pass counts and the spread is shown.
 
@@ -13,9 +14,13 @@ The lines compare equal work, per phase:
   (Hegemon needs no such step: a position is its input), nor are its orders given.
 - strings: both from the orders as text: Hegemon reads them (`Variant.parse_order`) and
   plays as above; the peer's `Game.set_orders()` and `Game.process()`.
-- json:    Hegemon's `adjudicate --json` path, text in and text out
-  (`jsonio.adjudicate_request` between `jsonio.parse` and `json.dumps`); the peer's whole
-  phase from the position: setting up its game, its orders, process().
+- json:    the JSON round trip, text in and text out: Hegemon's `adjudicate --json` path
+  (`jsonio.adjudicate_request` between `jsonio.parse` and `json.dumps`); the peer's own,
+  its game's state read from JSON (`Game.set_state`), its orders, process(), and its
+  state written back (`get_state`, `json.dumps`).
+
+Issue 27's targets stand beside the movement lines: parsed and strings at least 40 times
+the peer, json at least 25 times.
 
 Each call is timed by this thread's CPU (`time.thread_time`), so that other work on a busy
 machine does not count: both judges run in this one thread.
@@ -33,7 +38,7 @@ and process()), since the peer cannot adjudicate a position without building a g
 Which build of Hegemon runs is whichever Python imports: `make bench` runs this on the
 pure package and on the compiled core (HEGEMON_BUILD, printed first).
 
-Usage: ``python benchmarks/classic_phases.py [--quick] [--games N] [--phases N] [--runs N]``
+Usage: ``python benchmarks/classic_phases.py [--quick] [--samples N] [--phases N] [--runs N]``
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.peer
 from diplomacy import Game as DiplomacyGame
 from tests import peer
 
+from benchmarks.targets import Target, at_least
 from hegemon import jsonio
 from hegemon.game import Game, Variant, play_phase
 from hegemon.orders import Order
@@ -68,28 +74,39 @@ from hegemon.variants import load_variant
 @dataclass(frozen=True)
 class Sample:
     """One phase as played: where it started, everyone's orders (parsed, as text, and as a
-    request to `adjudicate --json`), the retreats open."""
+    request to `adjudicate --json`), the retreats open, and the peer's game standing there
+    as its JSON state."""
 
     position: Position
     orders: Mapping[str, Sequence[Order]]
     texts: Mapping[str, list[str]]
     request: str
     retreats: Mapping[str, list[str]] | None
+    peer_state: str
 
 
-def collect(variant: Variant, games: int, phases: int) -> dict[PhaseKind, list[Sample]]:
-    """Every phase of `games` seeded random games of at most `phases` phases, by kind."""
-    samples: dict[PhaseKind, list[Sample]] = {kind: [] for kind in STANDARD_PHASE_KINDS}
-    for seed in range(games):
+def collect(variant: Variant, wanted: int, phases: int) -> dict[PhaseKind, list[Sample]]:
+    """`wanted` phases of each kind from seeded random games of at most `phases` phases
+    (seeds 0, 1, ... until the rarest kind has enough)."""
+    found: dict[PhaseKind, list[tuple[Position, Mapping[str, Sequence[Order]]]]] = {
+        kind: [] for kind in STANDARD_PHASE_KINDS
+    }
+    seed = 0
+    while any(len(held) < wanted for held in found.values()):
         for result in random_game(variant, random.Random(seed), phases):
-            position = result.before
-            texts = {power: [o.format() for o in given] for power, given in result.orders.items()}
-            request = {"position": jsonio.position_to_json(position, MASTER), "orders": texts}
-            retreats = peer.retreats_of(variant, position)
-            samples[position.phase.kind].append(
-                Sample(position, result.orders, texts, json.dumps(request), retreats)
-            )
-    return samples
+            found[result.before.phase.kind].append((result.before, result.orders))
+        seed += 1
+    return {
+        kind: [_sample(variant, *phase) for phase in held[:wanted]] for kind, held in found.items()
+    }
+
+
+def _sample(variant: Variant, position: Position, orders: Mapping[str, Sequence[Order]]) -> Sample:
+    texts = {power: [o.format() for o in given] for power, given in orders.items()}
+    request = {"position": jsonio.position_to_json(position, MASTER), "orders": texts}
+    retreats = peer.retreats_of(variant, position)
+    state = json.dumps(peer.setup(position, retreats).get_state())
+    return Sample(position, orders, texts, json.dumps(request), retreats, state)
 
 
 # --- what each side does for one phase ---------------------------------------------------------
@@ -152,6 +169,23 @@ def peer_everything(sample: Sample) -> Callable[[], object]:
     return lambda: peer.play(sample.position, sample.orders, sample.retreats)
 
 
+def peer_json(sample: Sample) -> Callable[[], object]:
+    texts = {
+        power.upper(): [peer.order_text(order, sample.position) for order in given]
+        for power, given in sample.orders.items()
+    }
+
+    def json_in_json_out() -> str:
+        game = DiplomacyGame()
+        game.set_state(json.loads(sample.peer_state))
+        for power, given in texts.items():
+            game.set_orders(power, given)
+        game.process()
+        return json.dumps(game.get_state())
+
+    return json_in_json_out
+
+
 def seconds(samples: Sequence[Sample], step: Step) -> float:
     """Time spent in the measured calls over one pass, preparation left out."""
     counted = 0.0
@@ -183,6 +217,12 @@ def peak_bytes(samples: Sequence[Sample], step: Step) -> int:
 # --- the report -------------------------------------------------------------------------------
 
 LINES = ("parsed", "strings", "json")
+# Issue 27's targets, for movement phases: Hegemon's rate over the peer's.
+TARGETS: Mapping[str, Target] = {
+    "parsed": at_least(40),
+    "strings": at_least(40),
+    "json": at_least(25),
+}
 
 
 @dataclass(frozen=True)
@@ -219,7 +259,7 @@ def measure(variant: Variant, kind: PhaseKind, samples: Sequence[Sample], runs: 
     pairs = {
         "parsed": (hegemon_parsed(variant), peer_process),
         "strings": (hegemon_strings(variant), peer_orders_and_process),
-        "json": (hegemon_json(variant), peer_everything),
+        "json": (hegemon_json(variant), peer_json),
     }
     lines = tuple(
         # The judges take turns pass by pass, so that the machine's drift weighs on each
@@ -244,26 +284,29 @@ def rate(count: int, seconds: float) -> float:
     return count / seconds if seconds else float("inf")
 
 
-def print_report(rows: Sequence[Row], games: int, phases: int, runs: int) -> None:
+def print_report(rows: Sequence[Row], phases: int, runs: int) -> None:
     build = os.environ.get("HEGEMON_BUILD", "as imported")
-    print(f"Hegemon build: {build}. Classic: {games} seeded random games (seeds 0-{games - 1}),")
-    print(f"at most {phases} phases each; {runs} passes, the judges taking turns pass by pass.")
+    counts = ", ".join(f"{row.lines[0].count} {row.kind.name.lower()}" for row in rows)
+    print(f"Hegemon build: {build}. Classic: {counts} phases of seeded random games of at")
+    print(f"most {phases} phases; {runs} passes, the judges taking turns pass by pass.")
     print("Rates are phases per second, the median pass's with the lowest and highest pass's;")
     print("ratios are Hegemon's rate over the peer's, likewise.")
     print("  parsed   hegemon: play_phase() with outcomes built;  peer: Game.process()")
     print("  strings  hegemon: parse_order() of each order, then as above;")
     print("           peer: set_orders(), process()")
     print("  json     hegemon: adjudicate --json's function, text in and out;")
-    print("           peer: set up its game for the position, set_orders(), process()")
+    print("           peer: set_state() from JSON, set_orders(), process(), get_state() to JSON")
     print()
     header = ("phase", "line", "phases", "hegemon", "peer", "hegemon/peer")
     print("{:<11}{:<9}{:>7}{:>22}{:>16}{:>22}".format(*header))
     for row in rows:
         for line in row.lines:
+            target = TARGETS.get(line.name) if row.kind is PhaseKind.MOVEMENT else None
+            verdict = f"  {target.verdict(statistics.median(line.ratios()))}" if target else ""
             print(
                 f"{row.kind.name.lower():<11}{line.name:<9}{line.count:>7}"
                 f"{_spread(line.rates(0), '.0f', ''):>22}{_spread(line.rates(1), '.0f', ''):>16}"
-                f"{_spread(line.ratios(), '.1f', 'x'):>22}"
+                f"{_spread(line.ratios(), '.1f', 'x'):>22}{verdict}"
             )
     print()
     print("Peak memory (tracemalloc, untimed pass): the largest peak of Python allocations made")
@@ -336,15 +379,15 @@ def _timed(action: Callable[[], object], repeat: int = 3) -> float:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="4 games x 20 phases, 1 run")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--phases", type=int, default=40)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="20 of each kind, 1 run")
+    parser.add_argument("--samples", type=int, default=1000, help="phases of each kind")
+    parser.add_argument("--phases", type=int, default=40, help="at most, a game")
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
     if args.quick:
-        args.games, args.phases, args.runs = 4, 20, 1
+        args.samples, args.phases, args.runs = 20, 20, 1
     variant = load_variant("classic")
-    samples = collect(variant, args.games, args.phases)
+    samples = collect(variant, args.samples, args.phases)
     # The samples live as long as the run: out of the garbage collector's sight, so that a
     # full collection, which either judge's garbage may set off in a timed call, does not
     # scan them. Else its cost grows with the number of samples held, falls on one pass
@@ -352,7 +395,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     gc.collect()
     gc.freeze()
     rows = [measure(variant, kind, samples[kind], args.runs) for kind in STANDARD_PHASE_KINDS]
-    print_report(rows, args.games, args.phases, args.runs)
+    print_report(rows, args.phases, args.runs)
     history = 60 if args.quick else 200
     ours, our_phase, theirs, their_phase = what_if(variant, history)
     print()
