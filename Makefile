@@ -99,6 +99,8 @@ bench: $(DEV) compiled
 	$(ON_COMPILED) $(BIN)/python benchmarks/classic_phases.py
 	$(ON_PURE) $(BIN)/python benchmarks/variant_phases.py
 	$(ON_COMPILED) $(BIN)/python benchmarks/variant_phases.py
+	$(ON_PURE) $(BIN)/python benchmarks/menus.py
+	$(ON_COMPILED) $(BIN)/python benchmarks/menus.py
 	$(BIN)/python benchmarks/random_games.py sub_saharan
 	$(BIN)/python benchmarks/random_games.py europe_1615
 	$(BIN)/python benchmarks/random_games.py african_diplomacy_ii --option last_year=1920
