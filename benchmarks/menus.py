@@ -31,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.*, tests.peer
@@ -101,19 +102,23 @@ def measure(name: str, positions: Sequence[Position], timed: Callable[[Position]
     return Row(name, len(positions), statistics.median(times), sum(times) / units)
 
 
+def menus_row(name: str, positions: Sequence[Position]) -> Row:
+    """The variant's menus of these phases, once untimed first, so that the orders each
+    map's units are given are made (a process makes them once), and every per-map table."""
+    timed = partial(menus_seconds, load_variant(name))
+    for position in positions:
+        timed(position)
+    return measure(name, positions, timed)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", default=VARIANTS, help="default: all six")
     parser.add_argument("--phases", type=int, default=1000, help="movement phases a variant")
     args = parser.parse_args(argv)
     names = [n for n in args.variants if n != "classic"]
-    classic = load_variant("classic")
-    positions = movements(classic, args.phases)
-    # Once untimed, so that the orders each map's units are given are made (a process
-    # makes them once) and so is every other per-map table.
-    for position in positions:
-        menus_seconds(classic, position)
-    ours = measure("classic", positions, lambda p: menus_seconds(classic, p))
+    positions = movements(load_variant("classic"), args.phases)
+    ours = menus_row("classic", positions)
     theirs = measure("peer", positions, peer_seconds)
     build = os.environ.get("HEGEMON_BUILD", "as imported")
     print(f"Hegemon build: {build}. Every power's menus of a movement phase (order forms,")
@@ -136,11 +141,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print(f"{'classic':<22}{ours.phases:>7}{us:>10.0f}{ours.per_unit * 1e6:>9.2f}{1:>11.1f}")
     for name in names:
-        variant = load_variant(name)
-        sample = movements(variant, args.phases)
-        for position in sample:
-            menus_seconds(variant, position)
-        row = measure(name, sample, lambda p, v=variant: menus_seconds(v, p))
+        row = menus_row(name, movements(load_variant(name), args.phases))
         times = row.per_unit / ours.per_unit
         print(
             f"{name:<22}{row.phases:>7}{row.per_phase * 1e6:>10.0f}{row.per_unit * 1e6:>9.2f}"
