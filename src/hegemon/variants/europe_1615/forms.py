@@ -6,13 +6,14 @@ may give it, judged on what that power may know: its own INFs, and what is publi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, Stake, listed
 from hegemon.game.menus import head, unit_orders
 from hegemon.influence.inf import Deploy, DiplomaticAttack
 from hegemon.orders import Order, UnitOrder
-from hegemon.position import PhaseKind, Position, Viewer
+from hegemon.position import PhaseKind, Position, Unit, Viewer
 from hegemon.variants.europe_1615 import checks
 from hegemon.variants.europe_1615.ledger import Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
@@ -46,13 +47,17 @@ def _influence(variant: Europe1615, position: Position, power: str) -> list[Orde
     available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     purse = Purse("INF", available, _deployed)
     known = ledger.seen(Viewer(power))
+    others = tuple(p for p in variant.powers if p != power)
+
+    def legal(order: Order) -> bool:  # an influence order: the influence checks alone
+        return not checks.influence_problems(variant, ledger, position, power, [order])
+
     forms = []
     for state in variant.states.values():
-        if available and _legal(variant, position, power, Deploy(1, state.id)):
+        if available and legal(Deploy(1, state.id)):
             stake = _stake(variant, known, state, power, position.phase.year)
             forms.append(_deployment(state, purse, stake))
-        others = tuple(p for p in variant.powers if p != power)
-        if others and _legal(variant, position, power, DiplomaticAttack(state.id, others[0])):
+        if others and legal(DiplomaticAttack(state.id, others[0])):
             forms.append(_attack(state, others))
     return forms
 
@@ -134,7 +139,21 @@ def _waivers(variant: Europe1615, position: Position, power: str) -> list[OrderF
 
 
 def _empire(variant: Europe1615, position: Position) -> list[OrderForm]:
-    """Each of the Empire's units' legal orders, which every power may send alike."""
+    """Each of the Empire's units' legal orders, which every power may send alike: the
+    same forms in every power's menu of a position, made for the first and kept for the
+    rest (one entry, by the units they are of, as `hegemon.game.reach` keeps its reach)."""
+    for known_variant, units, forms in _last_empire:
+        if known_variant is variant and units is position.units:
+            return forms
+    forms = _empire_forms(variant, position)
+    _last_empire[:] = [(variant, position.units, forms)]
+    return forms
+
+
+_last_empire: list[tuple[Europe1615, Mapping[str, Unit], list[OrderForm]]] = []
+
+
+def _empire_forms(variant: Europe1615, position: Position) -> list[OrderForm]:
     empire = variant.ottoman.name
     units = [u for u in position.units.values() if u.power == empire]
     forms = []
