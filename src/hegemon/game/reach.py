@@ -144,7 +144,7 @@ class Reach:
                     continue
                 if rules.may_support(unit, other, province):
                     found.append((rank, made.support(other, target)))
-        found.sort(key=_first)
+        found.sort()  # by rank alone: no two entries share one
         return [support for _, support in found]
 
     def _carried_without(self, mover: Unit, goal: str, supporter: Unit) -> bool:
@@ -153,10 +153,6 @@ class Reach:
             return True  # the fleets that carry it are all there without it
         fleets = self.fleets - {supporter.location}
         return self.board.convoy_chain(mover.province, goal, fleets)
-
-
-def _first(entry: tuple[int, Support]) -> int:
-    return entry[0]
 
 
 # Each map's orders made so far, by the unit's kind (its letter) and location: bounded by
