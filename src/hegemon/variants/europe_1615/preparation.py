@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING
 
 from hegemon.influence.inf import (
     Attack,
-    Deploy,
-    DiplomaticAttack,
     deploy,
     diplomatic_attacks,
     political_status,
     religious_control,
 )
+from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Build, Order, UnitOrder, format_order
 from hegemon.position import Position, Unit
 from hegemon.variants.europe_1615.checks import influence_problems

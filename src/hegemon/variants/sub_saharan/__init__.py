@@ -39,7 +39,7 @@ from hegemon.game.forms import Amount, Filled, FormError, Menu, OrderForm, Purse
 from hegemon.game.menus import head, unit_orders
 from hegemon.game.phases import Movement
 from hegemon.influence import dp
-from hegemon.influence.dp import Bid
+from hegemon.influence.orders import Bid
 from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import PhaseKind, Position, StateView, Unit, VariantState, Viewer
 from hegemon.rules import Edition, Rules
