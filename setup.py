@@ -37,6 +37,8 @@ CORE = [
     "src/hegemon/variants/europe_1615/lines.py",
     "src/hegemon/variants/europe_1615/preparation.py",
     "src/hegemon/variants/europe_1615/rules.py",
+    "src/hegemon/variants/europe_1615/scoring.py",
+    "src/hegemon/variants/europe_1615/winter.py",
     "src/hegemon/variants/sub_saharan/bidding.py",
     "src/hegemon/variants/africa_ii/autumn.py",
     "src/hegemon/variants/africa_ii/declarations.py",
