@@ -2,7 +2,9 @@
 
 The compiled core is the modules every phase runs through: the map and its convoy
 routes, positions, orders, the rules hooks, legality, notation, the adjudicators, the
-phase machine and the JSON path. Everything else (variants, the server, drawing) stays Python and imports them
+phase machine and the JSON path; and the variants' steps each of their phases takes (the
+influence economies, Europe 1615's and Africa II's phase steps, Sub-Saharan's bidding).
+Everything else (the variants' classes, the server, drawing) stays Python and imports them
 alike; docs/compiled-core.md says what compiled code asks of the modules listed here.
 """
 
@@ -32,6 +34,20 @@ CORE = [
     "src/hegemon/game/forms.py",
     "src/hegemon/game/reach.py",
     "src/hegemon/game/menus.py",
+    "src/hegemon/influence/inf.py",
+    "src/hegemon/influence/dp.py",
+    "src/hegemon/variants/europe_1615/checks.py",
+    "src/hegemon/variants/europe_1615/lines.py",
+    "src/hegemon/variants/europe_1615/preparation.py",
+    "src/hegemon/variants/europe_1615/rules.py",
+    "src/hegemon/variants/europe_1615/scoring.py",
+    "src/hegemon/variants/europe_1615/winter.py",
+    "src/hegemon/variants/sub_saharan/bidding.py",
+    "src/hegemon/variants/africa_ii/autumn.py",
+    "src/hegemon/variants/africa_ii/declarations.py",
+    "src/hegemon/variants/africa_ii/guerillas.py",
+    "src/hegemon/variants/africa_ii/interventions.py",
+    "src/hegemon/variants/africa_ii/landings.py",
 ]
 
 if os.environ.get("HEGEMON_COMPILE") == "1":

@@ -15,7 +15,8 @@ from hegemon.bots.spending import MARGIN
 from hegemon.game import chances_for, play_phase, settle
 from hegemon.game.forms import OrderForm
 from hegemon.game.menus import offered
-from hegemon.influence.inf import Deploy, shares
+from hegemon.influence.inf import shares
+from hegemon.influence.orders import Deploy
 from hegemon.position import Position, Viewer
 from hegemon.randomplay import random_orders
 from hegemon.variants import load_variant

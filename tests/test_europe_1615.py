@@ -18,7 +18,7 @@ import pytest
 from hegemon.board import MapError
 from hegemon.cli import main
 from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
-from hegemon.influence.inf import Deploy
+from hegemon.influence.orders import Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order

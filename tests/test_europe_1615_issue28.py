@@ -10,7 +10,7 @@ import pytest
 
 from hegemon.cli import main
 from hegemon.game import Game
-from hegemon.influence.inf import Deploy
+from hegemon.influence.orders import Deploy
 from hegemon.notation import OrderSyntaxError
 from hegemon.position import PhaseKind
 from hegemon.variants import load_variant

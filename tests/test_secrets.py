@@ -38,8 +38,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from hegemon.game import Game, PhaseResult, Variant, chances_for, play_phase, settle
-from hegemon.influence.dp import Bid
-from hegemon.influence.inf import Deploy
+from hegemon.influence.orders import Bid, Deploy
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.orders import Order, Secrecy
 from hegemon.position import MASTER, OBSERVER, Position, Viewer

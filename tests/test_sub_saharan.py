@@ -12,7 +12,7 @@ import pytest
 from hegemon import jsonio
 from hegemon.cli import main
 from hegemon.game import GameEnd, PhaseResult, SetupError, Termination, order_problems, play_phase
-from hegemon.influence.dp import Bid
+from hegemon.influence.orders import Bid
 from hegemon.orders import Order
 from hegemon.position import MASTER, OBSERVER, Phase, PhaseKind, Position, Season, Unit
 from hegemon.randomplay import random_game

@@ -9,71 +9,20 @@ bids on that minor's unit ignored that turn (the Attacking & Allocating rule).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import ClassVar, Self
 
 from hegemon.board import Board, province_of
+from hegemon.influence.orders import Bid
 from hegemon.legality import Illegal, check_movement_order
-from hegemon.notation import POINTS, OrderSyntaxError, parse_order, read_points
-from hegemon.orders import (
-    Convoy,
-    Hold,
-    Move,
-    MovementOrder,
-    Order,
-    ReadContext,
-    Secrecy,
-    Support,
-    format_order,
-)
+from hegemon.orders import Hold, Move, MovementOrder, Order, Support, format_order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
-
-_BID = re.compile(rf"^\s*({POINTS})\s*:\s*(.*)$", re.DOTALL)
-
-
-@dataclass(frozen=True, slots=True)
-class Bid(Order):
-    """Points offered for an order to a unit no player owns, written ``2: A Kas - Kam``.
-    Kept secret until the game ends (Sub-Saharan 1.3)."""
-
-    secrecy: ClassVar[Secrecy] = Secrecy.UNTIL_END
-    points: int
-    order: MovementOrder
-
-    def format(self) -> str:
-        return f"{self.points}: {self.order.format()}"
-
-    def slot(self) -> Hashable | None:
-        """A new bid on the same unit replaces the earlier one."""
-        return ("bid", self.order.province)
-
-    @classmethod
-    def read(cls, text: str, context: ReadContext) -> Self | None:
-        match = _BID.match(text)
-        if match is None:
-            return None
-        points = read_points(text, match.group(1), "a bid")
-        if points < 1:
-            raise OrderSyntaxError(text, "a bid must offer at least 1 point")
-        if _BID.match(match.group(2)):
-            raise OrderSyntaxError(text, "a bid is for one order, not for another bid")
-        order = parse_order(match.group(2), context.board, context.units)
-        if not isinstance(order, Hold | Move | Support | Convoy):
-            raise OrderSyntaxError(text, "a bid must be for a hold, move, support or convoy order")
-        return cls(points, order)
 
 
 def allotment(centers: int, cap: int = 3) -> int:
     """One point per supply center held, at most `cap` (Sub-Saharan 8.1)."""
     return min(cap, centers)
-
-
-def takes_bids(kinds: Iterable[type[Order]]) -> bool:
-    """Whether a phase taking these kinds of order takes bids."""
-    return Bid in kinds
 
 
 def bids_of(orders: Iterable[Order]) -> list[Bid]:

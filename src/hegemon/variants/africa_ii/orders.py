@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from hegemon.influence.inf import Deploy, Wording
+from hegemon.influence.orders import Deploy, Wording
 from hegemon.notation import OrderSyntaxError, province_named
 from hegemon.orders import Order, ReadContext, Secrecy, place
 

@@ -34,7 +34,8 @@ from hegemon.board import Board, MapError
 from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant, Voice
 from hegemon.game.forms import Menu
 from hegemon.game.phases import Adjustments, Movement, Retreats, change_hands
-from hegemon.influence.inf import Deploy, DiplomaticAttack, attack_sequence
+from hegemon.influence.inf import attack_sequence
+from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Order, ReadContext, UnitOrder
 from hegemon.position import Phase, PhaseKind, Position, Unit, Viewer
 from hegemon.rules import STANDARD, Rules

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from hegemon import game
-from hegemon.influence.inf import Deploy, DiplomaticAttack
+from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Order, format_order
 from hegemon.position import Position
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger

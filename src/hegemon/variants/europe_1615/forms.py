@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, Stake, listed
 from hegemon.game.menus import head, unit_orders
-from hegemon.influence.inf import Deploy, DiplomaticAttack
+from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Order, UnitOrder
 from hegemon.position import PhaseKind, Position, Unit, Viewer
 from hegemon.variants.europe_1615 import checks

@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING
 
 from hegemon.influence.inf import (
     Attack,
-    Deploy,
-    DiplomaticAttack,
     deploy,
     diplomatic_attacks,
     political_status,
     religious_control,
 )
+from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Build, Order, UnitOrder, format_order
 from hegemon.position import Position, Unit
 from hegemon.variants.europe_1615.checks import influence_problems
@@ -55,20 +54,33 @@ def deploy_and_attack(
     holdings, results = diplomatic_attacks(holdings, attacks, ledger.sequence)
     attacked = ledger.attacked + [a.attacker for a in attacks]
     remaining = {s: {p: n for p, n in h.items() if n > 0} for s, h in holdings.items()}
-    ledger = replace(ledger, inf=remaining, spent=spent, attacked=attacked)
-    return judge(variant, ledger, position.phase.year), attack_lines(variant, results)
+    status, religion = statuses(variant, ledger, remaining, position.phase.year)
+    # One new ledger, not one for the INFs and another for the statuses: making one
+    # copies every field of the ledger.
+    ledger = replace(
+        ledger, inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
+    )
+    return ledger, attack_lines(variant, results)
 
 
 def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
-    """Every state's political and religious status from its INFs (rules: Status of the
-    Minor States, Religious Status); a captured state keeps its religion for good."""
+    """The ledger with every state's status judged from its INFs (`statuses`)."""
+    status, religion = statuses(variant, ledger, ledger.inf, year)
+    return replace(ledger, status=status, religion=religion)
+
+
+def statuses(
+    variant: Europe1615, ledger: Ledger, inf: Mapping[str, Mapping[str, int]], year: int
+) -> tuple[dict[str, list[str | None]], dict[str, str]]:
+    """Every state's political and religious status from the INFs `inf` (rules: Status of
+    the Minor States, Religious Status); a captured state keeps its religion for good."""
     status: dict[str, list[str | None]] = {}
     religion = {s: f for s, f in ledger.religion.items() if s in ledger.captured}
     thresholds = variant.thresholds
     for state in variant.states.values():
         if state.id in ledger.captured:
             continue
-        held = ledger.inf.get(state.id, {})
+        held = inf.get(state.id, {})
         if state.kind == EMPIRE:
             share = variant.ottoman_share.get(year, 50)
             result = political_status(held, thresholds["ottoman_minimum"], share, True)
@@ -85,7 +97,7 @@ def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
         )
         if faith:
             religion[state.id] = faith
-    return replace(ledger, status=status, religion=religion)
+    return status, religion
 
 
 def client_orders(

@@ -39,10 +39,11 @@ from hegemon.game.forms import Amount, Filled, FormError, Menu, OrderForm, Purse
 from hegemon.game.menus import head, unit_orders
 from hegemon.game.phases import Movement
 from hegemon.influence import dp
-from hegemon.influence.dp import Bid
-from hegemon.orders import Convoy, Hold, Move, MovementOrder, Order, Support, format_order
+from hegemon.influence.orders import Bid
+from hegemon.orders import Convoy, Hold, Move, Order, Support
 from hegemon.position import PhaseKind, Position, StateView, Unit, VariantState, Viewer
 from hegemon.rules import Edition, Rules
+from hegemon.variants.sub_saharan import bidding
 from hegemon.variants.sub_saharan.board import minor_marks
 
 MINOR_HEADING = "Minor Neutral Powers"
@@ -292,7 +293,8 @@ class SubSaharan(Variant):
         """The minor powers' units, which the powers bid for."""
         return [u for u in position.units.values() if u.power in self.minor_names]
 
-    def _biddable(self, position: Position) -> dict[str, Unit]:
+    def biddable(self, position: Position) -> dict[str, Unit]:
+        """The minor units, which the powers bid for, by province."""
         return {u.province: u for u in self.minor_units(position)}
 
     def bid_forms(self, position: Position, power: str) -> Menu:
@@ -317,7 +319,7 @@ class SubSaharan(Variant):
             power,
             bids,
             self.allotment(position, power),
-            self._biddable(position),
+            self.biddable(position),
             self.rules_for(position),
         )
         return problems
@@ -328,35 +330,7 @@ class SubSaharan(Variant):
         """Each minor unit performs the order with the most DP (rules 8.0)."""
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return Preparation(position, orders)
-        # The units bid for and the rules are the phase's, and each power's orders are
-        # split into bids and unit orders: all worked out once, not again at each step.
-        biddable = self._biddable(position)
-        rules = self.rules_for(position)
-        given_bids = {power: dp.bids_of(given) for power, given in orders.items()}
-        unit_orders: dict[str, list[Order]] = {
-            power: dp.unit_orders_of(given) for power, given in orders.items()
-        }
-        bids: dict[str, list[Bid]] = {}
-        barred: dict[str, set[str]] = {}
-        for power, offered in given_bids.items():
-            points = self.allotment(position, power)
-            normal, problems = dp.allocation(
-                self.board, position, power, offered, points, biddable, rules
-            )
-            if problems:
-                continue  # an allocation that breaks the rules is ignored as a whole
-            barred[power] = dp.attacked_provinces(unit_orders[power])
-            bids[power] = normal
-        tallies = dp.tally(bids, biddable, barred)
-        for t in sorted(tallies.values(), key=lambda t: t.unit.province):
-            unit_orders.setdefault(t.unit.power, []).append(t.order)
-        public = _neutral_orders([t.order for t in tallies.values()])
-        private = {
-            power: _bid_lines(power, offered, bids.get(power), barred, tallies)
-            for power, offered in given_bids.items()
-            if offered
-        }
-        return Preparation(position, unit_orders, public, private)
+        return bidding.movement_orders(self, position, orders)
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random
@@ -411,36 +385,6 @@ class SubSaharan(Variant):
         cap = int(self.options["year_cap"])
         last_year = self.start_year + cap - 1
         return draw_after_last_year(self.powers, position, last_year) if cap else PLAYING
-
-
-def _bid_lines(
-    power: str,
-    given: Sequence[Bid],
-    normal: Sequence[Bid] | None,
-    barred: Mapping[str, set[str]],
-    tallies: Mapping[str, dp.Tally],
-) -> tuple[str, ...]:
-    """A power's own bids with what became of each, for it and the game master alone (its
-    bids stay secret from the others until the game ends, rules 1.3): performed by the
-    unit, outbid (or tied: the unit held), or ignored, with the rule that ignores it.
-    `normal`: the bids in normal form, None when the allocation was ignored whole."""
-    lines = [f"Bids of {power}"]
-    for bid, order in zip(given, normal or given, strict=True):
-        province = bid.order.province
-        if normal is None:
-            note = "ignored: the allocation breaks rules 8.0/8.1"
-        elif province in barred.get(power, set()):
-            note = f"ignored: {power}'s own orders attack it (Attacking & Allocating)"
-        else:
-            note = "performed" if tallies[province].order == order.order else "not performed"
-        lines.append(f"   {bid.format()}: {note}")
-    return tuple(lines)
-
-
-def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
-    """The public part of the bidding: each minor unit's order, never who paid for it."""
-    listed = sorted(orders, key=lambda o: o.province)
-    return ("Neutral Orders", *(f"   {format_order(o)}" for o in listed))
 
 
 VARIANT = SubSaharan
