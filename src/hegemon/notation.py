@@ -181,65 +181,90 @@ def read_in_full(text: str, board: Board, units: Mapping[str, Unit] | None = Non
 
 def written_as_formatted(text: str, board: Board) -> Order | None:
     """The order, if it is written as `Order.format` writes the standard orders (``A Par -
-    Bur``, ``F Nth C A Lon - Bel``, ``A Bud S A Ser H``, ``Build F Stp/nc``); else None,
-    for `read_in_full` to read, which reads these to the same orders. Most orders come
-    so, from programs and players alike, and reading them this way needs no search for
-    place names."""
-    if text == "Waive":
+    Bur``, ``F Nth C A Lon - Bel``, ``A Bud S A Ser H``, ``Build F Stp/nc``) or as the
+    ``diplomacy`` package does (``A PAR - BUR``, ``F MAO S A PAR``, ``A PAR - BUR VIA``,
+    ``A PAR B``, ``WAIVE``); else None, for `read_in_full` to read, which reads these to
+    the same orders. Most orders come so, from programs and players alike, and reading
+    them this way needs no search for place names: a dict lookup a word
+    (`Board.place_written`)."""
+    if text == "Waive" or text == "WAIVE":
         return Waive()
     words = text.split(" ")
     if words[0] == "Build":
-        if len(words) != 3:
-            return None
-        kind, location = _formatted_unit(words[1], words[2], board)
-        return None if kind is None or location is None else Build(kind, location)
-    if len(words) < 3 or words[0].lower() in _LEADING:
+        return _formatted_build(words, board)
+    if len(words) < 3:
         return None
-    kind, location = _formatted_unit(words[0], words[1], board)
+    kind = _formatted_kind(words[0], board)
+    location = board.place_written(words[1])
     if kind is None or location is None:
         return None
     action, rest = words[2], words[3:]
     if action == "-":
         return _formatted_move(kind, location, rest, board)
-    if action in ("S", "C"):
+    if action == "S" or action == "C":
         return _formatted_support_or_convoy(action, kind, location, rest, board)
     if action == "R" and len(rest) == 1:
-        target = _formatted_place(rest[0], board)
+        target = board.place_written(rest[0])
         return None if target is None else Retreat(kind, location, target)
-    if not rest and action in ("H", "D"):
-        return Hold(kind, location) if action == "H" else Disband(kind, location)
-    return None
+    if rest:
+        return None
+    if action == "H":
+        return Hold(kind, location)
+    if action == "D":
+        return Disband(kind, location)
+    return Build(kind, location) if action == "B" else None
 
 
 # Words the full reader takes first, before a unit: a unit kind lettered so is not formatted.
 _LEADING = _WAIVE | _BUILD | _DISBAND
+# How a move by convoy ends, as `Order.format` writes it and as the peer does.
+_VIA_CONVOY = (["via", "Convoy"], ["VIA"])
+
+
+def _formatted_kind(letter: str, board: Board) -> UnitKind | None:
+    """The kind of unit a letter names at the start of an order, as `Order.format` writes
+    it: not one the full reader would take for a build, disband or waive."""
+    kind = board.kinds.get(letter)
+    return None if kind is None or letter.lower() in _LEADING else kind
+
+
+def _formatted_build(words: list[str], board: Board) -> Build | None:
+    """``Build F Stp/nc``."""
+    if len(words) != 3:
+        return None
+    kind = board.kinds.get(words[1])
+    location = board.place_written(words[2])
+    return None if kind is None or location is None else Build(kind, location)
 
 
 def _formatted_move(kind: UnitKind, location: str, rest: list[str], board: Board) -> Move | None:
-    """``- Bur`` or ``- Bur via Convoy``."""
-    if len(rest) not in (1, 3) or rest[0].lower() == "to":  # "- to X": "to" is a filler
+    """``- Bur``, ``- Bur via Convoy`` or ``- BUR VIA``."""
+    if not rest or len(rest) > 3:
         return None
-    if len(rest) == 3 and rest[1:] != ["via", "Convoy"]:
+    target = _formatted_target(rest[0], board)
+    if target is None:
         return None
-    target = _formatted_place(rest[0], board)
-    return None if target is None else Move(kind, location, target, len(rest) == 3)
+    if len(rest) == 1:
+        return Move(kind, location, target)
+    return Move(kind, location, target, True) if rest[1:] in _VIA_CONVOY else None
 
 
 def _formatted_support_or_convoy(
     action: str, kind: UnitKind, location: str, rest: list[str], board: Board
 ) -> Support | Convoy | None:
-    """``S A Ser H``, ``S A Ser - Rum`` or ``C A Lon - Bel``."""
+    """``S A Ser H`` (or the peer's ``S A SER``), ``S A Ser - Rum`` or ``C A Lon - Bel``."""
     if len(rest) < 2:
         return None
-    other_kind, other = _formatted_unit(rest[0], rest[1], board)
+    other_kind = board.kinds.get(rest[0])
+    other = board.place_written(rest[1])
     if other_kind is None or other is None:
         return None
     tail = rest[2:]
-    if action == "S" and tail == ["H"]:
+    if action == "S" and (not tail or tail == ["H"]):
         return Support(kind, location, other, None, other_kind)
-    if len(tail) != 2 or tail[0] != "-" or tail[1].lower() == "to":
+    if len(tail) != 2 or tail[0] != "-":
         return None
-    target = _formatted_place(tail[1], board)
+    target = _formatted_target(tail[1], board)
     if target is None:
         return None
     if action == "S":
@@ -247,22 +272,12 @@ def _formatted_support_or_convoy(
     return Convoy(kind, location, other, target, other_kind)
 
 
-def _formatted_unit(letter: str, word: str, board: Board) -> tuple[UnitKind | None, str | None]:
-    """A unit as `Order.format` writes it: its kind's letter and its location."""
-    kind = board.kinds.get(letter)
-    return (None, None) if kind is None else (kind, _formatted_place(word, board))
-
-
-def _formatted_place(word: str, board: Board) -> str | None:
-    """A location as `Order.format` writes it (``Par``, ``Spa/nc``), whose province no
-    longer place name begins with; None for any other word."""
-    location = word.lower()
-    province, slash, _ = location.partition("/")
-    if board.lookup(province) != province or board.name_words(province) != 1:
+def _formatted_target(word: str, board: Board) -> str | None:
+    """Where a move goes, written after its ``-``: not ``to``, which the full reader takes
+    for a filler (``- to Bur``), whatever the map names so."""
+    if len(word) == 2 and word.lower() == "to":
         return None
-    if slash and location not in board.locations(province):
-        return None
-    return location
+    return board.place_written(word)
 
 
 # What an order of points (a bid, a deployment) may begin with before its colon: anything
