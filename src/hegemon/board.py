@@ -160,6 +160,7 @@ class _Derived:
         self.convoys: ConvoyMap | None = None
         self.name_words: dict[str, int] | None = None
         self.places_written: dict[str, str] | None = None
+        self.lettered: dict[str, UnitKind] | None = None
         # Answers worked out once per question.
         self.distances: dict[tuple[bool, frozenset[str]], dict[str, int]] = {}
 
@@ -218,6 +219,14 @@ class Board:
         if derived.places_written is None:
             derived.places_written = self._places_written()
         return derived.places_written.get(word)
+
+    def kind_lettered(self, letter: str) -> UnitKind | None:
+        """The kind of unit of this letter (``A``), if any: `kinds` as a dict, which
+        compiled code reads directly, where a Mapping's `get` is a method call."""
+        derived = self._derived
+        if derived.lettered is None:
+            derived.lettered = dict(self.kinds)
+        return derived.lettered.get(letter)
 
     def _places_written(self) -> dict[str, str]:
         written: dict[str, str] = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
@@ -190,23 +191,28 @@ def written_as_formatted(text: str, board: Board) -> Order | None:
     if text == "Waive" or text == "WAIVE":
         return Waive()
     words = text.split(" ")
+    count = len(words)
     if words[0] == "Build":
-        return _formatted_build(words, board)
-    if len(words) < 3:
+        if count != 3:
+            return None
+        kind = board.kind_lettered(words[1])
+        location = _formatted_place(words, 2, board)
+        return None if kind is None or location is None else Build(kind, location)
+    if count < 3:
         return None
     kind = _formatted_kind(words[0], board)
-    location = board.place_written(words[1])
+    location = _formatted_place(words, 1, board)
     if kind is None or location is None:
         return None
-    action, rest = words[2], words[3:]
+    action = words[2]
     if action == "-":
-        return _formatted_move(kind, location, rest, board)
+        return _formatted_move(kind, location, words, board)
     if action == "S" or action == "C":
-        return _formatted_support_or_convoy(action, kind, location, rest, board)
-    if action == "R" and len(rest) == 1:
-        target = board.place_written(rest[0])
+        return _formatted_support_or_convoy(action, kind, location, words, board)
+    if action == "R" and count == 4:
+        target = _formatted_target(words, 3, board)
         return None if target is None else Retreat(kind, location, target)
-    if rest:
+    if count != 3:
         return None
     if action == "H":
         return Hold(kind, location)
@@ -217,54 +223,48 @@ def written_as_formatted(text: str, board: Board) -> Order | None:
 
 # Words the full reader takes first, before a unit: a unit kind lettered so is not formatted.
 _LEADING = _WAIVE | _BUILD | _DISBAND
+_LEADING_LETTERS: Final = frozenset(word.upper() for word in _LEADING if len(word) == 1)
 # How a move by convoy ends, as `Order.format` writes it and as the peer does.
 _VIA_CONVOY = (["via", "Convoy"], ["VIA"])
 
 
 def _formatted_kind(letter: str, board: Board) -> UnitKind | None:
     """The kind of unit a letter names at the start of an order, as `Order.format` writes
-    it: not one the full reader would take for a build, disband or waive."""
-    kind = board.kinds.get(letter)
-    return None if kind is None or letter.lower() in _LEADING else kind
+    it: not one the full reader would take for a build or a disband (a map's kinds are
+    each one capital letter, so only a ``B`` or a ``D`` could be)."""
+    return None if letter in _LEADING_LETTERS else board.kind_lettered(letter)
 
 
-def _formatted_build(words: list[str], board: Board) -> Build | None:
-    """``Build F Stp/nc``."""
-    if len(words) != 3:
+def _formatted_move(kind: UnitKind, location: str, words: list[str], board: Board) -> Move | None:
+    """``A Par - Bur``, ``A Par - Bur via Convoy`` or ``A PAR - BUR VIA``."""
+    count = len(words)
+    if count < 4 or count > 6:
         return None
-    kind = board.kinds.get(words[1])
-    location = board.place_written(words[2])
-    return None if kind is None or location is None else Build(kind, location)
-
-
-def _formatted_move(kind: UnitKind, location: str, rest: list[str], board: Board) -> Move | None:
-    """``- Bur``, ``- Bur via Convoy`` or ``- BUR VIA``."""
-    if not rest or len(rest) > 3:
-        return None
-    target = _formatted_target(rest[0], board)
+    target = _formatted_target(words, 3, board)
     if target is None:
         return None
-    if len(rest) == 1:
+    if count == 4:
         return Move(kind, location, target)
-    return Move(kind, location, target, True) if rest[1:] in _VIA_CONVOY else None
+    return Move(kind, location, target, True) if words[4:] in _VIA_CONVOY else None
 
 
 def _formatted_support_or_convoy(
-    action: str, kind: UnitKind, location: str, rest: list[str], board: Board
+    action: str, kind: UnitKind, location: str, words: list[str], board: Board
 ) -> Support | Convoy | None:
-    """``S A Ser H`` (or the peer's ``S A SER``), ``S A Ser - Rum`` or ``C A Lon - Bel``."""
-    if len(rest) < 2:
+    """``A Bud S A Ser H`` (or the peer's ``A BUD S A SER``), ``A Bud S A Ser - Rum`` or
+    ``F Nth C A Lon - Bel``."""
+    count = len(words)
+    if count < 5:
         return None
-    other_kind = board.kinds.get(rest[0])
-    other = board.place_written(rest[1])
+    other_kind = board.kind_lettered(words[3])
+    other = _formatted_place(words, 4, board)
     if other_kind is None or other is None:
         return None
-    tail = rest[2:]
-    if action == "S" and (not tail or tail == ["H"]):
+    if action == "S" and (count == 5 or (count == 6 and words[5] == "H")):
         return Support(kind, location, other, None, other_kind)
-    if len(tail) != 2 or tail[0] != "-":
+    if count != 7 or words[5] != "-":
         return None
-    target = _formatted_target(tail[1], board)
+    target = _formatted_target(words, 6, board)
     if target is None:
         return None
     if action == "S":
@@ -272,12 +272,34 @@ def _formatted_support_or_convoy(
     return Convoy(kind, location, other, target, other_kind)
 
 
-def _formatted_target(word: str, board: Board) -> str | None:
-    """Where a move goes, written after its ``-``: not ``to``, which the full reader takes
-    for a filler (``- to Bur``), whatever the map names so."""
+def _formatted_target(words: list[str], at: int, board: Board) -> str | None:
+    """Where an order sends a unit, written after its ``-`` or ``R``: not ``to``, which
+    the full reader takes for a filler (``- to Bur``), whatever the map names so."""
+    word = words[at]
     if len(word) == 2 and word.lower() == "to":
         return None
-    return board.place_written(word)
+    return _formatted_place(words, at, board)
+
+
+def _formatted_place(words: list[str], at: int, board: Board) -> str | None:
+    """The location the word at `at` names: one `Board.place_written` knows; else one
+    word naming a province that a longer name begins with (``Mid``, of ``Mid-Atlantic
+    Ocean``), if the words after it make no longer name, as the full reader would find
+    (`_Reader.location`); else None."""
+    word = words[at]
+    location = board.place_written(word)
+    if location is not None or not word.isalpha():
+        return location
+    province = board.lookup(word)
+    if province is None:
+        return None
+    for end in range(min(len(words), at + 5), at + 1, -1):
+        if words[end - 1] == "-":
+            continue
+        *run, last = [w for w in words[at:end] if w != "-"]
+        if board.lookup(" ".join([*run, last.partition("/")[0]])) is not None:
+            return None
+    return province
 
 
 # What an order of points (a bid, a deployment) may begin with before its colon: anything
