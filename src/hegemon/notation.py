@@ -17,9 +17,9 @@ before the standard orders.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
@@ -328,6 +328,29 @@ def province_named(board: Board, text: str, written: str) -> str:
     if province is None:
         raise OrderSyntaxError(text, f"{written!r} is not a province on this map")
     return province
+
+
+@final
+class OrderReader:
+    """How a variant reads its orders (`Variant.parse_order`): its own kinds first, each
+    given what the variant lets it look up (`context`, made for each order); without
+    kinds of its own, the standard orders from the board alone, with no context to make.
+    Kept by the variant, so that reading an order asks it for nothing more."""
+
+    def __init__(
+        self,
+        board: Board,
+        kinds: tuple[type[Order], ...],
+        context: Callable[[Mapping[str, Unit] | None], ReadContext],
+    ) -> None:
+        self.board: Final = board
+        self.kinds: Final = kinds
+        self.context: Final = context
+
+    def read(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
+        if not self.kinds:
+            return parse_order(text, self.board, units)
+        return read_order(text, self.context(units), self.kinds)
 
 
 def read_order(text: str, context: ReadContext, kinds: Sequence[type[Order]] = ()) -> Order:
