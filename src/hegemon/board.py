@@ -161,6 +161,7 @@ class _Derived:
         self.name_words: dict[str, int] | None = None
         self.places_written: dict[str, str] | None = None
         self.lettered: dict[str, UnitKind] | None = None
+        self.units_written: dict[str, tuple[UnitKind, str]] | None = None
         # Answers worked out once per question.
         self.distances: dict[tuple[bool, frozenset[str]], dict[str, int]] = {}
 
@@ -227,6 +228,22 @@ class Board:
         if derived.lettered is None:
             derived.lettered = dict(self.kinds)
         return derived.lettered.get(letter)
+
+    def unit_written(self, text: str) -> tuple[UnitKind, str] | None:
+        """The kind and location of a unit written as positions write one (``A par``,
+        ``F spa/nc``: `hegemon.position.unit_text`), where a unit of its kind may stand;
+        None for any other text. One dict lookup, for reading positions: a position's
+        every unit is written so."""
+        derived = self._derived
+        if derived.units_written is None:
+            derived.units_written = {
+                f"{kind.letter} {location}": (kind, sys.intern(location))
+                for kind in self.kinds.values()
+                for province in self.provinces
+                for location in {province, *self.locations(province)}
+                if self.can_hold(kind, location)
+            }
+        return derived.units_written.get(text)
 
     def _places_written(self) -> dict[str, str]:
         written: dict[str, str] = {}
