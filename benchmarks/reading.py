@@ -40,10 +40,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for benchmarks, tests.peer
 
 from benchmarks.targets import Target, at_most
-
 from hegemon import jsonio
 from hegemon.game import Variant
 from hegemon.position import MASTER, Unit
+from hegemon.randomplay import random_game
 from hegemon.variants import load_variant
 
 NOTATIONS: Mapping[str, Target] = {
@@ -63,7 +63,6 @@ class Phase:
 
 def prepare(games: int, phases: int) -> list[Phase]:
     """Every phase of the seeded random classic games, its orders in both notations."""
-    from hegemon.randomplay import random_game
     from tests import peer  # the peer's notation: imports the peer, so only here
 
     variant = load_variant("classic")
@@ -146,9 +145,12 @@ def per_order_timed(phases: Sequence[Phase], notation: str, repeat: int) -> floa
         for p in phases
     ]
     read_all(variant, prepared[:1])
-    fastest = float("inf")
-    for _ in range(3):
-        fastest = min(fastest, _seconds(lambda: [read_all(variant, prepared) for _ in range(repeat)]))
+
+    def passes() -> None:
+        for _ in range(repeat):
+            read_all(variant, prepared)
+
+    fastest = min(_seconds(passes) for _ in range(3))
     orders = sum(len(texts) for _, texts in prepared)
     return fastest / (repeat * orders) * 1e6
 
