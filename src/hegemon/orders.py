@@ -109,10 +109,11 @@ class UnitOrder(Order):
 
     # The standard kinds write their `__init__` out rather than have `@dataclass` write it:
     # that one stays a Python function setting each field by a call, even compiled, where
-    # this one sets them in place, some eight times faster (docs/compiled-core.md); every
-    # order read or offered is made so. A kind declared as a dataclass elsewhere (a
-    # variant's) gets the generated one, which calls `__post_init__`.
-    def __init__(self, unit: UnitKind, location: str) -> None:
+    # theirs set them in place through this, some eight times faster
+    # (docs/compiled-core.md); every order read or offered is made so. Not an `__init__`
+    # here: compiled, every subclass would inherit it in place of its generated one (the
+    # own kinds, `Embark`), which calls `__post_init__`.
+    def _stand(self, unit: UnitKind, location: str) -> None:
         object.__setattr__(self, "unit", unit)
         object.__setattr__(self, "location", location)
         object.__setattr__(self, "province", province_of(location))
@@ -132,8 +133,11 @@ class UnitOrder(Order):
         return ("unit", self.province, self.unit.letter)
 
 
-@dataclass(frozen=True, slots=True, init=False)  # made by UnitOrder's __init__
+@dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        self._stand(unit, location)
+
     def format(self) -> str:
         return f"{self.head} H"
 
@@ -147,7 +151,7 @@ class Move(UnitOrder):
     def __init__(
         self, unit: UnitKind, location: str, target: str, via_convoy: bool = False
     ) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "via_convoy", via_convoy)
         object.__setattr__(self, "destination", province_of(target))
@@ -173,7 +177,7 @@ class Support(UnitOrder):
         target: str | None = None,
         supported_unit: UnitKind | None = None,
     ) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "supported", supported)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "supported_unit", supported_unit)
@@ -202,7 +206,7 @@ class Convoy(UnitOrder):
         target: str,
         convoyed_unit: UnitKind | None = None,
     ) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "army", army)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "convoyed_unit", convoyed_unit)
@@ -217,21 +221,27 @@ class Retreat(UnitOrder):
     target: str
 
     def __init__(self, unit: UnitKind, location: str, target: str) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "target", target)
 
     def format(self) -> str:
         return f"{self.head} R {place(self.target)}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Disband(UnitOrder):
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        self._stand(unit, location)
+
     def format(self) -> str:
         return f"{self.head} D"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        self._stand(unit, location)
+
     def format(self) -> str:
         return f"Build {self.head}"
 
