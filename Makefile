@@ -97,6 +97,8 @@ datc: $(RUNTIME) compiled
 bench: $(DEV) compiled
 	$(ON_PURE) $(BIN)/python benchmarks/classic_phases.py
 	$(ON_COMPILED) $(BIN)/python benchmarks/classic_phases.py
+	$(ON_PURE) $(BIN)/python benchmarks/reading.py
+	$(ON_COMPILED) $(BIN)/python benchmarks/reading.py
 	$(ON_PURE) $(BIN)/python benchmarks/variant_phases.py
 	$(ON_COMPILED) $(BIN)/python benchmarks/variant_phases.py
 	$(ON_PURE) $(BIN)/python benchmarks/menus.py

@@ -32,6 +32,7 @@ from hegemon.orders import (
 )
 from hegemon.randomplay import random_game
 from hegemon.variants import available_variants, load_variant
+from tests import peer
 from tests.conftest import units
 
 A, F = ARMY, FLEET
@@ -227,13 +228,28 @@ def test_every_order_of_random_games_reads_as_written_and_in_full_alike(name: st
     assert sum(1 for formatted in quick.values() if formatted is not None) > len(texts) / 2
 
 
+def test_orders_as_the_peer_writes_them_read_as_written_and_in_full_alike() -> None:
+    """The ``diplomacy`` package's notation (``A PAR - BUR``, ``F MAO S A PAR``, ``A PAR
+    B``, ``WAIVE``): programs that speak it send every order so."""
+    variant = load_variant("classic")
+    texts = {
+        peer.order_text(order, result.before)
+        for seed in range(2)
+        for result in random_game(variant, random.Random(seed), 80)
+        for given in result.orders.values()
+        for order in given
+    }
+    assert len(texts) > 100
+    for text in texts:
+        assert written_as_formatted(text, variant.board) == _full_reading(text, variant.board)
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [
         ("A Par - To", "'to' after a move is a filler word"),
         ("A Gulf - Bur", "Gulf of Lyon: a longer name begins with this word"),
         ("A par/ - Bur", "a coast left out"),
-        ("A Bud S A Ser", "a support to hold is formatted with H"),
         ("F Nth C A Lon", "a convoy names the move"),
         ("A Par - Bur via convoy", "formatted: via Convoy"),
         ("D Par - Bur", "D is read as a disband first"),
@@ -248,10 +264,12 @@ def test_orders_not_quite_as_formatted_are_left_to_the_full_reader(
 
 
 # Places and kinds as orders write them, and as they might be miswritten: in other cases,
-# names a longer name begins with ("Mid", "north"), a coast left out or not the place's.
-_PLACES = st.sampled_from(
-    ["par", "Bur", "SPA/NC", "spa/sc", "stp/nc", "Mid", "mao", "Nth", "to", "north", "spa/", "xyz"]
-)
+# names a longer name begins with ("Mid", "north") and the words that would follow them, a
+# coast left out or not the place's.
+_PLACES = st.sampled_from([
+    "par", "Bur", "SPA/NC", "spa/sc", "stp/nc", "Mid", "mao", "MAO", "Nth", "to", "north",
+    "spa/", "xyz", "Gulf", "LYO", "pAr", "Atlantic", "of", "Lyon",
+])  # fmt: skip
 _KINDS = st.sampled_from(["A", "F", "a", "M"])
 
 
@@ -263,14 +281,18 @@ def _order_like(draw: st.DrawFn) -> list[str]:
     shapes = [
         [*unit, "-", place],
         [*unit, "-", place, "via", "Convoy"],
+        [*unit, "-", place, "VIA"],
         [*unit, "S", *other, "H"],
+        [*unit, "S", *other],
         [*unit, "S", *other, "-", place],
         [*unit, "C", *other, "-", place],
         [*unit, "R", place],
         [*unit, "H"],
         [*unit, "D"],
+        [*unit, "B"],
         ["Build", unit[0], place],
         ["Waive"],
+        ["WAIVE"],
     ]
     words = draw(st.sampled_from(shapes))
     for _ in range(draw(st.integers(0, 2))):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from mypy_extensions import mypyc_attr
 
 from hegemon.board import OFFBOARD, Board, UnitKind
-from hegemon.orders import Illegal, OwnOrder, UnitOrder, place
+from hegemon.orders import Illegal, OwnOrder, place
 from hegemon.position import Position, Unit
 from hegemon.reasons import SUCCEEDED, NoCarrier, Why
 from hegemon.rules import Rules
@@ -78,7 +78,7 @@ def may_enter_board(
     return isinstance(rules, BeyondRules) and rules.may_enter_board(board, unit, location, occupant)
 
 
-@dataclass(frozen=True, slots=True, init=False)  # its own __init__, as hegemon.orders says
+@dataclass(frozen=True, slots=True)
 class Embark(OwnOrder):
     """A move onto a carrier of one's own power in the province `target`, beside the
     unit's own (``M Dca - F Gog``). It competes for nothing (no standoff, no prevent
@@ -88,13 +88,6 @@ class Embark(OwnOrder):
 
     target: str
     carrier: UnitKind | None = None  # the carrier's kind; always given, in normal form
-
-    def __init__(
-        self, unit: UnitKind, location: str, target: str, carrier: UnitKind | None = None
-    ) -> None:
-        UnitOrder.__init__(self, unit, location)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "carrier", carrier)
 
     def format(self) -> str:
         kind = f"{self.carrier.letter} " if self.carrier else ""
@@ -155,7 +148,7 @@ class Embark(OwnOrder):
         return False, NoCarrier(self.carrier.name, record.unit.power, self.target), ()
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Leave(OwnOrder):
     """A unit, or a unit aboard, going off the board (``P Joh - OFFBOARD``), where
     `BeyondRules.may_leave_board` lets it: it always succeeds, its province empty for any unit

@@ -159,6 +159,9 @@ class _Derived:
         self.province_graph: Mapping[str, frozenset[str]] | None = None
         self.convoys: ConvoyMap | None = None
         self.name_words: dict[str, int] | None = None
+        self.places_written: dict[str, str] | None = None
+        self.lettered: dict[str, UnitKind] | None = None
+        self.units_written: dict[str, tuple[UnitKind, str]] | None = None
         # Answers worked out once per question.
         self.distances: dict[tuple[bool, frozenset[str]], dict[str, int]] = {}
 
@@ -206,6 +209,57 @@ class Board:
                 longest[words[0]] = max(longest.get(words[0], 0), len(words))
             derived.name_words = longest
         return derived.name_words.get(word, 0)
+
+    def place_written(self, word: str) -> str | None:
+        """The location one word names as programs write one: a province's id or one-word
+        alias, with its coast if split, in lower case, capitalized or upper case (``par``,
+        ``Spa/nc``, ``MAO``), where no longer name of a province begins with it; None for
+        any other word (which may still name a place, read the long way). One dict
+        lookup, made for reading orders: most name their places so."""
+        derived = self._derived
+        if derived.places_written is None:
+            derived.places_written = self._places_written()
+        return derived.places_written.get(word)
+
+    def kind_lettered(self, letter: str) -> UnitKind | None:
+        """The kind of unit of this letter (``A``), if any: `kinds` as a dict, which
+        compiled code reads directly, where a Mapping's `get` is a method call."""
+        derived = self._derived
+        if derived.lettered is None:
+            derived.lettered = dict(self.kinds)
+        return derived.lettered.get(letter)
+
+    def unit_written(self, text: str) -> tuple[UnitKind, str] | None:
+        """The kind and location of a unit written as positions write one (``A par``,
+        ``F spa/nc``: `hegemon.position.unit_text`), where a unit of its kind may stand;
+        None for any other text. One dict lookup, for reading positions: a position's
+        every unit is written so."""
+        derived = self._derived
+        if derived.units_written is None:
+            derived.units_written = {
+                f"{kind.letter} {location}": (kind, sys.intern(location))
+                for kind in self.kinds.values()
+                for province in self.provinces
+                for location in {province, *self.locations(province)}
+                if self.can_hold(kind, location)
+            }
+        return derived.units_written.get(text)
+
+    def _places_written(self) -> dict[str, str]:
+        written: dict[str, str] = {}
+        for spelling, province in self._names.items():
+            if not (spelling.isascii() and spelling.isalpha()) or self.name_words(spelling) != 1:
+                continue
+            # The province (an army's place), and each of its coasts if split.
+            for coast in ("", *self.provinces[province].coasts):
+                word, location = (
+                    (f"{spelling}/{coast}", f"{province}/{coast}")
+                    if coast
+                    else (spelling, province)
+                )
+                for case in (word, word.capitalize(), word.upper()):
+                    written[case] = sys.intern(location)  # as the board's own ids are
+        return written
 
     def coast_named(self, province: str, coast: str) -> str | None:
         """The location a coast of the province names, by its id or another name the

@@ -275,10 +275,12 @@ def _units(data: Mapping[str, object], variant: Variant) -> dict[str, Unit]:
 def _centers(data: Mapping[str, object], variant: Variant) -> dict[str, str]:
     """Each owned supply center's owner; a center is listed under one owner only."""
     centers: dict[str, str] = {}
+    supply = variant.board.centers  # read once: each read of a variant's board is a call
     for power, provinces in _object(data, "centers").items():
         owner = _owner(variant, power)
         for name in _strings(provinces, f"centers.{power}"):
-            center = _center(variant, name, f"centers.{power}")
+            # A center's id as positions write it, else any spelling `_center` reads.
+            center = name if name in supply else _center(variant, name, f"centers.{power}")
             if center in centers:
                 raise WireError(
                     f"centers: {center!r} listed under both {centers[center]} and {owner}"

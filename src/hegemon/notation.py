@@ -17,8 +17,9 @@ before the standard orders.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final, final
 
 from hegemon.beyond import Embark
 from hegemon.board import OFFBOARD, Board, UnitKind, province_of
@@ -181,65 +182,89 @@ def read_in_full(text: str, board: Board, units: Mapping[str, Unit] | None = Non
 
 def written_as_formatted(text: str, board: Board) -> Order | None:
     """The order, if it is written as `Order.format` writes the standard orders (``A Par -
-    Bur``, ``F Nth C A Lon - Bel``, ``A Bud S A Ser H``, ``Build F Stp/nc``); else None,
-    for `read_in_full` to read, which reads these to the same orders. Most orders come
-    so, from programs and players alike, and reading them this way needs no search for
-    place names."""
-    if text == "Waive":
+    Bur``, ``F Nth C A Lon - Bel``, ``A Bud S A Ser H``, ``Build F Stp/nc``) or as the
+    ``diplomacy`` package does (``A PAR - BUR``, ``F MAO S A PAR``, ``A PAR - BUR VIA``,
+    ``A PAR B``, ``WAIVE``); else None, for `read_in_full` to read, which reads these to
+    the same orders. Most orders come so, from programs and players alike, and reading
+    them this way needs no search for place names: a dict lookup a word
+    (`Board.place_written`)."""
+    if text == "Waive" or text == "WAIVE":
         return Waive()
     words = text.split(" ")
+    count = len(words)
     if words[0] == "Build":
-        if len(words) != 3:
+        if count != 3:
             return None
-        kind, location = _formatted_unit(words[1], words[2], board)
+        kind = board.kind_lettered(words[1])
+        location = _formatted_place(words, 2, board)
         return None if kind is None or location is None else Build(kind, location)
-    if len(words) < 3 or words[0].lower() in _LEADING:
+    if count < 3:
         return None
-    kind, location = _formatted_unit(words[0], words[1], board)
+    kind = _formatted_kind(words[0], board)
+    location = _formatted_place(words, 1, board)
     if kind is None or location is None:
         return None
-    action, rest = words[2], words[3:]
+    action = words[2]
     if action == "-":
-        return _formatted_move(kind, location, rest, board)
-    if action in ("S", "C"):
-        return _formatted_support_or_convoy(action, kind, location, rest, board)
-    if action == "R" and len(rest) == 1:
-        target = _formatted_place(rest[0], board)
+        return _formatted_move(kind, location, words, board)
+    if action == "S" or action == "C":
+        return _formatted_support_or_convoy(action, kind, location, words, board)
+    if action == "R" and count == 4:
+        target = _formatted_target(words, 3, board)
         return None if target is None else Retreat(kind, location, target)
-    if not rest and action in ("H", "D"):
-        return Hold(kind, location) if action == "H" else Disband(kind, location)
-    return None
+    if count != 3:
+        return None
+    if action == "H":
+        return Hold(kind, location)
+    if action == "D":
+        return Disband(kind, location)
+    return Build(kind, location) if action == "B" else None
 
 
 # Words the full reader takes first, before a unit: a unit kind lettered so is not formatted.
 _LEADING = _WAIVE | _BUILD | _DISBAND
+_LEADING_LETTERS: Final = frozenset(word.upper() for word in _LEADING if len(word) == 1)
+# How a move by convoy ends, as `Order.format` writes it and as the peer does.
+_VIA_CONVOY = (["via", "Convoy"], ["VIA"])
 
 
-def _formatted_move(kind: UnitKind, location: str, rest: list[str], board: Board) -> Move | None:
-    """``- Bur`` or ``- Bur via Convoy``."""
-    if len(rest) not in (1, 3) or rest[0].lower() == "to":  # "- to X": "to" is a filler
+def _formatted_kind(letter: str, board: Board) -> UnitKind | None:
+    """The kind of unit a letter names at the start of an order, as `Order.format` writes
+    it: not one the full reader would take for a build or a disband (a map's kinds are
+    each one capital letter, so only a ``B`` or a ``D`` could be)."""
+    return None if letter in _LEADING_LETTERS else board.kind_lettered(letter)
+
+
+def _formatted_move(kind: UnitKind, location: str, words: list[str], board: Board) -> Move | None:
+    """``A Par - Bur``, ``A Par - Bur via Convoy`` or ``A PAR - BUR VIA``."""
+    count = len(words)
+    if count < 4 or count > 6:
         return None
-    if len(rest) == 3 and rest[1:] != ["via", "Convoy"]:
+    target = _formatted_target(words, 3, board)
+    if target is None:
         return None
-    target = _formatted_place(rest[0], board)
-    return None if target is None else Move(kind, location, target, len(rest) == 3)
+    if count == 4:
+        return Move(kind, location, target)
+    return Move(kind, location, target, True) if words[4:] in _VIA_CONVOY else None
 
 
 def _formatted_support_or_convoy(
-    action: str, kind: UnitKind, location: str, rest: list[str], board: Board
+    action: str, kind: UnitKind, location: str, words: list[str], board: Board
 ) -> Support | Convoy | None:
-    """``S A Ser H``, ``S A Ser - Rum`` or ``C A Lon - Bel``."""
-    if len(rest) < 2:
+    """``A Bud S A Ser H`` (or the peer's ``A BUD S A SER``), ``A Bud S A Ser - Rum`` or
+    ``F Nth C A Lon - Bel``."""
+    count = len(words)
+    if count < 5:
         return None
-    other_kind, other = _formatted_unit(rest[0], rest[1], board)
+    other_kind = board.kind_lettered(words[3])
+    other = _formatted_place(words, 4, board)
     if other_kind is None or other is None:
         return None
-    tail = rest[2:]
-    if action == "S" and tail == ["H"]:
+    if action == "S" and (count == 5 or (count == 6 and words[5] == "H")):
         return Support(kind, location, other, None, other_kind)
-    if len(tail) != 2 or tail[0] != "-" or tail[1].lower() == "to":
+    if count != 7 or words[5] != "-":
         return None
-    target = _formatted_place(tail[1], board)
+    target = _formatted_target(words, 6, board)
     if target is None:
         return None
     if action == "S":
@@ -247,22 +272,34 @@ def _formatted_support_or_convoy(
     return Convoy(kind, location, other, target, other_kind)
 
 
-def _formatted_unit(letter: str, word: str, board: Board) -> tuple[UnitKind | None, str | None]:
-    """A unit as `Order.format` writes it: its kind's letter and its location."""
-    kind = board.kinds.get(letter)
-    return (None, None) if kind is None else (kind, _formatted_place(word, board))
+def _formatted_target(words: list[str], at: int, board: Board) -> str | None:
+    """Where an order sends a unit, written after its ``-`` or ``R``: not ``to``, which
+    the full reader takes for a filler (``- to Bur``), whatever the map names so."""
+    word = words[at]
+    if len(word) == 2 and word.lower() == "to":
+        return None
+    return _formatted_place(words, at, board)
 
 
-def _formatted_place(word: str, board: Board) -> str | None:
-    """A location as `Order.format` writes it (``Par``, ``Spa/nc``), whose province no
-    longer place name begins with; None for any other word."""
-    location = word.lower()
-    province, slash, _ = location.partition("/")
-    if board.lookup(province) != province or board.name_words(province) != 1:
+def _formatted_place(words: list[str], at: int, board: Board) -> str | None:
+    """The location the word at `at` names: one `Board.place_written` knows; else one
+    word naming a province that a longer name begins with (``Mid``, of ``Mid-Atlantic
+    Ocean``), if the words after it make no longer name, as the full reader would find
+    (`_Reader.location`); else None."""
+    word = words[at]
+    location = board.place_written(word)
+    if location is not None or not word.isalpha():
+        return location
+    province = board.lookup(word)
+    if province is None:
         return None
-    if slash and location not in board.locations(province):
-        return None
-    return location
+    for end in range(min(len(words), at + 5), at + 1, -1):
+        if words[end - 1] == "-":
+            continue
+        *run, last = [w for w in words[at:end] if w != "-"]
+        if board.lookup(" ".join([*run, last.partition("/")[0]])) is not None:
+            return None
+    return province
 
 
 # What an order of points (a bid, a deployment) may begin with before its colon: anything
@@ -291,6 +328,29 @@ def province_named(board: Board, text: str, written: str) -> str:
     if province is None:
         raise OrderSyntaxError(text, f"{written!r} is not a province on this map")
     return province
+
+
+@final
+class OrderReader:
+    """How a variant reads its orders (`Variant.parse_order`): its own kinds first, each
+    given what the variant lets it look up (`context`, made for each order); without
+    kinds of its own, the standard orders from the board alone, with no context to make.
+    Kept by the variant, so that reading an order asks it for nothing more."""
+
+    def __init__(
+        self,
+        board: Board,
+        kinds: tuple[type[Order], ...],
+        context: Callable[[Mapping[str, Unit] | None], ReadContext],
+    ) -> None:
+        self.board: Final = board
+        self.kinds: Final = kinds
+        self.context: Final = context
+
+    def read(self, text: str, units: Mapping[str, Unit] | None = None) -> Order:
+        if not self.kinds:
+            return parse_order(text, self.board, units)
+        return read_order(text, self.context(units), self.kinds)
 
 
 def read_order(text: str, context: ReadContext, kinds: Sequence[type[Order]] = ()) -> Order:

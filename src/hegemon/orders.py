@@ -99,24 +99,26 @@ _PLACED: Final[dict[str, str]] = {}
 _PLACES_KEPT: Final = 10_000  # every location of every map, with room; not whatever is asked
 
 
-# The standard orders write their own `__init__` (init=False): compiled, it sets the
-# fields where it stands, some ten times quicker than the one a frozen dataclass is given
-# (a Python function calling `object.__setattr__` field by field); orders are made for
-# every order read, every menu and every phase's records.
 @mypyc_attr(allow_interpreted_subclasses=True)  # for the variants' `OwnOrder` kinds
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class UnitOrder(Order):
     unit: UnitKind
     location: str
     # Kept rather than derived: adjudication reads it for every order, many times.
     province: str = field(init=False, repr=False, compare=False)
 
-    def __init__(self, unit: UnitKind, location: str) -> None:
+    # The standard kinds write their `__init__` out rather than have `@dataclass` write it:
+    # that one stays a Python function setting each field by a call, even compiled, where
+    # theirs set them in place through this, some eight times faster
+    # (docs/compiled-core.md); every order read or offered is made so. Not an `__init__`
+    # here: compiled, every subclass would inherit it in place of its generated one (the
+    # own kinds, `Embark`), which calls `__post_init__`.
+    def _stand(self, unit: UnitKind, location: str) -> None:
         object.__setattr__(self, "unit", unit)
         object.__setattr__(self, "location", location)
         object.__setattr__(self, "province", province_of(location))
 
-    def __post_init__(self) -> None:  # run by the dataclass `__init__` of `OwnOrder` kinds
+    def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
 
     @property
@@ -131,13 +133,16 @@ class UnitOrder(Order):
         return ("unit", self.province, self.unit.letter)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Hold(UnitOrder):
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        self._stand(unit, location)
+
     def format(self) -> str:
         return f"{self.head} H"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Move(UnitOrder):
     target: str
     via_convoy: bool = False
@@ -146,7 +151,7 @@ class Move(UnitOrder):
     def __init__(
         self, unit: UnitKind, location: str, target: str, via_convoy: bool = False
     ) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "via_convoy", via_convoy)
         object.__setattr__(self, "destination", province_of(target))
@@ -155,7 +160,7 @@ class Move(UnitOrder):
         return f"{self.head} - {place(self.target)}" + (" via Convoy" if self.via_convoy else "")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Support(UnitOrder):
     """Support to hold (``target`` is None) or to move from ``supported`` to ``target``."""
 
@@ -172,12 +177,11 @@ class Support(UnitOrder):
         target: str | None = None,
         supported_unit: UnitKind | None = None,
     ) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "supported", supported)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "supported_unit", supported_unit)
-        destination = None if target is None else province_of(target)
-        object.__setattr__(self, "destination", destination)
+        object.__setattr__(self, "destination", None if target is None else province_of(target))
 
     def format(self) -> str:
         kind = f"{self.supported_unit.letter} " if self.supported_unit else ""
@@ -185,7 +189,7 @@ class Support(UnitOrder):
         return f"{self.head} S {kind}{place(self.supported)}{tail}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Convoy(UnitOrder):
     """A convoy of the unit at ``army`` (an army, in the standard game; any kind the map
     lets be convoyed) to ``target``."""
@@ -202,7 +206,7 @@ class Convoy(UnitOrder):
         target: str,
         convoyed_unit: UnitKind | None = None,
     ) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "army", army)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "convoyed_unit", convoyed_unit)
@@ -212,26 +216,32 @@ class Convoy(UnitOrder):
         return f"{self.head} C {kind}{place(self.army)} - {place(self.target)}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Retreat(UnitOrder):
     target: str
 
     def __init__(self, unit: UnitKind, location: str, target: str) -> None:
-        UnitOrder.__init__(self, unit, location)
+        self._stand(unit, location)
         object.__setattr__(self, "target", target)
 
     def format(self) -> str:
         return f"{self.head} R {place(self.target)}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Disband(UnitOrder):
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        self._stand(unit, location)
+
     def format(self) -> str:
         return f"{self.head} D"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Build(UnitOrder):
+    def __init__(self, unit: UnitKind, location: str) -> None:
+        self._stand(unit, location)
+
     def format(self) -> str:
         return f"Build {self.head}"
 
@@ -256,7 +266,7 @@ class Illegal:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the variants' own kinds, in Python
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class OwnOrder(UnitOrder):
     """A unit's movement-phase order of a kind outside the standard four, which decides
     itself. Its record (`Record`) is the resolver's, like every unit's; the methods below

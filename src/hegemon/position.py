@@ -175,6 +175,9 @@ class Unit:
 def read_unit(board: Board, power: str, text: str) -> Unit:
     """``"A par"`` or ``"F spa/nc"`` as a unit of `power`, with its cargo if written after
     it in brackets (``"F sao [M]"``); a ValueError says what is wrong."""
+    written = board.unit_written(text)
+    if written is not None:  # as `unit_text` writes it, without cargo: most units
+        return Unit(power, written[0], written[1])
     text = str(text).strip()
     head, bracket, rest = text.partition("[")
     letter, _, location = head.strip().partition(" ")
