@@ -16,12 +16,12 @@ from hegemon.store import Store, models
 from hegemon.store.models import now
 
 
-def store(request: Request) -> Store:
+async def store(request: Request) -> Store:
     found: Store = request.app.state.store
     return found
 
 
-def clock(request: Request) -> datetime:
+async def clock(request: Request) -> datetime:
     """Now (tests may set the app's clock to move time on)."""
     moment: datetime = request.app.state.clock()
     return moment
@@ -33,7 +33,7 @@ _bearer = HTTPBearer(auto_error=False, description="the token POST /api/sessions
 CSRF_HEADER = "X-CSRF-Token"
 
 
-def token(
+async def token(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> str | None:
