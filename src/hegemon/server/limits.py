@@ -155,7 +155,8 @@ class Limiter:
 
     def __init__(self, limits: Limits, store: Store) -> None:
         self.prefix = limits.prefix
-        self.counters = FixedWindowRateLimiter(_storage(limits.storage, store))
+        self.storage = _storage(limits.storage, store)
+        self.counters = FixedWindowRateLimiter(self.storage)
 
         def rule(key: str, name: str, detail: str) -> Rule:
             return Rule(key, _rates(limits, name), detail)
@@ -205,13 +206,23 @@ class Limiter:
 
     def hit(self, rule: Rule, who: str, request: Request) -> None:
         """Count one more of the rule's events for `who`; Limited if that is too many."""
-        full = [
-            rate
-            for rate in rule.rates
-            if not self.counters.hit(rate, self.prefix, rule.key, who)  # every rate counts it
-        ]
+        full = self._count(rule, who)
         if full:
             self._refuse(rule, who, full, request)
+
+    def _count(self, rule: Rule, who: str) -> list[RateLimitItem]:
+        """One more of the rule's events for `who` in each of its rates' windows (every
+        rate counts it): the rates it goes past."""
+        if isinstance(self.storage, DatabaseStorage):  # all the windows in one transaction
+            windows = [(rate.key_for(self.prefix, rule.key, who), rate.get_expiry())
+                       for rate in rule.rates]  # fmt: skip
+            hits = self.storage.incr_all(windows)
+            return [
+                rate for rate, count in zip(rule.rates, hits, strict=True) if count > rate.amount
+            ]
+        return [
+            rate for rate in rule.rates if not self.counters.hit(rate, self.prefix, rule.key, who)
+        ]
 
     def check(self, rule: Rule, who: str, request: Request) -> None:
         """Limited if `who` has used up one of the rule's rates (counting nothing)."""
