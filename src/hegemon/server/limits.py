@@ -37,7 +37,6 @@ from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
-from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from hegemon.server.auth import AuthError
@@ -198,8 +197,12 @@ class Limiter:
         self.hit(self.signup, client_address(request), request)
 
     def writing(self, request: Request, user_id: int) -> None:
-        """A write by the account (the address's writes are counted by `writes_by_address`)."""
+        """A write by the account (the address's: `writing_from`)."""
         self.hit(self.writes_account, str(user_id), request)
+
+    def writing_from(self, request: Request) -> None:
+        """A write from the request's address (every write counts: `deps.writes_by_address`)."""
+        self.hit(self.writes_address, client_address(request), request)
 
     def sending(self, request: Request, user_id: int) -> None:
         """A message sent by the account (`Limits.press`)."""
@@ -284,15 +287,6 @@ def client_address(request: Request) -> str:
 def limiter(request: Request) -> Limiter:
     found: Limiter = request.app.state.limiter
     return found
-
-
-async def writes_by_address(request: Request) -> None:
-    """Every write from an address counts (a dependency of every route). Counting talks
-    to the storage, in a worker thread; a read skips the hop to that thread, which costs
-    more than the rest of this dependency."""
-    if request.method not in SAFE_METHODS:
-        guard = limiter(request)
-        await run_in_threadpool(guard.hit, guard.writes_address, client_address(request), request)
 
 
 class BoundedHasher(PasswordHasher):
