@@ -228,7 +228,11 @@ class Movement(Procedure):
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         """Every power with a unit to order (a movement that takes orders of other kinds,
         such as bids, may await every power)."""
-        return tuple(p for p in variant.powers if variant.commanded_units(position, p))
+        # Each unit's commander asked once, not once a power (`Variant.commanded_units`):
+        # whose orders are in is counted twice an order given, and each unit's commander
+        # is a call to the variant.
+        commanders = {variant.commander_of(position, u) for u in position.units.values()}
+        return tuple(p for p in variant.powers if p in commanders)
 
     def awaits(self, variant: Variant, position: Position, owner: str) -> bool:
         return any(u.power == owner for u in position.units.values())

@@ -33,8 +33,9 @@ from hegemon.server import live, logs
 from hegemon.server.access import AccessLog
 from hegemon.server.auth import AuthError
 from hegemon.server.bodies import BodyLimit
+from hegemon.server.deps import writes_by_address
 from hegemon.server.headers import SafeHeaders
-from hegemon.server.limits import BoundedHasher, Limits, writes_by_address
+from hegemon.server.limits import BoundedHasher, Limits
 from hegemon.server.limits import install as install_limits
 from hegemon.server.notify.settings import NotifySettings
 from hegemon.server.routes import (

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.dependencies.models import Dependant
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from hegemon.server import auth
 from hegemon.server.limits import SAFE_METHODS, limiter
@@ -16,12 +19,12 @@ from hegemon.store import Store, models
 from hegemon.store.models import now
 
 
-def store(request: Request) -> Store:
+async def store(request: Request) -> Store:
     found: Store = request.app.state.store
     return found
 
 
-def clock(request: Request) -> datetime:
+async def clock(request: Request) -> datetime:
     """Now (tests may set the app's clock to move time on)."""
     moment: datetime = request.app.state.clock()
     return moment
@@ -33,7 +36,7 @@ _bearer = HTTPBearer(auto_error=False, description="the token POST /api/sessions
 CSRF_HEADER = "X-CSRF-Token"
 
 
-def token(
+async def token(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> str | None:
@@ -57,13 +60,38 @@ def signed_in(
     moment: Annotated[datetime, Depends(clock)],
 ) -> models.User:
     """The caller, from a bearer token or the session cookie; 401 if none or expired;
-    429 if a change goes past the account's rate of writes."""
+    429 if a change goes past the address's or the account's rate of writes (the
+    address's counted here, in the worker thread this runs in, rather than by
+    `writes_by_address` in a thread of its own)."""
+    writes = request.method not in SAFE_METHODS
+    if writes:
+        limiter(request).writing_from(request)
     with found.reading() as session:
         user, _ = auth.caller(session, given, moment)
     request.state.user_id = user.id  # for the logs
-    if request.method not in SAFE_METHODS:
+    if writes:
         limiter(request).writing(request, user.id)
     return user
+
+
+async def writes_by_address(request: Request) -> None:
+    """Every write from an address counts (a dependency of every route): here, unless
+    the route signs its caller in, which counts it (`signed_in`). Counting talks to the
+    limits' storage, in a worker thread; a hop to one costs more than the rest of this
+    dependency, so a read makes none, and a write makes it once."""
+    if request.method not in SAFE_METHODS and not _signs_in(request.scope.get("route")):
+        await run_in_threadpool(limiter(request).writing_from, request)
+
+
+def _signs_in(route: object) -> bool:
+    """Whether the route (as the router matched it) depends on `signed_in` (a walk of a
+    few dependencies: cheaper than the hop it saves)."""
+    found = getattr(route, "dependant", None)
+    return isinstance(found, Dependant) and _depends_on(found, signed_in)
+
+
+def _depends_on(dependant: Dependant, call: Callable[..., object]) -> bool:
+    return any(d.call is call or _depends_on(d, call) for d in dependant.dependencies)
 
 
 StoreDep = Annotated[Store, Depends(store)]

@@ -155,7 +155,8 @@ class Limiter:
 
     def __init__(self, limits: Limits, store: Store) -> None:
         self.prefix = limits.prefix
-        self.counters = FixedWindowRateLimiter(_storage(limits.storage, store))
+        self.storage = _storage(limits.storage, store)
+        self.counters = FixedWindowRateLimiter(self.storage)
 
         def rule(key: str, name: str, detail: str) -> Rule:
             return Rule(key, _rates(limits, name), detail)
@@ -196,8 +197,12 @@ class Limiter:
         self.hit(self.signup, client_address(request), request)
 
     def writing(self, request: Request, user_id: int) -> None:
-        """A write by the account (the address's writes are counted by `writes_by_address`)."""
+        """A write by the account (the address's: `writing_from`)."""
         self.hit(self.writes_account, str(user_id), request)
+
+    def writing_from(self, request: Request) -> None:
+        """A write from the request's address (every write counts: `deps.writes_by_address`)."""
+        self.hit(self.writes_address, client_address(request), request)
 
     def sending(self, request: Request, user_id: int) -> None:
         """A message sent by the account (`Limits.press`)."""
@@ -205,13 +210,23 @@ class Limiter:
 
     def hit(self, rule: Rule, who: str, request: Request) -> None:
         """Count one more of the rule's events for `who`; Limited if that is too many."""
-        full = [
-            rate
-            for rate in rule.rates
-            if not self.counters.hit(rate, self.prefix, rule.key, who)  # every rate counts it
-        ]
+        full = self._count(rule, who)
         if full:
             self._refuse(rule, who, full, request)
+
+    def _count(self, rule: Rule, who: str) -> list[RateLimitItem]:
+        """One more of the rule's events for `who` in each of its rates' windows (every
+        rate counts it): the rates it goes past."""
+        if isinstance(self.storage, DatabaseStorage):  # all the windows in one transaction
+            windows = [(rate.key_for(self.prefix, rule.key, who), rate.get_expiry())
+                       for rate in rule.rates]  # fmt: skip
+            hits = self.storage.incr_all(windows)
+            return [
+                rate for rate, count in zip(rule.rates, hits, strict=True) if count > rate.amount
+            ]
+        return [
+            rate for rate in rule.rates if not self.counters.hit(rate, self.prefix, rule.key, who)
+        ]
 
     def check(self, rule: Rule, who: str, request: Request) -> None:
         """Limited if `who` has used up one of the rule's rates (counting nothing)."""
@@ -272,13 +287,6 @@ def client_address(request: Request) -> str:
 def limiter(request: Request) -> Limiter:
     found: Limiter = request.app.state.limiter
     return found
-
-
-def writes_by_address(request: Request) -> None:
-    """Every write from an address counts (a dependency of every route)."""
-    if request.method not in SAFE_METHODS:
-        guard = limiter(request)
-        guard.hit(guard.writes_address, client_address(request), request)
 
 
 class BoundedHasher(PasswordHasher):

@@ -16,8 +16,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from typing import TypeVarTuple
 
-from sqlalchemy import select
+from sqlalchemy import Select, and_, bindparam, select
 from sqlalchemy.orm import Session
 
 from hegemon.game import Game, OrderStatus, Variant, describe_end
@@ -44,6 +45,7 @@ FORMING, ACTIVE, PAUSED, ENDED = "forming", "active", "paused", "ended"
 # asks for one gives that power's orders (`Table.acting_power`).
 MENUS: Kept[tuple[Variant, str, str], Menu] = Kept(256)
 MASTER_ROLE, PLAYER, OBSERVER_ROLE = "master", "player", "observer"
+Ts = TypeVarTuple("Ts")
 
 
 class Refusal(Exception):
@@ -63,13 +65,44 @@ class Lock(Enum):
     UPDATE = "update"  # changes the game itself
 
 
-def find_game(session: Session, game_id: int, lock: Lock = Lock.NONE) -> models.Game:
-    query = select(models.Game).where(models.Game.id == game_id)
+def _locked(query: Select[*Ts], lock: Lock) -> Select[*Ts]:
+    """The query taking the lock on its game's row (only that row: a member's row read
+    beside it stays free)."""
     if lock is Lock.SHARE:
-        query = query.with_for_update(read=True)
-    elif lock is Lock.UPDATE:
-        query = query.with_for_update()
-    game = session.scalar(query)
+        return query.with_for_update(read=True, of=models.Game)
+    if lock is Lock.UPDATE:
+        return query.with_for_update(of=models.Game)
+    return query
+
+
+# The statements every request runs, built once: building one (SQLAlchemy's operators)
+# costs more than running it.
+_GAME = select(models.Game).where(models.Game.id == bindparam("game_id"))
+GAME = {lock: _locked(_GAME, lock) for lock in Lock}
+# A game and the caller's part in it (None if none), in one statement.
+_GAME_AND_MEMBER = (
+    select(models.Game, models.Member)
+    .outerjoin(
+        models.Member,
+        and_(
+            models.Member.game_id == models.Game.id, models.Member.user_id == bindparam("user_id")
+        ),
+    )
+    .where(models.Game.id == bindparam("game_id"))
+)
+GAME_AND_MEMBER = {lock: _locked(_GAME_AND_MEMBER, lock) for lock in Lock}
+PENDING_LOCKED = (
+    select(models.Pending)
+    .where(
+        models.Pending.game_id == bindparam("game_id"), models.Pending.power == bindparam("power")
+    )
+    .with_for_update()
+    .execution_options(populate_existing=True)
+)
+
+
+def find_game(session: Session, game_id: int, lock: Lock = Lock.NONE) -> models.Game:
+    game = session.scalar(GAME[lock], {"game_id": game_id})
     if game is None:
         raise Refusal(404, f"no game {game_id}")
     return game
@@ -107,15 +140,13 @@ class Table:
     def open(
         cls, session: Session, game_id: int, user: models.User | None, lock: Lock = Lock.NONE
     ) -> Table:
-        game = find_game(session, game_id, lock)
-        member = None
-        if user is not None:
-            member = session.scalar(
-                select(models.Member).where(
-                    models.Member.game_id == game.id, models.Member.user_id == user.id
-                )
-            )
-        return cls(session, game, user, member)
+        if user is None:
+            return cls(session, find_game(session, game_id, lock), None, None)
+        found = session.execute(GAME_AND_MEMBER[lock], {"game_id": game_id, "user_id": user.id})
+        row = found.first()
+        if row is None:
+            raise Refusal(404, f"no game {game_id}")
+        return cls(session, row[0], user, row[1])
 
     @cached_property
     def variant(self) -> Variant:
@@ -144,12 +175,7 @@ class Table:
         """A power's pending row, read again and locked until the transaction ends, so
         that the same power's orders sent twice at once are added one after the other
         (PostgreSQL ``FOR UPDATE``; on SQLite the transaction holds the write lock)."""
-        row = self.session.scalar(
-            select(models.Pending)
-            .where(models.Pending.game_id == self.game.id, models.Pending.power == power)
-            .with_for_update()
-            .execution_options(populate_existing=True)
-        )
+        row = self.session.scalar(PENDING_LOCKED, {"game_id": self.game.id, "power": power})
         assert row is not None
         self.pending[power] = row
         return row

@@ -11,7 +11,9 @@ windows long over are purged now and then as hits come.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
+from limits.errors import StorageError
 from limits.storage import Storage
 from sqlalchemy import bindparam, case, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -64,14 +66,27 @@ class DatabaseStorage(Storage):
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         """The key's hits with `amount` more, in a window of `expiry` seconds begun now
         if none is running."""
-        now = time.time()
-        values = {"key": key, "amount": amount, "ends": now + expiry, "now": now}
-        with self._writer.begin() as connection:
-            (hits,) = connection.execute(self._upsert, values).one()
-            if now - self._purged > PURGE_EVERY:
-                self._purged = now
-                connection.execute(self._purge, {"now": now})
+        (hits,) = self.incr_all([(key, expiry)], amount)
         return hits
+
+    def incr_all(self, windows: Sequence[tuple[str, int]], amount: int = 1) -> list[int]:
+        """`incr` of each key in its window (key, `expiry`), all in one transaction: a
+        limit of several windows (a minute's and an hour's) costs one transaction, not one
+        a window, as a transaction costs more than the statements in it."""
+        now = time.time()
+        hits = ({"key": key, "amount": amount, "ends": now + expiry, "now": now}
+                for key, expiry in windows)  # fmt: skip
+        try:
+            with self._writer.begin() as connection:
+                counted = [connection.execute(self._upsert, hit).scalar_one() for hit in hits]
+                if now - self._purged > PURGE_EVERY:
+                    self._purged = now
+                    connection.execute(self._purge, {"now": now})
+        except SQLAlchemyError as exc:  # as `limits` wraps the errors of its own methods
+            if self.wrap_exceptions:
+                raise StorageError(exc) from exc
+            raise
+        return counted
 
     def get(self, key: str) -> int:
         with self.store.reading() as session:

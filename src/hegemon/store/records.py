@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
@@ -113,8 +113,12 @@ def phase_record(game: models.Game, number: int, result: PhaseResult) -> models.
     )
 
 
+# Built once: every order given reads them (building a statement costs more than running it).
+PENDING = select(models.Pending).where(models.Pending.game_id == bindparam("game_id"))
+
+
 def pending_rows(session: Session, game: models.Game) -> dict[str, models.Pending]:
-    rows = session.scalars(select(models.Pending).where(models.Pending.game_id == game.id))
+    rows = session.scalars(PENDING, {"game_id": game.id})
     return {row.power: row for row in rows}
 
 
