@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import random
 import statistics
 import sys
 import time
@@ -38,33 +37,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks.*, te
 
 from tests import peer
 
+from benchmarks import variant_phases
 from benchmarks.targets import at_least, at_most
 from hegemon.game import Variant
 from hegemon.game.menus import offered
 from hegemon.game.reach import forget_reach
-from hegemon.position import PhaseKind, Position
-from hegemon.randomplay import random_game
+from hegemon.position import Position
 from hegemon.variants import load_variant
 
 VARIANTS = ("classic", "sub_saharan", "africa_ii", "african_diplomacy_ii", "african_riots",
             "europe_1615")  # fmt: skip
-GAME_PHASES = 60  # at most, a game: from the opening to the middle
 PHASE = at_most(60, "us")  # classic, every power's menus of a movement phase
 PEER = at_least(50)  # classic, against get_all_possible_orders()
 PER_UNIT = at_most(3, "x")  # a variant's menus per unit, against classic's
 
 
 def movements(variant: Variant, wanted: int) -> list[Position]:
-    """The movement phases of seeded random games (seeds 0, 1, ...) until there are
-    `wanted` of them."""
-    found: list[Position] = []
-    seed = 0
-    while len(found) < wanted:
-        for result in random_game(variant, random.Random(seed), GAME_PHASES):
-            if result.before.phase.kind is PhaseKind.MOVEMENT:
-                found.append(result.before)
-        seed += 1
-    return found[:wanted]
+    """The positions of the movement phases `benchmarks/variant_phases.py` adjudicates."""
+    return [sample.position for sample in variant_phases.collect(variant, wanted)]
 
 
 def menus_seconds(variant: Variant, position: Position) -> float:
