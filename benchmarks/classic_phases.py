@@ -138,7 +138,8 @@ def hegemon_json(variant: Variant) -> Step:
     def step(sample: Sample) -> Callable[[], object]:
         def text_in_text_out() -> str:
             request = jsonio.parse(sample.request, "the request")
-            return json.dumps(jsonio.adjudicate_request(request, lambda _: variant, "master"))
+            answer = jsonio.adjudicate_request(request, lambda _: variant, "master")
+            return jsonio.dumps(answer, indent=True)
 
         return text_in_text_out
 

@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Final, Never
 
+import orjson
+
 from hegemon.adjudication.outcome import Outcome
 from hegemon.beyond import may_carry
 from hegemon.game import (
@@ -76,20 +78,36 @@ JsonObject = dict[str, object]
 
 
 def parse(text: str, what: str) -> object:
-    """A JSON document within the limits; a WireError names `what` and the problem."""
+    """A JSON document within the limits; a WireError names `what` and the problem.
+    Integers beyond 64 bits are read as numbers with a fraction (orjson's way), which no
+    reader here takes where it wants a whole number."""
     if len(text) > MAX_BYTES:
         raise WireError(f"{what}: larger than {MAX_BYTES} bytes")
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        # What orjson refuses, the json module reads again: it says exactly what is wrong
+        # (NaN, nesting), and reads the little orjson alone refuses (integers beyond 64 bits).
+        data = _parse_slowly(text, what)
+    if _depth(data) > MAX_DEPTH:
+        raise WireError(f"{what}: nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def _parse_slowly(text: str, what: str) -> object:
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
         raise WireError(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
         raise WireError(f"{what}: not valid JSON: {exc}") from None
     except _NotJson as exc:
         raise WireError(f"{what}: {exc}") from None
-    if _depth(data) > MAX_DEPTH:
-        raise WireError(f"{what}: nested more than {MAX_DEPTH} levels deep")
-    return data
+
+
+def dumps(data: object, indent: bool = False) -> str:
+    """JSON text of what this module writes, on one line or indented for people."""
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2 if indent else 0).decode()
 
 
 class _NotJson(ValueError):
@@ -152,12 +170,14 @@ def position_to_json(position: Position, viewer: Viewer) -> JsonObject:
     units: dict[str, list[str]] = {}
     for unit in position.units.values():
         units.setdefault(unit.power, []).append(unit_text(unit))
+    # Sorted by key alone: the keys differ, and sorting (key, value) pairs costs more.
+    owned = position.centers
     centers: dict[str, list[str]] = {}
-    for province, owner in sorted(position.centers.items()):
-        centers.setdefault(owner, []).append(province)
+    for province in sorted(owned):
+        centers.setdefault(owned[province], []).append(province)
     data: JsonObject = {
         "phase": phase_to_json(position.phase),
-        "units": {p: sorted(us) for p, us in sorted(units.items())},
+        "units": {power: sorted(units[power]) for power in sorted(units)},
         "centers": centers,
     }
     if position.dislodged:
@@ -347,6 +367,8 @@ def _center(variant: Variant, name: object, where: str) -> str:
 
 
 def _power(variant: Variant, spelling: object) -> str:
+    if isinstance(spelling, str) and spelling in variant.powers:  # its name as written
+        return spelling
     power = variant.power_named(spelling) if isinstance(spelling, str) else None
     if power is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")
@@ -354,6 +376,9 @@ def _power(variant: Variant, spelling: object) -> str:
 
 
 def _owner(variant: Variant, spelling: object) -> str:
+    # A name as positions write it is the owner it names, without undoing any spelling.
+    if isinstance(spelling, str) and (spelling in variant.powers or spelling in variant.owners):
+        return spelling
     owner = variant.owner_named(spelling) if isinstance(spelling, str) else None
     if owner is None:
         raise WireError(f"unknown power {spelling!r} (powers: {', '.join(variant.powers)})")

@@ -4,8 +4,6 @@ reads what the game kept secret once it is over."""
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -296,8 +294,7 @@ def _adjudicate_json(args: argparse.Namespace) -> int:
     unless it names another): the game master's secrets go only to whoever asks for them."""
     request = jsonio.parse(read_text(Path("-")), "stdin")
     answer = jsonio.adjudicate_request(request, variant_loader(args), args.viewer)
-    json.dump(answer, sys.stdout, indent=1)
-    print()
+    print(jsonio.dumps(answer, indent=True))
     return 0
 
 
