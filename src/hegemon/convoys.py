@@ -40,18 +40,53 @@ class ConvoyMap:
     def chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
         """Whether fleets standing at these locations chain from the province `origin`
         to the province `target`, every leg a move a fleet could make."""
-        shores, legs = self.shores, self.legs
-        unused = set(fleets) & self.places
-        frontier = [f for f in unused if f in shores[origin]]
+        legs, ends = self.legs, self.shores[target]
+        # Set operations throughout: the fleets are few, but each step of the search
+        # looked at every one of them in turn.
+        unused = set(fleets)
+        unused.intersection_update(self.places)
+        frontier = list(unused.intersection(self.shores[origin]))
         unused.difference_update(frontier)
         while frontier:
             place = frontier.pop()
-            if place in shores[target]:
+            if place in ends:
                 return True
-            nearby = [f for f in unused if f in legs[place]]
-            unused.difference_update(nearby)
-            frontier.extend(nearby)
+            nearby = unused.intersection(legs[place])
+            if nearby:
+                unused.difference_update(nearby)
+                frontier.extend(nearby)
         return False
+
+    def carried_from(self, origin: str, fleets: Iterable[str]) -> frozenset[str]:
+        """Every province fleets standing at these locations could carry a unit to from
+        the province `origin`: each one `chain` answers True for, found in one search."""
+        return self.entered(self.chained_from(origin, fleets))
+
+    def chained_from(self, origin: str, fleets: Iterable[str]) -> frozenset[str]:
+        """The places of the fleets standing at these locations that chain from the
+        province `origin`: a unit is carried to any province on the shores of one."""
+        unused = set(fleets)
+        unused.intersection_update(self.places)
+        return self.reached(list(unused.intersection(self.shores[origin])), unused)
+
+    def reached(self, frontier: list[str], unused: set[str]) -> frozenset[str]:
+        """The places chained to from `frontier` through the `unused` ones (used up)."""
+        unused.difference_update(frontier)
+        reached: set[str] = set()
+        legs = self.legs
+        while frontier:
+            place = frontier.pop()
+            reached.add(place)
+            nearby = unused.intersection(legs[place])
+            if nearby:
+                unused.difference_update(nearby)
+                frontier.extend(nearby)
+        return frozenset(reached)
+
+    def entered(self, places: frozenset[str]) -> frozenset[str]:
+        """The provinces a fleet at any of these places could enter."""
+        touched = self.touched
+        return frozenset([p for place in places for p in touched[place]])
 
     def carriers(self, fleets: Iterable[str]) -> Carriers:
         """The fleets standing at these locations, for the provinces they could carry a
@@ -169,37 +204,19 @@ class Carriers:
         if convoys.two_way:
             unused = set(fleets)
             while unused:
-                body = self._reached([unused.pop()], unused)
-                self.bodies.append((body, self._entered(body)))
+                body = convoys.reached([unused.pop()], unused)
+                self.bodies.append((body, convoys.entered(body)))
 
     def carried_from(self, origin: str) -> frozenset[str]:
         """Every province the fleets could carry a unit to from the province `origin`:
         each province `ConvoyMap.chain` answers True for with these fleets."""
-        starts = self.convoys.shores[origin]
         if not self.convoys.two_way:
-            unused = set(self.fleets)
-            return self._entered(self._reached([f for f in unused if f in starts], unused))
+            return self.convoys.carried_from(origin, self.fleets)
+        starts = self.convoys.shores[origin]
         found = [entered for places, entered in self.bodies if not places.isdisjoint(starts)]
         if len(found) == 1:
             return found[0]
         return frozenset().union(*found)
-
-    def _reached(self, frontier: list[str], unused: set[str]) -> frozenset[str]:
-        """The places chained to from `frontier` through the `unused` ones (used up)."""
-        unused.difference_update(frontier)
-        reached: set[str] = set()
-        legs = self.convoys.legs
-        while frontier:
-            place = frontier.pop()
-            reached.add(place)
-            nearby = unused & legs[place]
-            unused -= nearby
-            frontier.extend(nearby)
-        return frozenset(reached)
-
-    def _entered(self, places: frozenset[str]) -> frozenset[str]:
-        touched = self.convoys.touched
-        return frozenset([p for place in places for p in touched[place]])
 
 
 _SOURCE = "\0source"  # beside every start, in `_on_the_way`: no place's name
