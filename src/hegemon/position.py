@@ -114,7 +114,7 @@ class Unit:
     # A plain class with final fields, not a NamedTuple: the compiled core makes one for
     # every unit that moves, and builds a compiled class several times faster than a
     # NamedTuple, whose constructor is a function written in Python.
-    __slots__ = ("cargo", "location", "power", "type")
+    __slots__ = ("cargo", "location", "power", "province", "type")
 
     def __init__(
         self, power: str, type: UnitKind, location: str, cargo: tuple[Unit, ...] = ()
@@ -122,6 +122,8 @@ class Unit:
         self.power: Final = power
         self.type: Final = type
         self.location: Final = location  # a province id, "prov/coast", or OFFBOARD
+        # Its province (OFFBOARD off the board), kept: menus ask it a thousand times a phase.
+        self.province: Final = province_of(location)
         # Units of the same power aboard this one (a marine aboard its fleet), where a
         # variant's rules let one unit carry another (`BeyondRules.may_carry`). They stand
         # where their carrier stands (its province, or OFFBOARD) and go where it goes;
@@ -136,15 +138,13 @@ class Unit:
         return isinstance(other, Unit) and self._parts() == other._parts()
 
     def __hash__(self) -> int:
-        return hash(self._parts())
+        # From the parts that tell units apart in any one position, whose hashes strings
+        # keep: hashing every part (its kind's all its fields) cost thousands of steps.
+        return hash(self.location) ^ hash(self.power)
 
     def __repr__(self) -> str:
         cargo = f", {self.cargo!r}" if self.cargo else ""
         return f"Unit({self.power!r}, {self.type.letter!r}, {self.location!r}{cargo})"
-
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
 
     def __str__(self) -> str:
         return f"{self.type.letter} {self.location}"
