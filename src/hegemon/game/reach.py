@@ -26,6 +26,9 @@ from hegemon.rules import Edition, Rules
 # A place a unit could move to: the location, its province, and whether only a convoy
 # takes it there.
 Target = tuple[str, str, bool]
+# A goal a support could name: the supported unit, the move it makes (None: it holds),
+# whether only a convoy takes it there, and its place among all supports (`Reach.goals`).
+Goal = tuple[Unit, str | None, bool, int]
 
 
 class Made:
@@ -42,7 +45,9 @@ class Made:
         self.reached = board.provinces_reached(kind, location)
         self._moves: dict[str, Move] = {t: Move(kind, location, t) for t in neighbours}
         self._convoyed: dict[str, Move] = {}  # by convoy (to a neighbour), or overseas
-        self._supports: dict[tuple[str, str, str | None], Support] = {}
+        # By the supported unit's location, then its goal: two lookups cost less than
+        # one by a tuple of the three.
+        self._supports: dict[str, dict[str | None, Support]] = {}
 
     def move(self, target: str) -> Move:
         move = self._moves.get(target)
@@ -59,11 +64,14 @@ class Made:
 
     def support(self, other: Unit, target: str | None) -> Support:
         """Support of `other` to hold (`target` None) or to move to `target`."""
-        key = (other.type.letter, other.location, target)
-        support = self._supports.get(key)
-        if support is None:
+        by_goal = self._supports.get(other.location)
+        if by_goal is None:
+            by_goal = self._supports[other.location] = {}
+        support = by_goal.get(target)
+        if support is None or support.supported_unit is not other.type:  # made anew for
+            # another kind standing there
             support = Support(self.kind, self.location, other.province, target, other.type)
-            self._supports[key] = support
+            by_goal[target] = support
         return support
 
 
@@ -79,21 +87,28 @@ class Reach:
         units = sorted(position.units.values(), key=lambda u: u.location)
         self.fleets = position.convoying_fleets
         carriers = board.convoys.carriers(self.fleets)
+        self._without: dict[tuple[str, str], frozenset[str]] = {}  # `_carried_without`'s
         self.carried = {
             u.province: carriers.carried_from(u.province) for u in units if u.type.convoyed
         }
         self.convoyed = [u for u in position.units.values() if u.type.convoyed]
         self.targets = {u.province: self._destinations(u) for u in units}
-        # Each entry: the supported unit, the move it makes (None: it holds), whether only
-        # a convoy takes it there, and its place among all supports, that a menu lists
-        # them in one order (by the supported unit's location, then its moves').
-        self.goals: dict[str, list[tuple[Unit, str | None, bool, int]]] = {}
+        # Each province's goals, ranked so that a menu lists its supports in one order (by
+        # the supported unit's location, then its moves').
+        self.goals: dict[str, list[Goal]] = {}
         for number, unit in enumerate(units):
             rank = number * 1000
-            self.goals.setdefault(unit.province, []).append((unit, None, False, rank))
+            self._add_goal(unit.province, (unit, None, False, rank))
             for step, (target, province, overseas) in enumerate(self.targets[unit.province], 1):
-                entry = (unit, target, overseas, rank + step)
-                self.goals.setdefault(province, []).append(entry)
+                self._add_goal(province, (unit, target, overseas, rank + step))
+
+    def _add_goal(self, province: str, entry: Goal) -> None:
+        # Not `setdefault(province, [])`, which compiled code makes slowly.
+        listed = self.goals.get(province)
+        if listed is None:
+            self.goals[province] = [entry]
+        else:
+            listed.append(entry)
 
     def of(self, unit: Unit) -> Made:
         """The orders made for a unit of its kind where it stands."""
@@ -133,7 +148,7 @@ class Reach:
         itself, by a unit that could move there without it (else it would have to convoy
         instead, DATC 6.D.31), where the rules allow."""
         made = self.of(unit)
-        found: list[tuple[int, Support]] = []
+        found: dict[int, Support] = {}  # by rank: sorting whole numbers costs less than pairs
         for province in made.reached:
             if province == unit.province:
                 continue
@@ -143,16 +158,22 @@ class Reach:
                 if overseas and not self._carried_without(other, province, unit):
                     continue
                 if rules.may_support(unit, other, province):
-                    found.append((rank, made.support(other, target)))
-        found.sort()  # by rank alone: no two entries share one
-        return [support for _, support in found]
+                    found[rank] = made.support(other, target)
+        return [found[rank] for rank in sorted(found)]
 
     def _carried_without(self, mover: Unit, goal: str, supporter: Unit) -> bool:
         """Whether the fleets standing now carry `mover` to `goal` without `supporter`."""
-        if supporter.location not in self.fleets:
+        fleet = supporter.location
+        if fleet not in self.fleets:
             return True  # the fleets that carry it are all there without it
-        fleets = self.fleets - {supporter.location}
-        return self.board.convoy_chain(mover.province, goal, fleets)
+        # The fleets that chain from it without that one, found once for every goal overseas.
+        convoys = self.board.convoys
+        key = (fleet, mover.province)
+        chained = self._without.get(key)
+        if chained is None:
+            fleets = self.fleets - {fleet}
+            chained = self._without[key] = convoys.chained_from(mover.province, fleets)
+        return not chained.isdisjoint(convoys.shores[goal])
 
 
 # Each map's orders made so far, by the unit's kind (its letter) and location: bounded by
