@@ -37,6 +37,7 @@ CORE = [
     "src/hegemon/influence/inf.py",
     "src/hegemon/influence/dp.py",
     "src/hegemon/variants/europe_1615/checks.py",
+    "src/hegemon/variants/europe_1615/forms.py",
     "src/hegemon/variants/europe_1615/lines.py",
     "src/hegemon/variants/europe_1615/preparation.py",
     "src/hegemon/variants/europe_1615/rules.py",
