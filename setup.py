@@ -40,6 +40,7 @@ CORE = [
     "src/hegemon/variants/europe_1615/forms.py",
     "src/hegemon/variants/europe_1615/lines.py",
     "src/hegemon/variants/europe_1615/preparation.py",
+    "src/hegemon/variants/europe_1615/states.py",
     "src/hegemon/variants/europe_1615/rules.py",
     "src/hegemon/variants/europe_1615/scoring.py",
     "src/hegemon/variants/europe_1615/winter.py",

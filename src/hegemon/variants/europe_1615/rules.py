@@ -28,14 +28,19 @@ class EuropeRules(Rules):
         self.variant = variant
         self.ledger = ledger
         self.open_to_attack = open_to_attack
+        # Asked of every move, support and unit of a phase: the provinces of the states
+        # NEUTRAL and not captured, each with its state, found once for the rules.
+        neutral = ledger.neutral
+        self._neutral_hosts = {
+            p: host for p, host in variant.state_of_province.items() if host.id in neutral
+        }
 
     def _state_of_unit(self, unit: Unit) -> State | None:
         return self.variant.state_of_owner.get(unit.power)
 
     def neutral_host(self, province: str) -> State | None:
         """The state the province belongs to, if that state is NEUTRAL and not captured."""
-        host = self.variant.state_of_province.get(province)
-        return host if host is not None and host.id in self.ledger.neutral else None
+        return self._neutral_hosts.get(province)
 
     def may_dislodge(self, power: str, unit: Unit) -> bool:
         """STATUS (3): the patron may neither dislodge its client's unit nor help to, even
