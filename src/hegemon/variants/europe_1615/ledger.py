@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from hegemon.influence.inf import Standing, shares
 from hegemon.influence.saved import FieldChecker
 from hegemon.position import StateView, VariantState, Viewer
 
-OTTOMAN = "ote"
-PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
-_STANDINGS: Mapping[str, Standing] = {standing.value: standing for standing in Standing}
+# Final: compiled, a module's constant read in every phase is then no lookup in its dict.
+OTTOMAN: Final = "ote"
+PROTESTANT: Final = "Protestant"
+CATHOLIC: Final = "Catholic"
+ISLAMIC: Final = "Islamic"
+_STANDINGS: Final[Mapping[str, Standing]] = {standing.value: standing for standing in Standing}
 
 
 class Award(NamedTuple):
@@ -64,10 +66,9 @@ class Ledger(VariantState):
         # the enumeration's call costs several times as much.
         return _STANDINGS[entry[0] or "UNMARKED"] if entry else Standing.UNMARKED
 
-    @cached_property
     def neutral(self) -> frozenset[str]:
-        """The states NEUTRAL and not captured, which only their own units may enter:
-        asked of every move, and fixed for the ledger, which nothing changes in place."""
+        """The states NEUTRAL and not captured, which only their own units may enter (the
+        rules of a phase ask once: `EuropeRules`)."""
         return frozenset(
             state
             for state in self.status
@@ -78,10 +79,9 @@ class Ledger(VariantState):
         entry = self.status.get(state)
         return entry[1] if entry and entry[0] == Standing.ALIGNED else None
 
-    @cached_property
     def published(self) -> dict[str, dict[str, int]]:
         """Each state's shares of its INFs in percent, as every viewer sees them (the
-        Empire's are never published): public, and fixed for the ledger."""
+        Empire's are never published)."""
         return {s: shares(h) for s, h in self.inf.items() if s != OTTOMAN}
 
     def held(self, state: str, power: str) -> int:
@@ -110,7 +110,7 @@ class Ledger(VariantState):
             secret_awards={p: a for p, a in self.secret_awards.items() if p == mine},
             secret_annexed={p: q for p, q in self.secret_annexed.items() if q == mine},
             status=status,
-            shares=self.published,
+            shares=self.published(),
         )
         return LedgerView(seen)
 
@@ -127,7 +127,7 @@ class Ledger(VariantState):
     def presumed_by(self, power: str) -> dict[str, dict[str, int]]:
         """Every power's INFs in each state as `power` may presume them: the INFs of the
         ledger it is shown (`seen`), worked out without the rest of its view."""
-        return presumed(self._own(power), self.published, power)
+        return presumed(self._own(power), self.published(), power)
 
     def _own(self, power: str) -> dict[str, dict[str, int]]:
         """`power`'s INFs in each state where it holds some, and nobody else's."""

@@ -30,7 +30,7 @@ class EuropeRules(Rules):
         self.open_to_attack = open_to_attack
         # Asked of every move, support and unit of a phase: the provinces of the states
         # NEUTRAL and not captured, each with its state, found once for the rules.
-        neutral = ledger.neutral
+        neutral = ledger.neutral()
         self._neutral_hosts = {
             p: host for p, host in variant.state_of_province.items() if host.id in neutral
         }
