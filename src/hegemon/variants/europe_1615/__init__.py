@@ -401,7 +401,8 @@ class Europe1615(Variant):
         private = (
             {p: tuple(own_lines(self, ledger, p, year)) for p in self.powers} if movement else {}
         )
-        ledger = replace(ledger, year_end=[])  # the year's end was told with the phase before
+        if ledger.year_end:  # told with the phase before (a new ledger copies every field)
+            ledger = replace(ledger, year_end=[])
         rules = EuropeRules(self, ledger, open_to_attack(self, position, ledger, given))
         return Preparation(position.evolve(state=ledger), given, tuple(public), private, rules)
 

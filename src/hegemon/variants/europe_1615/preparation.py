@@ -149,6 +149,8 @@ def declare(
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
     phase and secret till the game ends."""
+    if not any(isinstance(o, (CaptureWaiver, AllianceOffer)) for g in orders.values() for o in g):
+        return ledger, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
     waived = {p: list(v) for p, v in ledger.waived.items()}

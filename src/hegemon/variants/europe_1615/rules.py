@@ -30,10 +30,13 @@ class EuropeRules(Rules):
         self.open_to_attack = open_to_attack
         # Asked of every move, support and unit of a phase: the provinces of the states
         # NEUTRAL and not captured, each with its state, found once for the rules.
-        neutral = ledger.neutral()
-        self._neutral_hosts = {
-            p: host for p, host in variant.state_of_province.items() if host.id in neutral
-        }
+        self._neutral_hosts: dict[str, State] = {}
+        of_province = variant.state_of_province
+        for neutral in ledger.neutral():
+            host = variant.states[neutral]
+            for province in host.provinces:
+                if of_province.get(province) is host:  # as the map's table has it
+                    self._neutral_hosts[province] = host
 
     def _state_of_unit(self, unit: Unit) -> State | None:
         return self.variant.state_of_owner.get(unit.power)
