@@ -38,7 +38,7 @@ from hegemon.report import phase_report, position_report
 from hegemon.variants import europe_1615, load_variant
 from hegemon.variants.europe_1615 import Europe1615, checks
 from hegemon.variants.europe_1615.ledger import Award, Ledger
-from hegemon.variants.europe_1615.orders import EmpireOrder
+from hegemon.variants.europe_1615.orders import AllianceOffer, EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
 from tests.wire import at, obj
 
@@ -1380,10 +1380,11 @@ def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(eu: Europe1
 
 
 def test_the_menus_states_are_those_the_influence_checks_accept(eu: Europe1615) -> None:
-    # DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER: the menus find the states a power may deploy
-    # to or attack in without checking an order for each (`checks.deployable`,
-    # `checks.attackable`); each must be exactly where such an order alone is accepted,
-    # for the powers and for the states, which give no influence orders.
+    # DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER, Optional Alliances: the menus find the
+    # states a power may deploy to or attack in, and the powers it may offer an alliance,
+    # without checking an order for each (`checks.deployable`, `attackable`, `offerable`);
+    # each must be exactly where such an order alone is accepted, for the powers and for
+    # the states, which give no influence orders.
     names = [*eu.powers, *(s.name for s in eu.states.values())]
     movements = [
         r.before
@@ -1401,6 +1402,13 @@ def test_the_menus_states_are_those_the_influence_checks_accept(eu: Europe1615) 
             assert checks.deployable(eu, ledger, power) == deployable, power
             attackable = _accepted(eu, position, power, attacks)
             assert checks.attackable(eu, ledger, position, power) == attackable, power
+            offers = [o for o in map(AllianceOffer, eu.powers) if _given(eu, position, power, o)]
+            assert checks.offerable(eu, ledger, position, power) == [o.ally for o in offers]
+
+
+def _given(eu: Europe1615, position: Position, power: str, order: Order) -> bool:
+    """Whether the order, given alone, has no problem."""
+    return not checks.order_problems(eu, position, power, [order])
 
 
 def _accepted(

@@ -146,22 +146,49 @@ def _alliance_problems(
     problems = []
     if len(offers) > 1:
         problems.append(f"{power} may offer one alliance at a time")
-    partner = {p: q for pair in ledger.allies for p, q in (pair, pair[::-1])}
+    partner = _partners(ledger)
     for offer in offers:
-        text = format_order(offer)
-        if position.phase.year >= variant.alliance_deadline:
-            problems.append(f"{text}: alliances are formed before {variant.alliance_deadline}")
-        elif offer.ally == power:
-            problems.append(f"{text}: a power cannot ally with itself")
-        elif offer.ally in ledger.eliminated:
-            problems.append(f"{text}: {offer.ally} was eliminated")
-        else:
-            problems += [
-                f"{text}: {side} is already allied with {partner[side]}"
-                for side in (power, offer.ally)
-                if side in partner
-            ]
+        barred = _offer_barred(variant, ledger, position, power, offer.ally, partner)
+        problems += [f"{format_order(offer)}: {reason}" for reason in barred]
     return problems
+
+
+def offerable(variant: Europe1615, ledger: Ledger, position: Position, power: str) -> list[str]:
+    """The powers `power` may offer an alliance to now, in the powers' order: those an
+    offer to, alone, has no problem with (`order_problems`), found without making one."""
+    partner = _partners(ledger)
+    return [
+        ally
+        for ally in variant.powers
+        if not _offer_barred(variant, ledger, position, power, ally, partner)
+    ]
+
+
+def _partners(ledger: Ledger) -> dict[str, str]:
+    """Each allied power's partner."""
+    return {p: q for pair in ledger.allies for p, q in (pair, pair[::-1])}
+
+
+def _offer_barred(
+    variant: Europe1615,
+    ledger: Ledger,
+    position: Position,
+    power: str,
+    ally: str,
+    partner: dict[str, str],
+) -> list[str]:
+    """Why `power` may not offer `ally` an alliance now, if it may not."""
+    if position.phase.year >= variant.alliance_deadline:
+        return [f"alliances are formed before {variant.alliance_deadline}"]
+    if ally == power:
+        return ["a power cannot ally with itself"]
+    if ally in ledger.eliminated:
+        return [f"{ally} was eliminated"]
+    return [
+        f"{side} is already allied with {partner[side]}"
+        for side in (power, ally)
+        if side in partner
+    ]
 
 
 def _empire_problems(variant: Europe1615, position: Position, orders: Sequence[Order]) -> list[str]:

@@ -35,10 +35,6 @@ def order_forms(variant: Europe1615, position: Position, power: str) -> Menu:
     )
 
 
-def _legal(variant: Europe1615, position: Position, power: str, order: Order) -> bool:
-    return not checks.order_problems(variant, position, power, [order])
-
-
 def _influence(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """INFs to deploy in each state that takes the power's, and an attack on another
     power's INFs where the power may make its attack with the INFs it held as the phase
@@ -131,8 +127,8 @@ def _attack(state: State, others: tuple[str, ...]) -> OrderForm:
 
 def _alliance(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """An alliance to offer, to each power it may be offered to (Optional Alliances)."""
-    offers = [AllianceOffer(p) for p in variant.powers]
-    legal = tuple(listed(o) for o in offers if _legal(variant, position, power, o))
+    allies = checks.offerable(variant, Ledger.of(position), position, power)
+    legal = tuple(listed(AllianceOffer(ally)) for ally in allies)
     return [OrderForm("ally", "Offer an alliance", legal)] if legal else []
 
 
