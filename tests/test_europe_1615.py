@@ -18,7 +18,7 @@ import pytest
 from hegemon.board import MapError
 from hegemon.cli import main
 from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
-from hegemon.influence.orders import Deploy
+from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order
@@ -36,9 +36,9 @@ from hegemon.position import (
 from hegemon.randomplay import random_game
 from hegemon.report import phase_report, position_report
 from hegemon.variants import europe_1615, load_variant
-from hegemon.variants.europe_1615 import Europe1615
+from hegemon.variants.europe_1615 import Europe1615, checks
 from hegemon.variants.europe_1615.ledger import Award, Ledger
-from hegemon.variants.europe_1615.orders import EmpireOrder
+from hegemon.variants.europe_1615.orders import AllianceOffer, EmpireOrder
 from hegemon.variants.europe_1615.preparation import judge
 from tests.wire import at, obj
 
@@ -1377,6 +1377,48 @@ def test_public_view_keeps_inf_numbers_and_the_ottoman_patron_secret(eu: Europe1
     spain = Ledger.of(position).view(Viewer(power="Spain")).ledger
     assert spain.status["ote"] == ["ALIGNED", "Spain"]  # the patron knows itself
     assert at(position_to_json(position, MASTER), "state", "ledger", "inf", "ote") == {"Spain": 20}
+
+
+def test_the_menus_states_are_those_the_influence_checks_accept(eu: Europe1615) -> None:
+    # DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER, Optional Alliances: the menus find the
+    # states a power may deploy to or attack in, and the powers it may offer an alliance,
+    # without checking an order for each (`checks.deployable`, `attackable`, `offerable`);
+    # each must be exactly where such an order alone is accepted, for the powers and for
+    # the states, which give no influence orders.
+    names = [*eu.powers, *(s.name for s in eu.states.values())]
+    movements = [
+        r.before
+        for seed in range(3)
+        for r in random_game(eu, random.Random(seed), 60)
+        if r.before.phase.kind is PhaseKind.MOVEMENT
+    ]
+    assert len(movements) > 40
+    for position in movements:
+        ledger = Ledger.of(position)
+        for power in names:
+            other = next(p for p in eu.powers if p != power)
+            deployable = _accepted(eu, position, power, [Deploy(1, s) for s in eu.states])
+            attacks = [DiplomaticAttack(s, other) for s in eu.states]
+            assert checks.deployable(eu, ledger, power) == deployable, power
+            attackable = _accepted(eu, position, power, attacks)
+            assert checks.attackable(eu, ledger, position, power) == attackable, power
+            offers = [o for o in map(AllianceOffer, eu.powers) if _given(eu, position, power, o)]
+            assert checks.offerable(eu, ledger, position, power) == [o.ally for o in offers]
+
+
+def _given(eu: Europe1615, position: Position, power: str, order: Order) -> bool:
+    """Whether the order, given alone, has no problem."""
+    return not checks.order_problems(eu, position, power, [order])
+
+
+def _accepted(
+    eu: Europe1615, position: Position, power: str, orders: list[Deploy] | list[DiplomaticAttack]
+) -> set[str]:
+    """The states of the orders the influence checks accept, each given alone."""
+    ledger = Ledger.of(position)
+    return {
+        o.state for o in orders if not checks.influence_problems(eu, ledger, position, power, [o])
+    }
 
 
 def test_random_games_run_to_1620(eu: Europe1615) -> None:

@@ -22,10 +22,16 @@ class Standing(StrEnum):
     UNMARKED = "UNMARKED"
 
 
-@dataclass(frozen=True)
+# Writes its own `__init__` (init=False), as `hegemon.game.forms.Choice` does: compiled, the
+# generated one is a Python call, and every state's status is judged every phase.
+@dataclass(frozen=True, init=False)
 class Status:
     standing: Standing
     patron: str | None = None  # the power a state is aligned with
+
+    def __init__(self, standing: Standing, patron: str | None = None) -> None:
+        object.__setattr__(self, "standing", standing)
+        object.__setattr__(self, "patron", patron)
 
 
 UNMARKED = Status(Standing.UNMARKED)
@@ -116,7 +122,10 @@ def religious_control(
     total = sum(by_faction.values())
     if not total:
         return None
-    leader, amount = max(by_faction.items(), key=lambda item: item[1])
+    leader, amount = "", -1
+    for faction, held_by in by_faction.items():  # the first of the largest, as `max` takes
+        if held_by > amount:
+            leader, amount = faction, held_by
     others = total - amount
     if amount > others and amount >= minimum and 100 * amount >= share * total:
         return leader

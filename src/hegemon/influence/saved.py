@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 K = TypeVar("K")
 V = TypeVar("V")
 Check = Callable[[str, object], V]  # a check of one value, by where it is and what it is
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the variants' ledgers make their own
 class FieldChecker:
     """Checks of a saved ledger's values, against the powers and states a variant has;
     `where` is the path the messages name (``state.ledger``)."""

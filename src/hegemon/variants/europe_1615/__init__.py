@@ -349,6 +349,19 @@ class Europe1615(Variant):
             return super().commander_of(position, unit)
         return None if state.kind == EMPIRE else Ledger.of(position).patron(state.id)
 
+    def commanded_units(self, position: Position, power: str) -> list[Unit]:
+        """The units `commander_of` gives `power`: its own and its clients', found by
+        their owners (every unit of every state and power is asked of in each menu)."""
+        if power not in self.powers:
+            return []  # a state's units are commanded by its patron, if by anyone
+        ledger = Ledger.of(position)
+        clients = {
+            s.name
+            for s in self.states.values()
+            if s.kind != EMPIRE and ledger.patron(s.id) == power
+        }
+        return [u for u in position.units.values() if u.power == power or u.power in clients]
+
     def secret_commanders(self, position: Position) -> Mapping[str, str]:
         """The aligned Empire, ordered by its patron: "For a power aligned with the
         Ottoman Empire, the GM keeps the player/power anonymous" (STATUS (3))."""
@@ -388,7 +401,8 @@ class Europe1615(Variant):
         private = (
             {p: tuple(own_lines(self, ledger, p, year)) for p in self.powers} if movement else {}
         )
-        ledger = replace(ledger, year_end=[])  # the year's end was told with the phase before
+        if ledger.year_end:  # told with the phase before (a new ledger copies every field)
+            ledger = replace(ledger, year_end=[])
         rules = EuropeRules(self, ledger, open_to_attack(self, position, ledger, given))
         return Preparation(position.evolve(state=ledger), given, tuple(public), private, rules)
 

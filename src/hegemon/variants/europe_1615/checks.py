@@ -14,6 +14,7 @@ from hegemon.orders import Order, format_order
 from hegemon.position import Position
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, EmpireOrder
+from hegemon.variants.europe_1615.states import State
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
@@ -49,26 +50,59 @@ def influence_problems(
     ]
 
 
+def deployable(variant: Europe1615, ledger: Ledger, power: str) -> set[str]:
+    """The states (ids) `power` may deploy INFs to now: those a deployment of one INF has
+    no problem in (`influence_problems`), found without making one, as a menu asks of
+    every state for every power."""
+    if power in ledger.eliminated or _left(ledger, power) < 1:
+        return set()
+    return {s.id for s in variant.states.values() if _closed(variant, ledger, power, s) is None}
+
+
+def attackable(variant: Europe1615, ledger: Ledger, position: Position, power: str) -> set[str]:
+    """The states (ids) where `power` may make its diplomatic attack now on another power
+    with the INFs it held as the phase began: those such an attack, alone, has no problem
+    in (`influence_problems`; a negative balance of INFs is what `_deployment_problems`
+    finds in no deployment at all)."""
+    if (
+        power in ledger.eliminated
+        or _left(ledger, power) < 0
+        or power in ledger.attacked
+        or position.phase == variant.first_phase
+    ):
+        return set()
+    return {s for s in variant.states if s != OTTOMAN and ledger.held(s, power)}
+
+
+def _left(ledger: Ledger, power: str) -> int:
+    """The INFs `power` has left to deploy this year."""
+    return ledger.income.get(power, 0) - ledger.spent.get(power, 0)
+
+
+def _closed(variant: Europe1615, ledger: Ledger, power: str, state: State) -> str | None:
+    """Why `power` may deploy no INFs to the state at all, if it may not."""
+    if state.id in ledger.captured:  # rules: Capture of the minor state
+        return f"{state.name} was captured and takes no INFs"
+    if state.catholic_only and variant.religion.get(power) != CATHOLIC:
+        return f"only Catholic powers may deploy to {state.name}"
+    return None
+
+
 def _deployment_problems(
     variant: Europe1615, ledger: Ledger, power: str, deploys: Sequence[Deploy]
 ) -> list[str]:
     problems = []
-    available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
+    available = _left(ledger, power)
     total = sum(d.points for d in deploys)
     if total > available:  # rules: DEPLOYMENT
         problems.append(
             f"deployments total {total} INFs, but {power} has {available} left this year"
         )
     for order in deploys:
-        state = variant.states[order.state]
         if order.points < 1:
             problems.append(f"{format_order(order)}: a deployment is at least 1 INF")
-        elif state.id in ledger.captured:  # rules: Capture of the minor state
-            problems.append(f"{format_order(order)}: {state.name} was captured and takes no INFs")
-        elif state.catholic_only and variant.religion.get(power) != CATHOLIC:
-            problems.append(
-                f"{format_order(order)}: only Catholic powers may deploy to {state.name}"
-            )
+        elif closed := _closed(variant, ledger, power, variant.states[order.state]):
+            problems.append(f"{format_order(order)}: {closed}")
     return problems
 
 
@@ -112,22 +146,49 @@ def _alliance_problems(
     problems = []
     if len(offers) > 1:
         problems.append(f"{power} may offer one alliance at a time")
-    partner = {p: q for pair in ledger.allies for p, q in (pair, pair[::-1])}
+    partner = _partners(ledger)
     for offer in offers:
-        text = format_order(offer)
-        if position.phase.year >= variant.alliance_deadline:
-            problems.append(f"{text}: alliances are formed before {variant.alliance_deadline}")
-        elif offer.ally == power:
-            problems.append(f"{text}: a power cannot ally with itself")
-        elif offer.ally in ledger.eliminated:
-            problems.append(f"{text}: {offer.ally} was eliminated")
-        else:
-            problems += [
-                f"{text}: {side} is already allied with {partner[side]}"
-                for side in (power, offer.ally)
-                if side in partner
-            ]
+        barred = _offer_barred(variant, ledger, position, power, offer.ally, partner)
+        problems += [f"{format_order(offer)}: {reason}" for reason in barred]
     return problems
+
+
+def offerable(variant: Europe1615, ledger: Ledger, position: Position, power: str) -> list[str]:
+    """The powers `power` may offer an alliance to now, in the powers' order: those an
+    offer to, alone, has no problem with (`order_problems`), found without making one."""
+    partner = _partners(ledger)
+    return [
+        ally
+        for ally in variant.powers
+        if not _offer_barred(variant, ledger, position, power, ally, partner)
+    ]
+
+
+def _partners(ledger: Ledger) -> dict[str, str]:
+    """Each allied power's partner."""
+    return {p: q for pair in ledger.allies for p, q in (pair, pair[::-1])}
+
+
+def _offer_barred(
+    variant: Europe1615,
+    ledger: Ledger,
+    position: Position,
+    power: str,
+    ally: str,
+    partner: dict[str, str],
+) -> list[str]:
+    """Why `power` may not offer `ally` an alliance now, if it may not."""
+    if position.phase.year >= variant.alliance_deadline:
+        return [f"alliances are formed before {variant.alliance_deadline}"]
+    if ally == power:
+        return ["a power cannot ally with itself"]
+    if ally in ledger.eliminated:
+        return [f"{ally} was eliminated"]
+    return [
+        f"{side} is already allied with {partner[side]}"
+        for side in (power, ally)
+        if side in partner
+    ]
 
 
 def _empire_problems(variant: Europe1615, position: Position, orders: Sequence[Order]) -> list[str]:

@@ -7,13 +7,14 @@ may give it, judged on what that power may know: its own INFs, and what is publi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING
 
-from hegemon.game.forms import Amount, Filled, Menu, OneOf, OrderForm, Purse, Stake, listed
+from hegemon.game.forms import Amount, Choice, Filled, Menu, OneOf, OrderForm, Purse, Stake, listed
 from hegemon.game.menus import head, unit_orders
 from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Order, UnitOrder
-from hegemon.position import PhaseKind, Position, Unit, Viewer
+from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.europe_1615 import checks
 from hegemon.variants.europe_1615.ledger import Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
@@ -34,30 +35,27 @@ def order_forms(variant: Europe1615, position: Position, power: str) -> Menu:
     )
 
 
-def _legal(variant: Europe1615, position: Position, power: str, order: Order) -> bool:
-    return not checks.order_problems(variant, position, power, [order])
-
-
 def _influence(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """INFs to deploy in each state that takes the power's, and an attack on another
     power's INFs where the power may make its attack with the INFs it held as the phase
     began (rules: DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER; an attack where it deploys its
-    first INFs this phase is written)."""
+    first INFs this phase is written). The states are those the influence checks accept
+    (`checks.deployable`, `checks.attackable`)."""
     ledger = Ledger.of(position)
+    deployable = checks.deployable(variant, ledger, power)
+    others = tuple(p for p in variant.powers if p != power)
+    attackable = checks.attackable(variant, ledger, position, power) if others else set()
+    if not deployable and not attackable:
+        return []
     available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     purse = Purse("INF", available, _deployed)
-    known = ledger.seen(Viewer(power))
-    others = tuple(p for p in variant.powers if p != power)
-
-    def legal(order: Order) -> bool:  # an influence order: the influence checks alone
-        return not checks.influence_problems(variant, ledger, position, power, [order])
-
+    presumed = ledger.presumed_by(power) if deployable else {}
     forms = []
     for state in variant.states.values():
-        if available and legal(Deploy(1, state.id)):
-            stake = _stake(variant, known, state, power, position.phase.year)
+        if state.id in deployable:
+            stake = _stake(variant, ledger, presumed, state, power, position.phase.year)
             forms.append(_deployment(state, purse, stake))
-        if others and legal(DiplomaticAttack(state.id, others[0])):
+        if state.id in attackable:
             forms.append(_attack(state, others))
     return forms
 
@@ -66,14 +64,21 @@ def _deployed(order: Order) -> int:
     return order.points if isinstance(order, Deploy) else 0
 
 
-def _stake(variant: Europe1615, known: Ledger, state: State, power: str, year: int) -> Stake:
+def _stake(
+    variant: Europe1615,
+    ledger: Ledger,
+    presumed: Mapping[str, Mapping[str, int]],
+    state: State,
+    power: str,
+    year: int,
+) -> Stake:
     """What the state's alignment gives `power` at a scoring (twice as much where its own
-    faith controls the state, as it now does), and the fewest INFs more that would align
-    it now, by the INFs `power` can presume there (`Ledger.seen`): one more than any
-    other power's, at least the minimum, and the share the rules ask (STATUS)."""
-    faithful = known.religion.get(state.id) == variant.religion[power]
+    faith controls the state, as it now does: public), and the fewest INFs more that would
+    align it now, by the INFs `power` can presume there (`Ledger.presumed_by`): one more
+    than any other power's, at least the minimum, and the share the rules ask (STATUS)."""
+    faithful = ledger.religion.get(state.id) == variant.religion[power]
     prize = state.vp_aligned_religious if faithful else state.vp_aligned
-    held = known.inf.get(state.id, {})
+    held = presumed.get(state.id, {})
     mine, total = held.get(power, 0), sum(held.values())
     top = max((n for p, n in held.items() if p != power), default=0)
     if state.kind == EMPIRE:
@@ -122,20 +127,25 @@ def _attack(state: State, others: tuple[str, ...]) -> OrderForm:
 
 def _alliance(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """An alliance to offer, to each power it may be offered to (Optional Alliances)."""
-    offers = [AllianceOffer(p) for p in variant.powers]
-    legal = tuple(listed(o) for o in offers if _legal(variant, position, power, o))
+    allies = checks.offerable(variant, Ledger.of(position), position, power)
+    legal = tuple(listed(AllianceOffer(ally)) for ally in allies)
     return [OrderForm("ally", "Offer an alliance", legal)] if legal else []
 
 
 def _waivers(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """A capture to waive at the next build, of each state's center the power does not
     hold (Waiving the capture): given by a click on the center."""
-    centers = sorted(
-        c for s in variant.states.values() for c in s.centers if position.centers.get(c) != power
-    )
-    waivers = [CaptureWaiver(c) for c in centers]
-    legal = tuple(listed(w, at=(w.province,)) for w in waivers)
+    centers = position.centers
+    legal = tuple(choice for c, choice in _waiver_choices(variant) if centers.get(c) != power)
     return [OrderForm("waive", "Waive a capture", legal)] if legal else []
+
+
+@cache
+def _waiver_choices(variant: Europe1615) -> tuple[tuple[str, Choice], ...]:
+    """Each state's center, in order, with the listed waiver of its capture: the same in
+    every menu of the map, made once."""
+    centers = sorted(c for s in variant.states.values() for c in s.centers)
+    return tuple((c, listed(CaptureWaiver(c), at=(c,))) for c in centers)
 
 
 def _empire(variant: Europe1615, position: Position) -> list[OrderForm]:

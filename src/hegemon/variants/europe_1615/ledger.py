@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from hegemon.influence.inf import Standing, shares
 from hegemon.influence.saved import FieldChecker
 from hegemon.position import StateView, VariantState, Viewer
 
-OTTOMAN = "ote"
-PROTESTANT, CATHOLIC, ISLAMIC = "Protestant", "Catholic", "Islamic"
-_STANDINGS: Mapping[str, Standing] = {standing.value: standing for standing in Standing}
+# Final: compiled, a module's constant read in every phase is then no lookup in its dict.
+OTTOMAN: Final = "ote"
+PROTESTANT: Final = "Protestant"
+CATHOLIC: Final = "Catholic"
+ISLAMIC: Final = "Islamic"
+_STANDINGS: Final[Mapping[str, Standing]] = {standing.value: standing for standing in Standing}
 
 
 class Award(NamedTuple):
@@ -64,10 +66,9 @@ class Ledger(VariantState):
         # the enumeration's call costs several times as much.
         return _STANDINGS[entry[0] or "UNMARKED"] if entry else Standing.UNMARKED
 
-    @cached_property
     def neutral(self) -> frozenset[str]:
-        """The states NEUTRAL and not captured, which only their own units may enter:
-        asked of every move, and fixed for the ledger, which nothing changes in place."""
+        """The states NEUTRAL and not captured, which only their own units may enter (the
+        rules of a phase ask once: `EuropeRules`)."""
         return frozenset(
             state
             for state in self.status
@@ -77,6 +78,11 @@ class Ledger(VariantState):
     def patron(self, state: str) -> str | None:
         entry = self.status.get(state)
         return entry[1] if entry and entry[0] == Standing.ALIGNED else None
+
+    def published(self) -> dict[str, dict[str, int]]:
+        """Each state's shares of its INFs in percent, as every viewer sees them (the
+        Empire's are never published)."""
+        return {s: shares(h) for s, h in self.inf.items() if s != OTTOMAN}
 
     def held(self, state: str, power: str) -> int:
         return self.inf.get(state, {}).get(power, 0)
@@ -97,14 +103,14 @@ class Ledger(VariantState):
             status = {**status, OTTOMAN: [self.standing(OTTOMAN).value, None]}
         seen = replace(
             whole,
-            inf={s: {mine: h[mine]} for s, h in self.inf.items() if h.get(mine)},
+            inf=self._own(mine),
             spent={p: n for p, n in self.spent.items() if p == mine},
             offers={p: q for p, q in self.offers.items() if p == mine},
             waived={p: w for p, w in self.waived.items() if p == mine},
             secret_awards={p: a for p, a in self.secret_awards.items() if p == mine},
             secret_annexed={p: q for p, q in self.secret_annexed.items() if q == mine},
             status=status,
-            shares={s: shares(h) for s, h in self.inf.items() if s != OTTOMAN},
+            shares=self.published(),
         )
         return LedgerView(seen)
 
@@ -116,7 +122,16 @@ class Ledger(VariantState):
         shown = self.view(viewer).ledger
         if viewer.master or viewer.power is None or shown.shares is None:
             return shown
-        return replace(shown, inf=presumed(shown.inf, shown.shares, viewer.power))
+        return replace(shown, inf=self.presumed_by(viewer.power))
+
+    def presumed_by(self, power: str) -> dict[str, dict[str, int]]:
+        """Every power's INFs in each state as `power` may presume them: the INFs of the
+        ledger it is shown (`seen`), worked out without the rest of its view."""
+        return presumed(self._own(power), self.published(), power)
+
+    def _own(self, power: str) -> dict[str, dict[str, int]]:
+        """`power`'s INFs in each state where it holds some, and nobody else's."""
+        return {s: {power: h[power]} for s, h in self.inf.items() if h.get(power)}
 
     @classmethod
     def from_json(

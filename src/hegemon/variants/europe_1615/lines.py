@@ -52,7 +52,7 @@ def _status(ledger: Ledger, state: State) -> str:
     faith = ledger.religion.get(state.id)
     if state.id in ledger.captured:
         return "captured" + (f", {faith} for good" if faith else "")
-    status = ledger.standing(state.id).value
+    status = str(ledger.standing(state.id))  # its text: no call of the enumeration's `value`
     if state.kind == EMPIRE:
         return status
     patron = ledger.patron(state.id)

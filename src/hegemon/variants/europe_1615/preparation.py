@@ -76,25 +76,27 @@ def statuses(
     the Minor States, Religious Status); a captured state keeps its religion for good."""
     status: dict[str, list[str | None]] = {}
     religion = {s: f for s, f in ledger.religion.items() if s in ledger.captured}
-    thresholds = variant.thresholds
+    # The year's thresholds, read once for every state rather than once for each.
+    thresholds, faiths = variant.thresholds, variant.religion
+    minor_least, minor_share = thresholds["minor_minimum"], thresholds["minor_share"]
+    ottoman_least, ottoman_share = (
+        thresholds["ottoman_minimum"],
+        variant.ottoman_share.get(year, 50),
+    )
+    faith_least, faith_share = (
+        thresholds["religious_minimum"],
+        variant.religious_share.get(year, 50),
+    )
     for state in variant.states.values():
         if state.id in ledger.captured:
             continue
         held = inf.get(state.id, {})
         if state.kind == EMPIRE:
-            share = variant.ottoman_share.get(year, 50)
-            result = political_status(held, thresholds["ottoman_minimum"], share, True)
+            result = political_status(held, ottoman_least, ottoman_share, True)
         else:
-            result = political_status(
-                held, thresholds["minor_minimum"], thresholds["minor_share"], state.kind == BARBARY
-            )
-        status[state.id] = [result.standing.value, result.patron]
-        faith = state.fixed_religion or religious_control(
-            held,
-            variant.religion,
-            variant.religious_share.get(year, 50),
-            thresholds["religious_minimum"],
-        )
+            result = political_status(held, minor_least, minor_share, state.kind == BARBARY)
+        status[state.id] = [str(result.standing), result.patron]
+        faith = state.fixed_religion or religious_control(held, faiths, faith_share, faith_least)
         if faith:
             religion[state.id] = faith
     return status, religion
@@ -147,6 +149,8 @@ def declare(
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
     phase and secret till the game ends."""
+    if not any(isinstance(o, (CaptureWaiver, AllianceOffer)) for g in orders.values() for o in g):
+        return ledger, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
     waived = {p: list(v) for p, v in ledger.waived.items()}

@@ -28,14 +28,22 @@ class EuropeRules(Rules):
         self.variant = variant
         self.ledger = ledger
         self.open_to_attack = open_to_attack
+        # Asked of every move, support and unit of a phase: the provinces of the states
+        # NEUTRAL and not captured, each with its state, found once for the rules.
+        self._neutral_hosts: dict[str, State] = {}
+        of_province = variant.state_of_province
+        for neutral in ledger.neutral():
+            host = variant.states[neutral]
+            for province in host.provinces:
+                if of_province.get(province) is host:  # as the map's table has it
+                    self._neutral_hosts[province] = host
 
     def _state_of_unit(self, unit: Unit) -> State | None:
         return self.variant.state_of_owner.get(unit.power)
 
     def neutral_host(self, province: str) -> State | None:
         """The state the province belongs to, if that state is NEUTRAL and not captured."""
-        host = self.variant.state_of_province.get(province)
-        return host if host is not None and host.id in self.ledger.neutral else None
+        return self._neutral_hosts.get(province)
 
     def may_dislodge(self, power: str, unit: Unit) -> bool:
         """STATUS (3): the patron may neither dislodge its client's unit nor help to, even

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from hegemon.board import Board
 from hegemon.game import starting_unit
 from hegemon.position import Unit
 from hegemon.variants.europe_1615.ledger import CATHOLIC, ISLAMIC
 
-MINOR, BARBARY, PAPAL, EMPIRE = "minor", "barbary", "papal", "ottoman"
+# Final: compiled, a module's constant read in every phase is then no lookup in its dict.
+MINOR: Final = "minor"
+BARBARY: Final = "barbary"
+PAPAL: Final = "papal"
+EMPIRE: Final = "ottoman"
 
 
 @dataclass(frozen=True)

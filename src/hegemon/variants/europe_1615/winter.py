@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from hegemon.board import UnitKind
 from hegemon.influence.inf import attack_sequence
 from hegemon.orders import place
 from hegemon.position import Position, Unit
@@ -227,12 +228,16 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
     INFs, attacks and waivers start afresh."""
     year = position.phase.year + 1
     income: dict[str, int] = {}
+    held: dict[str, list[str]] = {}  # each owner's centers, in order, found in one pass
+    for center, owner in sorted(position.centers.items()):
+        held.setdefault(owner, []).append(center)
     told = []
     for power in variant.powers:
         if power in ledger.eliminated:
             income[power] = 0
             continue
-        income[power], changes = _income(variant, position, ledger, power, year)
+        owned = held.get(power, [])
+        income[power], changes = _income(variant, position, ledger, power, year, owned)
         told.append(f"{power} {income[power]}" + (f" ({', '.join(changes)})" if changes else ""))
     sequence = attack_sequence(income, ledger.sequence)
     ledger = replace(ledger, income=income, sequence=sequence, spent={}, attacked=[], waived={})
@@ -240,11 +245,17 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
 
 
 def _income(
-    variant: Europe1615, position: Position, ledger: Ledger, power: str, year: int
+    variant: Europe1615,
+    position: Position,
+    ledger: Ledger,
+    power: str,
+    year: int,
+    held: Sequence[str],
 ) -> tuple[int, list[str]]:
     """The table's INFs, less the value of each home center lost or occupied by another
-    power's client, plus that of each center captured, but none from a minor state's
-    center controlled by the opposite religion. With the changes, for the report."""
+    power's client, plus that of each center captured (`held`: the power's centers, in
+    order), but none from a minor state's center controlled by the opposite religion. With
+    the changes, for the report."""
     base = variant.income_table[power].get(year, 0)
     changes: list[tuple[str, int]] = []
     homes = variant.powers[power].home_centers
@@ -254,8 +265,8 @@ def _income(
             why = "occupied" if owned else "lost"
             changes.append((f"{place(center)} {why}", -variant.home_values.get(center, (0, 0))[0]))
     faith = variant.religion[power]
-    for center, owner in sorted(position.centers.items()):
-        if owner != power or center in homes or _blocked(variant, position, ledger, center, power):
+    for center in held:
+        if center in homes or _blocked(variant, position, ledger, center, power):
             continue
         state = variant.state_of_province.get(center)
         if state is None:
@@ -289,13 +300,18 @@ def rebuilds(variant: Europe1615, position: Position) -> list[Unit]:
     alike while it has no patron (who would otherwise order its builds), within its
     centers."""
     ledger = Ledger.of(position)
+    kinds: dict[str, list[UnitKind]] = {}  # each owner's units' kinds, found in one pass
+    for unit in position.units.values():
+        kinds.setdefault(unit.power, []).append(unit.type)
     built = []
     for state in variant.states.values():
         if state.id in ledger.captured or (state.kind == EMPIRE and ledger.patron(state.id)):
             continue
-        standing = [u.type for u in position.units.values() if u.power == state.name]
-        missing = Counter(u.type for u in state.units) - Counter(standing)
+        standing = kinds.get(state.name, [])
         room = position.center_counts.get(state.name, 0) - len(standing)
+        if room <= 0:
+            continue  # as many units as centers: none to rebuild
+        missing = Counter(u.type for u in state.units) - Counter(standing)
         for unit in state.units:
             free = position.centers.get(unit.province) == state.name and (
                 unit.province not in position.units
