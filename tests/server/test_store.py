@@ -150,3 +150,16 @@ def test_orders_stored_move_the_row_on_and_refuse_a_row_changed_meanwhile(store:
         session.connection().execute(moved_on)  # by Core: the row object left as it was read
         with pytest.raises(StaleDataError):
             records.store_orders(session, row, ["A Par - Pic"])
+
+
+def test_the_lossy_writer_commits_without_waiting_for_the_disk(store: Store) -> None:
+    """What the rate limits' counters are written by (`Store.lossy_writer`): its commits do
+    not wait for the disk; every other transaction's still does."""
+    if store.sqlite:
+        with store.lossy_writer().begin() as lossy, store.engine.begin() as kept:
+            assert lossy.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+            assert kept.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    else:
+        with store.lossy_writer().begin() as lossy, store.engine.begin() as kept:
+            assert lossy.exec_driver_sql("SHOW synchronous_commit").scalar() == "off"
+            assert kept.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"
