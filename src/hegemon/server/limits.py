@@ -236,6 +236,8 @@ class Limiter:
             return _first_full(events, lambda rule, who: self._count(counts, rule, who))
 
     def _count(self, counts: Counts, rule: Rule, who: str) -> list[RateLimitItem]:
+        """One more of the rule's events for `who` in each of its rates' windows (every
+        rate counts it), in the transaction of `counts`: the rates it goes past."""
         windows = [(rate.key_for(self.prefix, rule.key, who), rate.get_expiry())
                    for rate in rule.rates]  # fmt: skip
         hits = counts.incr_all(windows)
