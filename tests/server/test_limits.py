@@ -161,6 +161,29 @@ def test_writes_are_limited_by_account_and_by_address(store: Store) -> None:
         assert heidi.get("/api/games").status_code == 200
 
 
+def test_a_write_refused_by_its_address_is_not_counted_against_the_account(
+    store: Store,
+) -> None:
+    """The address's count comes first, then the account's (in one transaction): a write
+    the address's limit refuses leaves the account's count as it was, and a write by
+    nobody signed in counts against its address all the same."""
+    new_game = {"variant": "classic"}
+    account = {"writes_account": "3/minute"}
+    with _client(store, address="192.0.2.1") as client:
+        jane = User(client, "jane")
+    with _client(store, address="192.0.2.2", writes_address="2/minute", **account) as crowded:
+        crowded.headers.update(jane.headers)
+        assert crowded.post("/api/games", json=new_game).status_code == 201
+        unknown = {"Authorization": "Bearer nobody's"}
+        assert crowded.post("/api/games", json=new_game, headers=unknown).status_code == 401
+        _limited(crowded.post("/api/games", json=new_game), "too many changes from this address")
+    with _client(store, address="192.0.2.3", **account) as elsewhere:
+        elsewhere.headers.update(jane.headers)
+        for _ in range(2):  # the account's second and third this minute, then one too many
+            assert elsewhere.post("/api/games", json=new_game).status_code == 201
+        _limited(elsewhere.post("/api/games", json=new_game), "too many changes by this account")
+
+
 def test_two_apps_on_one_database_share_their_counters(store: Store) -> None:
     """Two processes of a server, each with its app on the same database (SQLite file or
     PostgreSQL schema), count the same failures."""

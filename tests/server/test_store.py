@@ -11,12 +11,13 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import select, update
+from sqlalchemy.orm.exc import StaleDataError
 
 from hegemon import jsonio
 from hegemon.cli import main
 from hegemon.game import Game
 from hegemon.randomplay import random_orders
-from hegemon.store import Store, exchange, models
+from hegemon.store import Store, exchange, models, records
 from hegemon.variants import load_variant
 from tests.wire import at, obj
 
@@ -121,3 +122,44 @@ def test_the_cli_moves_game_files_in_and_out(
     with Store(database).writing() as session:
         session.execute(update(models.Phase).where(models.Phase.number == 2).values(draws={"x": 1}))
     assert main(["db", "verify", "1", "--database", database]) == 1
+
+
+def test_orders_stored_move_the_row_on_and_refuse_a_row_changed_meanwhile(store: Store) -> None:
+    """`records.store_orders` writes a power's orders as the ORM's flush would, its row's
+    version moved on, and refuses (StaleDataError, a 409) a row another transaction
+    changed since it was read."""
+    with store.writing() as session:
+        game_id = exchange.import_game(
+            session, jsonio.game_to_json(_played("classic", {}, 0)), "g", {}
+        ).id
+    pending = select(models.Pending).where(
+        models.Pending.game_id == game_id, models.Pending.power == "France"
+    )
+    with store.writing() as session:
+        row = session.scalars(pending).one()
+        version = row.version
+        records.store_orders(session, row, ["A Par - Bur"])
+        assert (row.orders, row.version) == (["A Par - Bur"], version + 1)
+        assert not session.dirty
+    with store.reading() as session:
+        row = session.scalars(pending).one()
+        assert (row.orders, row.version) == (["A Par - Bur"], version + 1)
+    with store.writing() as session:
+        row = session.scalars(pending).one()
+        moved_on = update(models.Pending).where(models.Pending.id == row.id).values(version=99)
+        session.connection().execute(moved_on)  # by Core: the row object left as it was read
+        with pytest.raises(StaleDataError):
+            records.store_orders(session, row, ["A Par - Pic"])
+
+
+def test_the_lossy_writer_commits_without_waiting_for_the_disk(store: Store) -> None:
+    """What the rate limits' counters are written by (`Store.lossy_writer`): its commits do
+    not wait for the disk; every other transaction's still does."""
+    if store.sqlite:
+        with store.lossy_writer().begin() as lossy, store.engine.begin() as kept:
+            assert lossy.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+            assert kept.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    else:
+        with store.lossy_writer().begin() as lossy, store.engine.begin() as kept:
+            assert lossy.exec_driver_sql("SHOW synchronous_commit").scalar() == "off"
+            assert kept.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"

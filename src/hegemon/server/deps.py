@@ -60,14 +60,17 @@ def signed_in(
     moment: Annotated[datetime, Depends(clock)],
 ) -> models.User:
     """The caller, from a bearer token or the session cookie; 401 if none or expired;
-    429 if a change goes past the address's or the account's rate of writes (the
-    address's counted here, in the worker thread this runs in, rather than by
-    `writes_by_address` in a thread of its own)."""
+    429 if a change goes past the address's or the account's rate of writes (both
+    counted here, in the worker thread this runs in, rather than by `writes_by_address`
+    in a thread of its own; the address's alone for a caller not signed in)."""
     writes = request.method not in SAFE_METHODS
-    if writes:
-        limiter(request).writing_from(request)
-    with found.reading() as session:
-        user, _ = auth.caller(session, given, moment)
+    try:
+        with found.reading() as session:
+            user, _ = auth.caller(session, given, moment)
+    except auth.AuthError:
+        if writes:  # every write from an address counts, signed in or not
+            limiter(request).writing_from(request)
+        raise
     request.state.user_id = user.id  # for the logs
     if writes:
         limiter(request).writing(request, user.id)

@@ -25,7 +25,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from hegemon.server.auth import AuthError
 from hegemon.store import Store
-from hegemon.store.counters import DatabaseStorage
+from hegemon.store.counters import Counts, DatabaseStorage
 
 log = logging.getLogger("hegemon.limits")
 
@@ -197,11 +197,16 @@ class Limiter:
         self.hit(self.signup, client_address(request), request)
 
     def writing(self, request: Request, user_id: int) -> None:
-        """A write by the account (the address's: `writing_from`)."""
-        self.hit(self.writes_account, str(user_id), request)
+        """A write by the signed-in account from the request's address: the address's
+        count, then the account's (`writing_from`, and the account's own rate)."""
+        self.hit_each(
+            request,
+            [(self.writes_address, client_address(request)), (self.writes_account, str(user_id))],
+        )
 
     def writing_from(self, request: Request) -> None:
-        """A write from the request's address (every write counts: `deps.writes_by_address`)."""
+        """A write from the request's address, by nobody signed in (every write counts:
+        `deps.writes_by_address`)."""
         self.hit(self.writes_address, client_address(request), request)
 
     def sending(self, request: Request, user_id: int) -> None:
@@ -210,20 +215,36 @@ class Limiter:
 
     def hit(self, rule: Rule, who: str, request: Request) -> None:
         """Count one more of the rule's events for `who`; Limited if that is too many."""
-        full = self._count(rule, who)
-        if full:
-            self._refuse(rule, who, full, request)
+        self.hit_each(request, [(rule, who)])
 
-    def _count(self, rule: Rule, who: str) -> list[RateLimitItem]:
+    def hit_each(self, request: Request, events: Sequence[tuple[Rule, str]]) -> None:
+        """Count one more of each rule's events for its `who`, in turn: Limited by the
+        first that is one too many (the rest then not counted, as if counted apart)."""
+        full = self._count_each(events)
+        if full is not None:
+            self._refuse(*full, request)
+
+    def _count_each(
+        self, events: Sequence[tuple[Rule, str]]
+    ) -> tuple[Rule, str, list[RateLimitItem]] | None:
+        """Count each rule's event for its `who` in each of its rates' windows, in turn
+        (in one transaction where the counters are in the database), up to the first that
+        goes past a rate: that rule, who, and the rates it goes past."""
+        if not isinstance(self.storage, DatabaseStorage):
+            return _first_full(events, self._hit_rates)
+        with self.storage.counting() as counts:
+            return _first_full(events, lambda rule, who: self._count(counts, rule, who))
+
+    def _count(self, counts: Counts, rule: Rule, who: str) -> list[RateLimitItem]:
         """One more of the rule's events for `who` in each of its rates' windows (every
-        rate counts it): the rates it goes past."""
-        if isinstance(self.storage, DatabaseStorage):  # all the windows in one transaction
-            windows = [(rate.key_for(self.prefix, rule.key, who), rate.get_expiry())
-                       for rate in rule.rates]  # fmt: skip
-            hits = self.storage.incr_all(windows)
-            return [
-                rate for rate, count in zip(rule.rates, hits, strict=True) if count > rate.amount
-            ]
+        rate counts it), in the transaction of `counts`: the rates it goes past."""
+        windows = [(rate.key_for(self.prefix, rule.key, who), rate.get_expiry())
+                   for rate in rule.rates]  # fmt: skip
+        hits = counts.incr_all(windows)
+        return [rate for rate, count in zip(rule.rates, hits, strict=True) if count > rate.amount]
+
+    def _hit_rates(self, rule: Rule, who: str) -> list[RateLimitItem]:
+        """One more of the rule's events for `who` in `limits`' own storage."""
         return [
             rate for rate in rule.rates if not self.counters.hit(rate, self.prefix, rule.key, who)
         ]
@@ -261,6 +282,18 @@ class Limiter:
             },
         )
         raise Limited(f"{rule.detail}: try again in {retry_after} s", retry_after)
+
+
+def _first_full(
+    events: Sequence[tuple[Rule, str]], count: Callable[[Rule, str], list[RateLimitItem]]
+) -> tuple[Rule, str, list[RateLimitItem]] | None:
+    """Each event counted in turn (`count` gives the rates it goes past), up to the first
+    that goes past one: its rule, who, and those rates."""
+    for rule, who in events:
+        full = count(rule, who)
+        if full:
+            return rule, who, full
+    return None
 
 
 def _storage(url: str, store: Store) -> Storage:

@@ -38,7 +38,7 @@ from hegemon.server.table import (
     Table,
 )
 from hegemon.store import models
-from hegemon.store.records import audit, configured, parse_orders
+from hegemon.store.records import audit, configured, parse_orders, store_orders
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ def submit(
         # Counted as reasons: one order may have two, and a rule may refuse the whole set.
         reasons = "1 reason" if len(problems) == 1 else f"{len(problems)} reasons"
         raise Refusal(422, f"nothing stored: orders refused for {reasons}", problems)
-    row.orders = [o.format() for o in merged]
+    store_orders(table.session, row, [o.format() for o in merged])
     if row.disorder and not _by_bot(table):  # its player is back (a bot stops playing it)
         row.disorder, row.missed, row.ready = False, 0, False
         announce.members_changed(table, "out of civil disorder", power)
@@ -318,7 +318,7 @@ def withdraw(
         slot = named[0].slot() or named[0]
         kept = [o for o in current if (o.slot() or o) != slot]
     withdrawn = len(current) - len(kept)
-    row.orders = [o.format() for o in kept]
+    store_orders(table.session, row, [o.format() for o in kept])
     table.log("withdrew", power=power, order=text, withdrawn=withdrawn)
     table.session.flush()
     announce.orders_changed(table, before)

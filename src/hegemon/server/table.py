@@ -172,9 +172,12 @@ class Table:
         return pending_rows(self.session, self.game)
 
     def lock_pending(self, power: str) -> models.Pending:
-        """A power's pending row, read again and locked until the transaction ends, so
-        that the same power's orders sent twice at once are added one after the other
-        (PostgreSQL ``FOR UPDATE``; on SQLite the transaction holds the write lock)."""
+        """A power's pending row, locked until the transaction ends, so that the same
+        power's orders sent twice at once are added one after the other: read again
+        ``FOR UPDATE`` on PostgreSQL; on SQLite the transaction holds the write lock from
+        its start, so the row read with the others is current and stays so."""
+        if self.session.get_bind().dialect.name == "sqlite":
+            return self.pending[power]
         row = self.session.scalar(PENDING_LOCKED, {"game_id": self.game.id, "power": power})
         assert row is not None
         self.pending[power] = row

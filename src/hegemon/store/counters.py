@@ -10,12 +10,14 @@ windows long over are purged now and then as hits come.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from limits.errors import StorageError
 from limits.storage import Storage
-from sqlalchemy import bindparam, case, delete, func, select
+from sqlalchemy import Connection, bindparam, case, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.dml import ReturningInsert
@@ -43,6 +45,26 @@ def _upsert(on_sqlite: bool) -> ReturningInsert[int]:
     ).returning(RateLimit.hits)
 
 
+@dataclass(frozen=True)
+class Counts:
+    """Hits counted in one transaction (`DatabaseStorage.counting`), at one moment."""
+
+    connection: Connection
+    upsert: ReturningInsert[int]
+    now: float
+
+    def incr_all(self, windows: Sequence[tuple[str, int]], amount: int = 1) -> list[int]:
+        """Each key's hits with `amount` more, in its window of `expiry` seconds (key,
+        `expiry`) begun now if none is running."""
+        return [
+            self.connection.execute(
+                self.upsert,
+                {"key": key, "amount": amount, "ends": self.now + expiry, "now": self.now},
+            ).scalar_one()
+            for key, expiry in windows
+        ]
+
+
 class DatabaseStorage(Storage):
     """`limits`' storage on a `Store` (fixed windows: the table keeps one counter a key)."""
 
@@ -53,8 +75,9 @@ class DatabaseStorage(Storage):
         self.store = store
         # A hit is one statement in a transaction of its own on a plain connection, built
         # once: an ORM session and a statement built at every hit cost three times as much,
-        # and every change a player makes counts two to four hits.
-        self._writer = store.engine.execution_options(hegemon_write=True)
+        # and every change a player makes counts two to four hits. Its commit does not wait
+        # for the disk: a count lost when the machine fails costs nothing.
+        self._writer = store.lossy_writer()
         self._upsert = _upsert(store.sqlite)
         self._purge = delete(RateLimit).where(RateLimit.expires <= bindparam("now"))
         self._purged = 0.0
@@ -66,19 +89,19 @@ class DatabaseStorage(Storage):
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         """The key's hits with `amount` more, in a window of `expiry` seconds begun now
         if none is running."""
-        (hits,) = self.incr_all([(key, expiry)], amount)
+        with self.counting() as counts:
+            (hits,) = counts.incr_all([(key, expiry)], amount)
         return hits
 
-    def incr_all(self, windows: Sequence[tuple[str, int]], amount: int = 1) -> list[int]:
-        """`incr` of each key in its window (key, `expiry`), all in one transaction: a
-        limit of several windows (a minute's and an hour's) costs one transaction, not one
-        a window, as a transaction costs more than the statements in it."""
+    @contextlib.contextmanager
+    def counting(self) -> Iterator[Counts]:
+        """One transaction to count hits in (`Counts.incr_all`, as often as asked): a limit
+        of several windows (a minute's and an hour's), or several limits counted at once,
+        cost one transaction, as a transaction costs more than the statements in it."""
         now = time.time()
-        hits = ({"key": key, "amount": amount, "ends": now + expiry, "now": now}
-                for key, expiry in windows)  # fmt: skip
         try:
             with self._writer.begin() as connection:
-                counted = [connection.execute(self._upsert, hit).scalar_one() for hit in hits]
+                yield Counts(connection, self._upsert, now)
                 if now - self._purged > PURGE_EVERY:
                     self._purged = now
                     connection.execute(self._purge, {"now": now})
@@ -86,7 +109,6 @@ class DatabaseStorage(Storage):
             if self.wrap_exceptions:
                 raise StorageError(exc) from exc
             raise
-        return counted
 
     def get(self, key: str) -> int:
         with self.store.reading() as session:

@@ -123,12 +123,18 @@ class Store:
             parsed = make_url(url)
             self.sqlite = parsed.get_backend_name() == "sqlite"
             self.timeouts = timeouts or Timeouts.from_environment()
-            options = _engine_options(parsed, self.sqlite, self.timeouts)
-            self.engine = create_engine(parsed, **{**options, **engine_options})
+            self._options = {
+                **_engine_options(parsed, self.sqlite, self.timeouts),
+                **engine_options,
+            }
+            self.engine = create_engine(parsed, **self._options)
         except (ArgumentError, NoSuchModuleError, ValueError, ImportError) as exc:
             raise DatabaseError(f"database {url!r}: {exc}") from None
+        self._lossy: Engine | None = None
         if self.sqlite:
             _serialize_sqlite_writers(self.engine)
+        else:
+            _unsynced_when_lossy(self.engine)
         writer = self.engine.execution_options(hegemon_write=True)
         self._readers = sessionmaker(self.engine, expire_on_commit=False)
         self._writers = sessionmaker(writer, expire_on_commit=False)
@@ -145,6 +151,21 @@ class Store:
         """One transaction that only reads."""
         with self._readers.begin() as session:
             yield session
+
+    def lossy_writer(self) -> Engine:
+        """An engine for changes that may be lost if the machine fails (never half made):
+        its commits do not wait for the disk, which takes more of the server's time than
+        the rest of a small change. For what is cheaper to lose than to keep: the rate
+        limits' counters, which every change a player makes counts. SQLite: connections of
+        its own, ``synchronous=NORMAL`` (WAL: the last commits may be lost, the database
+        stays whole); PostgreSQL: ``synchronous_commit`` off in each of its transactions.
+        A database in memory has nothing to wait for, and no other connection sees it."""
+        if not self.sqlite or self.engine.url.database in (None, "", ":memory:"):
+            return self.engine.execution_options(hegemon_write=True, hegemon_lossy=True)
+        if self._lossy is None:
+            self._lossy = create_engine(self.engine.url, **self._options)
+            _serialize_sqlite_writers(self._lossy, synchronous="NORMAL")
+        return self._lossy.execution_options(hegemon_write=True)
 
     def upgrade(self) -> None:
         """Bring the tables up to this version of Hegemon (Alembic's migrations)."""
@@ -166,6 +187,8 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._lossy is not None:
+            self._lossy.dispose()
 
 
 def _alembic_config() -> Config:
@@ -205,9 +228,11 @@ def _as_list(value: str | tuple[str, ...] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _serialize_sqlite_writers(engine: Engine) -> None:
+def _serialize_sqlite_writers(engine: Engine, synchronous: str | None = None) -> None:
     """SQLite: a transaction that writes takes the write lock as it begins, so that what
-    it read stays true until it commits; readers see the last commit (WAL)."""
+    it read stays true until it commits; readers see the last commit (WAL). Each commit
+    waits for the disk (SQLite's default) unless `synchronous` says otherwise
+    (`Store.lossy_writer`)."""
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: sqlite3.Connection, record: ConnectionPoolEntry) -> None:
@@ -215,9 +240,21 @@ def _serialize_sqlite_writers(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        if synchronous is not None:
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Connection) -> None:
         write = connection.get_execution_options().get("hegemon_write")
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _unsynced_when_lossy(engine: Engine) -> None:
+    """PostgreSQL: a transaction of `Store.lossy_writer` commits without waiting for its
+    log to reach the disk."""
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        if connection.get_execution_options().get("hegemon_lossy"):
+            connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")

@@ -12,8 +12,10 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
 
 from hegemon import jsonio
 from hegemon.game import PhaseResult, Variant, play_phase
@@ -122,6 +124,33 @@ def pending_rows(session: Session, game: models.Game) -> dict[str, models.Pendin
     return {row.power: row for row in rows}
 
 
+# A power's orders stored, its row's version checked and moved on (the ORM's
+# `version_id_col`, as a flush would), in one statement built once: the ORM's flush of the
+# one row cost more than the rest of storing an order.
+_STORE_ORDERS = (
+    update(models.Pending)
+    .where(models.Pending.id == bindparam("row_id"), models.Pending.version == bindparam("seen"))
+    .values(orders=bindparam("given"), version=models.Pending.version + 1)
+)
+
+
+def store_orders(session: Session, row: models.Pending, orders: list[str]) -> None:
+    """Store a power's pending orders in its row (`StaleDataError` if another transaction
+    changed the row since it was read), and the row object as the database now has it."""
+    result = session.connection().execute(
+        _STORE_ORDERS, {"row_id": row.id, "seen": row.version, "given": orders}
+    )
+    if result.rowcount != 1:
+        raise StaleDataError(f"pending orders {row.id}: changed since version {row.version}")
+    set_committed_value(row, "orders", orders)
+    set_committed_value(row, "version", row.version + 1)
+
+
+# An action's row, written at once on the transaction's connection: the ORM's unit of work
+# (an object made, tracked and flushed) costs more than the rest of an order given.
+AUDIT = insert(models.Audit)
+
+
 def audit(
     session: Session,
     game: models.Game | None,
@@ -131,11 +160,12 @@ def audit(
 ) -> None:
     """Log an action: who (None for the deadline worker), what, on which game (the time
     is the row's)."""
-    session.add(
-        models.Audit(
-            game_id=None if game is None else game.id,
-            user_id=None if by is None else by.id,
-            action=action,
-            detail=detail or {},
-        )
+    session.connection().execute(
+        AUDIT,
+        {
+            "game_id": None if game is None else game.id,
+            "user_id": None if by is None else by.id,
+            "action": action,
+            "detail": detail or {},
+        },
     )
