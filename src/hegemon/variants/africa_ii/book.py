@@ -54,6 +54,20 @@ class Book:
             return None
         return ledger.control.get(owner)
 
+    def commanded_owners(self, ledger: Ledger, power: str) -> set[str]:
+        """The owners whose units follow `power`'s orders (those it is the `commander` of):
+        found from the states it controls, not by asking of every owner on the board."""
+        owners = {s for s, c in ledger.control.items() if c == power and s not in self.powers}
+        owners.difference_update(ledger.civil_wars)
+        if power in self.powers:
+            owners.add(power)
+        return owners
+
+    @cached_property
+    def declared(self) -> tuple[State, ...]:
+        """The states a superpower declares independent (c.2): asked every phase."""
+        return tuple(s for s in self.states.values() if s.declared)
+
     def centers_of(self, position: Position, power: str) -> int:
         """The supply centers a superpower controls: those of the states it controls, and
         any its own units hold (guerillas, b.12), for a claim of victory (d.i)."""

@@ -26,7 +26,7 @@ def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order],
     in an Autumn's movement and retreats."""
     kind = position.phase.kind
     kinds: list[type[Order]] = []
-    if any(s.declared for s in book.states.values()):
+    if book.declared:
         kinds.append(Independence)
     if kind is PhaseKind.MOVEMENT:
         kinds.append(CivilWar)
@@ -37,7 +37,7 @@ def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order],
 
 def _declarable(book: Book, ledger: Ledger) -> list[str]:
     territory = book.territory(ledger)
-    return [s.name for s in book.states.values() if s.declared and not territory.is_active(s.name)]
+    return [s.name for s in book.declared if not territory.is_active(s.name)]
 
 
 def problems(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
@@ -47,6 +47,12 @@ def problems(book: Book, position: Position, power: str, orders: Sequence[Order]
         for order in orders
         if (why := _problem(book, position, power, order)) is not None
     ]
+
+
+def declarable(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[Order]:
+    """Those of the declarations `power` may give (`problems` finds none in): a menu
+    lists them."""
+    return [order for order in orders if _problem(book, position, power, order) is None]
 
 
 def cautions(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
