@@ -230,8 +230,11 @@ class AfricaII(Variant):
     ) -> Preparation:
         """The random event, the declarations, then the orders under the states they are
         for; what happened is told to everyone."""
-        ledger = replace(Ledger.of(position), adjusted=0, reviewed=0, news=())
-        if self._year_begins(position):
+        ledger = Ledger.of(position)
+        # A ledger's fields are many: replaced only where a field changes.
+        if ledger.adjusted or ledger.reviewed or ledger.news:
+            ledger = replace(ledger, adjusted=0, reviewed=0, news=())
+        if ledger.event and self._year_begins(position):
             ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
         position = position.evolve(state=ledger)
         public: list[str] = []

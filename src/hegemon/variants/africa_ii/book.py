@@ -92,6 +92,18 @@ class Book:
         counts = position.center_counts
         return self.base_income + sum(counts.get(s, 0) for s in ledger.controlled_by(power))
 
+    def units_by_power(self, position: Position) -> dict[str, int]:
+        """`units_of` every superpower, in one pass over the units: asked after every
+        adjustment turn, whether the game has ended."""
+        control = Ledger.of(position).control
+        counts = dict.fromkeys(self.powers, 0)
+        for unit in position.units.values():
+            owner = unit.power
+            controller = owner if owner in counts else control.get(owner)
+            if controller is not None and controller in counts:
+                counts[controller] += 1
+        return counts
+
     def units_of(self, position: Position, power: str) -> int:
         """The units a superpower controls: its own and those of the states it controls
         (a.4: the game ends when one controls more than half the units on the board)."""
