@@ -304,6 +304,14 @@ class SubSaharan(Variant):
             return 0
         return self._points(position, power)
 
+    def allotments(self, position: Position) -> dict[str, int]:
+        """`allotment` of every power, found in one go where a phase needs them all (its
+        bids checked, power by power): none outside a movement phase."""
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return {}
+        counts = position.center_counts
+        return {power: dp.allotment(counts.get(power, 0)) for power in self.powers}
+
     def _points(self, position: Position, power: str) -> int:
         """The points the power's centers give it, whatever the phase."""
         return dp.allotment(position.center_counts.get(power, 0))

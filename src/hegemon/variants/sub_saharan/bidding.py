@@ -36,8 +36,9 @@ def movement_orders(
     }
     bids: dict[str, list[Bid]] = {}
     barred: dict[str, set[str]] = {}
+    allotments = variant.allotments(position)
     for power, offered in given_bids.items():
-        points = variant.allotment(position, power)
+        points = allotments.get(power, 0)  # none for a power not playing
         normal, problems = dp.allocation(
             variant.board, position, power, offered, points, biddable, rules
         )
