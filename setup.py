@@ -52,6 +52,7 @@ CORE = [
     "src/hegemon/variants/africa_ii/guerillas.py",
     "src/hegemon/variants/africa_ii/interventions.py",
     "src/hegemon/variants/africa_ii/landings.py",
+    "src/hegemon/variants/africa_ii/rules.py",
 ]
 
 if os.environ.get("HEGEMON_COMPILE") == "1":

@@ -230,6 +230,9 @@ def test_a4_the_unit_majority_ends_the_game_at_spring_adjustments_too_won_on_poi
     orders = {RUSSIA: ["12: Kenya"], "France": ["6: Uganda", "6: Tanganyika"]}
     result = _play(africa, influence.after, orders)
     assert africa.book.units_of(result.after, RUSSIA) == 3
+    by_power = africa.book.units_by_power(result.after)  # all at once, as the end asks
+    assert by_power == {p: africa.book.units_of(result.after, p) for p in africa.powers}
+    assert by_power[RUSSIA] == 3 and by_power["France"] == 2
     points = victory_points(africa.book, result.after)
     assert sum(points[RUSSIA].values()) == 12 + 3 + 3 and sum(points["France"].values()) == 20
     assert result.end == GameEnd(Termination.POINTS, winners=("France",))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from hegemon.board import ARMY, FLEET, Board, MapError
+from hegemon.board import ARMY, FLEET, Board, MapError, UnitKind
 from hegemon.mapfile import board_from_data
 from hegemon.notation import OrderSyntaxError, parse_order
 from hegemon.orders import Move
@@ -213,3 +213,13 @@ def test_names_read_a_typeset_apostrophe_as_a_plain_one() -> None:
     board = board_from_data(_tiny(bbb={"name": "Beta's Reach"}))
     assert board.lookup("Beta\u2019s Reach") == board.lookup("beta's reach") == "bbb"
     assert parse_order("A Beta\u2019s Reach \u2013 Alpha", board) == Move(ARMY, "bbb", "aaa")
+
+
+def test_unit_kinds_are_equal_field_by_field_and_hash_alike() -> None:
+    """A kind's own equality and hash (quicker than the dataclass's) keep its meaning:
+    a copy is equal and hashes alike; a kind differing in any field is another."""
+    copy = UnitKind("A", "army", by_land=True, convoyed=True, glyph="army")
+    assert copy == ARMY and copy is not ARMY and hash(copy) == hash(ARMY)
+    assert {copy: 1}[ARMY] == 1
+    assert UnitKind("A", "army", by_land=True, glyph="army") != ARMY  # not convoyed
+    assert ARMY != FLEET and ARMY != "A"

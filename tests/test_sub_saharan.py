@@ -184,6 +184,12 @@ def test_dp_allotment_is_one_per_center_at_most_three(ss: SubSaharan) -> None:
     assert ss.allotment(start.evolve(centers=centers), "Angola") == 3
     alone = {c: o for c, o in start.centers.items() if c != "moc"}
     assert ss.allotment(start.evolve(centers=alone), "Angola") == 1
+    # Every power's at once, as the bidding asks for them: the same, and none but the
+    # movement phases'.
+    for position in (start, start.evolve(centers=centers), start.evolve(centers=alone)):
+        assert ss.allotments(position) == {p: ss.allotment(position, p) for p in ss.powers}
+    retreats = start.evolve(phase=Phase(start.phase.year, start.phase.season, PhaseKind.RETREAT))
+    assert ss.allotments(retreats) == {}
 
 
 def test_identical_bids_add_up_and_the_most_dp_wins(ss: SubSaharan) -> None:

@@ -65,6 +65,16 @@ def may_carry(rules: Rules, carrier: Unit, unit: Unit) -> bool:
     return isinstance(rules, BeyondRules) and rules.may_carry(carrier, unit)
 
 
+def may_board(rules: Rules, position: Position, unit: Unit, kind: UnitKind) -> bool:
+    """Whether `unit` may board a carrier of `kind` (`Embark`): whether any of its power's
+    units of that kind may carry it, wherever that one stands."""
+    return any(
+        may_carry(rules, u, unit)
+        for u in position.units_of(unit.power)
+        if u.type == kind and u is not unit
+    )
+
+
 def may_leave_board(rules: Rules, board: Board, unit: Unit) -> bool:
     """Whether the rules let `unit` leave the board (`BeyondRules.may_leave_board`)."""
     return isinstance(rules, BeyondRules) and rules.may_leave_board(board, unit)
@@ -104,8 +114,7 @@ class Embark(OwnOrder):
             return Illegal(f"{here} does not border {there}")
         occupant = position.unit_in(target)
         kind = self.carrier or (occupant.type if occupant is not None else None)
-        own = [u for u in position.units_of(unit.power) if u.type == kind and u is not unit]
-        if kind is None or not any(may_carry(rules, u, unit) for u in own):
+        if kind is None or not may_board(rules, position, unit, kind):
             return Illegal(
                 f"{unit.type.article} in {board.name_of(unit.location)} cannot board "
                 f"{kind.article if kind else 'a unit'} of {unit.power} in {board.name_of(target)}"

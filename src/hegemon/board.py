@@ -70,6 +70,26 @@ class UnitKind:
     def __str__(self) -> str:
         return self.letter
 
+    # Kinds are compared and hashed wherever orders and units are (each holds one): the
+    # dataclass's own methods would run as Python, some 2,000 instructions a call, where
+    # the same object nearly always stands on both sides.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, UnitKind):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self.letter)  # equal kinds share their letter
+
+    def _fields(self) -> tuple[object, ...]:
+        """Every field, for equality: the dataclass's own comparison."""
+        return (
+            self.letter, self.name, self.by_land, self.supply, self.captures, self.convoyed,
+            self.convoys, self.buildable, self.glyph,
+        )  # fmt: skip
+
 
 ARMY: Final = UnitKind("A", "army", by_land=True, convoyed=True, glyph="army")
 FLEET: Final = UnitKind("F", "fleet", by_land=False, convoys=True, glyph="fleet")

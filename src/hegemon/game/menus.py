@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
-from hegemon.beyond import BeyondRules, Embark
+from hegemon.beyond import BeyondRules, Embark, Leave, may_board
 from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.game.forms import Menu, OrderForm, listed, unit_form
-from hegemon.game.reach import Reach, convoys, reach_of
+from hegemon.game.reach import convoys, reach_of
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
@@ -106,7 +106,7 @@ def unit_orders(
     """Every legal order for each of `units` under the rules `power` may know: its own
     units, or units it may order without commanding them (a variant's own orders). Found
     by `hegemon.game.reach`; under rules that let units be carried or leave the board, a
-    move may be a boarding or a departure, and there the judge checks each."""
+    unit may also board a carrier or leave the board."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
     reach = reach_of(board, position)
@@ -114,10 +114,8 @@ def unit_orders(
     for unit in sorted(units, key=lambda u: u.location):
         orders: list[Order] = [reach.of(unit).hold]
         if isinstance(rules, BeyondRules):
-            carried = _carried_moves(board, position, unit, reach)
-            orders += _checked(board, position, unit, rules, carried)
-        else:
-            orders += reach.moves(unit, rules)
+            orders += _departures(board, position, unit, rules)
+        orders += reach.moves(unit, rules)
         orders += reach.supports(unit, rules)
         if may_convoy(board, unit):
             orders += convoys(board, position, unit, rules)
@@ -141,20 +139,24 @@ def _checked(
     return list(legal)
 
 
-def _carried_moves(
-    board: Board, position: Position, unit: Unit, reach: Reach
-) -> Iterator[MovementOrder]:
-    """The moves a unit might be given where units may be carried, for the judge to
-    check: off the board, onto its own carriers beside it, and its moves (one onto a
-    carrier of its own is a boarding)."""
-    yield Move(unit.type, unit.location, OFFBOARD)  # where the rules let it leave the board
+def _departures(board: Board, position: Position, unit: Unit, rules: BeyondRules) -> list[Order]:
+    """The unit's ways off its province besides its moves, as the judge takes them: off
+    the board, and onto each carrier of its own beside it (a move written onto one, were
+    the unit not to enter that province itself, is the same boarding)."""
+    found: list[Order] = []
+    if rules.may_leave_board(board, unit):
+        found.append(Leave(unit.type, unit.location))
+    beside = board.province_graph[unit.province]
+    boards: dict[UnitKind, bool] = {}  # whether it may board a carrier of each kind
     for other in position.units.values():
-        if other.power == unit.power and other.province in board.province_graph[unit.province]:
-            yield Embark(unit.type, unit.location, other.province, other.type)
-    for target, province, overseas in reach.targets[unit.province]:
-        yield Move(unit.type, unit.location, target)
-        if not overseas and province in reach.carried.get(unit.province, ()):
-            yield Move(unit.type, unit.location, target, via_convoy=True)
+        if other.power == unit.power and other.province in beside:
+            kind = other.type
+            allowed = boards.get(kind)
+            if allowed is None:
+                allowed = boards[kind] = may_board(rules, position, unit, kind)
+            if allowed:
+                found.append(Embark(unit.type, unit.location, other.province, kind))
+    return found
 
 
 def retreat_menu(variant: Variant, position: Position, power: str) -> Menu:

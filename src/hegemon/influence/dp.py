@@ -37,7 +37,7 @@ def attacked_provinces(orders: Iterable[Order]) -> set[str]:
     """Provinces a power's own orders move into or support a move into."""
     provinces = set()
     for order in orders:
-        target = order.target if isinstance(order, Move | Support) else None
+        target = order.target if isinstance(order, (Move, Support)) else None
         if target is not None:
             provinces.add(province_of(target))
     return provinces
@@ -77,18 +77,29 @@ def normal_bid(
     if unit is None:
         return Illegal(f"{board.name_of(bid.order.province)} holds no minor power's unit")
     checked = check_movement_order(board, position, unit.power, bid.order, rules)
-    if isinstance(checked, Support):  # "S A Lua - Bra" and "S Lua - Bra" are one order
+    # "S A Lua - Bra" and "S Lua - Bra" are one order (replaced only if it names the kind:
+    # `replace` runs as Python, for every bid).
+    if isinstance(checked, Support) and checked.supported_unit is not None:
         checked = replace(checked, supported_unit=None)
     return checked
 
 
-@dataclass(frozen=True)
+# Its own __init__ (init=False), as the standard orders write theirs: compiled, far
+# quicker than a frozen dataclass's, made for every minor unit every movement phase.
+@dataclass(frozen=True, init=False)
 class Tally:
     """The bidding for one unit: points per order, and the order it will perform."""
 
     unit: Unit
     points: Mapping[MovementOrder, int]
     order: MovementOrder
+
+    def __init__(
+        self, unit: Unit, points: Mapping[MovementOrder, int], order: MovementOrder
+    ) -> None:
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "order", order)
 
 
 def tally(

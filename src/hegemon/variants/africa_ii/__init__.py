@@ -68,6 +68,12 @@ __all__ = ["INFLUENCE", "AfricaII", "Aid", "CivilWar", "Independence", "Ledger",
 class AfricaII(Variant):
     book: Book = field(default_factory=Book)
     power_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The rules last built, with the ledger they are of: they hang on the ledger alone, and
+    # every power's menu and check of a phase asks for them. One entry, replaced whole, so
+    # that games played side by side never mix; the ledger is public (`ledger`).
+    _last_rules: list[tuple[Ledger, AfricaRules]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
 
     @classmethod
     # Untyped: the setup's nested tables as TOML reads them, each value narrowed where it is read
@@ -141,7 +147,13 @@ class AfricaII(Variant):
         return self.book.territory(Ledger.of(position)).homes
 
     def rules_for(self, position: Position) -> Rules:
-        return AfricaRules(self.book, self.board, Ledger.of(position), self.edition)
+        ledger = Ledger.of(position)
+        last = self._last_rules
+        if last and last[0][0] is ledger:
+            return last[0][1]
+        rules = AfricaRules(self.book, self.board, ledger, self.edition)
+        self._last_rules[:] = [(ledger, rules)]
+        return rules
 
     # --- names ---------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
@@ -187,6 +199,12 @@ class AfricaII(Variant):
     def commander_of(self, position: Position, unit: Unit) -> str | None:
         return self.book.commander(Ledger.of(position), unit.power)
 
+    def commanded_units(self, position: Position, power: str) -> list[Unit]:
+        """Those whose `commander_of` is `power`, their owners found once: every menu
+        asks this of every unit on the board."""
+        owners = self.book.commanded_owners(Ledger.of(position), power)
+        return [u for u in position.units.values() if u.power in owners]
+
     def may_order(self, position: Position, power: str, unit: Unit) -> bool:
         return self.commander_of(position, unit) == power
 
@@ -212,8 +230,11 @@ class AfricaII(Variant):
     ) -> Preparation:
         """The random event, the declarations, then the orders under the states they are
         for; what happened is told to everyone."""
-        ledger = replace(Ledger.of(position), adjusted=0, reviewed=0, news=())
-        if self._year_begins(position):
+        ledger = Ledger.of(position)
+        # A ledger's fields are many: replaced only where a field changes.
+        if ledger.adjusted or ledger.reviewed or ledger.news:
+            ledger = replace(ledger, adjusted=0, reviewed=0, news=())
+        if ledger.event and self._year_begins(position):
             ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
         position = position.evolve(state=ledger)
         public: list[str] = []

@@ -54,6 +54,20 @@ class Book:
             return None
         return ledger.control.get(owner)
 
+    def commanded_owners(self, ledger: Ledger, power: str) -> set[str]:
+        """The owners whose units follow `power`'s orders (those it is the `commander` of):
+        found from the states it controls, not by asking of every owner on the board."""
+        owners = {s for s, c in ledger.control.items() if c == power and s not in self.powers}
+        owners.difference_update(ledger.civil_wars)
+        if power in self.powers:
+            owners.add(power)
+        return owners
+
+    @cached_property
+    def declared(self) -> tuple[State, ...]:
+        """The states a superpower declares independent (c.2): asked every phase."""
+        return tuple(s for s in self.states.values() if s.declared)
+
     def centers_of(self, position: Position, power: str) -> int:
         """The supply centers a superpower controls: those of the states it controls, and
         any its own units hold (guerillas, b.12), for a claim of victory (d.i)."""
@@ -77,6 +91,18 @@ class Book:
         ledger = Ledger.of(position)
         counts = position.center_counts
         return self.base_income + sum(counts.get(s, 0) for s in ledger.controlled_by(power))
+
+    def units_by_power(self, position: Position) -> dict[str, int]:
+        """`units_of` every superpower, in one pass over the units: asked after every
+        adjustment turn, whether the game has ended."""
+        control = Ledger.of(position).control
+        counts = dict.fromkeys(self.powers, 0)
+        for unit in position.units.values():
+            owner = unit.power
+            controller = owner if owner in counts else control.get(owner)
+            if controller is not None and controller in counts:
+                counts[controller] += 1
+        return counts
 
     def units_of(self, position: Position, power: str) -> int:
         """The units a superpower controls: its own and those of the states it controls

@@ -18,6 +18,8 @@ from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence
 _CIVIL_WAR_CHANCE = 0.5  # how often a random player declares the civil war it may
 _AID_CHANCE = 0.15  # how often it aids a state of its own, each Autumn
 _INDEPENDENCE_CHANCE = 0.05  # how often it makes Namibia independent, when it may
+# The kinds of declaration, as a tuple: compiled, `A | B | C` makes a new union each time.
+_DECLARATIONS = (Independence, CivilWar, Aid)
 
 
 def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order], ...]:
@@ -26,7 +28,7 @@ def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order],
     in an Autumn's movement and retreats."""
     kind = position.phase.kind
     kinds: list[type[Order]] = []
-    if any(s.declared for s in book.states.values()):
+    if book.declared:
         kinds.append(Independence)
     if kind is PhaseKind.MOVEMENT:
         kinds.append(CivilWar)
@@ -37,7 +39,7 @@ def kinds_in(book: Book, position: Position, autumn: bool) -> tuple[type[Order],
 
 def _declarable(book: Book, ledger: Ledger) -> list[str]:
     territory = book.territory(ledger)
-    return [s.name for s in book.states.values() if s.declared and not territory.is_active(s.name)]
+    return [s.name for s in book.declared if not territory.is_active(s.name)]
 
 
 def problems(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
@@ -47,6 +49,12 @@ def problems(book: Book, position: Position, power: str, orders: Sequence[Order]
         for order in orders
         if (why := _problem(book, position, power, order)) is not None
     ]
+
+
+def declarable(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[Order]:
+    """Those of the declarations `power` may give (`problems` finds none in): a menu
+    lists them."""
+    return [order for order in orders if _problem(book, position, power, order) is None]
 
 
 def cautions(book: Book, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
@@ -115,7 +123,7 @@ def declare(
     for power, given in orders.items():
         for order in given:
             # Most orders are the units': only a declaration is checked and made.
-            declaration = isinstance(order, Independence | CivilWar | Aid)
+            declaration = isinstance(order, _DECLARATIONS)
             if not declaration or _problem(book, position, power, order):
                 continue
             if isinstance(order, Independence):
@@ -129,7 +137,8 @@ def declare(
             elif isinstance(order, Aid):
                 position = _aid(position, power, order)
                 lines.append(f"{power} gives {order.state} aid: {order.centers} (rules c.3)")
-    if position.phase.kind is PhaseKind.MOVEMENT:
+    # A ledger's fields are many: replaced only when there are rights to end.
+    if position.phase.kind is PhaseKind.MOVEMENT and Ledger.of(position).rights:
         position = position.evolve(state=replace(Ledger.of(position), rights={}))
     return position, (["Declarations", *(f"   {line}" for line in lines)] if lines else [])
 

@@ -61,10 +61,11 @@ def declaration_forms(
     states = book.territory(ledger).active
     found: list[OrderForm] = []
     if Independence in kinds:
-        declared = [Independence(s.name) for s in book.states.values() if s.declared]
+        declared = [Independence(s.name) for s in book.declared]
         found += _listed(book, position, power, "independence", "Declare independence", declared)
     if CivilWar in kinds:
-        wars = [CivilWar(s) for s in states]
+        # Only where an ousted controller holds the right to (a.12): seldom anywhere.
+        wars = [CivilWar(s) for s in states if s in ledger.rights]
         found += _listed(book, position, power, "civil war", "Declare civil war", wars)
     if Aid in kinds:
         found += _aid(position, power)
@@ -80,9 +81,7 @@ def _listed(
     book: Book, position: Position, power: str, form_id: str, title: str, orders: Sequence[Order]
 ) -> list[OrderForm]:
     """A form listing those of the declarations `power` may make."""
-    legal = tuple(
-        listed(o) for o in orders if not declarations.problems(book, position, power, [o])
-    )
+    legal = tuple(listed(o) for o in declarations.declarable(book, position, power, orders))
     return [OrderForm(form_id, title, legal)] if legal else []
 
 

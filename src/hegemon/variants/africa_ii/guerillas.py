@@ -25,6 +25,8 @@ from hegemon.variants.africa_ii.orders import Raise
 GUERILLA = "G"
 _RAISE_CHANCE = 0.3  # how often a random player raises a guerilla it may raise
 _DISBAND_CHANCE = 0.05  # how often it disbands one of its guerillas
+# Raises and disbands, as a tuple: compiled, `A | B` makes a new union each time.
+_MUSTERING = (Raise, Disband)
 
 
 def kinds_in(book: Book, position: Position) -> tuple[type[Order], ...]:
@@ -110,7 +112,7 @@ def take(
     lines = []
     others: dict[str, list[Order]] = {}
     for power, given in orders.items():
-        mine = [o for o in given if isinstance(o, Raise | Disband)]
+        mine = [o for o in given if isinstance(o, _MUSTERING)]
         if not mine:  # most powers raise none: their limit is not worked out
             others[power] = list(given)
             continue
@@ -126,13 +128,12 @@ def take(
             elif isinstance(order, Disband):
                 disbanding[order.province] = power
         others[power] = [o for o in given if o not in mine]
-    ledger = replace(
-        Ledger.of(position),
-        raising={p: tuple(powers) for p, powers in raising.items()},
-        disbanding=disbanding,
-    )
+    ledger = Ledger.of(position)
+    raised = {p: tuple(powers) for p, powers in raising.items()}
+    if raised != ledger.raising or disbanding != ledger.disbanding:  # seldom: a ledger is big
+        position = position.evolve(state=replace(ledger, raising=raised, disbanding=disbanding))
     public = ["Guerillas (rules b.11)", *lines] if lines else []
-    return position.evolve(state=ledger), others, public
+    return position, others, public
 
 
 def muster(board: Board, position: Position) -> Position:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from hegemon.adjudication.outcome import Verdict
+from hegemon.board import province_of
 from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.forms import Choice, Menu, OrderForm
 from hegemon.game.menus import adjustment_menu
@@ -39,12 +40,15 @@ class Given:
         units = position.all_units  # a copy each time it is read: read once for all orders
         self.owners: dict[str, list[Order]] = {}
         self.refused: list[tuple[str, UnitOrder, str]] = []  # (sender, order, why)
+        commanders: dict[str, str | None] = {}  # each owner's, found once for its orders
         for power, sent in orders.items():
             for order in sent:
                 if not isinstance(order, UnitOrder):
                     continue
                 owner = _owner(position, units, order)
-                if owner and book.commander(ledger, owner) == power:
+                if owner and owner not in commanders:
+                    commanders[owner] = book.commander(ledger, owner)
+                if owner and commanders[owner] == power:
                     self.owners.setdefault(owner, []).append(order)
                 elif owner in book.states:
                     self.refused.append((power, order, _not_commanded(ledger, power, owner)))
@@ -114,6 +118,12 @@ def _trial(
     ]
 
 
+def _aboard(position: Position, form: OrderForm) -> bool:
+    """Whether the form may be a unit's aboard another, whose orders alone may land it."""
+    carrier = position.unit_in(province_of(form.unit)) if form.unit else None
+    return carrier is not None and bool(carrier.cargo)
+
+
 def _spring(variant: Variant, position: Position) -> bool:
     """Whether the phase is of the year's first season, the one with the IP phase."""
     return position.phase.season is variant.calendar.year[0].season
@@ -143,7 +153,10 @@ class AfricaMovement(Movement):
 
     def menu(self, variant: Variant, position: Position, power: str) -> Menu:
         """The standard menu without the landings into occupied provinces (b.5), then
-        the declarations and raises."""
+        the declarations and raises. A state has none: its controller orders its units
+        (a.5), and only the superpowers declare or raise."""
+        if power not in self.book.powers:
+            return ()
         board = variant.board
 
         def possible(choice: Choice) -> bool:
@@ -152,6 +165,8 @@ class AfricaMovement(Movement):
         return (
             *(
                 replace(form, choices=tuple(filter(possible, form.choices)))
+                if _aboard(position, form)
+                else form
                 for form in super().menu(variant, position, power)
             ),
             *forms_in(self.book, variant, position, power),

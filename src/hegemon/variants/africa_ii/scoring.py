@@ -41,7 +41,7 @@ def scored(book: Book, position: Position, last_year: int) -> bool:
     if not (ledger.adjusted or ledger.reviewed):
         return False
     total = len(position.units)
-    return any(2 * book.units_of(position, p) > total for p in book.powers)
+    return any(2 * units > total for units in book.units_by_power(position).values())
 
 
 def _most(how: Termination, scores: Mapping[str, int]) -> GameEnd:

@@ -114,6 +114,14 @@ class Territory:
     def conquest_homes(self, name: str) -> frozenset[str]:
         """The centers whose loss conquers a state (c.1): its home centers but those of a
         state part of it that counts as a state of its own there (Namibia, c.2)."""
+        return self._conquest_homes[name]
+
+    @cached_property
+    def _conquest_homes(self) -> Mapping[str, frozenset[str]]:
+        """`conquest_homes` of every state: asked of each state every Autumn."""
+        return {name: self._conquest_homes_of(name) for name in self.states}
+
+    def _conquest_homes_of(self, name: str) -> frozenset[str]:
         apart = {
             c
             for s in self.states.values()

@@ -35,7 +35,16 @@ from hegemon.game import (
     starting_unit,
 )
 from hegemon.game.ending import draw_after_last_year
-from hegemon.game.forms import Amount, Filled, FormError, Menu, OrderForm, Purse, listed
+from hegemon.game.forms import (
+    Amount,
+    Choice,
+    Filled,
+    FormError,
+    Menu,
+    OrderForm,
+    Purse,
+    listed,
+)
 from hegemon.game.menus import head, unit_orders
 from hegemon.game.phases import Movement
 from hegemon.influence import dp
@@ -165,6 +174,9 @@ class BiddingMovement(Movement):
         ]
 
 
+BidChoices = dict[Unit, tuple[Choice, ...]]  # each minor unit's legal orders, listed
+
+
 @dataclass(frozen=True, eq=False)
 class SubSaharan(Variant):
     minors: Mapping[str, MinorPower] = field(default_factory=dict)  # by province
@@ -173,6 +185,13 @@ class SubSaharan(Variant):
     # home, and a phase asks for them a dozen times (each power's bids checked, then the
     # moves). One entry, replaced whole, so that games played side by side never mix.
     _last_rules: list[tuple[VariantState, Rules]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
+    # The minor units' orders as a bid's form lists them, with the units and the rules
+    # they were found for: every power's menu lists the same (the orders of the units
+    # standing now, under the phase's rules, all public). One entry, replaced whole, so
+    # that games played side by side never mix; held, so that the units are not another's.
+    _last_bid_choices: list[tuple[Mapping[str, Unit], Rules, BidChoices]] = field(
         default_factory=list, init=False, repr=False, compare=False
     )
 
@@ -285,6 +304,14 @@ class SubSaharan(Variant):
             return 0
         return self._points(position, power)
 
+    def allotments(self, position: Position) -> dict[str, int]:
+        """`allotment` of every power, found in one go where a phase needs them all (its
+        bids checked, power by power): none outside a movement phase."""
+        if position.phase.kind is not PhaseKind.MOVEMENT:
+            return {}
+        counts = position.center_counts
+        return {power: dp.allotment(counts.get(power, 0)) for power in self.powers}
+
     def _points(self, position: Position, power: str) -> int:
         """The points the power's centers give it, whatever the phase."""
         return dp.allotment(position.center_counts.get(power, 0))
@@ -305,8 +332,20 @@ class SubSaharan(Variant):
         if not points:
             return ()
         purse = Purse("Diplomacy Point", points, _bid_points)
+        choices = self._bid_choices(position, power)
+        return tuple(_bid_form(unit, listing, purse) for unit, listing in choices.items())
+
+    def _bid_choices(self, position: Position, power: str) -> BidChoices:
+        """Each minor unit's legal orders, listed, as `power` may know them."""
+        rules = self.rules_at_submission(position, power)
+        units = position.units
+        last = self._last_bid_choices
+        if last and last[0][0] is units and last[0][1] is rules:
+            return last[0][2]
         minors = unit_orders(self, position, power, self.minor_units(position))
-        return tuple(_bid_form(unit, orders, purse) for unit, orders in minors.items())
+        choices = {unit: tuple(listed(o) for o in orders) for unit, orders in minors.items()}
+        self._last_bid_choices[:] = [(units, rules, choices)]
+        return choices
 
     def bid_problems(self, position: Position, power: str, orders: Sequence[Order]) -> list[str]:
         """Why a power's bids among its orders may not be made (rules 8.0, 8.1)."""
@@ -394,14 +433,14 @@ def _bid_points(order: Order) -> int:
     return order.points if isinstance(order, Bid) else 0
 
 
-def _bid_form(unit: Unit, orders: Sequence[Order], purse: Purse) -> OrderForm:
+def _bid_form(unit: Unit, choices: tuple[Choice, ...], purse: Purse) -> OrderForm:
     """A bid on a minor power's unit: one of its legal orders, and the points offered."""
     name = f"Bid on {head(unit)}"
     points = Amount("points", "Diplomacy Points to bid", 1, purse.total)
     return OrderForm(
         f"bid {unit.location}",
         name,
-        tuple(listed(o) for o in orders),
+        choices,
         unit=unit.location,
         fields=(points,),
         action=name,

@@ -36,8 +36,9 @@ def movement_orders(
     }
     bids: dict[str, list[Bid]] = {}
     barred: dict[str, set[str]] = {}
+    allotments = variant.allotments(position)
     for power, offered in given_bids.items():
-        points = variant.allotment(position, power)
+        points = allotments.get(power, 0)  # none for a power not playing
         normal, problems = dp.allocation(
             variant.board, position, power, offered, points, biddable, rules
         )
@@ -69,14 +70,19 @@ def _bid_lines(
     unit, outbid (or tied: the unit held), or ignored, with the rule that ignores it.
     `normal`: the bids in normal form, None when the allocation was ignored whole."""
     lines = [f"Bids of {power}"]
+    attacked = barred.get(power, set())
     for bid, order in zip(given, normal or given, strict=True):
         province = bid.order.province
         if normal is None:
             note = "ignored: the allocation breaks rules 8.0/8.1"
-        elif province in barred.get(power, set()):
+        elif province in attacked:
             note = f"ignored: {power}'s own orders attack it (Attacking & Allocating)"
         else:
-            note = "performed" if tallies[province].order == order.order else "not performed"
+            # Most often the very order bid (the tally keeps the first bid's): compared as
+            # a value, an order's equality runs as Python.
+            performed = tallies[province].order
+            same = performed is order.order or performed == order.order
+            note = "performed" if same else "not performed"
         lines.append(f"   {bid.format()}: {note}")
     return tuple(lines)
 
