@@ -10,10 +10,10 @@ moves in a circle succeed, and a convoy paradox makes the convoyed armies in it 
 Szykman rule, DATC 4.A.2).
 
 Units aboard others and units off the board (docs/writing-a-variant.md, "Units aboard and
-off the board") have records too, each with its `Slot`: the province it stands in, the
-carrier it is aboard, whether it is off the board. Such a unit holds no province: nobody
-attacks it, and its landing or entry (a `Move` from its slot) never meets a unit head to
-head. Orders of a kind outside the standard four (`hegemon.orders.OwnOrder`:
+off the board") have records too, each saying where it stands: the province, the
+carrier it is aboard there, whether it is off the board. Such a unit holds no province:
+nobody attacks it, and its landing or entry (a `Move` from there) never meets a unit head
+to head. Orders of a kind outside the standard four (`hegemon.orders.OwnOrder`:
 boarding a carrier or leaving the board, `hegemon.beyond`, and the variants'
 own) decide themselves through that protocol, the resolver asking them as it meets them;
 a cycle through one is broken by failing it, as a convoy paradox fails its convoyed army.
@@ -131,45 +131,23 @@ def _contest(moves_into: dict[str, list[Record]], move: Record) -> list[Record]:
     return contest
 
 
-class Slot:
-    """Where a unit the resolver records stands: its province (OFFBOARD off the board),
-    the carrier it is aboard there, if any, and whether it is off the board."""
-
-    def __init__(self, province: str, carrier: Unit | None, offboard: bool) -> None:
-        self.province: Final = province
-        self.carrier: Final = carrier
-        self.offboard: Final = offboard
-
-    @property
-    def beyond(self) -> bool:
-        """Whether it is aboard a carrier or off the board: it holds no province."""
-        return self.carrier is not None or self.offboard
-
-
-def _on_board(province: str) -> Slot:
-    """The slot of a unit standing in `province`: made once, as every phase asks for it."""
-    slot = _SLOTS.get(province)
-    if slot is None:
-        slot = _SLOTS[province] = Slot(province, None, False)
-    return slot
-
-
-# The slots of the units on the board, by province: like `_LABELS`, bounded by the maps'
-# provinces, rather than one made for every unit of every phase.
-_SLOTS: Final[dict[str, Slot]] = {}
-
-
 class Record:
     """The resolver's record of one unit: its order, its decision, and the units that
     deciding it reads, linked directly. Resolving follows these links, read as attributes,
     where looking each up by province in a dict of its own cost a good deal more. Orders
     of their own kind (`OwnOrder`) read and set the fields their protocol names."""
 
-    def __init__(self, slot: Slot, unit: Unit) -> None:
-        self.slot: Final = slot
-        # The province it holds, read by every decision: its slot's on the board; none
-        # ("", no province id) for a unit aboard or off the board, which holds none.
-        self.at: Final = "" if slot.carrier is not None or slot.offboard else slot.province
+    def __init__(
+        self, unit: Unit, province: str, carrier: Unit | None = None, offboard: bool = False
+    ) -> None:
+        # Where it stands: its province (OFFBOARD off the board), the carrier it is aboard
+        # there, if any, and whether it is off the board.
+        self.province: Final = province
+        self.carrier: Final = carrier
+        self.offboard: Final = offboard
+        # The province it holds, read by every decision: its own on the board; none ("",
+        # no province id) for a unit aboard or off the board, which holds none.
+        self.at: Final = "" if carrier is not None or offboard else province
         self.unit: Final = unit
         self.order: MovementOrder | None = None  # None: it holds
         self.own: OwnOrder | None = None  # its order, if of a kind that decides itself
@@ -194,6 +172,11 @@ class Record:
         self.support_into: str | None = None
         # A convoying fleet, and the army it carries where that army goes by sea.
         self.carries: Record | None = None
+
+    @property
+    def beyond(self) -> bool:
+        """Whether it is aboard a carrier or off the board: it holds no province."""
+        return self.carrier is not None or self.offboard
 
     def unlink(self) -> None:
         """Drop every link to another record (`Resolver.unlink`)."""
@@ -225,9 +208,7 @@ class Resolver:
         self.extended = position.beyond_the_board
         # The units on the board, by province; those aboard, by their carrier's; those off
         # the board.
-        self.nodes = {
-            province: Record(_on_board(province), unit) for province, unit in units.items()
-        }
+        self.nodes = {province: Record(unit, province) for province, unit in units.items()}
         self.cargo: dict[str, list[Record]] = {}
         self.offboard: list[Record] = []
         if self.extended:
@@ -244,10 +225,8 @@ class Resolver:
         """Record the units aboard and off the board beside those in provinces."""
         for province, carrier in position.units.items():
             if carrier.cargo:
-                slot = Slot(province, carrier, False)
-                self.cargo[province] = [Record(slot, unit) for unit in carrier.cargo]
-        offboard = Slot(OFFBOARD, None, True)
-        self.offboard = [Record(offboard, unit) for unit in position.offboard]
+                self.cargo[province] = [Record(unit, province, carrier) for unit in carrier.cargo]
+        self.offboard = [Record(unit, OFFBOARD, offboard=True) for unit in position.offboard]
 
     def _record_for(self, power: str, order: UnitOrder) -> Record:
         """The record of the unit a legal order commands, in a position with units aboard
@@ -374,7 +353,7 @@ class Resolver:
             assert isinstance(order, Move) and node.target is not None
             if not order.unit.convoyed:
                 continue
-            if self.extended and node.slot.beyond:  # aboard or off the board: never convoyed
+            if self.extended and node.beyond:  # aboard or off the board: never convoyed
                 continue
             over_land = self.board.reaches_province(order.unit, node.at, node.target)
             if not over_land or self._intends_sea(node, order):
@@ -553,10 +532,10 @@ class Resolver:
     def _path(self, node: Record) -> bool:
         if not node.by_convoy:
             return True
-        if node.paradox:
+        if node.paradox or node.convoy_fleets is None:  # often: no fleet convoys it at all
             return False
-        fleets = [fleet for fleet in node.convoy_fleets or () if self.resolve(fleet)]
-        return self.board.convoy_chain(node.at, node.target or "", _at(fleets))
+        fleets = [fleet for fleet in node.convoy_fleets if self.resolve(fleet)]
+        return bool(fleets) and self.board.convoy_chain(node.at, node.target or "", _at(fleets))
 
     def _support_given(self, node: Record) -> bool:
         unit = node.unit
@@ -659,7 +638,7 @@ class Resolver:
         boarded a carrier (in the order their orders came)."""
         for node in [*(r for cargo in self.cargo.values() for r in cargo), *self.offboard]:
             if not node.moved():  # stays aboard (its carrier took it along), or off the board
-                if node.slot.offboard:
+                if node.offboard:
                     settling.offboard.append(node.unit)
                 continue
             own = node.own
@@ -678,10 +657,9 @@ class Resolver:
     def _came_from(self, attacker: Record) -> str | None:
         """The province a dislodger came from, which its victim may not retreat to: none
         if it was convoyed or came from off the board; its carrier's, if it landed."""
-        slot = attacker.slot
-        if attacker.by_convoy or slot.offboard:
+        if attacker.by_convoy or attacker.offboard:
             return None
-        return slot.province
+        return attacker.province
 
     def outcomes(self, void: list[Outcome]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
@@ -734,8 +712,8 @@ class Resolver:
             order = Hold(unit.type, unit.location)
             verdict, reason, deciders = Verdict.SUCCEEDS, UNORDERED, ()
         attacker = node.dislodger
-        if attacker is None and self.extended and node.slot.carrier is not None:
-            carrier = self.nodes.get(node.slot.province)
+        if attacker is None and self.extended and node.carrier is not None:
+            carrier = self.nodes.get(node.province)
             if carrier is not None and carrier.dislodger is not None and not node.moved():
                 # Still aboard its carrier, it shares its fate.
                 aboard = Named(Reason.DISLODGED_ABOARD, _label(carrier))
