@@ -63,7 +63,19 @@ def check_movement_order(
     its own (`OwnOrder`) checks itself, for the unit it commands."""
     if not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
         return Illegal(f"{order.format()!r} is not an order for a movement phase")
-    unit = position.unit_in(order.province)
+    return check_standing(board, position, power, order, rules, position.unit_in(order.province))
+
+
+def check_standing(
+    board: Board,
+    position: Position,
+    power: str,
+    order: MovementOrder,
+    rules: Rules,
+    unit: Unit | None,
+) -> MovementOrder | Illegal:
+    """`check_movement_order` of an order of a movement phase's kind, given the unit
+    standing in its province (`Position.unit_in`), for a caller that has it at hand."""
     # The common case first, without a call: the power's own unit, of the kind named.
     if unit is None or unit.power != power or unit.type is not order.unit:
         if position.beyond_the_board:

@@ -26,7 +26,7 @@ from typing import Final, TypeVar
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import OFFBOARD, Board, province_of
-from hegemon.legality import check_movement_order
+from hegemon.legality import check_movement_order, check_standing
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -121,13 +121,18 @@ def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
 
 def _contest(moves_into: dict[str, list[Record]], move: Record) -> list[Record]:
     """The moves into `move`'s target: one list, which grows as the orders are indexed,
-    shared by those moves as their rivals and by the unit standing there as its attackers."""
+    shared by those moves as their rivals and by the unit standing there as its attackers
+    (which keeps it: `moves_into` keeps those into empty provinces)."""
+    defender = move.defender
+    if defender is not None:
+        contest = defender.attackers
+        if contest is None:
+            contest = defender.attackers = []
+        return contest
     target = move.target or ""
     contest = moves_into.get(target)
     if contest is None:
         contest = moves_into[target] = []
-        if move.defender is not None:
-            move.defender.attackers = contest
     return contest
 
 
@@ -216,7 +221,7 @@ class Resolver:
         self.ordered: list[Record] = []  # units with a legal order, in the order it came
         self.moves: list[Record] = []  # standard moves
         self.own: list[Record] = []  # orders of their own kind
-        self.moves_into: dict[str, list[Record]] = {}  # target -> the moves into it
+        self.moves_into: dict[str, list[Record]] = {}  # empty target -> the moves into it
         self.supporting: list[Record] = []  # supports that match what they support
         self.convoying: list[Record] = []  # fleets carrying an army (by sea, once routed)
 
@@ -250,11 +255,20 @@ class Resolver:
         beyond = position.beyond_the_board
         for power, power_orders in orders.items():
             for order in power_orders:
-                checked = check_movement_order(board, position, power, order, rules)
+                node: Record | None = None
+                if beyond or not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
+                    checked = check_movement_order(board, position, power, order, rules)
+                else:  # the unit is looked up once, for the check and for its record
+                    node = nodes.get(order.province)
+                    unit = None if node is None else node.unit
+                    checked = check_standing(board, position, power, order, rules, unit)
                 if isinstance(checked, Illegal):
                     void.append(Outcome(power, order, Verdict.VOID, Void(checked.reason)))
                     continue
-                node = self._record_for(power, checked) if beyond else nodes[checked.province]
+                if beyond:
+                    node = self._record_for(power, checked)
+                elif node is None or node.province != checked.province:
+                    node = nodes[checked.province]
                 earlier = node.order
                 if earlier is None:
                     self.ordered.append(node)
