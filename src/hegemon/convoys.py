@@ -44,8 +44,8 @@ class ConvoyMap:
         # Set operations throughout: the fleets are few, but each step of the search
         # looked at every one of them in turn. Written as operators, which compiled code
         # calls directly, where it looks a method such as `intersection` up by its name.
+        # Fleets away from the convoy places never join: the starts and legs are places.
         unused = set(fleets)
-        unused &= self.places
         frontier = list(unused & starts)
         unused -= starts
         while frontier:

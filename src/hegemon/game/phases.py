@@ -22,7 +22,7 @@ from mypy_extensions import mypyc_attr
 from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balances
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
+from hegemon.adjudication.retreat import adjudicate_retreats, may_retreat
 from hegemon.game import menus, randomorders
 from hegemon.game.chance import Chance, Draw
 from hegemon.game.forms import Menu
@@ -266,7 +266,7 @@ class Movement(Procedure):
         stranded = {
             p: d.unit
             for p, d in after.dislodged.items()
-            if not retreat_options(board, after, d, turn.rules)
+            if not may_retreat(board, after, d, turn.rules)
         }
         if stranded:
             kept = {p: d for p, d in after.dislodged.items() if p not in stranded}
