@@ -251,15 +251,14 @@ def _check_army_move(
     # A coast named for an army's destination is ignored (DATC 6.B.12).
     if board.adjacent(unit.type, unit.location, target):
         return _normal_move(unit, order, target)
-    overseas = unit.type.convoyed and board.could_be_convoyed(unit.province, target)
     # Overseas moves need fleets standing along some route, whatever their orders
     # (DATC 6.D.8 against 6.D.32).
-    if overseas and board.convoy_chain(unit.province, target, position.convoying_fleets):
+    if unit.type.convoyed and board.convoy_chain(unit.province, target, position.convoying_fleets):
         return _normal_move(unit, order, target)
     here, name = board.name_of(unit.location), board.name_of(target)  # for the reason
     if not unit.type.convoyed:
         return Illegal(f"{here} does not border {name}")
-    if not overseas:
+    if not board.could_be_convoyed(unit.province, target):
         return Illegal(f"{here} does not border {name}, and no convoy route joins them")
     return Illegal(f"no fleets stand between {here} and {name} to convoy it")
 

@@ -67,8 +67,8 @@ class MovementResult:
     # A plain class, as the compiled core builds and reads one fastest (docs/compiled-core.md).
     def __init__(
         self,
-        units: Mapping[str, Unit],
-        dislodged: Mapping[str, Dislodgement],
+        units: dict[str, Unit],  # the result's own: the next position copies them
+        dislodged: dict[str, Dislodgement],
         contested: frozenset[str],
         disbanded: tuple[Unit, ...],  # dislodged units that may not retreat, with their cargo
         explain: Callable[[], tuple[Outcome, ...]],
@@ -399,7 +399,7 @@ class Resolver:
     def _intends_sea(self, node: Record, order: Move) -> bool:
         """Whether a unit that could go over land goes by convoy (the rules decide, from
         its order, the fleets ordered to convoy it and whether they form a route)."""
-        fleets = node.convoy_fleets or []
+        fleets = node.convoy_fleets or _NO_RECORDS
         if not fleets and not order.via_convoy:
             return False  # nothing shows any intent to go by sea
         route = bool(fleets) and self.board.convoy_chain(node.at, order.destination, _at(fleets))
@@ -497,7 +497,7 @@ class Resolver:
             return False
         if attack <= self._resisted(node):
             return False
-        for rival in node.rivals or ():
+        for rival in node.rivals or _NO_RECORDS:
             if rival is not node and attack <= self._prevent(rival):
                 return False
         return True
@@ -559,7 +559,7 @@ class Resolver:
         unit = node.unit
         into = node.support_into
         from_there = None  # an attack from where the support goes
-        for attacker in node.attackers or ():
+        for attacker in node.attackers or _NO_RECORDS:
             if attacker.at == into:
                 from_there = attacker
             elif attacker.unit.power != unit.power and self._path(attacker):
@@ -579,7 +579,7 @@ class Resolver:
     def dislodged(self, node: Record) -> bool:
         """Whether a move into the unit's province succeeds (it is dislodged, unless it
         moved away)."""
-        return any(self.resolve(attacker) for attacker in node.attackers or ())
+        return any(self.resolve(attacker) for attacker in node.attackers or _NO_RECORDS)
 
     # --- what orders of their own kind ask (`OwnOrder`) -------------------------------
     def record_in(self, province: str) -> Record | None:
@@ -627,7 +627,10 @@ class Resolver:
                 units[order.destination] = unit.moved_to(order.target)
             elif node.dislodger is not None:
                 if self.rules.retreats(unit):
-                    dislodged[province] = Dislodgement(unit, self._came_from(node.dislodger))
+                    # Made as the tuple it is: its class's own constructor is Python
+                    # code, which compiled code calls a good deal more slowly.
+                    came_from = self._came_from(node.dislodger)
+                    dislodged[province] = tuple.__new__(Dislodgement, (unit, came_from))
                 else:
                     disbanded.append(unit)
             else:  # it stays, and nobody else can have moved in
@@ -758,7 +761,7 @@ class Resolver:
                 return Verdict.FAILS, self._mismatch(order, supported), ()
             if node.decided:
                 return Verdict.SUCCEEDS, SUCCEEDED, ()
-            cutter = next((a for a in node.attackers or () if self._cuts(a, node)), None)
+            cutter = next((a for a in node.attackers or _NO_RECORDS if self._cuts(a, node)), None)
             if cutter is None:
                 return Verdict.FAILS, Named(Reason.CUT, None), ()
             return Verdict.FAILS, Named(Reason.CUT, _label(cutter)), (_label(cutter),)
@@ -808,7 +811,7 @@ class Resolver:
             assert defender is not None  # an attack of one or more beats an empty province
             label = _label(defender)
             return Verdict.FAILS, Bounced(label, attack, resistance), (label,)
-        for rival in node.rivals or ():
+        for rival in node.rivals or _NO_RECORDS:
             if rival is not node and attack <= (prevent := self._prevent(rival)):
                 label = _label(rival)
                 rival_at = province_of(rival.unit.location)
@@ -887,6 +890,11 @@ def _label(node: Record) -> str:
         label = labels[unit.location] = f"{letter} {place(unit.location)}"
     return label
 
+
+# What a record's missing list of records reads as: a list, never changed, which compiled
+# code iterates directly, where it iterates `rivals or ()` (a list or a tuple) through
+# Python's iteration protocol.
+_NO_RECORDS: Final[list[Record]] = []
 
 # Labels written so far, by unit letter and location: the report names most units several
 # times, phase after phase. As `place`'s, bounded by the maps' locations.

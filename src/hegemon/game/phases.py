@@ -256,9 +256,9 @@ class Movement(Procedure):
     def resolve(self, turn: Turn) -> Resolution:
         board, position = turn.variant.board, turn.position
         moved = adjudicate_movement(board, position, turn.orders, turn.rules)
-        after = position.evolve(
-            units=dict(moved.units),
-            dislodged=dict(moved.dislodged),
+        after = position.evolve(  # which copies the units and the dislodged
+            units=moved.units,
+            dislodged=moved.dislodged,
             contested=moved.contested,
             offboard=moved.offboard,
         )
