@@ -257,7 +257,9 @@ class Resolver:
         void: list[Outcome] = []
         beyond = position.beyond_the_board
         for power, power_orders in orders.items():
-            for order in power_orders:
+            # A tuple, as the phase machine freezes them (`tuple` hands it back as it is),
+            # iterated directly where a sequence is iterated through Python's protocol.
+            for order in tuple(power_orders):
                 node: Record | None = None
                 if beyond or not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
                     checked = check_movement_order(board, position, power, order, rules)

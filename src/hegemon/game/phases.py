@@ -271,7 +271,8 @@ class Movement(Procedure):
         if stranded:
             kept = {p: d for p, d in after.dislodged.items() if p not in stranded}
             after = after.evolve(dislodged=kept)
-        return Resolution(after, moved.explain, (*moved.disbanded, *stranded.values()))
+        destroyed = (*moved.disbanded, *stranded.values()) if stranded else moved.disbanded
+        return Resolution(after, moved.explain, destroyed)
 
     def random_orders(
         self, variant: Variant, position: Position, rng: random.Random
@@ -438,12 +439,16 @@ def change_hands(
     rules than their kind's passes its own `captures`)."""
     centers = editable(position.centers)
     supply_centers = variant.board.centers
+    changed = False
     # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
     # once compiled.
     for province, unit in position.units.items():
-        if province in supply_centers and captures(unit):
+        if province in supply_centers and centers.get(province) != unit.power and captures(unit):
             centers[province] = unit.power
-    return position.evolve(centers=centers)
+            changed = True
+    # If none changed hands, the position keeps its centers, and the counts of them it
+    # may have worked out already (the phase machine asks them after every phase).
+    return position.evolve(centers=centers if changed else None)
 
 
 def _of_a_capturing_kind(unit: Unit) -> bool:
