@@ -429,10 +429,11 @@ def _check_convoy(
 def _convoyed_problem(board: Board, convoyed: Unit, order: Convoy) -> Illegal | None:
     """Why a fleet may not convoy `convoyed`, the unit its order names, if it may not: its
     kind is never convoyed (DATC 6.A.7), or the order names another kind."""
-    where = board.name_of(convoyed.province)
     if not convoyed.type.convoyed:
         return Illegal(f"{convoyed.type.plural} cannot be convoyed")
     written = order.convoyed_unit
-    if written is not None and written != convoyed.type:
+    # The same object, as a rule: a dataclass's `!=` is a function written in Python.
+    if written is not None and written is not convoyed.type and written != convoyed.type:
+        where = board.name_of(convoyed.province)
         return Illegal(f"the unit in {where} is {convoyed.type.article}, not {written.article}")
     return None

@@ -422,9 +422,14 @@ class Resolver:
 
     # --- the algorithm ----------------------------------------------------------------
     def resolve_all(self) -> None:
-        for group in (self.moves, self.supporting, self.convoying, self.own):  # not one list
-            for node in group:
-                self.resolve(node)
+        self._resolve_each(self.moves)
+        self._resolve_each(self.supporting)
+        self._resolve_each(self.convoying)
+        self._resolve_each(self.own)
+
+    def _resolve_each(self, nodes: list[Record]) -> None:
+        for node in nodes:
+            self.resolve(node)
 
     def resolve(self, node: Record) -> bool:
         decided = node.decided
