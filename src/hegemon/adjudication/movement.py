@@ -211,11 +211,12 @@ class Resolver:
         # Whether anything the standard game never has takes part: units aboard or off the
         # board, or (once indexed) orders of their own kind. If not, the direct paths.
         self.extended = position.beyond_the_board
-        # The units on the board, by province; those aboard, by their carrier's; those off
-        # the board.
-        # Also listed in the position's order, for the steps that go through them all: a
-        # list is read a good deal faster than a dict.
-        self.on_board = [Record(unit, province) for province, unit in units.items()]
+        # The units on the board, listed in the position's order for the steps that go
+        # through them all, and by the province each stands in (`Unit.province`, as
+        # positions key them); those aboard, by their carrier's; those off the board.
+        # Lists rather than a dict's items where they are gone through: compiled, an item
+        # of a list costs a few instructions, one of a dict's items some hundred.
+        self.on_board = [Record(unit, unit.province) for unit in list(units.values())]
         self.nodes = {node.province: node for node in self.on_board}
         self.cargo: dict[str, list[Record]] = {}
         self.offboard: list[Record] = []
