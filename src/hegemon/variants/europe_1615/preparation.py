@@ -70,7 +70,7 @@ def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
 
 
 def statuses(
-    variant: Europe1615, ledger: Ledger, inf: Mapping[str, Mapping[str, int]], year: int
+    variant: Europe1615, ledger: Ledger, inf: dict[str, dict[str, int]], year: int
 ) -> tuple[dict[str, list[str | None]], dict[str, str]]:
     """Every state's political and religious status from the INFs `inf` (rules: Status of
     the Minor States, Religious Status); a captured state keeps its religion for good."""
@@ -110,6 +110,8 @@ def client_orders(
     (3)). Then, for the report, the orders given to a state not aligned with its sender,
     but for the Empire's: who tried to command the Empire stays as secret as its patron."""
     units = position.all_units
+    # Read once, not for every order: a cached property of a class written in Python.
+    owners = variant.state_of_owner
     given: dict[str, list[Order]] = {}
     ignored: list[str] = []
     for power, power_orders in orders.items():
@@ -118,7 +120,7 @@ def client_orders(
                 if ledger.patron(OTTOMAN) == power:
                     given.setdefault(variant.ottoman.name, []).append(order.order)
             elif isinstance(order, UnitOrder):
-                state = _client(variant, position, order, units)
+                state = _client(owners, position, order, units)
                 if state is None:
                     given.setdefault(power, []).append(order)
                 elif ledger.patron(state.id) == power:
@@ -132,15 +134,16 @@ def client_orders(
 
 
 def _client(
-    variant: Europe1615, position: Position, order: UnitOrder, units: Mapping[str, Unit]
+    owners: Mapping[str, State], position: Position, order: UnitOrder, units: Mapping[str, Unit]
 ) -> State | None:
-    """The state whose unit an order names (for a build, whose center it is in)."""
+    """The state whose unit an order names (for a build, whose center it is in), of the
+    states by their `owners`' names."""
     if isinstance(order, Build):
         owner = position.centers.get(order.province)
     else:
         unit = units.get(order.province)
         owner = unit.power if unit is not None else None
-    return variant.state_of_owner.get(owner) if owner is not None else None
+    return owners.get(owner) if owner is not None else None
 
 
 def declare(
