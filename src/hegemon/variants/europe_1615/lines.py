@@ -73,8 +73,8 @@ def own_lines(variant: Europe1615, ledger: Ledger, power: str, year: int | None)
     last year has ended), and what only it may read of its secret VPs and annexations."""
     # Sorted by state alone (each is there once): pairs would be compared as tuples, and
     # every power's lines are written in every movement phase.
-    inf = ledger.inf
-    held = [f"{variant.states[s].name} {inf[s][power]}" for s in sorted(inf) if inf[s].get(power)]
+    inf, states = ledger.inf, variant.states
+    held = [f"{states[s].name} {inf[s][power]}" for s in sorted(inf) if inf[s].get(power)]
     left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     to_deploy = f"; {left} left to deploy in {year}" if year is not None else ""
     lines = [f"INFs of {power}: {', '.join(held) or 'none'}{to_deploy}"]

@@ -152,7 +152,7 @@ def declare(
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
     phase and secret till the game ends."""
-    if not any(isinstance(o, (CaptureWaiver, AllianceOffer)) for g in orders.values() for o in g):
+    if not any(_declaration(o) for g in orders.values() for o in g):
         return ledger, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
@@ -173,6 +173,14 @@ def declare(
                     declared.append(f"   {pair[0]} and {pair[1]}")
     ledger = replace(ledger, offers=offers, allies=allies, waived=waived)
     return ledger, (["Alliances declared", *declared] if declared else [])
+
+
+def _declaration(order: Order) -> bool:
+    """Whether the order is a waiver or an alliance offer, asked of every order of every
+    phase: one class at a time, as compiled an isinstance of a tuple is a slow call."""
+    if isinstance(order, CaptureWaiver):
+        return True
+    return isinstance(order, AllianceOffer)
 
 
 def _may_ally(
