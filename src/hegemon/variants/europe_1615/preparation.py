@@ -15,10 +15,9 @@ from hegemon.influence.inf import (
     political_status,
     religious_control,
 )
-from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Build, Order, UnitOrder, format_order
 from hegemon.position import Position, Unit
-from hegemon.variants.europe_1615.checks import influence_problems
+from hegemon.variants.europe_1615.checks import influence_orders, influence_problems
 from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import attack_lines
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
@@ -41,12 +40,11 @@ def deploy_and_attack(
             variant, ledger, position, power, given
         ):
             continue  # an allocation that breaks the rules is ignored as a whole
-        for order in given:
-            if isinstance(order, Deploy):
-                placed = deployments.setdefault(power, {})
-                placed[order.state] = placed.get(order.state, 0) + order.points
-            elif isinstance(order, DiplomaticAttack):
-                attacks.append(Attack(power, order.state, order.target))
+        deploys, attacking = influence_orders(given)
+        for deployment in deploys:
+            placed = deployments.setdefault(power, {})
+            placed[deployment.state] = placed.get(deployment.state, 0) + deployment.points
+        attacks += [Attack(power, a.state, a.target) for a in attacking]
     holdings = deploy(ledger.inf, deployments)
     spent = dict(ledger.spent)
     for power, placed in deployments.items():
@@ -116,10 +114,7 @@ def client_orders(
     ignored: list[str] = []
     for power, power_orders in orders.items():
         for order in power_orders:
-            if isinstance(order, EmpireOrder):
-                if ledger.patron(OTTOMAN) == power:
-                    given.setdefault(variant.ottoman.name, []).append(order.order)
-            elif isinstance(order, UnitOrder):
+            if isinstance(order, UnitOrder):  # first: compiled, the cheaper check
                 state = _client(owners, position, order, units)
                 if state is None:
                     given.setdefault(power, []).append(order)
@@ -130,6 +125,8 @@ def client_orders(
                     ignored.append(
                         f"   {power}: {format_order(order)} ({state.name} is {standing})"
                     )
+            elif isinstance(order, EmpireOrder) and ledger.patron(OTTOMAN) == power:
+                given.setdefault(variant.ottoman.name, []).append(order.order)
     return given, ignored
 
 
@@ -177,7 +174,10 @@ def declare(
 
 def _declaration(order: Order) -> bool:
     """Whether the order is a waiver or an alliance offer, asked of every order of every
-    phase: one class at a time, as compiled an isinstance of a tuple is a slow call."""
+    phase: one class at a time, as compiled an isinstance of a tuple is a slow call, and
+    a unit order (most of them) first, a type's check where the others' are calls."""
+    if isinstance(order, UnitOrder):
+        return False
     if isinstance(order, CaptureWaiver):
         return True
     return isinstance(order, AllianceOffer)
