@@ -95,31 +95,38 @@ def diplomatic_attacks(
 
 
 def political_status(
-    held: Mapping[str, int], minimum: int, share: float, neutral_below_minimum: bool = False
+    held: dict[str, int], minimum: int, share: float, neutral_below_minimum: bool = False
 ) -> Status:
     """ALIGNED with the one power holding at least `share` percent of the state's INFs and
     at least `minimum` of them; UNMARKED (or NEUTRAL, for the Ottoman Empire and the
     Barbary States) with fewer than `minimum` INFs in all; NEUTRAL otherwise."""
-    total = sum(held.values())
+    # One pass over a dict, not sum, max and a list of leaders over a Mapping: compiled,
+    # each of those is a Python call, and every state is judged in every phase.
+    total, top, leader, tied = 0, -1, "", False
+    for power, amount in held.items():
+        total += amount
+        if amount > top:
+            top, leader, tied = amount, power, False
+        elif amount == top:
+            tied = True
     if total < minimum:
         return NEUTRAL if neutral_below_minimum else UNMARKED
-    top = max(held.values())
-    leaders = [power for power, amount in held.items() if amount == top]
-    if len(leaders) == 1 and top >= minimum and 100 * top >= share * total:
-        return Status(Standing.ALIGNED, leaders[0])
+    if not tied and top >= minimum and 100 * top >= share * total:
+        return Status(Standing.ALIGNED, leader)
     return NEUTRAL
 
 
 def religious_control(
-    held: Mapping[str, int], religion_of: Mapping[str, str], share: float, minimum: int = 10
+    held: dict[str, int], religion_of: Mapping[str, str], share: float, minimum: int = 10
 ) -> str | None:
     """The faction controlling the state: the one holding the majority of its INFs, at
     least `minimum` of them, and at least `share` percent; None if no faction does."""
     by_faction: dict[str, int] = {}
+    total = 0
     for power, amount in held.items():
         faction = religion_of[power]
         by_faction[faction] = by_faction.get(faction, 0) + amount
-    total = sum(by_faction.values())
+        total += amount
     if not total:
         return None
     leader, amount = "", -1
@@ -132,8 +139,10 @@ def religious_control(
     return None
 
 
-def shares(held: Mapping[str, int]) -> dict[str, int]:
+def shares(held: dict[str, int]) -> dict[str, int]:
     """Each power's percentage of the state's INFs, as the report publishes them: whole
     percents, rounded down as in the rules' example (two thirds of DUT is "66%")."""
-    total = sum(held.values())
+    total = 0
+    for amount in held.values():  # a loop: compiled, `sum` would be a Python call
+        total += amount
     return {p: 100 * a // total for p, a in held.items() if a} if total else {}

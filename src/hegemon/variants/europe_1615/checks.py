@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from hegemon import game
 from hegemon.influence.orders import Deploy, DiplomaticAttack
-from hegemon.orders import Order, format_order
+from hegemon.orders import Order, UnitOrder, format_order
 from hegemon.position import Position
 from hegemon.variants.europe_1615.ledger import CATHOLIC, OTTOMAN, Ledger
 from hegemon.variants.europe_1615.orders import AllianceOffer, EmpireOrder
@@ -38,8 +38,7 @@ def influence_problems(
     """Why a power's deployments and diplomatic attack may not be made as given. At
     adjudication, a power's influence orders with any of these problems are ignored as a
     whole, as a game master would return the list."""
-    deploys = [o for o in orders if isinstance(o, Deploy)]
-    attacks = [o for o in orders if isinstance(o, DiplomaticAttack)]
+    deploys, attacks = influence_orders(orders)
     if not deploys and not attacks:
         return []
     if power in ledger.eliminated:  # rules: ELIMINATION
@@ -48,6 +47,23 @@ def influence_problems(
         *_deployment_problems(variant, ledger, power, deploys),
         *_attack_problems(variant, ledger, position, power, attacks, deploys),
     ]
+
+
+def influence_orders(orders: Sequence[Order]) -> tuple[list[Deploy], list[DiplomaticAttack]]:
+    """The deployments and the diplomatic attacks among a power's orders, each in order.
+    The unit orders, most of them, are passed over first: compiled, a check of their
+    class is a type's, and a check of an influence order's class (written in Python) is
+    a call, asked of every order of every phase."""
+    deploys: list[Deploy] = []
+    attacks: list[DiplomaticAttack] = []
+    for order in orders:
+        if isinstance(order, UnitOrder):
+            continue
+        if isinstance(order, Deploy):
+            deploys.append(order)
+        elif isinstance(order, DiplomaticAttack):
+            attacks.append(order)
+    return deploys, attacks
 
 
 def deployable(variant: Europe1615, ledger: Ledger, power: str) -> set[str]:

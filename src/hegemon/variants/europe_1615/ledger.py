@@ -69,10 +69,12 @@ class Ledger(VariantState):
     def neutral(self) -> frozenset[str]:
         """The states NEUTRAL and not captured, which only their own units may enter (the
         rules of a phase ask once: `EuropeRules`)."""
+        captured = self.captured
+        # Each entry's standing compared as text, not made a Standing for every state.
         return frozenset(
             state
-            for state in self.status
-            if state not in self.captured and self.standing(state) is Standing.NEUTRAL
+            for state, entry in self.status.items()
+            if entry[0] == Standing.NEUTRAL and state not in captured
         )
 
     def patron(self, state: str) -> str | None:

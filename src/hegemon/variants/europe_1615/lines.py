@@ -56,7 +56,9 @@ def _status(ledger: Ledger, state: State) -> str:
     if state.kind == EMPIRE:
         return status
     patron = ledger.patron(state.id)
-    split = ", ".join(f"{p} {n}%" for p, n in sorted(shares(ledger.inf.get(state.id, {})).items()))
+    percents = shares(ledger.inf.get(state.id, {}))
+    # Sorted by power alone (each is there once): pairs would be compared as tuples.
+    split = ", ".join([f"{p} {percents[p]}%" for p in sorted(percents)])
     return (
         status
         + (f" with {patron}" if patron else "")
@@ -69,11 +71,10 @@ def own_lines(variant: Europe1615, ledger: Ledger, power: str, year: int | None)
     """A power's own INFs, state by state, what it may still deploy in `year` (the year
     the ledger's income is for: the next one in the build phase; None once the game's
     last year has ended), and what only it may read of its secret VPs and annexations."""
-    held = [
-        f"{variant.states[s].name} {h[power]}"
-        for s, h in sorted(ledger.inf.items())
-        if h.get(power)
-    ]
+    # Sorted by state alone (each is there once): pairs would be compared as tuples, and
+    # every power's lines are written in every movement phase.
+    inf, states = ledger.inf, variant.states
+    held = [f"{states[s].name} {inf[s][power]}" for s in sorted(inf) if inf[s].get(power)]
     left = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     to_deploy = f"; {left} left to deploy in {year}" if year is not None else ""
     lines = [f"INFs of {power}: {', '.join(held) or 'none'}{to_deploy}"]

@@ -15,10 +15,9 @@ from hegemon.influence.inf import (
     political_status,
     religious_control,
 )
-from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Build, Order, UnitOrder, format_order
 from hegemon.position import Position, Unit
-from hegemon.variants.europe_1615.checks import influence_problems
+from hegemon.variants.europe_1615.checks import influence_orders, influence_problems
 from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import attack_lines
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
@@ -41,12 +40,11 @@ def deploy_and_attack(
             variant, ledger, position, power, given
         ):
             continue  # an allocation that breaks the rules is ignored as a whole
-        for order in given:
-            if isinstance(order, Deploy):
-                placed = deployments.setdefault(power, {})
-                placed[order.state] = placed.get(order.state, 0) + order.points
-            elif isinstance(order, DiplomaticAttack):
-                attacks.append(Attack(power, order.state, order.target))
+        deploys, attacking = influence_orders(given)
+        for deployment in deploys:
+            placed = deployments.setdefault(power, {})
+            placed[deployment.state] = placed.get(deployment.state, 0) + deployment.points
+        attacks += [Attack(power, a.state, a.target) for a in attacking]
     holdings = deploy(ledger.inf, deployments)
     spent = dict(ledger.spent)
     for power, placed in deployments.items():
@@ -70,7 +68,7 @@ def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
 
 
 def statuses(
-    variant: Europe1615, ledger: Ledger, inf: Mapping[str, Mapping[str, int]], year: int
+    variant: Europe1615, ledger: Ledger, inf: dict[str, dict[str, int]], year: int
 ) -> tuple[dict[str, list[str | None]], dict[str, str]]:
     """Every state's political and religious status from the INFs `inf` (rules: Status of
     the Minor States, Religious Status); a captured state keeps its religion for good."""
@@ -110,15 +108,14 @@ def client_orders(
     (3)). Then, for the report, the orders given to a state not aligned with its sender,
     but for the Empire's: who tried to command the Empire stays as secret as its patron."""
     units = position.all_units
+    # Read once, not for every order: a cached property of a class written in Python.
+    owners = variant.state_of_owner
     given: dict[str, list[Order]] = {}
     ignored: list[str] = []
     for power, power_orders in orders.items():
         for order in power_orders:
-            if isinstance(order, EmpireOrder):
-                if ledger.patron(OTTOMAN) == power:
-                    given.setdefault(variant.ottoman.name, []).append(order.order)
-            elif isinstance(order, UnitOrder):
-                state = _client(variant, position, order, units)
+            if isinstance(order, UnitOrder):  # first: compiled, the cheaper check
+                state = _client(owners, position, order, units)
                 if state is None:
                     given.setdefault(power, []).append(order)
                 elif ledger.patron(state.id) == power:
@@ -128,19 +125,22 @@ def client_orders(
                     ignored.append(
                         f"   {power}: {format_order(order)} ({state.name} is {standing})"
                     )
+            elif isinstance(order, EmpireOrder) and ledger.patron(OTTOMAN) == power:
+                given.setdefault(variant.ottoman.name, []).append(order.order)
     return given, ignored
 
 
 def _client(
-    variant: Europe1615, position: Position, order: UnitOrder, units: Mapping[str, Unit]
+    owners: Mapping[str, State], position: Position, order: UnitOrder, units: Mapping[str, Unit]
 ) -> State | None:
-    """The state whose unit an order names (for a build, whose center it is in)."""
+    """The state whose unit an order names (for a build, whose center it is in), of the
+    states by their `owners`' names."""
     if isinstance(order, Build):
         owner = position.centers.get(order.province)
     else:
         unit = units.get(order.province)
         owner = unit.power if unit is not None else None
-    return variant.state_of_owner.get(owner) if owner is not None else None
+    return owners.get(owner) if owner is not None else None
 
 
 def declare(
@@ -149,7 +149,7 @@ def declare(
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
     phase and secret till the game ends."""
-    if not any(isinstance(o, (CaptureWaiver, AllianceOffer)) for g in orders.values() for o in g):
+    if not any(_declaration(o) for g in orders.values() for o in g):
         return ledger, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
@@ -170,6 +170,17 @@ def declare(
                     declared.append(f"   {pair[0]} and {pair[1]}")
     ledger = replace(ledger, offers=offers, allies=allies, waived=waived)
     return ledger, (["Alliances declared", *declared] if declared else [])
+
+
+def _declaration(order: Order) -> bool:
+    """Whether the order is a waiver or an alliance offer, asked of every order of every
+    phase: one class at a time, as compiled an isinstance of a tuple is a slow call, and
+    a unit order (most of them) first, a type's check where the others' are calls."""
+    if isinstance(order, UnitOrder):
+        return False
+    if isinstance(order, CaptureWaiver):
+        return True
+    return isinstance(order, AllianceOffer)
 
 
 def _may_ally(

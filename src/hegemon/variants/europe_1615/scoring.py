@@ -68,9 +68,11 @@ def _awards(
 
 def _captures(variant: Europe1615, position: Position, power: str) -> list[tuple[str, int]]:
     homes = set(variant.powers[power].home_centers)
+    # Only the power's own captures sorted, by name: not every center, as pairs.
+    centers = sorted(c for c, owner in position.centers.items() if owner == power)
     captured = []
-    for center, owner in sorted(position.centers.items()):
-        if owner == power and center not in homes:
+    for center in centers:
+        if center not in homes:
             state = variant.state_of_province.get(center)
             captured.append(
                 (center, state.vp_capture if state else variant.home_values.get(center, (0, 0))[1])

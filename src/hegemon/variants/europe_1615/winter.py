@@ -118,7 +118,9 @@ def _annex(
     the game ends."""
     annexed, secret = dict(ledger.annexed), dict(ledger.secret_annexed)
     told: dict[str, str] = {}
-    for province, unit in sorted(position.units.items()):
+    units = position.units
+    for province in sorted(units):  # the names alone: pairs would be compared as tuples
+        unit = units[province]
         if not _annexes(variant, ledger, province, unit):
             continue
         annexed.pop(province, None)
@@ -229,8 +231,9 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
     year = position.phase.year + 1
     income: dict[str, int] = {}
     held: dict[str, list[str]] = {}  # each owner's centers, in order, found in one pass
-    for center, owner in sorted(position.centers.items()):
-        held.setdefault(owner, []).append(center)
+    centers = position.centers
+    for center in sorted(centers):  # the names alone: pairs would be compared as tuples
+        held.setdefault(centers[center], []).append(center)
     told = []
     for power in variant.powers:
         if power in ledger.eliminated:
