@@ -65,7 +65,9 @@ def allocation(
         if isinstance(checked, Illegal):
             problems.append(f"{format_order(bid)}: {checked.reason}")
         else:
-            normal.append(Bid(bid.points, checked))
+            # The very bid, when its order was in normal form already (most are): a new
+            # `Bid` would run its `@dataclass` __init__ as Python.
+            normal.append(bid if checked is bid.order else Bid(bid.points, checked))
     return normal, problems
 
 
