@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from hegemon.orders import Order
+from hegemon.orders import Order, UnitOrder
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
@@ -121,9 +121,12 @@ def declare(
     lines = []
     for power, given in orders.items():
         for order in given:
-            # Most orders are the units': only a declaration is checked and made.
-            declaration = isinstance(order, _DECLARATIONS)
-            if not declaration or _problem(book, position, power, order):
+            # Most orders are the units': only a declaration is checked and made. A unit's
+            # order is told first, by the compiled class (the declarations' are Python,
+            # slower to test).
+            if isinstance(order, UnitOrder) or not isinstance(order, _DECLARATIONS):
+                continue
+            if _problem(book, position, power, order):
                 continue
             if isinstance(order, Independence):
                 position = make_independent(book, position, order.state)
