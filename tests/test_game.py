@@ -10,7 +10,8 @@ from dataclasses import dataclass, fields, replace
 import pytest
 
 from hegemon import jsonio
-from hegemon.adjudication.retreat import retreat_options
+from hegemon.adjudication.movement import adjudicate_movement
+from hegemon.adjudication.retreat import may_retreat, retreat_options
 from hegemon.board import ARMY, FLEET, Board, MapError
 from hegemon.game import (
     Draw,
@@ -23,7 +24,7 @@ from hegemon.game import (
     Variant,
     play_phase,
 )
-from hegemon.game.phases import Retreats, Step
+from hegemon.game.phases import Adjustments, Retreats, Step
 from hegemon.notation import parse_order
 from hegemon.orders import Order
 from hegemon.position import Dislodgement, Phase, PhaseKind, Position, Season, Unit, VariantState
@@ -56,6 +57,19 @@ def test_centers_change_hands_only_after_fall(classic: Variant) -> None:
     game.adjudicate()
     assert game.position.centers["spa"] == "France"
     assert game.position.phase == Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT)
+
+
+def test_a_fall_where_no_center_changes_hands_keeps_the_centers_and_their_counts(
+    classic: Variant,
+) -> None:
+    # Winter begins by changing hands; where none change, the position keeps its own
+    # centers and the counts already made of them, which every phase's end asks.
+    fall = classic.initial_position().evolve(phase=Phase(1901, Season.FALL, PhaseKind.MOVEMENT))
+    counts = fall.center_counts
+    winter = Adjustments().enter(
+        classic, fall.evolve(phase=Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT))
+    )
+    assert winter.centers is fall.centers and winter.center_counts is counts
 
 
 def test_a_dislodgement_opens_a_retreat_phase_and_no_order_disbands(classic: Variant) -> None:
@@ -309,6 +323,26 @@ def test_the_report_offers_only_the_retreats_the_judge_allows() -> None:
     assert "sax" not in retreat_options(
         eu.board, retreat, retreat.dislodged["boh"], eu.rules_for(retreat)
     )
+
+
+def test_may_retreat_says_whether_any_retreat_is_open(classic: Variant) -> None:
+    # The movement phase asks only whether a unit it dislodged may go anywhere (if not,
+    # it is destroyed at once): the same answer as its options, unsorted.
+    answers = []
+    for seed in range(5):
+        for played in random_game(classic, random.Random(seed), 40):
+            before, rules = played.before, classic.rules_for(played.before)
+            if before.phase.kind is not PhaseKind.MOVEMENT:
+                continue
+            moved = adjudicate_movement(classic.board, before, played.orders, rules)
+            after = before.evolve(
+                units=moved.units, dislodged=moved.dislodged, contested=moved.contested
+            )
+            for dislodgement in after.dislodged.values():
+                options = retreat_options(classic.board, after, dislodgement, rules)
+                assert may_retreat(classic.board, after, dislodgement, rules) == bool(options)
+                answers.append(bool(options))
+    assert True in answers and False in answers
 
 
 # --- the end of the game, asked after every phase --------------------------------------

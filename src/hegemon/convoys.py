@@ -40,20 +40,21 @@ class ConvoyMap:
     def chain(self, origin: str, target: str, fleets: Iterable[str]) -> bool:
         """Whether fleets standing at these locations chain from the province `origin`
         to the province `target`, every leg a move a fleet could make."""
-        legs, ends = self.legs, self.shores[target]
+        legs, ends, starts = self.legs, self.shores[target], self.shores[origin]
         # Set operations throughout: the fleets are few, but each step of the search
-        # looked at every one of them in turn.
+        # looked at every one of them in turn. Written as operators, which compiled code
+        # calls directly, where it looks a method such as `intersection` up by its name.
+        # Fleets away from the convoy places never join: the starts and legs are places.
         unused = set(fleets)
-        unused.intersection_update(self.places)
-        frontier = list(unused.intersection(self.shores[origin]))
-        unused.difference_update(frontier)
+        frontier = list(unused & starts)
+        unused -= starts
         while frontier:
             place = frontier.pop()
             if place in ends:
                 return True
-            nearby = unused.intersection(legs[place])
+            nearby = unused & legs[place]
             if nearby:
-                unused.difference_update(nearby)
+                unused -= nearby
                 frontier.extend(nearby)
         return False
 

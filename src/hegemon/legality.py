@@ -63,7 +63,19 @@ def check_movement_order(
     its own (`OwnOrder`) checks itself, for the unit it commands."""
     if not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
         return Illegal(f"{order.format()!r} is not an order for a movement phase")
-    unit = position.unit_in(order.province)
+    return check_standing(board, position, power, order, rules, position.unit_in(order.province))
+
+
+def check_standing(
+    board: Board,
+    position: Position,
+    power: str,
+    order: MovementOrder,
+    rules: Rules,
+    unit: Unit | None,
+) -> MovementOrder | Illegal:
+    """`check_movement_order` of an order of a movement phase's kind, given the unit
+    standing in its province (`Position.unit_in`), for a caller that has it at hand."""
     # The common case first, without a call: the power's own unit, of the kind named.
     if unit is None or unit.power != power or unit.type is not order.unit:
         if position.beyond_the_board:
@@ -239,15 +251,14 @@ def _check_army_move(
     # A coast named for an army's destination is ignored (DATC 6.B.12).
     if board.adjacent(unit.type, unit.location, target):
         return _normal_move(unit, order, target)
-    overseas = unit.type.convoyed and board.could_be_convoyed(unit.province, target)
     # Overseas moves need fleets standing along some route, whatever their orders
     # (DATC 6.D.8 against 6.D.32).
-    if overseas and board.convoy_chain(unit.province, target, position.convoying_fleets):
+    if unit.type.convoyed and board.convoy_chain(unit.province, target, position.convoying_fleets):
         return _normal_move(unit, order, target)
     here, name = board.name_of(unit.location), board.name_of(target)  # for the reason
     if not unit.type.convoyed:
         return Illegal(f"{here} does not border {name}")
-    if not overseas:
+    if not board.could_be_convoyed(unit.province, target):
         return Illegal(f"{here} does not border {name}, and no convoy route joins them")
     return Illegal(f"no fleets stand between {here} and {name} to convoy it")
 
@@ -418,10 +429,11 @@ def _check_convoy(
 def _convoyed_problem(board: Board, convoyed: Unit, order: Convoy) -> Illegal | None:
     """Why a fleet may not convoy `convoyed`, the unit its order names, if it may not: its
     kind is never convoyed (DATC 6.A.7), or the order names another kind."""
-    where = board.name_of(convoyed.province)
     if not convoyed.type.convoyed:
         return Illegal(f"{convoyed.type.plural} cannot be convoyed")
     written = order.convoyed_unit
-    if written is not None and written != convoyed.type:
+    # The same object, as a rule: a dataclass's `!=` is a function written in Python.
+    if written is not None and written is not convoyed.type and written != convoyed.type:
+        where = board.name_of(convoyed.province)
         return Illegal(f"the unit in {where} is {convoyed.type.article}, not {written.article}")
     return None

@@ -10,10 +10,10 @@ moves in a circle succeed, and a convoy paradox makes the convoyed armies in it 
 Szykman rule, DATC 4.A.2).
 
 Units aboard others and units off the board (docs/writing-a-variant.md, "Units aboard and
-off the board") have records too, each with its `Slot`: the province it stands in, the
-carrier it is aboard, whether it is off the board. Such a unit holds no province: nobody
-attacks it, and its landing or entry (a `Move` from its slot) never meets a unit head to
-head. Orders of a kind outside the standard four (`hegemon.orders.OwnOrder`:
+off the board") have records too, each saying where it stands: the province, the
+carrier it is aboard there, whether it is off the board. Such a unit holds no province:
+nobody attacks it, and its landing or entry (a `Move` from there) never meets a unit head
+to head. Orders of a kind outside the standard four (`hegemon.orders.OwnOrder`:
 boarding a carrier or leaving the board, `hegemon.beyond`, and the variants'
 own) decide themselves through that protocol, the resolver asking them as it meets them;
 a cycle through one is broken by failing it, as a convoy paradox fails its convoyed army.
@@ -22,11 +22,11 @@ a cycle through one is broken by failing it, as a convoy paradox fails its convo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import OFFBOARD, Board, province_of
-from hegemon.legality import check_movement_order
+from hegemon.legality import check_movement_order, check_standing
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -67,8 +67,8 @@ class MovementResult:
     # A plain class, as the compiled core builds and reads one fastest (docs/compiled-core.md).
     def __init__(
         self,
-        units: Mapping[str, Unit],
-        dislodged: Mapping[str, Dislodgement],
+        units: dict[str, Unit],  # the result's own: the next position copies them
+        dislodged: dict[str, Dislodgement],
         contested: frozenset[str],
         disbanded: tuple[Unit, ...],  # dislodged units that may not retreat, with their cargo
         explain: Callable[[], tuple[Outcome, ...]],
@@ -101,8 +101,8 @@ def adjudicate_movement(
 
     Illegal orders are void and their units hold; units without orders hold.
     """
-    # The resolver reads the units from a dict of their own: compiled, iterating a dict is
-    # a good deal quicker than iterating the position's read-only view.
+    # The resolver reads the units from a dict of their own, which it makes its index of
+    # records: compiled, a dict is read a good deal quicker than the position's view.
     resolver = Resolver(board, editable(position.units), rules, position)
     void = resolver.accept(orders)
     resolver.index_orders()
@@ -121,42 +121,19 @@ def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
 
 def _contest(moves_into: dict[str, list[Record]], move: Record) -> list[Record]:
     """The moves into `move`'s target: one list, which grows as the orders are indexed,
-    shared by those moves as their rivals and by the unit standing there as its attackers."""
+    shared by those moves as their rivals and by the unit standing there as its attackers
+    (which keeps it: `moves_into` keeps those into empty provinces)."""
+    defender = move.defender
+    if defender is not None:
+        contest = defender.attackers
+        if contest is None:
+            contest = defender.attackers = []
+        return contest
     target = move.target or ""
     contest = moves_into.get(target)
     if contest is None:
         contest = moves_into[target] = []
-        if move.defender is not None:
-            move.defender.attackers = contest
     return contest
-
-
-class Slot:
-    """Where a unit the resolver records stands: its province (OFFBOARD off the board),
-    the carrier it is aboard there, if any, and whether it is off the board."""
-
-    def __init__(self, province: str, carrier: Unit | None, offboard: bool) -> None:
-        self.province: Final = province
-        self.carrier: Final = carrier
-        self.offboard: Final = offboard
-
-    @property
-    def beyond(self) -> bool:
-        """Whether it is aboard a carrier or off the board: it holds no province."""
-        return self.carrier is not None or self.offboard
-
-
-def _on_board(province: str) -> Slot:
-    """The slot of a unit standing in `province`: made once, as every phase asks for it."""
-    slot = _SLOTS.get(province)
-    if slot is None:
-        slot = _SLOTS[province] = Slot(province, None, False)
-    return slot
-
-
-# The slots of the units on the board, by province: like `_LABELS`, bounded by the maps'
-# provinces, rather than one made for every unit of every phase.
-_SLOTS: Final[dict[str, Slot]] = {}
 
 
 class Record:
@@ -165,11 +142,17 @@ class Record:
     where looking each up by province in a dict of its own cost a good deal more. Orders
     of their own kind (`OwnOrder`) read and set the fields their protocol names."""
 
-    def __init__(self, slot: Slot, unit: Unit) -> None:
-        self.slot: Final = slot
-        # The province it holds, read by every decision: its slot's on the board; none
-        # ("", no province id) for a unit aboard or off the board, which holds none.
-        self.at: Final = "" if slot.carrier is not None or slot.offboard else slot.province
+    def __init__(
+        self, unit: Unit, province: str, carrier: Unit | None = None, offboard: bool = False
+    ) -> None:
+        # Where it stands: its province (OFFBOARD off the board), the carrier it is aboard
+        # there, if any, and whether it is off the board.
+        self.province: Final = province
+        self.carrier: Final = carrier
+        self.offboard: Final = offboard
+        # The province it holds, read by every decision: its own on the board; none ("",
+        # no province id) for a unit aboard or off the board, which holds none.
+        self.at: Final = "" if carrier is not None or offboard else province
         self.unit: Final = unit
         self.order: MovementOrder | None = None  # None: it holds
         self.own: OwnOrder | None = None  # its order, if of a kind that decides itself
@@ -195,6 +178,11 @@ class Record:
         # A convoying fleet, and the army it carries where that army goes by sea.
         self.carries: Record | None = None
 
+    @property
+    def beyond(self) -> bool:
+        """Whether it is aboard a carrier or off the board: it holds no province."""
+        return self.carrier is not None or self.offboard
+
     def unlink(self) -> None:
         """Drop every link to another record (`Resolver.unlink`)."""
         self.attackers = self.hold_support = self.dislodger = self.defender = None
@@ -212,7 +200,7 @@ class Resolver:
     def __init__(
         self,
         board: Board,
-        units: dict[str, Unit],
+        units: dict[str, Unit],  # its own copy of the units, which it makes its records'
         rules: Rules,
         position: Position,
     ) -> None:
@@ -223,11 +211,19 @@ class Resolver:
         # Whether anything the standard game never has takes part: units aboard or off the
         # board, or (once indexed) orders of their own kind. If not, the direct paths.
         self.extended = position.beyond_the_board
-        # The units on the board, by province; those aboard, by their carrier's; those off
-        # the board.
-        self.nodes = {
-            province: Record(_on_board(province), unit) for province, unit in units.items()
-        }
+        # The units on the board, listed in the position's order for the steps that go
+        # through them all, and by the province each stands in (`Unit.province`, as
+        # positions key them); those aboard, by their carrier's; those off the board.
+        # Lists rather than a dict's items where they are gone through: compiled, an item
+        # of a list costs a few instructions, one of a dict's items some hundred.
+        self.on_board = [Record(unit, unit.province) for unit in list(units.values())]
+        # By province: the dict given, the resolver's own, each unit replaced by its
+        # record where it stands. Replacing a value costs a good deal less than putting a
+        # key into a new dict.
+        nodes = cast(dict[str, Record], units)
+        for node in self.on_board:
+            nodes[node.province] = node
+        self.nodes = nodes
         self.cargo: dict[str, list[Record]] = {}
         self.offboard: list[Record] = []
         if self.extended:
@@ -235,7 +231,7 @@ class Resolver:
         self.ordered: list[Record] = []  # units with a legal order, in the order it came
         self.moves: list[Record] = []  # standard moves
         self.own: list[Record] = []  # orders of their own kind
-        self.moves_into: dict[str, list[Record]] = {}  # target -> the moves into it
+        self.moves_into: dict[str, list[Record]] = {}  # empty target -> the moves into it
         self.supporting: list[Record] = []  # supports that match what they support
         self.convoying: list[Record] = []  # fleets carrying an army (by sea, once routed)
 
@@ -244,10 +240,8 @@ class Resolver:
         """Record the units aboard and off the board beside those in provinces."""
         for province, carrier in position.units.items():
             if carrier.cargo:
-                slot = Slot(province, carrier, False)
-                self.cargo[province] = [Record(slot, unit) for unit in carrier.cargo]
-        offboard = Slot(OFFBOARD, None, True)
-        self.offboard = [Record(offboard, unit) for unit in position.offboard]
+                self.cargo[province] = [Record(unit, province, carrier) for unit in carrier.cargo]
+        self.offboard = [Record(unit, OFFBOARD, offboard=True) for unit in position.offboard]
 
     def _record_for(self, power: str, order: UnitOrder) -> Record:
         """The record of the unit a legal order commands, in a position with units aboard
@@ -270,12 +264,23 @@ class Resolver:
         void: list[Outcome] = []
         beyond = position.beyond_the_board
         for power, power_orders in orders.items():
-            for order in power_orders:
-                checked = check_movement_order(board, position, power, order, rules)
+            # A tuple, as the phase machine freezes them (`tuple` hands it back as it is),
+            # iterated directly where a sequence is iterated through Python's protocol.
+            for order in tuple(power_orders):
+                node: Record | None = None
+                if beyond or not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
+                    checked = check_movement_order(board, position, power, order, rules)
+                else:  # the unit is looked up once, for the check and for its record
+                    node = nodes.get(order.province)
+                    unit = None if node is None else node.unit
+                    checked = check_standing(board, position, power, order, rules, unit)
                 if isinstance(checked, Illegal):
                     void.append(Outcome(power, order, Verdict.VOID, Void(checked.reason)))
                     continue
-                node = self._record_for(power, checked) if beyond else nodes[checked.province]
+                if beyond:
+                    node = self._record_for(power, checked)
+                elif node is None or node.province != checked.province:
+                    node = nodes[checked.province]
                 earlier = node.order
                 if earlier is None:
                     self.ordered.append(node)
@@ -374,7 +379,7 @@ class Resolver:
             assert isinstance(order, Move) and node.target is not None
             if not order.unit.convoyed:
                 continue
-            if self.extended and node.slot.beyond:  # aboard or off the board: never convoyed
+            if self.extended and node.beyond:  # aboard or off the board: never convoyed
                 continue
             over_land = self.board.reaches_province(order.unit, node.at, node.target)
             if not over_land or self._intends_sea(node, order):
@@ -403,7 +408,7 @@ class Resolver:
     def _intends_sea(self, node: Record, order: Move) -> bool:
         """Whether a unit that could go over land goes by convoy (the rules decide, from
         its order, the fleets ordered to convoy it and whether they form a route)."""
-        fleets = node.convoy_fleets or []
+        fleets = node.convoy_fleets or _NO_RECORDS
         if not fleets and not order.via_convoy:
             return False  # nothing shows any intent to go by sea
         route = bool(fleets) and self.board.convoy_chain(node.at, order.destination, _at(fleets))
@@ -424,7 +429,13 @@ class Resolver:
 
     # --- the algorithm ----------------------------------------------------------------
     def resolve_all(self) -> None:
-        for node in (*self.moves, *self.supporting, *self.convoying, *self.own):
+        self._resolve_each(self.moves)
+        self._resolve_each(self.supporting)
+        self._resolve_each(self.convoying)
+        self._resolve_each(self.own)
+
+    def _resolve_each(self, nodes: list[Record]) -> None:
+        for node in nodes:
             self.resolve(node)
 
     def resolve(self, node: Record) -> bool:
@@ -500,7 +511,7 @@ class Resolver:
             return False
         if attack <= self._resisted(node):
             return False
-        for rival in node.rivals or ():
+        for rival in node.rivals or _NO_RECORDS:
             if rival is not node and attack <= self._prevent(rival):
                 return False
         return True
@@ -553,16 +564,16 @@ class Resolver:
     def _path(self, node: Record) -> bool:
         if not node.by_convoy:
             return True
-        if node.paradox:
+        if node.paradox or node.convoy_fleets is None:  # often: no fleet convoys it at all
             return False
-        fleets = [fleet for fleet in node.convoy_fleets or () if self.resolve(fleet)]
-        return self.board.convoy_chain(node.at, node.target or "", _at(fleets))
+        fleets = [fleet for fleet in node.convoy_fleets if self.resolve(fleet)]
+        return bool(fleets) and self.board.convoy_chain(node.at, node.target or "", _at(fleets))
 
     def _support_given(self, node: Record) -> bool:
         unit = node.unit
         into = node.support_into
         from_there = None  # an attack from where the support goes
-        for attacker in node.attackers or ():
+        for attacker in node.attackers or _NO_RECORDS:
             if attacker.at == into:
                 from_there = attacker
             elif attacker.unit.power != unit.power and self._path(attacker):
@@ -582,7 +593,7 @@ class Resolver:
     def dislodged(self, node: Record) -> bool:
         """Whether a move into the unit's province succeeds (it is dislodged, unless it
         moved away)."""
-        return any(self.resolve(attacker) for attacker in node.attackers or ())
+        return any(self.resolve(attacker) for attacker in node.attackers or _NO_RECORDS)
 
     # --- what orders of their own kind ask (`OwnOrder`) -------------------------------
     def record_in(self, province: str) -> Record | None:
@@ -613,8 +624,8 @@ class Resolver:
         dislodged: dict[str, Dislodgement] = {}
         disbanded: list[Unit] = []
         extended = self.extended
-        for province, node in self.nodes.items():
-            unit = node.unit
+        for node in self.on_board:
+            province, unit = node.province, node.unit
             moved = node.moved()
             if extended:
                 cargo = self.cargo.get(province)
@@ -630,7 +641,10 @@ class Resolver:
                 units[order.destination] = unit.moved_to(order.target)
             elif node.dislodger is not None:
                 if self.rules.retreats(unit):
-                    dislodged[province] = Dislodgement(unit, self._came_from(node.dislodger))
+                    # Made as the tuple it is: its class's own constructor is Python
+                    # code, which compiled code calls a good deal more slowly.
+                    came_from = self._came_from(node.dislodger)
+                    dislodged[province] = tuple.__new__(Dislodgement, (unit, came_from))
                 else:
                     disbanded.append(unit)
             else:  # it stays, and nobody else can have moved in
@@ -659,7 +673,7 @@ class Resolver:
         boarded a carrier (in the order their orders came)."""
         for node in [*(r for cargo in self.cargo.values() for r in cargo), *self.offboard]:
             if not node.moved():  # stays aboard (its carrier took it along), or off the board
-                if node.slot.offboard:
+                if node.offboard:
                     settling.offboard.append(node.unit)
                 continue
             own = node.own
@@ -678,10 +692,9 @@ class Resolver:
     def _came_from(self, attacker: Record) -> str | None:
         """The province a dislodger came from, which its victim may not retreat to: none
         if it was convoyed or came from off the board; its carrier's, if it landed."""
-        slot = attacker.slot
-        if attacker.by_convoy or slot.offboard:
+        if attacker.by_convoy or attacker.offboard:
             return None
-        return slot.province
+        return attacker.province
 
     def outcomes(self, void: list[Outcome]) -> tuple[Outcome, ...]:
         """The void orders, then the orders as given, then the units nobody ordered. A unit
@@ -703,7 +716,7 @@ class Resolver:
             told.append(self._outcome(node))
         # Then the units nobody ordered; units aboard and off the board do nothing unless
         # ordered, so only their orders are told.
-        for node in self.nodes.values():
+        for node in self.on_board:
             if node.order is None and node not in last_void:
                 told.append(self._outcome(node))
         return tuple(told)
@@ -711,7 +724,7 @@ class Resolver:
     def unlink(self) -> None:
         """Drop the links between the records, once nothing will read them (see
         `_Explanation`)."""
-        for node in self.nodes.values():
+        for node in self.on_board:
             node.unlink()
         for cargo in self.cargo.values():
             for node in cargo:
@@ -734,8 +747,8 @@ class Resolver:
             order = Hold(unit.type, unit.location)
             verdict, reason, deciders = Verdict.SUCCEEDS, UNORDERED, ()
         attacker = node.dislodger
-        if attacker is None and self.extended and node.slot.carrier is not None:
-            carrier = self.nodes.get(node.slot.province)
+        if attacker is None and self.extended and node.carrier is not None:
+            carrier = self.nodes.get(node.province)
             if carrier is not None and carrier.dislodger is not None and not node.moved():
                 # Still aboard its carrier, it shares its fate.
                 aboard = Named(Reason.DISLODGED_ABOARD, _label(carrier))
@@ -762,7 +775,7 @@ class Resolver:
                 return Verdict.FAILS, self._mismatch(order, supported), ()
             if node.decided:
                 return Verdict.SUCCEEDS, SUCCEEDED, ()
-            cutter = next((a for a in node.attackers or () if self._cuts(a, node)), None)
+            cutter = next((a for a in node.attackers or _NO_RECORDS if self._cuts(a, node)), None)
             if cutter is None:
                 return Verdict.FAILS, Named(Reason.CUT, None), ()
             return Verdict.FAILS, Named(Reason.CUT, _label(cutter)), (_label(cutter),)
@@ -812,7 +825,7 @@ class Resolver:
             assert defender is not None  # an attack of one or more beats an empty province
             label = _label(defender)
             return Verdict.FAILS, Bounced(label, attack, resistance), (label,)
-        for rival in node.rivals or ():
+        for rival in node.rivals or _NO_RECORDS:
             if rival is not node and attack <= (prevent := self._prevent(rival)):
                 label = _label(rival)
                 rival_at = province_of(rival.unit.location)
@@ -891,6 +904,11 @@ def _label(node: Record) -> str:
         label = labels[unit.location] = f"{letter} {place(unit.location)}"
     return label
 
+
+# What a record's missing list of records reads as: a list, never changed, which compiled
+# code iterates directly, where it iterates `rivals or ()` (a list or a tuple) through
+# Python's iteration protocol.
+_NO_RECORDS: Final[list[Record]] = []
 
 # Labels written so far, by unit letter and location: the report names most units several
 # times, phase after phase. As `place`'s, bounded by the maps' locations.

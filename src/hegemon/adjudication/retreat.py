@@ -31,17 +31,30 @@ def retreat_options(
 ) -> list[str]:
     """Every location the dislodged unit may retreat to, in board order."""
     unit = dislodgement.unit
-    options = []
-    for location in sorted(board.neighbours(unit.type, unit.location)):
-        province = province_of(location)
-        if (
-            province not in position.units
-            and province not in position.contested
-            and province != dislodgement.attacker_from
-            and rules.may_enter(unit, province)
-        ):
-            options.append(location)
-    return options
+    return [
+        location
+        for location in sorted(board.neighbours(unit.type, unit.location))
+        if _open(position, dislodgement, rules, location)
+    ]
+
+
+def may_retreat(board: Board, position: Position, dislodgement: Dislodgement, rules: Rules) -> bool:
+    """Whether the dislodged unit has anywhere to retreat (`retreat_options`, without
+    sorting them all): asked of every unit a movement phase dislodges."""
+    unit = dislodgement.unit
+    neighbours = board.neighbours(unit.type, unit.location)
+    return any(_open(position, dislodgement, rules, location) for location in neighbours)
+
+
+def _open(position: Position, dislodgement: Dislodgement, rules: Rules, location: str) -> bool:
+    """Whether the dislodged unit may retreat to `location`."""
+    province = province_of(location)
+    return (
+        province not in position.units
+        and province not in position.contested
+        and province != dislodgement.attacker_from
+        and rules.may_enter(dislodgement.unit, province)
+    )
 
 
 def adjudicate_retreats(

@@ -22,7 +22,7 @@ from mypy_extensions import mypyc_attr
 from hegemon.adjudication.adjustment import adjudicate_adjustments, adjustment_balances
 from hegemon.adjudication.movement import adjudicate_movement
 from hegemon.adjudication.outcome import Outcome, Verdict
-from hegemon.adjudication.retreat import adjudicate_retreats, retreat_options
+from hegemon.adjudication.retreat import adjudicate_retreats, may_retreat
 from hegemon.game import menus, randomorders
 from hegemon.game.chance import Chance, Draw
 from hegemon.game.forms import Menu
@@ -256,9 +256,9 @@ class Movement(Procedure):
     def resolve(self, turn: Turn) -> Resolution:
         board, position = turn.variant.board, turn.position
         moved = adjudicate_movement(board, position, turn.orders, turn.rules)
-        after = position.evolve(
-            units=dict(moved.units),
-            dislodged=dict(moved.dislodged),
+        after = position.evolve(  # which copies the units and the dislodged
+            units=moved.units,
+            dislodged=moved.dislodged,
             contested=moved.contested,
             offboard=moved.offboard,
         )
@@ -266,12 +266,13 @@ class Movement(Procedure):
         stranded = {
             p: d.unit
             for p, d in after.dislodged.items()
-            if not retreat_options(board, after, d, turn.rules)
+            if not may_retreat(board, after, d, turn.rules)
         }
         if stranded:
             kept = {p: d for p, d in after.dislodged.items() if p not in stranded}
             after = after.evolve(dislodged=kept)
-        return Resolution(after, moved.explain, (*moved.disbanded, *stranded.values()))
+        destroyed = (*moved.disbanded, *stranded.values()) if stranded else moved.disbanded
+        return Resolution(after, moved.explain, destroyed)
 
     def random_orders(
         self, variant: Variant, position: Position, rng: random.Random
@@ -438,12 +439,16 @@ def change_hands(
     rules than their kind's passes its own `captures`)."""
     centers = editable(position.centers)
     supply_centers = variant.board.centers
+    changed = False
     # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
     # once compiled.
     for province, unit in position.units.items():
-        if province in supply_centers and captures(unit):
+        if province in supply_centers and centers.get(province) != unit.power and captures(unit):
             centers[province] = unit.power
-    return position.evolve(centers=centers)
+            changed = True
+    # If none changed hands, the position keeps its centers, and the counts of them it
+    # may have worked out already (the phase machine asks them after every phase).
+    return position.evolve(centers=centers if changed else None)
 
 
 def _of_a_capturing_kind(unit: Unit) -> bool:
