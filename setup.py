@@ -48,11 +48,14 @@ CORE = [
     "src/hegemon/variants/europe_1615/winter.py",
     "src/hegemon/variants/sub_saharan/bidding.py",
     "src/hegemon/variants/africa_ii/autumn.py",
+    "src/hegemon/variants/africa_ii/book.py",
     "src/hegemon/variants/africa_ii/declarations.py",
     "src/hegemon/variants/africa_ii/guerillas.py",
     "src/hegemon/variants/africa_ii/interventions.py",
     "src/hegemon/variants/africa_ii/landings.py",
     "src/hegemon/variants/africa_ii/rules.py",
+    "src/hegemon/variants/africa_ii/scoring.py",
+    "src/hegemon/variants/africa_ii/states.py",
 ]
 
 if os.environ.get("HEGEMON_COMPILE") == "1":

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import TypedDict, Unpack
+from dataclasses import fields, replace
+from typing import Unpack
 
 import pytest
 
@@ -34,24 +34,12 @@ from hegemon.report import phase_report, position_report
 from hegemon.variants import load_variant
 from hegemon.variants.africa_ii import INFLUENCE, AfricaII, Ledger
 from hegemon.variants.africa_ii.events import RANDOM_EVENT
-from hegemon.variants.africa_ii.ledger import Holdings
+from hegemon.variants.africa_ii.ledger import Changes
 from hegemon.variants.africa_ii.scoring import victory_points
 
 RUSSIA, US = "Soviet Union", "United States"
 SPRING, AUTUMN = Season.SPRING, Season.named("Autumn")  # Autumn: from the setup
 MOVEMENT, RETREAT, ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
-
-
-class LedgerFields(TypedDict, total=False):
-    """The fields of the ledger a test sets in a position (`_at`), typed as `Ledger` has them."""
-
-    holdings: Holdings
-    revenue: Mapping[str, int]
-    control: Mapping[str, str]
-    independent: tuple[str, ...]
-    events: tuple[int, ...]
-    event: int
-    liberator: str
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +57,7 @@ def _at(
     removed: Sequence[str] = (),
     forces: Mapping[str, str] | None = None,
     offboard: Sequence[str] | None = None,
-    **ledger: Unpack[LedgerFields],
+    **ledger: Unpack[Changes],
 ) -> Position:
     """A position of the phase (``A1962M``): `start` (the game's start by default) with units placed
     (``{"kam": "Kenya"}``: an army of Kenya in Kampala), intervention units placed
@@ -133,7 +121,7 @@ def _influence(
     africa: AfricaII,
     year: int = 1961,
     start: Position | None = None,
-    **ledger: Unpack[LedgerFields],
+    **ledger: Unpack[Changes],
 ) -> Position:
     """The Spring IP phase of `year`, entered from its retreats (holdings halved, a.8)."""
     retreats = _at(africa, f"S{year}R", start, **ledger)
@@ -262,7 +250,20 @@ def test_a5_control_is_reviewed_each_spring_at_the_ip_phase(africa: AfricaII) ->
     assert _ledger(spent.after).control["Kenya"] == RUSSIA
 
 
-def _fields(ledger: Ledger) -> LedgerFields:
+def test_a_ledger_replaced_is_as_dataclasses_replace_makes_it(africa: AfricaII) -> None:
+    ledger = Ledger.of(africa.initial_position())
+    changed = ledger.replace(news=("told",), control={"Kenya": RUSSIA}, event=3)
+    assert changed == replace(ledger, news=("told",), control={"Kenya": RUSSIA}, event=3)
+    assert type(changed) is Ledger
+    assert ledger.news == () and ledger.control == {} and ledger.event == 0  # unchanged
+    assert ledger.replace() == ledger and ledger.replace() is not ledger
+
+
+def test_a_ledgers_changes_are_its_fields() -> None:
+    assert list(Changes.__annotations__) == [f.name for f in fields(Ledger)]
+
+
+def _fields(ledger: Ledger) -> Changes:
     return {"holdings": ledger.holdings, "control": ledger.control, "revenue": ledger.revenue}
 
 
@@ -726,7 +727,7 @@ def test_b6_no_unwanted_convoys_a_move_over_land_is_convoyed_only_when_ordered_s
 
 
 def _dislodged(
-    africa: AfricaII, code: str, forces: Mapping[str, str], **ledger: Unpack[LedgerFields]
+    africa: AfricaII, code: str, forces: Mapping[str, str], **ledger: Unpack[Changes]
 ) -> Position:
     """A retreat phase with the intervention units `forces` dislodged from where they stand
     (by an attacker from Ovamboland, say)."""
@@ -1149,7 +1150,7 @@ def events(africa: AfricaII) -> AfricaII:
     return configured
 
 
-def _rolled(variant: AfricaII, number: int, **ledger: Unpack[LedgerFields]) -> PhaseResult:
+def _rolled(variant: AfricaII, number: int, **ledger: Unpack[Changes]) -> PhaseResult:
     return _play(variant, _at(variant, "S1962M", **ledger), draws={RANDOM_EVENT: number})
 
 

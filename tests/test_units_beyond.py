@@ -186,6 +186,7 @@ def test_boarding_written_as_a_move_is_a_boarding(board: Board) -> None:
     order = parse_order("A yor - nth", board)
     checked = check_movement_order(board, position, "England", order, CARRYING)
     assert checked == Embark(ARMY, "yor", "nth", FLEET)
+    assert not isinstance(checked, Illegal)  # for mypy: `==` narrows no order's type
     assert checked.format() == "A Yor - F Nth"
     refused = check_movement_order(board, position, "England", order, Rules())
     assert refused == Illegal("armies cannot enter sea provinces")

@@ -10,7 +10,7 @@ bids on that minor's unit ignored that turn (the Attacking & Allocating rule).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from hegemon.board import Board, province_of
 from hegemon.influence.orders import Bid
@@ -65,7 +65,9 @@ def allocation(
         if isinstance(checked, Illegal):
             problems.append(f"{format_order(bid)}: {checked.reason}")
         else:
-            normal.append(Bid(bid.points, checked))
+            # The very bid, when its order was in normal form already (most are): a new
+            # `Bid` would run its `@dataclass` __init__ as Python.
+            normal.append(bid if checked is bid.order else Bid(bid.points, checked))
     return normal, problems
 
 
@@ -77,10 +79,10 @@ def normal_bid(
     if unit is None:
         return Illegal(f"{board.name_of(bid.order.province)} holds no minor power's unit")
     checked = check_movement_order(board, position, unit.power, bid.order, rules)
-    # "S A Lua - Bra" and "S Lua - Bra" are one order (replaced only if it names the kind:
-    # `replace` runs as Python, for every bid).
+    # "S A Lua - Bra" and "S Lua - Bra" are one order (made anew only if it names the
+    # kind; made by its class rather than `dataclasses.replace`, which runs as Python).
     if isinstance(checked, Support) and checked.supported_unit is not None:
-        checked = replace(checked, supported_unit=None)
+        checked = Support(checked.unit, checked.location, checked.supported, checked.target)
     return checked
 
 

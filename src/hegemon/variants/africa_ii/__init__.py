@@ -233,9 +233,9 @@ class AfricaII(Variant):
         ledger = Ledger.of(position)
         # A ledger's fields are many: replaced only where a field changes.
         if ledger.adjusted or ledger.reviewed or ledger.news:
-            ledger = replace(ledger, adjusted=0, reviewed=0, news=())
+            ledger = ledger.replace(adjusted=0, reviewed=0, news=())
         if ledger.event and self._year_begins(position):
-            ledger = replace(ledger, event=0)  # last year's is over, rolled again or not
+            ledger = ledger.replace(event=0)  # last year's is over, rolled again or not
         position = position.evolve(state=ledger)
         public: list[str] = []
         roll = draws.get(RANDOM_EVENT)

@@ -11,8 +11,6 @@ published (a.6), less the military aid given (c.3), whose year is over.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hegemon.board import Board
 from hegemon.orders import place
 from hegemon.position import Position, Unit
@@ -20,6 +18,7 @@ from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY
 from hegemon.variants.africa_ii.ledger import Ledger, without
 from hegemon.variants.africa_ii.revolutions import overthrow
+from hegemon.variants.africa_ii.states import Territory
 
 
 def settle(book: Book, board: Board, position: Position) -> Position:
@@ -30,12 +29,16 @@ def settle(book: Book, board: Board, position: Position) -> Position:
         owners = {position.centers.get(c) for c in state.centers}
         if not state.conquerable and owners and owners <= set(book.states) - {name}:
             position = _secession_ends(name, position, lines)
+    # The states as they stand, found again only once one is re-established: asked of
+    # every state.
+    territory = book.territory(Ledger.of(position))
     for name in sorted(book.states):
-        conqueror = _conqueror(book, position, name)
+        conqueror = _conqueror(book, territory, position, name)
         if conqueror is not None:
             position = _reestablish(book, board, position, name, conqueror, lines)
+            territory = book.territory(Ledger.of(position))
     ledger = Ledger.of(position)
-    return position.evolve(state=replace(ledger, news=(*ledger.news, *lines)))
+    return position.evolve(state=ledger.replace(news=(*ledger.news, *lines)))
 
 
 def _secession_ends(name: str, position: Position, lines: list[str]) -> Position:
@@ -48,8 +51,7 @@ def _secession_ends(name: str, position: Position, lines: list[str]) -> Position
         f"{name} is captured: its center is its old state's home again (rules c.4)"
         + (f"; its units disbanded: {', '.join(map(place, gone))}" if gone else "")
     )
-    ledger = replace(
-        ledger,
+    ledger = ledger.replace(
         independent=tuple(s for s in ledger.independent if s != name),
         holdings=without(ledger.holdings, name),
         control=without(ledger.control, name),
@@ -59,11 +61,10 @@ def _secession_ends(name: str, position: Position, lines: list[str]) -> Position
     return position.evolve(units=units, state=ledger)
 
 
-def _conqueror(book: Book, position: Position, name: str) -> str | None:
+def _conqueror(book: Book, territory: Territory, position: Position, name: str) -> str | None:
     """The one state holding every home center of the state `name` (c.1), if any: a state
     there is now, or one that is part of another but conquerable (Namibia, taken from the
-    RSA by a third state, c.2)."""
-    territory = book.territory(Ledger.of(position))
+    RSA by a third state, c.2). `territory`: the states as they stand in `position`."""
     state = book.states[name]
     if not territory.is_active(name) and not state.conquerable:
         return None
@@ -102,8 +103,8 @@ def _reestablish(
     independent = ledger.independent
     if name not in book.territory(ledger).active:
         independent = (*independent, name)
-    ledger = replace(
-        ledger, holdings={s: h for s, h in holdings.items() if h}, independent=independent
+    ledger = ledger.replace(
+        holdings={s: h for s, h in holdings.items() if h}, independent=independent
     )
     copied = ", ".join(f"{p} {n}" for p, n in sorted(holdings[name].items())) or "none"
     told = [f"IPs as in {conqueror}: {copied}"]
@@ -129,8 +130,7 @@ def close(book: Book, board: Board, position: Position) -> Position:
     }
     year = position.phase.year
     spend = ", ".join(f"{p} {n}" for p, n in revenue.items())
-    ledger = replace(
-        ledger,
+    ledger = ledger.replace(
         revenue=revenue,
         aid={},
         adjusted=year,

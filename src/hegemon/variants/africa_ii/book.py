@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from hegemon.position import Position
 from hegemon.variants.africa_ii.events import Event
@@ -30,6 +29,16 @@ class Book:
     _territories: dict[frozenset[str], Territory] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    # Each province's state in the data: the one whose territory lists it.
+    state_listing: Mapping[str, str] = field(init=False, compare=False, repr=False)
+    # The states a superpower declares independent (c.2): asked every phase.
+    declared: tuple[State, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        states = self.states.values()
+        listing = {p: s.name for s in states for p in s.provinces}
+        object.__setattr__(self, "state_listing", listing)
+        object.__setattr__(self, "declared", tuple(s for s in states if s.declared))
 
     def territory(self, ledger: Ledger) -> Territory:
         """The states as the ledger has them: asked for every unit ordered, so kept."""
@@ -38,11 +47,6 @@ class Book:
         if found is None:
             found = self._territories[independent] = Territory(self.states, independent)
         return found
-
-    @cached_property
-    def state_listing(self) -> Mapping[str, str]:
-        """Each province's state in the data: the one whose territory lists it."""
-        return {p: s.name for s in self.states.values() for p in s.provinces}
 
     def commander(self, ledger: Ledger, owner: str) -> str | None:
         """Whose orders an owner's units follow: a superpower its own (its intervention
@@ -62,11 +66,6 @@ class Book:
         if power in self.powers:
             owners.add(power)
         return owners
-
-    @cached_property
-    def declared(self) -> tuple[State, ...]:
-        """The states a superpower declares independent (c.2): asked every phase."""
-        return tuple(s for s in self.states.values() if s.declared)
 
     def centers_of(self, position: Position, power: str) -> int:
         """The supply centers a superpower controls: those of the states it controls, and

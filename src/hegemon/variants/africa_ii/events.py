@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from hegemon.board import Board
@@ -98,8 +98,7 @@ def happen(
     """The event as it is rolled: a secession raises its army, revenue changes; what it
     does to spending is kept for the IP phase (`Ledger.event`, `Ledger.doubled`)."""
     ledger = Ledger.of(position)
-    ledger = replace(
-        ledger,
+    ledger = ledger.replace(
         events=(*ledger.events, event.number),
         event=event.number,
         doubled=(*ledger.doubled, *event.doubled),
@@ -152,5 +151,5 @@ def _secede(
             units[center] = Unit(state.name, board.kinds[ARMY], center)
             lines.append(f"   {state.name} raises A {place(center)}")
     ledger = Ledger.of(position)
-    independent = replace(ledger, independent=(*ledger.independent, state.name))
+    independent = ledger.replace(independent=(*ledger.independent, state.name))
     return position.evolve(units=units, centers=centers, state=independent), lines

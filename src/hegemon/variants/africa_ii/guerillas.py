@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from hegemon.board import Board
 from hegemon.orders import Disband, Order, place
@@ -131,7 +130,7 @@ def take(
     ledger = Ledger.of(position)
     raised = {p: tuple(powers) for p, powers in raising.items()}
     if raised != ledger.raising or disbanding != ledger.disbanding:  # seldom: a ledger is big
-        position = position.evolve(state=replace(ledger, raising=raised, disbanding=disbanding))
+        position = position.evolve(state=ledger.replace(raising=raised, disbanding=disbanding))
     public = ["Guerillas (rules b.11)", *lines] if lines else []
     return position, others, public
 
@@ -160,7 +159,7 @@ def muster(board: Board, position: Position) -> Position:
             units[province] = Unit(powers[0], board.kinds[GUERILLA], province)
             lines.append(f"{powers[0]} raises G {where} (rules b.11)")
     news = (*ledger.news, *lines)
-    ledger = replace(ledger, raising={}, disbanding={}, news=news)
+    ledger = ledger.replace(raising={}, disbanding={}, news=news)
     return position.evolve(units=units, state=ledger)
 
 

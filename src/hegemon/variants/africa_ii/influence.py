@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.game import Procedure, Resolution, Turn, Variant
@@ -65,8 +65,7 @@ class InfluencePhase(Procedure):
         a power's guerillas operated this Spring lost (b.10)."""
         ledger = Ledger.of(position)
         revenue, paid = interventions.upkeep(self.book, ledger)
-        ledger = replace(
-            ledger,
+        ledger = ledger.replace(
             holdings=halved(ledger.holdings),
             held_before={s: tuple(sorted(held)) for s, held in ledger.holdings.items()},
             revenue=revenue,
@@ -74,7 +73,7 @@ class InfluencePhase(Procedure):
         )
         holdings, lost = interventions.forfeit(ledger)
         news = (*ledger.news, *paid, *lost)
-        return position.evolve(state=replace(ledger, holdings=holdings, news=news))
+        return position.evolve(state=ledger.replace(holdings=holdings, news=news))
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         revenue = Ledger.of(position).revenue
@@ -271,8 +270,7 @@ def _review(
         if was and now and now != was and newcomer and held.get(was):
             rights[state] = was  # a.12: the newcomer held nothing before the halving
             lines.append(f"   {was} may declare civil war in {state} with its next orders")
-    return replace(
-        ledger,
+    return ledger.replace(
         holdings=holdings,
         control=control,
         rights=rights,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from hegemon.orders import place
 from hegemon.position import Position, Unit
@@ -46,7 +45,7 @@ def lose(book: Book, position: Position, disbanded: Iterable[Unit]) -> Position:
             f"lost for good: no other may be raised (rules b.9)"
         )
     kept = {power: tuple(sorted(set(kinds))) for power, kinds in lost.items()}
-    return position.evolve(state=replace(ledger, lost=kept, news=(*ledger.news, *lines)))
+    return position.evolve(state=ledger.replace(lost=kept, news=(*ledger.news, *lines)))
 
 
 def aboard_too(units: Iterable[Unit]) -> list[Unit]:
@@ -73,7 +72,7 @@ def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
         state = province_state.get(unit.province)
         if letter == GUERILLA and state is not None:
             operating.setdefault(unit.power, set()).add(state)
-    ledger = replace(ledger, deployed=_sorted(deployed), operating=_sorted(operating))
+    ledger = ledger.replace(deployed=_sorted(deployed), operating=_sorted(operating))
     return position.evolve(state=ledger)
 
 

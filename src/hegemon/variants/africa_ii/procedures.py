@@ -78,7 +78,7 @@ def _unordered_disbanded(
     if not told:
         return position, destroyed
     news = (*ledger.news, "Disbanded as dislodged, no retreat ordered:", *told)
-    return position.evolve(state=replace(ledger, news=news)), tuple(kept)
+    return position.evolve(state=ledger.replace(news=news)), tuple(kept)
 
 
 def _why_no_retreat(book: Book, ledger: Ledger, unit: Unit) -> str | None:

@@ -18,7 +18,6 @@ victory points of d.ii.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from hegemon.board import Board
 from hegemon.orders import place
@@ -68,8 +67,7 @@ def _revolution(book: Book, board: Board, position: Position, name: str, power: 
     if handed:
         holdings[name] = {power: handed}
         control[name] = power
-    ledger = replace(
-        ledger,
+    ledger = ledger.replace(
         holdings=holdings,
         control=control,
         rights=without(ledger.rights, name),
@@ -90,7 +88,7 @@ def _liberation(book: Book, board: Board, position: Position, name: str, power: 
     position = make_independent(book, position, name)
     ledger = Ledger.of(position)
     doubled = {**ledger.doubled_for, power: (*ledger.doubled_for.get(power, ()), name)}
-    ledger = replace(ledger, liberator=power, doubled_for=doubled)
+    ledger = ledger.replace(liberator=power, doubled_for=doubled)
     position, disbanded = _restored(book, board, position.evolve(state=ledger), name, power)
     told = (
         f"{power}'s guerillas liberate {name} (rules c.2): it is independent, {power}'s IPs "
@@ -125,4 +123,4 @@ def _restored(
 
 def _told(position: Position, line: str) -> Position:
     ledger = Ledger.of(position)
-    return position.evolve(state=replace(ledger, news=(*ledger.news, line)))
+    return position.evolve(state=ledger.replace(news=(*ledger.news, line)))

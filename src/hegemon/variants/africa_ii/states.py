@@ -10,8 +10,7 @@ states rule (c.1, `conquerable`), a secession when the random event raises it (c
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any
 
 from hegemon.board import Board
@@ -78,15 +77,31 @@ def _state(board: Board, name: str, spec: Mapping[str, Any], problems: list[str]
 
 @dataclass(frozen=True)
 class Territory:
-    """The states as they stand, given which of those `within` another are independent."""
+    """The states as they stand, given which of those `within` another are independent.
+    What follows from that is worked out as it is made, all of it: a territory is made
+    once for each set of independent states (`Book.territory`), and every part of it is
+    asked of every Autumn."""
 
     states: Mapping[str, State]
     independent: frozenset[str]
+    active: tuple[str, ...] = field(init=False, compare=False, repr=False)  # by name
+    province_state: Mapping[str, str] = field(init=False, compare=False, repr=False)
+    # Each state's home centers now: its own and those of the states part of it.
+    homes: Mapping[str, frozenset[str]] = field(init=False, compare=False, repr=False)
+    _conquest_homes: Mapping[str, frozenset[str]] = field(init=False, compare=False, repr=False)
 
-    @cached_property
-    def active(self) -> tuple[str, ...]:
-        """The states there are now, by name."""
-        return tuple(sorted(s.name for s in self.states.values() if self.is_active(s.name)))
+    def __post_init__(self) -> None:
+        states = self.states.values()
+        active = tuple(sorted(s.name for s in states if self.is_active(s.name)))
+        object.__setattr__(self, "active", active)
+        province_state = {p: self.sovereign(s.name) for s in states for p in s.provinces}
+        object.__setattr__(self, "province_state", province_state)
+        homes: dict[str, set[str]] = {name: set() for name in active}
+        for state in states:
+            homes[self.sovereign(state.name)].update(state.centers)
+        object.__setattr__(self, "homes", {n: frozenset(c) for n, c in homes.items()})
+        conquest = {name: self._conquest_homes_of(name) for name in self.states}
+        object.__setattr__(self, "_conquest_homes", conquest)
 
     def is_active(self, name: str) -> bool:
         state = self.states.get(name)
@@ -98,28 +113,10 @@ class Territory:
             name = self.states[name].within
         return name
 
-    @cached_property
-    def province_state(self) -> Mapping[str, str]:
-        """Each province's state now."""
-        return {p: self.sovereign(s.name) for s in self.states.values() for p in s.provinces}
-
-    @cached_property
-    def homes(self) -> Mapping[str, frozenset[str]]:
-        """Each state's home centers now: its own and those of the states part of it."""
-        homes: dict[str, set[str]] = {name: set() for name in self.active}
-        for state in self.states.values():
-            homes[self.sovereign(state.name)].update(state.centers)
-        return {name: frozenset(centers) for name, centers in homes.items()}
-
     def conquest_homes(self, name: str) -> frozenset[str]:
         """The centers whose loss conquers a state (c.1): its home centers but those of a
         state part of it that counts as a state of its own there (Namibia, c.2)."""
         return self._conquest_homes[name]
-
-    @cached_property
-    def _conquest_homes(self) -> Mapping[str, frozenset[str]]:
-        """`conquest_homes` of every state: asked of each state every Autumn."""
-        return {name: self._conquest_homes_of(name) for name in self.states}
 
     def _conquest_homes_of(self, name: str) -> frozenset[str]:
         apart = {

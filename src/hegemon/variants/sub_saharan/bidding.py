@@ -78,10 +78,8 @@ def _bid_lines(
         elif province in attacked:
             note = f"ignored: {power}'s own orders attack it (Attacking & Allocating)"
         else:
-            # Most often the very order bid (the tally keeps the first bid's): compared as
-            # a value, an order's equality runs as Python.
             performed = tallies[province].order
-            same = performed is order.order or performed == order.order
+            same = performed == order.order
             note = "performed" if same else "not performed"
         lines.append(f"   {bid.format()}: {note}")
     return tuple(lines)
