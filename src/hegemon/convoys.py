@@ -66,21 +66,21 @@ class ConvoyMap:
     def chained_from(self, origin: str, fleets: Iterable[str]) -> frozenset[str]:
         """The places of the fleets standing at these locations that chain from the
         province `origin`: a unit is carried to any province on the shores of one."""
-        unused = set(fleets)
-        unused.intersection_update(self.places)
-        return self.reached(list(unused.intersection(self.shores[origin])), unused)
+        unused = set(fleets)  # as in `chain`, fleets away from the places never join
+        return self.reached(list(unused & self.shores[origin]), unused)
 
     def reached(self, frontier: list[str], unused: set[str]) -> frozenset[str]:
-        """The places chained to from `frontier` through the `unused` ones (used up)."""
-        unused.difference_update(frontier)
+        """The places chained to from `frontier` through the `unused` ones (used up).
+        Operators, as in `chain`."""
+        unused -= set(frontier)
         reached: set[str] = set()
         legs = self.legs
         while frontier:
             place = frontier.pop()
             reached.add(place)
-            nearby = unused.intersection(legs[place])
+            nearby = unused & legs[place]
             if nearby:
-                unused.difference_update(nearby)
+                unused -= nearby
                 frontier.extend(nearby)
         return frozenset(reached)
 
