@@ -283,7 +283,12 @@ Menu = tuple[OrderForm, ...]  # a power's order forms this phase
 
 def unit_form(head: str, province: str, orders: Sequence[Order]) -> OrderForm:
     """The form of one unit the power commands: its legal orders, listed."""
-    return OrderForm(f"unit {province}", head, tuple([Choice(o) for o in orders]), unit=province)
+    return unit_listing(f"unit {province}", head, province, [Choice(o) for o in orders])
+
+
+def unit_listing(form_id: str, head: str, province: str, choices: Sequence[Choice]) -> OrderForm:
+    """The form of one unit, of its choices as made (once per map, `hegemon.game.reach`)."""
+    return OrderForm(form_id, head, tuple(choices), unit=province)
 
 
 def purses(menu: Menu) -> tuple[Purse, ...]:

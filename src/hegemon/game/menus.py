@@ -16,8 +16,8 @@ from hegemon.adjudication.adjustment import adjustment_balances
 from hegemon.adjudication.retreat import retreat_options
 from hegemon.beyond import BeyondRules, Embark, Leave, may_board
 from hegemon.board import OFFBOARD, Board, UnitKind
-from hegemon.game.forms import Menu, OrderForm, listed, unit_form
-from hegemon.game.reach import convoys, reach_of
+from hegemon.game.forms import Choice, Menu, OrderForm, listed, unit_form, unit_listing
+from hegemon.game.reach import Made, convoys, reach_of
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
@@ -48,9 +48,19 @@ def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
     """Every legal order for each unit `power` commands this phase, and for its units
     aboard others and off the board (their landings and entries; not supports of them)."""
     commanded = variant.commanded_units(position, power)
-    orders = unit_orders(variant, position, power, commanded)
-    orders.update(beyond_orders(variant, position, power, commanded))
-    return tuple(unit_form(head(unit), unit.location, given) for unit, given in orders.items())
+    reach = reach_of(variant.board, position)
+    forms = [
+        _listing(reach.of(unit), listed)
+        for unit, listed in unit_choices(variant, position, power, commanded).items()
+    ]
+    beyond = beyond_orders(variant, position, power, commanded)
+    forms += [unit_form(head(unit), unit.location, given) for unit, given in beyond.items()]
+    return tuple(forms)
+
+
+def _listing(made: Made, choices: list[Choice]) -> OrderForm:
+    """A unit's form, with the id and title made for it once per map."""
+    return unit_listing(made.form_id, made.head, made.location, choices)
 
 
 def head(unit: Unit) -> str:
@@ -103,24 +113,37 @@ def _beyond(board: Board, unit: Unit) -> Iterator[MovementOrder]:
 def unit_orders(
     variant: Variant, position: Position, power: str, units: Iterable[Unit]
 ) -> UnitOrders:
-    """Every legal order for each of `units` under the rules `power` may know: its own
-    units, or units it may order without commanding them (a variant's own orders). Found
-    by `hegemon.game.reach`; under rules that let units be carried or leave the board, a
-    unit may also board a carrier or leave the board."""
+    """Every legal order for each of `units` under the rules `power` may know (as
+    `unit_choices` lists them)."""
+    listed = unit_choices(variant, position, power, units)
+    return {unit: [choice.order for choice in choices] for unit, choices in listed.items()}
+
+
+def unit_choices(
+    variant: Variant, position: Position, power: str, units: Iterable[Unit]
+) -> dict[Unit, list[Choice]]:
+    """Every legal order for each of `units`, as a form lists it, under the rules `power`
+    may know: its own units, or units it may order without commanding them (a variant's
+    own orders). Found by `hegemon.game.reach`; under rules that let units be carried or
+    leave the board, a unit may also board a carrier or leave the board."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
     reach = reach_of(board, position)
-    menu: UnitOrders = {}
-    for unit in sorted(units, key=lambda u: u.location):
-        orders: list[Order] = [reach.of(unit).hold]
+    menu: dict[Unit, list[Choice]] = {}
+    for unit in sorted(units, key=_location):
+        listed = [reach.of(unit).hold]
         if isinstance(rules, BeyondRules):
-            orders += _departures(board, position, unit, rules)
-        orders += reach.moves(unit, rules)
-        orders += reach.supports(unit, rules)
+            listed += [Choice(o) for o in _departures(board, position, unit, rules)]
+        listed += reach.moves(unit, rules)
+        listed += reach.supports(unit, rules)
         if may_convoy(board, unit):
-            orders += convoys(board, position, unit, rules)
-        menu[unit] = orders
+            listed += convoys(board, position, unit, rules)
+        menu[unit] = listed
     return menu
+
+
+def _location(unit: Unit) -> str:
+    return unit.location
 
 
 def _checked(

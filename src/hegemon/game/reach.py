@@ -8,107 +8,141 @@ unit or is a landing the fleets standing now reach, and that the rules let the u
 a support, that the supporter reaches the goal, the supported unit could move there
 without it, and the rules allow it; a convoy, the map and the edition alone.
 
-The orders themselves are made once per map (`Made`): a unit of a kind at a location
-has the same hold, moves and supports in every phase it stands there, and a menu is
-built for every power every phase, by bots many times over. Nothing kept depends on a
-position, and so on nothing secret.
+The orders themselves are made once per map, each already the choice a form lists
+(`Made`): a unit of a kind at a location has the same hold, moves and supports in every
+phase it stands there, and a menu is built for every power every phase, by bots many
+times over. So are the supports one unit could give another standing where it stands
+(`Made.backing`): a menu's supports are those lists, joined, but for the few moves only
+a convoy makes. Nothing kept depends on a position, and so on nothing secret.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from hegemon.board import Board, UnitKind, province_of
-from hegemon.orders import Convoy, Hold, Move, Order, Support
+from hegemon.game.forms import Choice
+from hegemon.orders import Convoy, Hold, Move, Support
 from hegemon.position import Position, Unit
 from hegemon.rules import Edition, Rules
 
 # A place a unit could move to: the location, its province, and whether only a convoy
 # takes it there.
 Target = tuple[str, str, bool]
-# A goal a support could name: the supported unit, the move it makes (None: it holds),
-# whether only a convoy takes it there, and its place among all supports (`Reach.goals`).
-Goal = tuple[Unit, str | None, bool, int]
+
+
+class Backing:
+    """The supports a unit could give another of a kind at a location, whatever else
+    stands on the board: of its hold and of its moves to each neighbour, where the
+    supporter reaches (a move only a convoy makes is asked anew each phase). `into` gives
+    each one's province, for rules that allow some supports and not others."""
+
+    def __init__(self, choices: tuple[Choice, ...], into: tuple[str, ...]) -> None:
+        self.choices = choices
+        self.into = into
 
 
 class Made:
-    """The orders of a unit of one kind at one location on one map, each made when first
-    asked for and kept: its hold, its moves (to a neighbour, by convoy) and its supports."""
+    """The orders of a unit of one kind at one location on one map, as the choices a form
+    lists, each made when first asked for and kept: its hold, its moves (to a neighbour,
+    by convoy) and its supports; and its form's id and title."""
 
     def __init__(self, board: Board, kind: UnitKind, location: str) -> None:
         self.kind = kind
         self.location = location
         self.province = province_of(location)
-        self.hold = Hold(kind, location)
+        hold = Hold(kind, location)
+        self.head = hold.head  # the unit as orders name it: ``A Par``
+        self.form_id = f"unit {location}"
+        self.hold = Choice(hold)
         neighbours = sorted(board.neighbours(kind, location))
         self.neighbours: list[Target] = [(t, province_of(t), False) for t in neighbours]
         self.reached = board.provinces_reached(kind, location)
-        self._moves: dict[str, Move] = {t: Move(kind, location, t) for t in neighbours}
-        self._convoyed: dict[str, Move] = {}  # by convoy (to a neighbour), or overseas
-        # By the supported unit's location, then its goal: two lookups cost less than
-        # one by a tuple of the three.
-        self._supports: dict[str, dict[str | None, Support]] = {}
+        # The provinces a unit it could support (but by convoy) stands in: those it
+        # reaches, and those a unit could move into one of them from.
+        into = _approaches(board)
+        self.near = self.reached.union(*(into.get(p, ()) for p in self.reached))
+        self.bordering = frozenset(province for _, province, _ in self.neighbours)
+        self._moves: dict[str, Choice] = {t: Choice(Move(kind, location, t)) for t in neighbours}
+        self.moves = tuple(self._moves.values())  # to every neighbour, in order
+        self._convoyed: dict[str, Choice] = {}  # by convoy (to a neighbour), or overseas
+        # By the supported unit's orders (its kind and location: a key hashed by
+        # identity), then its goal: two lookups cost less than one by a tuple.
+        self._supports: dict[Made, dict[str | None, Choice]] = {}
+        self._backing: dict[Made, Backing] = {}  # by the supported unit's orders
 
-    def move(self, target: str) -> Move:
+    def move(self, target: str) -> Choice:
         move = self._moves.get(target)
         if move is None:  # a landing overseas
-            move = self._moves[target] = Move(self.kind, self.location, target)
+            move = self._moves[target] = Choice(Move(self.kind, self.location, target))
         return move
 
-    def via_convoy(self, target: str) -> Move:
+    def via_convoy(self, target: str) -> Choice:
         """The move to a neighbour, by convoy."""
         move = self._convoyed.get(target)
         if move is None:
-            move = self._convoyed[target] = Move(self.kind, self.location, target, True)
+            move = self._convoyed[target] = Choice(Move(self.kind, self.location, target, True))
         return move
 
-    def support(self, other: Unit, target: str | None) -> Support:
-        """Support of `other` to hold (`target` None) or to move to `target`."""
-        by_goal = self._supports.get(other.location)
+    def support(self, theirs: Made, target: str | None) -> Choice:
+        """Support of the unit whose orders are `theirs` to hold (`target` None) or to
+        move to `target`."""
+        by_goal = self._supports.get(theirs)
         if by_goal is None:
-            by_goal = self._supports[other.location] = {}
+            by_goal = self._supports[theirs] = {}
         support = by_goal.get(target)
-        if support is None or support.supported_unit is not other.type:  # made anew for
-            # another kind standing there
-            support = Support(self.kind, self.location, other.province, target, other.type)
-            by_goal[target] = support
+        if support is None:
+            order = Support(self.kind, self.location, theirs.province, target, theirs.kind)
+            support = by_goal[target] = Choice(order)
         return support
+
+    def backing(self, theirs: Made) -> Backing:
+        """The supports this unit could give the unit whose orders are `theirs` but for
+        its moves only a convoy makes: of its hold, then of its moves in their order, each
+        into a province this unit reaches, not its own."""
+        known = self._backing.get(theirs)
+        if known is None:
+            known = self._backing[theirs] = self._backing_of(theirs)
+        return known
+
+    def _backing_of(self, theirs: Made) -> Backing:
+        choices: list[Choice] = []
+        into: list[str] = []
+        if theirs.province != self.province:
+            goals = [(theirs.province, None), *((p, t) for t, p, _ in theirs.neighbours)]
+            for province, target in goals:
+                if province in self.reached and province != self.province:
+                    choices.append(self.support(theirs, target))
+                    into.append(province)
+        return Backing(tuple(choices), tuple(into))
 
 
 class Reach:
     """What every unit on the board could do this phase, worked out once for all the
-    units' menus: where each unit could move, by its province, the provinces the fleets
-    standing now could carry it to, and the supports each province could be the goal of
-    (the holds and moves of the units there and into it)."""
+    units' menus: the units with their orders (by location), the provinces the fleets
+    standing now could carry each unit that may be convoyed to, and the landings only a
+    convoy takes it to."""
 
     def __init__(self, board: Board, position: Position) -> None:
         self.board = board
         self.made = _made_on(board)
-        units = sorted(position.units.values(), key=lambda u: u.location)
         self.fleets = position.convoying_fleets
         carriers = board.convoys.carriers(self.fleets)
-        self._without: dict[tuple[str, str], frozenset[str]] = {}  # `_carried_without`'s
-        self.carried = {
-            u.province: carriers.carried_from(u.province) for u in units if u.type.convoyed
-        }
+        self._chains: dict[str, frozenset[str]] = {}  # `_carried_without`'s
+        self._without: dict[tuple[str, str], frozenset[str]] = {}  # and again
+        self.carried: dict[str, frozenset[str]] = {}
+        self.overseas: dict[str, list[str]] = {}  # by the carried unit's province
+        # Each unit, by location, with its orders and the landings only a convoy takes it to.
+        self.units: list[tuple[Unit, Made, list[str]]] = []
+        for unit in sorted(position.units.values(), key=_location):
+            made = self.of(unit)
+            overseas: list[str] = []
+            if unit.type.convoyed:
+                carried = self.carried[unit.province] = carriers.carried_from(unit.province)
+                if carried:
+                    overseas = self.overseas[unit.province] = self._overseas(unit, made, carried)
+            self.units.append((unit, made, overseas))
         self.convoyed = [u for u in position.units.values() if u.type.convoyed]
-        self.targets = {u.province: self._destinations(u) for u in units}
-        # Each province's goals, ranked so that a menu lists its supports in one order (by
-        # the supported unit's location, then its moves').
-        self.goals: dict[str, list[Goal]] = {}
-        for number, unit in enumerate(units):
-            rank = number * 1000
-            self._add_goal(unit.province, (unit, None, False, rank))
-            for step, (target, province, overseas) in enumerate(self.targets[unit.province], 1):
-                self._add_goal(province, (unit, target, overseas, rank + step))
-
-    def _add_goal(self, province: str, entry: Goal) -> None:
-        # Not `setdefault(province, [])`, which compiled code makes slowly.
-        listed = self.goals.get(province)
-        if listed is None:
-            self.goals[province] = [entry]
-        else:
-            listed.append(entry)
 
     def of(self, unit: Unit) -> Made:
         """The orders made for a unit of its kind where it stands."""
@@ -118,62 +152,95 @@ class Reach:
             made = self.made[key] = Made(self.board, unit.type, unit.location)
         return made
 
-    def _destinations(self, unit: Unit) -> list[Target]:
-        """Where the unit could move: its neighbours, and for a unit that may be
-        convoyed, every other landing the fleets standing now carry it to."""
-        near = self.of(unit).neighbours
-        carried = self.carried.get(unit.province)
-        if not carried:
-            return near
+    def _overseas(self, unit: Unit, made: Made, carried: frozenset[str]) -> list[str]:
+        """The landings the fleets standing now carry the unit to that it could not
+        reach by land."""
         landings = landings_from(self.board, unit.type, unit.province)
-        bordering = {province for _, province, _ in near}
-        return near + [(p, p, True) for p in landings if p in carried and p not in bordering]
+        return sorted((carried - made.bordering) & landings)  # by name, as menus list them
 
-    def moves(self, unit: Unit, rules: Rules) -> list[Order]:
+    def moves(self, unit: Unit, rules: Rules) -> Sequence[Choice]:
         """The unit's moves into the provinces the rules let it enter, and by convoy
         where the fleets standing now could carry it (an overseas move goes no other way;
         one to a neighbour is offered both ways)."""
         made = self.of(unit)
-        carried = self.carried.get(unit.province, frozenset())
-        moves: list[Order] = []
-        for target, province, overseas in self.targets[unit.province]:
+        carried = self.carried.get(unit.province)
+        if not carried and type(rules).may_enter is Rules.may_enter:
+            return made.moves  # the standard rules let a unit no fleet carries go anywhere
+        carried = carried or frozenset()
+        moves: list[Choice] = []
+        for target, province, _ in made.neighbours:
             if rules.may_enter(unit, province):
                 moves.append(made.move(target))
-                if not overseas and province in carried:
+                if province in carried:
                     moves.append(made.via_convoy(target))
+        for province in self.overseas.get(unit.province, ()):
+            if rules.may_enter(unit, province):
+                moves.append(made.move(province))
         return moves
 
-    def supports(self, unit: Unit, rules: Rules) -> list[Order]:
-        """The supports `unit` may give: of a hold or a move into a province it reaches
-        itself, by a unit that could move there without it (else it would have to convoy
-        instead, DATC 6.D.31), where the rules allow."""
+    def supports(self, unit: Unit, rules: Rules) -> list[Choice]:
+        """The supports `unit` may give, by the supported unit's location: of a hold or a
+        move into a province it reaches itself, by a unit that could move there without
+        it (else it would have to convoy instead, DATC 6.D.31), where the rules allow."""
         made = self.of(unit)
-        found: dict[int, Support] = {}  # by rank: sorting whole numbers costs less than pairs
-        for province in made.reached:
-            if province == unit.province:
-                continue
-            for other, target, overseas, rank in self.goals.get(province, ()):
-                if other.province == unit.province:
-                    continue
-                if overseas and not self._carried_without(other, province, unit):
-                    continue
-                if rules.may_support(unit, other, province):
-                    found[rank] = made.support(other, target)
-        return [found[rank] for rank in sorted(found)]
+        standard = type(rules).may_support is Rules.may_support
+        near = made.near
+        found: list[Choice] = []
+        for other, theirs, overseas in self.units:
+            if other.province in near:
+                backing = made.backing(theirs)
+                if standard:
+                    found += backing.choices
+                else:
+                    for choice, province in zip(backing.choices, backing.into, strict=True):
+                        if rules.may_support(unit, other, province):
+                            found.append(choice)
+            if overseas and any(p in made.reached for p in overseas):
+                found += self._overseas_supports(unit, made, other, theirs, overseas, rules)
+        return found
+
+    def _overseas_supports(
+        self,
+        unit: Unit,
+        made: Made,
+        other: Unit,
+        theirs: Made,
+        overseas: list[str],
+        rules: Rules,
+    ) -> list[Choice]:
+        """The supports of `other`'s moves only a convoy makes, where it could be carried
+        without `unit`."""
+        if other.province == made.province:
+            return []
+        return [
+            made.support(theirs, province)
+            for province in overseas
+            if province in made.reached
+            and province != made.province
+            and self._carried_without(other, province, unit)
+            and rules.may_support(unit, other, province)
+        ]
 
     def _carried_without(self, mover: Unit, goal: str, supporter: Unit) -> bool:
         """Whether the fleets standing now carry `mover` to `goal` without `supporter`."""
         fleet = supporter.location
-        if fleet not in self.fleets:
+        convoys = self.board.convoys
+        chain = self._chains.get(mover.province)
+        if chain is None:
+            chain = self._chains[mover.province] = convoys.chained_from(mover.province, self.fleets)
+        if fleet not in chain:
             return True  # the fleets that carry it are all there without it
         # The fleets that chain from it without that one, found once for every goal overseas.
-        convoys = self.board.convoys
         key = (fleet, mover.province)
         chained = self._without.get(key)
         if chained is None:
             fleets = self.fleets - {fleet}
             chained = self._without[key] = convoys.chained_from(mover.province, fleets)
         return not chained.isdisjoint(convoys.shores[goal])
+
+
+def _location(unit: Unit) -> str:
+    return unit.location
 
 
 # Each map's orders made so far, by the unit's kind (its letter) and location: bounded by
@@ -210,13 +277,13 @@ def forget_reach() -> None:
     _last_reach.clear()
 
 
-def convoys(board: Board, position: Position, fleet: Unit, rules: Rules) -> list[Order]:
+def convoys(board: Board, position: Position, fleet: Unit, rules: Rules) -> list[Choice]:
     """Every convoy the fleet may be ordered to give: of each army standing now, to each
     landing whose routes pass the fleet. Each is legal whatever else stands on the board
     (the judge asks only the map and the rules' convoy hook, which answers from the map
     and the edition), so they are kept per map and found, not checked."""
     table = _convoy_table(board, rules).of(fleet)
-    found: list[Order] = []
+    found: list[Choice] = []
     for army in reach_of(board, position).convoyed:
         known = table.get(army.location)
         if known is None or known[0] is not army.type:
@@ -225,16 +292,16 @@ def convoys(board: Board, position: Position, fleet: Unit, rules: Rules) -> list
     return found
 
 
-def _convoys(board: Board, fleet: Unit, army: Unit, rules: Rules) -> tuple[Convoy, ...]:
+def _convoys(board: Board, fleet: Unit, army: Unit, rules: Rules) -> tuple[Choice, ...]:
     origin = army.province
     return tuple(
-        Convoy(fleet.type, fleet.location, origin, target, army.type)
-        for target in landings_from(board, army.type, origin)
+        Choice(Convoy(fleet.type, fleet.location, origin, target, army.type))
+        for target in sorted(landings_from(board, army.type, origin))
         if rules.may_convoy_along(board, origin, target, fleet.location)
     )
 
 
-Known = tuple[UnitKind, tuple[Convoy, ...]]  # the army's kind, and the convoys of it
+Known = tuple[UnitKind, tuple[Choice, ...]]  # the army's kind, and the convoys of it
 
 
 class _ConvoyTable:
@@ -267,16 +334,32 @@ def _convoy_table(board: Board, rules: Rules) -> _ConvoyTable:
 
 # Every province a convoy could carry a unit of a kind to from a province, were there
 # fleets all the way (never the province itself), per map.
-_landings: dict[tuple[Board, str, str], tuple[str, ...]] = {}
+_landings: dict[tuple[Board, str, str], frozenset[str]] = {}
 
 
-def landings_from(board: Board, kind: UnitKind, province: str) -> tuple[str, ...]:
+def landings_from(board: Board, kind: UnitKind, province: str) -> frozenset[str]:
     key = (board, kind.letter, province)
     landings = _landings.get(key)
     if landings is None:
-        landings = _landings[key] = tuple(
+        landings = _landings[key] = frozenset(
             p
-            for p in sorted(board.convoy_shores)
+            for p in board.convoy_shores
             if board.can_hold(kind, p) and board.could_be_convoyed(province, p)
         )
     return landings
+
+
+# Each province's approaches, per map: the provinces a unit of some kind could move into
+# it from.
+_approaches_on: dict[Board, dict[str, frozenset[str]]] = {}
+
+
+def _approaches(board: Board) -> dict[str, frozenset[str]]:
+    approaches = _approaches_on.get(board)
+    if approaches is None:
+        sources: dict[str, set[str]] = {}
+        for origin, targets in board.province_graph.items():
+            for target in targets:
+                sources.setdefault(target, set()).add(origin)
+        approaches = _approaches_on[board] = {p: frozenset(s) for p, s in sources.items()}
+    return approaches

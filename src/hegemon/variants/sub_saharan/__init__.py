@@ -43,9 +43,8 @@ from hegemon.game.forms import (
     Menu,
     OrderForm,
     Purse,
-    listed,
 )
-from hegemon.game.menus import head, unit_orders
+from hegemon.game.menus import head, unit_choices
 from hegemon.game.phases import Movement
 from hegemon.influence import dp
 from hegemon.influence.orders import Bid
@@ -342,8 +341,8 @@ class SubSaharan(Variant):
         last = self._last_bid_choices
         if last and last[0][0] is units and last[0][1] is rules:
             return last[0][2]
-        minors = unit_orders(self, position, power, self.minor_units(position))
-        choices = {unit: tuple(listed(o) for o in orders) for unit, orders in minors.items()}
+        minors = unit_choices(self, position, power, self.minor_units(position))
+        choices = {unit: tuple(choices) for unit, choices in minors.items()}
         self._last_bid_choices[:] = [(units, rules, choices)]
         return choices
 
