@@ -90,11 +90,18 @@ PhaseKind.ADJUSTMENT = PhaseKind("A", "Adjustment")
 STANDARD_PHASE_KINDS = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
 
 
-@dataclass(frozen=True, slots=True)
+# Its own `__init__`, as the standard orders have (hegemon.orders): compiled, a frozen
+# dataclass's is a call into Python, and a phase is made by every calendar question.
+@dataclass(frozen=True, slots=True, init=False)
 class Phase:
     year: int
     season: Season
     kind: PhaseKind
+
+    def __init__(self, year: int, season: Season, kind: PhaseKind) -> None:
+        object.__setattr__(self, "year", year)
+        object.__setattr__(self, "season", season)
+        object.__setattr__(self, "kind", kind)
 
     def __str__(self) -> str:
         return f"{self.season} {self.year} {self.kind}"

@@ -90,7 +90,9 @@ def clicks(order: Order) -> tuple[str, ...]:
     return ()
 
 
-@dataclass(frozen=True)
+# The fields and stakes write their own `__init__` too: an influence variant makes one of
+# each for every state, for every power, every phase.
+@dataclass(frozen=True, init=False)
 class Amount:
     """A whole number a player enters: points to spend, centers' worth of aid."""
 
@@ -99,14 +101,25 @@ class Amount:
     least: int
     most: int
 
+    def __init__(self, name: str, label: str, least: int, most: int) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "least", least)
+        object.__setattr__(self, "most", most)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class OneOf:
     """One of a few named values a player selects: the power a declaration names."""
 
     name: str
     label: str
     values: tuple[str, ...]
+
+    def __init__(self, name: str, label: str, values: tuple[str, ...]) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "values", values)
 
 
 Field = Amount | OneOf
@@ -152,7 +165,7 @@ class Filled:
 Maker = Callable[[Filled], Order]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Stake:
     """What a form's points may win its power, as far as the power can tell from what it
     sees: `prize`, the variant's points its target gives at a scoring while it is won (a
@@ -160,6 +173,10 @@ class Stake:
 
     prize: int
     price: int
+
+    def __init__(self, prize: int, price: int) -> None:
+        object.__setattr__(self, "prize", prize)
+        object.__setattr__(self, "price", price)
 
 
 @dataclass(frozen=True, init=False)

@@ -87,7 +87,9 @@ def attackable(variant: Europe1615, ledger: Ledger, position: Position, power: s
         or position.phase == variant.first_phase
     ):
         return set()
-    return {s for s in variant.states if s != OTTOMAN and ledger.held(s, power)}
+    # Through the ledger's INFs, not `Ledger.held` of every state: each `get` of a
+    # mapping is a method call.
+    return {s for s, held in ledger.inf.items() if s != OTTOMAN and held.get(power, 0)}
 
 
 def _left(ledger: Ledger, power: str) -> int:

@@ -49,42 +49,57 @@ def _influence(variant: Europe1615, position: Position, power: str) -> list[Orde
         return []
     available = ledger.income.get(power, 0) - ledger.spent.get(power, 0)
     purse = Purse("INF", available, _deployed)
-    presumed = ledger.presumed_by(power) if deployable else {}
+    presumed = ledger.presumed_by(power, _published(ledger)) if deployable else {}
+    terms = _Terms(variant, position.phase.year)
+    faith = variant.religion[power]
     forms = []
     for state in variant.states.values():
         if state.id in deployable:
-            stake = _stake(variant, ledger, presumed, state, power, position.phase.year)
+            faithful = ledger.religion.get(state.id) == faith
+            stake = _stake(terms, presumed.get(state.id, {}), state, power, faithful)
             forms.append(_deployment(state, purse, stake))
         if state.id in attackable:
             forms.append(_attack(state, others))
     return forms
 
 
+def _published(ledger: Ledger) -> Mapping[str, Mapping[str, int]]:
+    """The shares the ledger publishes, the same for every power: worked out once for all
+    the powers' menus of a position (one entry, as `_empire` keeps its forms)."""
+    for known, published in _last_published:
+        if known is ledger:
+            return published
+    published = ledger.published()
+    _last_published[:] = [(ledger, published)]
+    return published
+
+
+_last_published: list[tuple[Ledger, Mapping[str, Mapping[str, int]]]] = []
+
+
 def _deployed(order: Order) -> int:
     return order.points if isinstance(order, Deploy) else 0
 
 
-def _stake(
-    variant: Europe1615,
-    ledger: Ledger,
-    presumed: Mapping[str, Mapping[str, int]],
-    state: State,
-    power: str,
-    year: int,
-) -> Stake:
+class _Terms:
+    """The INFs and share the rules ask for aligning the Ottoman Empire and a minor state
+    (STATUS) this year, looked up once for all of a power's states."""
+
+    def __init__(self, variant: Europe1615, year: int) -> None:
+        thresholds = variant.thresholds
+        self.empire = (thresholds["ottoman_minimum"], variant.ottoman_share.get(year, 50))
+        self.minor = (thresholds["minor_minimum"], thresholds["minor_share"])
+
+
+def _stake(terms: _Terms, held: dict[str, int], state: State, power: str, faithful: bool) -> Stake:
     """What the state's alignment gives `power` at a scoring (twice as much where its own
     faith controls the state, as it now does: public), and the fewest INFs more that would
-    align it now, by the INFs `power` can presume there (`Ledger.presumed_by`): one more
-    than any other power's, at least the minimum, and the share the rules ask (STATUS)."""
-    faithful = ledger.religion.get(state.id) == variant.religion[power]
+    align it now, by the INFs `power` can presume there (`held`, by `Ledger.presumed_by`):
+    one more than any other power's, at least the minimum, and the share the rules ask."""
     prize = state.vp_aligned_religious if faithful else state.vp_aligned
-    held = presumed.get(state.id, {})
     mine, total = held.get(power, 0), sum(held.values())
     top = max((n for p, n in held.items() if p != power), default=0)
-    if state.kind == EMPIRE:
-        least, share = variant.thresholds["ottoman_minimum"], variant.ottoman_share.get(year, 50)
-    else:
-        least, share = variant.thresholds["minor_minimum"], variant.thresholds["minor_share"]
+    least, share = terms.empire if state.kind == EMPIRE else terms.minor
     by_share = -(-(share * total - 100 * mine) // (100 - share)) if share < 100 else 0
     return Stake(prize, max(0, least - mine, top + 1 - mine, by_share))
 
@@ -135,8 +150,8 @@ def _alliance(variant: Europe1615, position: Position, power: str) -> list[Order
 def _waivers(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """A capture to waive at the next build, of each state's center the power does not
     hold (Waiving the capture): given by a click on the center."""
-    centers = position.centers
-    legal = tuple(choice for c, choice in _waiver_choices(variant) if centers.get(c) != power)
+    held = set(position.centers_of(power))  # not `centers.get`: a proxy's is slow
+    legal = tuple(choice for c, choice in _waiver_choices(variant) if c not in held)
     return [OrderForm("waive", "Waive a capture", legal)] if legal else []
 
 

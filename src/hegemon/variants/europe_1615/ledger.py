@@ -126,10 +126,14 @@ class Ledger(VariantState):
             return shown
         return replace(shown, inf=self.presumed_by(viewer.power))
 
-    def presumed_by(self, power: str) -> dict[str, dict[str, int]]:
+    def presumed_by(
+        self, power: str, published: Mapping[str, Mapping[str, int]] | None = None
+    ) -> dict[str, dict[str, int]]:
         """Every power's INFs in each state as `power` may presume them: the INFs of the
-        ledger it is shown (`seen`), worked out without the rest of its view."""
-        return presumed(self._own(power), self.published(), power)
+        ledger it is shown (`seen`), worked out without the rest of its view; from the
+        shares `published`, when they are known already."""
+        shown = self.published() if published is None else published
+        return presumed(self._own(power), shown, power)
 
     def _own(self, power: str) -> dict[str, dict[str, int]]:
         """`power`'s INFs in each state where it holds some, and nobody else's."""
