@@ -25,7 +25,7 @@ from benchmarks.targets import at_most
 from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
 from hegemon.position import OBSERVER
 from hegemon.randomplay import random_orders
-from hegemon.render import draw_board, draw_phase, png_of
+from hegemon.render import board_scene, draw_board, draw_phase, phase_scene, png_of
 from hegemon.render.territories import derive, territories
 from hegemon.variants import available_variants, load_variant
 
@@ -51,16 +51,17 @@ def _measure(variant: Variant, passes: int) -> None:
     territories.cache_clear()
     started = time.thread_time()
     territories(variant.board)
-    first_svg = draw_board(variant, variant.initial_position(), OBSERVER)  # paths written once
+    first = board_scene(variant, variant.initial_position(), OBSERVER)
+    first.layers()  # paths written once
     read = time.thread_time() - started
     started = time.thread_time()
-    png_of(first_svg)
+    png_of(first)
     first_png = (time.thread_time() - started) * 1000
     result = _mid_game(variant)
     board = _timed(lambda: draw_board(variant, result.after, OBSERVER), passes)
     phase = _timed(lambda: draw_phase(variant, result, OBSERVER), passes)
     svg = draw_phase(variant, result, OBSERVER)
-    png = _timed(lambda: png_of(svg), max(3, passes // 5))
+    png = _timed(lambda: png_of(phase_scene(variant, result, OBSERVER)), max(3, passes // 5))
     print(
         f"{variant.board.name}: {len(variant.board.provinces)} provinces, "
         f"{len(land.crossings)} crossings, {len(land.barriers)} barriers"
