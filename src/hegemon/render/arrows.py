@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.orders import (
@@ -33,11 +34,12 @@ from hegemon.orders import (
     Move,
     Order,
     Retreat,
+    Secrecy,
     Support,
     format_order,
 )
 from hegemon.render import palette
-from hegemon.render.svg import Box, Point, Sketch, num, pt, title
+from hegemon.render.svg import Box, Point, Sketch, Stamp, num, pt, title
 
 GLYPH_RADIUS = 12.0  # how far an arrow stops short of a unit's point
 HALO = 5.0  # the width of the halo under an order's line, its widest stroke
@@ -59,7 +61,11 @@ def order_marks(
         drawing = _drawing(outcome.order, locate, unit_at, moves)
         if drawing:
             styled = _styled(drawing, color, outcome.verdict)
-            yield styled.wrapped(f'<g class="order {outcome.verdict}">{tip}', "</g>")
+            marked = styled.wrapped(f'<g class="order {outcome.verdict}">{tip}', "</g>")
+            # An order every viewer sees is drawn alike on every board of its phase: the
+            # PNG draws it once for them all (never one kept secret till the game ends).
+            public = outcome.order.secrecy is not Secrecy.UNTIL_END
+            yield replace(marked, stamp=Stamp(styled.svg, (0, 0))) if public else marked
 
 
 def pending_marks(

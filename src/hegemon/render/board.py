@@ -43,7 +43,6 @@ from hegemon.render.labels import (
     Pieces,
     Placed,
     Request,
-    bounds,
     place_labels,
     text_width,
 )
@@ -59,7 +58,7 @@ from hegemon.render.places import (
     glyph_box,
 )
 from hegemon.render.rivers import RIVER_MEANING, river_path
-from hegemon.render.svg import Point, Sketch, num, pt, text, title
+from hegemon.render.svg import Point, Sketch, Stamp, num, pt, text, title
 from hegemon.render.territories import BORDER_WIDTH, Territories, border_paths, territories
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -330,10 +329,11 @@ class Scene:
         for center in sorted(self.board.centers):
             owner = self.position.centers.get(center)
             color = self.color_of(owner) if owner else None
-            xy = self.center_point(center)
+            xy, home = self.center_point(center), center in homes
             yield Sketch(
-                center_marker(xy, color, center in homes, ' class="center"'),
+                center_marker(xy, color, home, ' class="center"'),
                 disc_box(xy, CENTER_RADIUS + 1),
+                Stamp(center_marker((0, 0), color, home), xy),
             )
 
     def orders(self) -> Iterator[Sketch]:
@@ -343,7 +343,8 @@ class Scene:
 
     def units(self) -> Iterator[Sketch]:
         for unit in self.position.units.values():
-            yield self._with_cargo(unit, self.locate(unit.location), 1.0, "")
+            yield self._unit(unit, self.locate(unit.location), 1.0, "")
+            yield from self._cargo(unit, self.locate(unit.location), 1.0)
         x, y = self.locate(OFFBOARD)
         if self.position.offboard:
             words = "Off the board"
@@ -355,22 +356,19 @@ class Scene:
             )
         for number, unit in enumerate(reversed(self.position.offboard)):
             xy = (x - number * OFFBOARD_SPACING, y)
-            yield self._with_cargo(unit, xy, OFFBOARD_SCALE, " offboard")
+            yield self._unit(unit, xy, OFFBOARD_SCALE, " offboard")
+            yield from self._cargo(unit, xy, OFFBOARD_SCALE)
         for dislodgement in self.position.dislodged.values():
             unit = dislodgement.unit
             x, y = self.waiting(unit.location)
-            ring = Sketch(
+            yield Sketch(
                 f'<circle cx="{num(x)}" cy="{num(y - DISLODGED_RISE)}" r="{num(DISLODGED_RADIUS)}" '
                 'fill="#ffffff" fill-opacity="0.7" stroke="#d7191c" stroke-width="2" '
                 'stroke-dasharray="4 2"/>',
                 disc_box((x, y - DISLODGED_RISE), DISLODGED_RADIUS + 1),
             )
-            yield ring + self._with_cargo(unit, (x, y), DISLODGED_SCALE, " dislodged")
-
-    def _with_cargo(self, unit: Unit, xy: Point, scale: float, state: str) -> Sketch:
-        """A unit's glyph (`state` as `_unit` takes it), with the units aboard it."""
-        drawn = [self._unit(unit, xy, scale, state), *self._cargo(unit, xy, scale)]
-        return Sketch("\n".join(s.svg for s in drawn), bounds([s.box for s in drawn]))
+            yield self._unit(unit, (x, y), DISLODGED_SCALE, " dislodged")
+            yield from self._cargo(unit, (x, y), DISLODGED_SCALE)
 
     def _cargo(self, carrier: Unit, xy: Point, scale: float) -> Iterator[Sketch]:
         """The units aboard a unit: small glyphs below its right side."""
@@ -387,10 +385,11 @@ class Scene:
             caption = self.marks.captions.get(unit.province, caption)
         off = unit.location == OFFBOARD
         where = "off the board" if off else f"in {self.board.name_of(unit.location)}"
+        color = self.color_of(unit.power)
         svg = unit_glyph(
             glyph,
             xy,
-            self.color_of(unit.power),
+            color,
             caption,
             scale,
             # Its own identity, as its order form names it: two units off the board share
@@ -400,7 +399,8 @@ class Scene:
             title(f"{unit.power}: {unit.type.name} {where}{state}"),
         )
         left, top, right, bottom = glyph_box(xy, scale)
-        return Sketch(svg, (left - scale, top - scale, right + scale, bottom + scale))
+        box = (left - scale, top - scale, right + scale, bottom + scale)
+        return Sketch(svg, box, Stamp(unit_glyph(glyph, (0, 0), color, caption, scale), xy))
 
     # --- labels --------------------------------------------------------------------------
     def labels(self) -> tuple[Placed, ...]:

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from hegemon.adjudication.outcome import Verdict
+from hegemon.board import Board
 from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.arrows import FAILED_DASH, order_key
 from hegemon.render.glyphs import SHAPED, center_marker, no_passage, unit_glyph
 from hegemon.render.labels import text_width
 from hegemon.render.rivers import RIVER_MEANING, river_path
-from hegemon.render.svg import Sketch, num, text
+from hegemon.render.svg import Sketch, Stamp, num, text
 from hegemon.report import order_groups
 
 if TYPE_CHECKING:
@@ -48,6 +50,9 @@ class Words:
     fill: str = palette.INK
     lead: str = ""
 
+    def lower(self, by: float) -> Words:
+        return replace(self, y=self.y + by)
+
     @property
     def svg(self) -> str:
         style = (' font-weight="bold"' if self.bold else "") + (
@@ -62,16 +67,21 @@ class Words:
 
 @dataclass(frozen=True)
 class Legend:
-    """The legend under the map: its drawings, its words, and its height."""
+    """The legend under the map: its drawings, its words, the index of the provinces
+    (the same for every board of a map: set from its first line's baseline, at
+    `index_top`), and its height."""
 
     sketches: tuple[Sketch, ...]
     words: tuple[Words, ...]
+    index: tuple[Words, ...]
+    index_top: float
     height: float
 
     @property
     def svg(self) -> str:
-        drawn = "".join(s.svg for s in self.sketches) + "".join(w.svg for w in self.words)
-        return f'<g id="legend">{drawn}</g>'
+        drawn = [s.svg for s in self.sketches] + [w.svg for w in self.words]
+        drawn += [w.lower(self.index_top).svg for w in self.index]
+        return f'<g id="legend">{"".join(drawn)}</g>'
 
 
 def legend(scene: Scene, with_units: bool) -> Legend:
@@ -94,9 +104,10 @@ def legend(scene: Scene, with_units: bool) -> Legend:
     if scene.outcomes:
         rows = _results(scene, width, y + 6, words)
         y += rows * INDEX_ROW + 12
-    rows = _index(scene, width, y + 6, words)
-    y += rows * INDEX_ROW + MARGIN + 6
-    return Legend(tuple(sketches), tuple(words), y - top)
+    index = index_of(scene.board)
+    rows = round(max(w.y for w in index) / INDEX_ROW) + 1
+    index_top, y = y + 6, y + rows * INDEX_ROW + MARGIN + 6
+    return Legend(tuple(sketches), tuple(words), index, index_top, y - top)
 
 
 def _heading(scene: Scene, with_units: bool) -> str:
@@ -128,8 +139,10 @@ def _grid(
             row, at = row + 1, 0
         x = MARGIN + at * column
         y = top + row * ROW + ROW / 2
-        svg = f'<g transform="translate({num(x + 12)},{num(y)})">{drawing}</g>'
-        sketches.append(Sketch(svg, (x + 12, y, x + 12, y)).wrapped("", "", CELL_REACH))
+        middle = x + 12
+        box = (middle - CELL_REACH, y - CELL_REACH, middle + CELL_REACH, y + CELL_REACH)
+        svg = f'<g transform="translate({num(middle)},{num(y)})">{drawing}</g>'
+        sketches.append(Sketch(svg, box, Stamp(drawing, (middle, y))))
         words.append(Words(x + 30, y + 4, CELL_FONT, meaning))
         at += span
     return row + 1 if cells else 0
@@ -256,19 +269,22 @@ _RESULT_STYLE = {  # a result's words: their colour, and whether set in italics
 }
 
 
-def _index(scene: Scene, width: float, top: float, words: list[Words]) -> int:
-    """Every province's label and full name, in columns, in the order of the labels;
-    the number of rows."""
-    provinces = sorted(scene.board.provinces.values(), key=lambda p: p.label.lower())
+@cache
+def index_of(board: Board) -> tuple[Words, ...]:
+    """Every province's label and full name, in columns, in the order of the labels,
+    from the first line's baseline."""
+    width = board.size[0]
+    provinces = sorted(board.provinces.values(), key=lambda p: p.label.lower())
     widest = max(text_width(f"{p.label}  {p.name}", INDEX_FONT) for p in provinces)
     columns = max(1, int((width - 2 * MARGIN) // (widest + 12)))
     rows = (len(provinces) + columns - 1) // columns
     column = (width - 2 * MARGIN) / columns
-    for i, province in enumerate(provinces):
-        x = MARGIN + (i // rows) * column
-        y = top + (i % rows) * INDEX_ROW
-        words.append(Words(x, y, INDEX_FONT, province.name, lead=province.label))
-    return rows
+    return tuple(
+        Words(
+            MARGIN + (i // rows) * column, (i % rows) * INDEX_ROW, INDEX_FONT, p.name, lead=p.label
+        )
+        for i, p in enumerate(provinces)
+    )
 
 
 def _line(dash: str, color: str = palette.INK) -> str:

@@ -39,7 +39,7 @@ import resvg_py
 from PIL import Image, ImageDraw, ImageFont
 
 from hegemon.board import Board
-from hegemon.game import Shade
+from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.board import (
     FONT_FAMILY,
@@ -53,8 +53,8 @@ from hegemon.render.board import (
     shade_pattern,
     shapes,
 )
-from hegemon.render.legend import Words
-from hegemon.render.svg import Sketch
+from hegemon.render.legend import INDEX_FONT, Words
+from hegemon.render.svg import Box, Sketch
 
 ZOOM = 1.5  # PNG pixels per canvas unit: labels of 10 units come out 15 pixels high
 WIDEST = 2000  # pixels: a wider board is drawn smaller (African Riots' 1610 units at 1.24)
@@ -74,6 +74,7 @@ DEJAVU = {  # (bold, italic): DejaVu Sans's file; its italic is an oblique, as r
 }
 EDGE = 2  # pixels around a piece's box: its antialiased edge, and a rounding's room
 Pixels = np.ndarray  # rows of pixels: RGB, or RGBA (straight alpha); uint8
+Fonts = tuple[tuple[tuple[bool, bool], Path], ...]  # DejaVu Sans's files by (bold, italic)
 
 
 class PngError(RuntimeError):
@@ -126,21 +127,21 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 # --- the board, from its parts -------------------------------------------------------------
-def _drawn(scene: Scene, zoom: float, fonts: dict[tuple[bool, bool], Path]) -> Pixels:
+def _drawn(scene: Scene, zoom: float, fonts: Fonts) -> Pixels:
     board = scene.board
     provinces = _provinces(board, zoom)
     rows, width = provinces.index.shape
-    image = np.full((max(rows, math.ceil(scene.height * zoom)), width, 3), 255, np.uint8)
-    image[:rows] = _fills(scene)[provinces.index]
+    image = np.full((max(rows, round(scene.height * zoom)), width, 3), 255, np.uint8)
+    np.take(_fills(scene), provinces.index, axis=0, out=image[:rows])
     flat = image.reshape(-1, 3)
     _ground(board, zoom).lay_on(flat)
     for shade, marked in scene.hatched.items():
         where = np.concatenate([provinces.pixels[provinces.number[p]] for p in marked])
-        _Overlay.of(_hatching(board, zoom, shade), where).lay_on(flat)
+        _Overlay.of(_hatching(board, zoom, shade.pattern, shade.color), where).lay_on(flat)
     _lines(board, scene.tags, zoom).lay_on(flat)
-    _lay_pieces([*scene.pieces(), *scene.legend.sketches], scene.patterns, zoom, image)
-    top = math.floor(board.size[1] * zoom)
-    image[top:] = _set(image[top:], scene.legend.words, zoom, top, fonts)
+    for piece in [*scene.pieces(), *scene.legend.sketches]:
+        _lay(*_drawing_of(piece, scene.patterns, zoom), image)
+    _set_legend(scene, zoom, fonts, image)
     return image
 
 
@@ -167,9 +168,12 @@ class _Provinces:
 
 @dataclass(frozen=True)
 class _Overlay:
-    """Pixels laid over others: where (indices into the image's pixels), their colour
-    times their opacity, and 255 less their opacity."""
+    """Pixels laid over others: the opaque ones (where: indices into the image's pixels,
+    and their colour), then the others (where, their colour times their opacity, and
+    255 less their opacity)."""
 
+    opaque: np.ndarray
+    color: np.ndarray
     at: np.ndarray
     paint: np.ndarray
     clear: np.ndarray
@@ -178,12 +182,16 @@ class _Overlay:
     def of(cls, rgba: Pixels, where: np.ndarray | None = None) -> _Overlay:
         """The drawn pixels of `rgba`, or of those of them at `where`."""
         pixels = rgba.reshape(-1, 4)
-        at = np.flatnonzero(pixels[:, 3]) if where is None else where
+        where = np.flatnonzero(pixels[:, 3]) if where is None else where
+        opacity = pixels[where, 3]
+        opaque, at = where[opacity == 255], where[(opacity > 0) & (opacity < 255)]
         drawn = pixels[at].astype(np.uint32)
-        return cls(at, drawn[:, :3] * drawn[:, 3:], 255 - drawn[:, 3:])
+        paint, clear = drawn[:, :3] * drawn[:, 3:], 255 - drawn[:, 3:]
+        return cls(opaque, pixels[opaque, :3], at, paint, clear)
 
     def lay_on(self, pixels: np.ndarray) -> None:
         """Over `pixels` (RGB, flat), as resvg lays one colour over another."""
+        pixels[self.opaque] = self.color
         under = pixels[self.at]
         pixels[self.at] = (self.paint + under * self.clear + 127) // 255
 
@@ -195,8 +203,8 @@ def _provinces(board: Board, zoom: float) -> _Provinces:
     uses = "".join(
         f'<use href="#{SHAPE}{p}" fill="#{n:06x}"/>' for n, p in enumerate(board.provinces, 1)
     )
-    rgba = _rgba(_canvas(board, shapes(board) + uses), zoom, crisp=True).astype(np.int32)
-    index = rgba[:, :, 0] << 16 | rgba[:, :, 1] << 8 | rgba[:, :, 2]
+    rgba = _rgba(_map_canvas(board, zoom, shapes(board) + uses), crisp=True).astype(np.int32)
+    index = (rgba[:, :, 0] << 16 | rgba[:, :, 1] << 8 | rgba[:, :, 2]).astype(np.uint16)
     flat = index.ravel()
     order = np.argsort(flat, kind="stable")
     ends = np.cumsum(np.bincount(flat, minlength=len(board.provinces) + 1))
@@ -207,43 +215,48 @@ def _provinces(board: Board, zoom: float) -> _Provinces:
 @lru_cache(maxsize=16)
 def _ground(board: Board, zoom: float) -> _Overlay:
     """The land no province covers, and the lakes, laid over the provinces."""
-    return _Overlay.of(_rgba(_canvas(board, f"<defs>{UNCLAIMED}</defs>{ground(board)}"), zoom))
+    drawn = f"<defs>{UNCLAIMED}</defs>{ground(board)}"
+    return _Overlay.of(_rgba(_map_canvas(board, zoom, drawn)))
 
 
 @lru_cache(maxsize=32)
 def _lines(board: Board, tags: tuple[tuple[str, str], ...], zoom: float) -> _Overlay:
     """The borders, the rivers and the labels (with these tags), over the shades."""
-    return _Overlay.of(_rgba(_canvas(board, lines(board) + label_layer(board, tags)), zoom))
+    drawn = lines(board) + label_layer(board, tags)
+    return _Overlay.of(_rgba(_map_canvas(board, zoom, drawn)))
 
 
 @lru_cache(maxsize=32)
-def _hatching(board: Board, zoom: float, shade: Shade) -> Pixels:
-    """A shade's pattern over the whole map, as each province it marks shows it."""
+def _hatching(board: Board, zoom: float, pattern: Pattern, color: str) -> Pixels:
+    """A pattern over the whole map, as each province it marks shows it."""
     width, height = board.size
+    shade = Shade("", color, pattern)
     filled = f'<rect width="{width}" height="{height}" fill="url(#{pattern_id(shade)})"/>'
-    return _rgba(_canvas(board, f"<defs>{shade_pattern(shade)}</defs>{filled}"), zoom)
+    return _rgba(_map_canvas(board, zoom, f"<defs>{shade_pattern(shade)}</defs>{filled}"))
 
 
-def _canvas(board: Board, body: str) -> str:
-    """An SVG of the map's size."""
+def _map_canvas(board: Board, zoom: float, body: str) -> str:
+    """An SVG of the map, to be drawn at `zoom`."""
     width, height = board.size
-    return _svg(width, height, body)
+    return _svg((0, 0, round(width * zoom), round(height * zoom)), zoom, body)
 
 
-def _svg(width: float, height: float, body: str) -> str:
+def _svg(pixels: tuple[int, int, int, int], zoom: float, body: str) -> str:
+    """An SVG that shows the box `pixels` (left, top, right, bottom) of a canvas drawn at
+    `zoom`, a pixel for each of its pixels."""
+    left, top, right, bottom = pixels
+    view = " ".join(repr(p / zoom) for p in (left, top, right - left, bottom - top))
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width!r} {height!r}" '
-        f'width="{width!r}" height="{height!r}" font-family="{FONT_FAMILY}">{body}</svg>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" width="{right - left}" '
+        f'height="{bottom - top}" font-family="{FONT_FAMILY}">{body}</svg>'
     )
 
 
-def _rgba(svg: str, zoom: float, crisp: bool = False) -> Pixels:
+def _rgba(svg: str, crisp: bool = False) -> Pixels:
     """An SVG drawn by resvg on a clear ground."""
     try:
         png = resvg_py.svg_to_bytes(
-            svg_string=svg,
-            zoom=zoom,
-            shape_rendering="crisp_edges" if crisp else "geometric_precision",
+            svg_string=svg, shape_rendering="crisp_edges" if crisp else "geometric_precision"
         )
     except ValueError as exc:
         raise PngError(f"the board could not be rendered: {exc}") from None
@@ -252,24 +265,27 @@ def _rgba(svg: str, zoom: float, crisp: bool = False) -> Pixels:
 
 
 # --- the pieces ---------------------------------------------------------------------------
-def _lay_pieces(pieces: list[Sketch], defs: str, zoom: float, image: Pixels) -> None:
-    """Each piece laid on the image in its box, in order (the later over the earlier)."""
-    boxes = [_pixel_box(piece, zoom) for piece in pieces]
-    places, sheet = _sheet(pieces, boxes, defs, zoom, image.shape[1])
-    height, width, _ = image.shape
-    for (x0, y0, x1, y1), (sx, sy) in zip(boxes, places, strict=True):
-        # the part of the box on the image: a piece may reach over its edge
-        left, top, right, bottom = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
-        if left >= right or top >= bottom:
-            continue
-        drawn = sheet[sy + top - y0 : sy + bottom - y0, sx + left - x0 : sx + right - x0]
-        region = image[top:bottom, left:right]
-        opacity = drawn[:, :, 3:].astype(np.uint32)
-        region[:] = (drawn[:, :, :3] * opacity + region * (255 - opacity) + 127) // 255
+def _drawing_of(piece: Sketch, defs: str, zoom: float) -> tuple[Pixels, int, int]:
+    """A piece drawn, and where its top left pixel goes: in its own box, or, for a
+    stamp, as drawn once for all its places, moved to the nearest pixel of its own."""
+    if piece.stamp is None:
+        box = _pixel_box(piece.box, zoom)
+        return _rgba(_svg(box, zoom, f"<defs>{defs}</defs>{piece.svg}")), box[0], box[1]
+    (x, y), (left, top, right, bottom) = piece.stamp.at, piece.box
+    around = _pixel_box((left - x, top - y, right - x, bottom - y), zoom)
+    drawn = _stamp(piece.stamp.drawing, around, zoom, defs)
+    return drawn, round(x * zoom) + around[0], round(y * zoom) + around[1]
 
 
-def _pixel_box(piece: Sketch, zoom: float) -> tuple[int, int, int, int]:
-    left, top, right, bottom = piece.box
+# A stamp is a power's unit or center, or a legend's symbol: a map has some tens of them,
+# each of which looks the same to every viewer.
+@lru_cache(maxsize=1024)
+def _stamp(drawing: str, box: tuple[int, int, int, int], zoom: float, defs: str) -> Pixels:
+    return _rgba(_svg(box, zoom, f"<defs>{defs}</defs>{drawing}"))
+
+
+def _pixel_box(box: Box, zoom: float) -> tuple[int, int, int, int]:
+    left, top, right, bottom = box
     return (
         math.floor(left * zoom) - EDGE,
         math.floor(top * zoom) - EDGE,
@@ -278,58 +294,96 @@ def _pixel_box(piece: Sketch, zoom: float) -> tuple[int, int, int, int]:
     )
 
 
-def _sheet(
-    pieces: list[Sketch],
-    boxes: list[tuple[int, int, int, int]],
-    defs: str,
-    zoom: float,
-    width: int,
-) -> tuple[list[tuple[int, int]], Pixels]:
-    """The pieces drawn by resvg side by side on one sheet, in shelves of the tallest
-    first: where each stands on it, and the sheet. Each is moved by whole pixels, so that
-    it is drawn as it would be in its place on the board."""
-    order = sorted(range(len(pieces)), key=lambda i: boxes[i][1] - boxes[i][3])
-    places = [(0, 0)] * len(pieces)
-    x = y = shelf = 0
-    width = max([width, *(x1 - x0 for x0, _, x1, _ in boxes)])
-    for i in order:
-        x0, y0, x1, y1 = boxes[i]
-        if x + x1 - x0 > width:
-            x, y, shelf = 0, y + shelf, 0
-        places[i] = (x, y)
-        x, shelf = x + x1 - x0, max(shelf, y1 - y0)
-    moved = "".join(
-        f'<g transform="translate({(sx - x0) / zoom!r},{(sy - y0) / zoom!r})">{piece.svg}</g>'
-        for piece, (x0, y0, _, _), (sx, sy) in zip(pieces, boxes, places, strict=True)
-    )
-    sheet = _rgba(_svg(width / zoom, max(y + shelf, 1) / zoom, f"<defs>{defs}</defs>{moved}"), zoom)
-    return places, sheet
+def _lay(drawn: Pixels, x: int, y: int, image: Pixels) -> None:
+    """An RGBA drawing laid over the image with its top left pixel at (x, y), as much of
+    it as is on the image."""
+    height, width, _ = image.shape
+    left, top = max(x, 0), max(y, 0)
+    right, bottom = min(x + drawn.shape[1], width), min(y + drawn.shape[0], height)
+    if left >= right or top >= bottom:
+        return
+    part = drawn[top - y : bottom - y, left - x : right - x]
+    region = image[top:bottom, left:right]
+    opacity = part[:, :, 3:].astype(np.uint32)
+    region[:] = (part[:, :, :3] * opacity + region * (255 - opacity) + 127) // 255
 
 
 # --- the legend's words --------------------------------------------------------------------
-def _set(
-    band: Pixels,
-    words: tuple[Words, ...],
-    zoom: float,
-    top: int,
-    fonts: dict[tuple[bool, bool], Path],
-) -> Pixels:
-    """The words set on the band under the map (whose first row is the image's `top`)."""
-    page = Image.fromarray(band)
-    pen = ImageDraw.Draw(page)
+# Pillow sets a line of text in some 0.3 ms, most of it in FreeType; a legend has hundreds
+# of lines. So each letter is set once for each font and size (`_glyph`), and a line is
+# put together from its letters, each at the whole pixel nearest its place, as Pillow
+# itself places them.
+def _set_legend(scene: Scene, zoom: float, fonts: Fonts, image: Pixels) -> None:
+    """The legend's words set under the map; its index of provinces, the same on every
+    board of a map, set once for the map and laid on."""
+    for line in scene.legend.words:
+        _set(line, zoom, (0, 0), fonts, image)
+    index = _index(scene.legend.index, zoom, fonts, image.shape[1])
+    at = round(scene.legend.index_top * zoom) - round(INDEX_FONT * zoom) - EDGE
+    image[at : at + index.shape[0]] = index[: image.shape[0] - at]
+
+
+@lru_cache(maxsize=16)
+def _index(words: tuple[Words, ...], zoom: float, fonts: Fonts, width: int) -> Pixels:
+    """The words of an index, set on white from the first line's baseline: the band they
+    take, from a font's height above that baseline to one below the last."""
+    above = round(INDEX_FONT * zoom) + EDGE
+    height = round(max(w.y for w in words) * zoom) + above + round(INDEX_FONT * zoom)
+    page = np.full((height, width, 3), 255, np.uint8)
     for line in words:
-        x, y = line.x * zoom, line.y * zoom - top
-        size = line.size * zoom
-        if line.lead:
-            bold = _font(fonts[(True, line.italic)], size)
-            pen.text((x, y), line.lead, fill=line.fill, font=bold, anchor="ls")
-            x += bold.getlength(line.lead)
-            text = f" {line.text}"
-        else:
-            text = line.text
-        font = _font(fonts[(line.bold, line.italic)], size)
-        pen.text((x, y), text, fill=line.fill, font=font, anchor="ls")
-    return np.asarray(page)
+        _set(line, zoom, (0, above), fonts, page)
+    return page
+
+
+@dataclass(frozen=True)
+class _Glyph:
+    """A letter as FreeType draws it: its coverage, where that starts from the letter's
+    point on the baseline, and how far the next letter's point is."""
+
+    coverage: np.ndarray
+    left: int
+    top: int
+    advance: float
+
+
+def _set(line: Words, zoom: float, offset: tuple[int, int], fonts: Fonts, image: Pixels) -> None:
+    """A line of words set on the image, from its `x` on its baseline (moved by `offset`
+    pixels), in its colour."""
+    files, size = dict(fonts), line.size * zoom
+    runs = [((line.bold, line.italic), line.text)]
+    if line.lead:  # set bold, before the text
+        runs = [((True, line.italic), line.lead), ((line.bold, line.italic), f" {line.text}")]
+    x, y = line.x * zoom + offset[0], round(line.y * zoom) + offset[1]
+    placed = []
+    for style, words in runs:
+        for letter in words:
+            glyph = _glyph(files[style], size, letter)
+            placed.append((glyph, round(x) + glyph.left, y + glyph.top))
+            x += glyph.advance
+    if not placed:
+        return
+    left = min(gx for _, gx, _ in placed)
+    top = min(gy for _, _, gy in placed)
+    right = max(gx + g.coverage.shape[1] for g, gx, _ in placed)
+    bottom = max(gy + g.coverage.shape[0] for g, _, gy in placed)
+    coverage = np.zeros((bottom - top, right - left), np.uint8)
+    for glyph, gx, gy in placed:
+        h, w = glyph.coverage.shape
+        under = coverage[gy - top : gy - top + h, gx - left : gx - left + w]
+        np.maximum(under, glyph.coverage, out=under)
+    ink = np.array(_rgb(line.fill), np.uint32)
+    region = image[top:bottom, left:right]
+    cover = coverage[: region.shape[0], : region.shape[1], None].astype(np.uint32)
+    region[:] = (ink * cover + region * (255 - cover) + 127) // 255
+
+
+@lru_cache(maxsize=4096)
+def _glyph(path: Path, size: float, letter: str) -> _Glyph:
+    font = _font(path, size)
+    left, top, right, bottom = font.getbbox(letter, anchor="ls")
+    page = Image.new("L", (max(right - left, 1), max(bottom - top, 1)))
+    ImageDraw.Draw(page).text((-left, -top), letter, fill=255, font=font, anchor="ls")
+    return _Glyph(np.asarray(page), int(left), int(top), font.getlength(letter))
 
 
 @lru_cache(maxsize=32)
@@ -338,7 +392,7 @@ def _font(path: Path, size: float) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=4)
-def _dejavu(folders: tuple[Path, ...]) -> dict[tuple[bool, bool], Path] | None:
+def _dejavu(folders: tuple[Path, ...]) -> Fonts | None:
     """DejaVu Sans's files in the font folders, if all are there."""
     found = {
         path.name: path
@@ -348,7 +402,7 @@ def _dejavu(folders: tuple[Path, ...]) -> dict[tuple[bool, bool], Path] | None:
     }
     if not all(name in found for name in DEJAVU.values()):
         return None
-    return {style: found[name] for style, name in DEJAVU.items()}
+    return tuple((style, found[name]) for style, name in DEJAVU.items())
 
 
 def _fonts_in(folder: Path) -> bool:

@@ -15,12 +15,24 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 @dataclass(frozen=True)
+class Stamp:
+    """A drawing made about the origin, standing at `at`: the same drawing wherever it
+    stands (a power's army, a center's marker), so the PNG draws it once and lays it on
+    each place (`hegemon.render.png`)."""
+
+    drawing: str
+    at: Point
+
+
+@dataclass(frozen=True)
 class Sketch:
     """A piece of a board's SVG with the box that holds all it draws, strokes included:
-    the PNG draws each piece on its own, in that box (`hegemon.render.png`)."""
+    the PNG draws each piece on its own, in that box (`hegemon.render.png`); or, if it
+    is a `stamp`, as that."""
 
     svg: str
     box: Box
+    stamp: Stamp | None = None
 
     def __add__(self, other: Sketch) -> Sketch:
         """Both, this one first (under the other)."""
