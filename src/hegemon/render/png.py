@@ -141,7 +141,8 @@ def _drawn(scene: Scene, zoom: float, fonts: Fonts) -> Pixels:
         hatching = _hatching(board, zoom, shade.pattern, shade.color)
         for province in marked:
             hatching.over(provinces.number[province], provinces).lay_on(flat)
-    _lines(board, scene.tags, zoom).lay_on(flat)
+    _lines(board, zoom).lay_on(flat)
+    _labels(board, scene.tags, zoom).lay_on(flat)
     for piece in [*scene.pieces(), *scene.legend.sketches]:
         _lay(*_drawing_of(piece, scene.patterns, zoom), image)
     _set_legend(scene, zoom, fonts, image)
@@ -222,11 +223,18 @@ def _ground(board: Board, zoom: float) -> _Overlay:
     return _Overlay.of(_rgba(_map_canvas(board, zoom, drawn)))
 
 
+@lru_cache(maxsize=16)
+def _lines(board: Board, zoom: float) -> _Overlay:
+    """The borders and the rivers, over the shades."""
+    return _Overlay.of(_rgba(_map_canvas(board, zoom, lines(board))))
+
+
+# Kept apart from the lines: a map's tags change in play (Europe 1615's states, with the
+# faith of each), and the labels alone are drawn the faster for it.
 @lru_cache(maxsize=32)
-def _lines(board: Board, tags: tuple[tuple[str, str], ...], zoom: float) -> _Overlay:
-    """The borders, the rivers and the labels (with these tags), over the shades."""
-    drawn = lines(board) + label_layer(board, tags)
-    return _Overlay.of(_rgba(_map_canvas(board, zoom, drawn)))
+def _labels(board: Board, tags: tuple[tuple[str, str], ...], zoom: float) -> _Overlay:
+    """The labels, with these tags under them, over the lines."""
+    return _Overlay.of(_rgba(_map_canvas(board, zoom, label_layer(board, tags))))
 
 
 @dataclass(frozen=True)
