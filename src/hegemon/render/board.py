@@ -599,8 +599,12 @@ def _touches(region: BaseGeometry, xy: Point) -> bool:
     return bool(region.distance(shapely.Point(xy)) <= BORDER_WIDTH)
 
 
+PATTERN_SIZE = 8  # canvas units: the side of a pattern's tile
+
+
 def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
-    back = f'<rect width="8" height="8" fill="{ground}"/>' if ground else ""
+    side = PATTERN_SIZE
+    back = f'<rect width="{side}" height="{side}" fill="{ground}"/>' if ground else ""
     if kind is Pattern.DOTS:
         body = f'<circle cx="4" cy="4" r="1.3" fill="{color}"/>'
     elif kind is Pattern.CROSSHATCH:
@@ -610,7 +614,7 @@ def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
     else:
         body = f'<path d="M-2,2L2,-2M0,8L8,0M6,10L10,6" stroke="{color}" stroke-width="1.6"/>'
     return (
-        f'<pattern id="{name}" width="8" height="8" patternUnits="userSpaceOnUse">'
+        f'<pattern id="{name}" width="{side}" height="{side}" patternUnits="userSpaceOnUse">'
         f"{back}{body}</pattern>"
     )
 

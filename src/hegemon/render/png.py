@@ -44,6 +44,7 @@ from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.board import (
     FONT_FAMILY,
+    PATTERN_SIZE,
     SHAPE,
     UNCLAIMED,
     Scene,
@@ -178,26 +179,31 @@ class _Overlay:
 
     opaque: np.ndarray
     color: np.ndarray
-    at: np.ndarray
+    translucent: np.ndarray
     paint: np.ndarray
     clear: np.ndarray
 
     @classmethod
-    def of(cls, rgba: Pixels, where: np.ndarray | None = None) -> _Overlay:
-        """The drawn pixels of `rgba`, or of those of them at `where`."""
+    def of(cls, rgba: Pixels) -> _Overlay:
+        """The drawn pixels of an RGBA image of the map."""
         pixels = rgba.reshape(-1, 4)
-        where = np.flatnonzero(pixels[:, 3]) if where is None else where
-        opacity = pixels[where, 3]
-        opaque, at = where[opacity == 255], where[(opacity > 0) & (opacity < 255)]
-        drawn = pixels[at].astype(np.uint32)
+        where = np.flatnonzero(pixels[:, 3])
+        return cls.at(where, pixels[where])
+
+    @classmethod
+    def at(cls, where: np.ndarray, rgba: Pixels) -> _Overlay:
+        """Pixels of these colours (RGBA, one a row) at these places."""
+        opacity = rgba[:, 3]
+        opaque, translucent = opacity == 255, (opacity > 0) & (opacity < 255)
+        drawn = rgba[translucent].astype(np.uint32)
         paint, clear = drawn[:, :3] * drawn[:, 3:], 255 - drawn[:, 3:]
-        return cls(opaque, pixels[opaque, :3], at, paint, clear)
+        return cls(where[opaque], rgba[opaque, :3], where[translucent], paint, clear)
 
     def lay_on(self, pixels: np.ndarray) -> None:
         """Over `pixels` (RGB, flat), as resvg lays one colour over another."""
         pixels[self.opaque] = self.color
-        under = pixels[self.at]
-        pixels[self.at] = (self.paint + under * self.clear + 127) // 255
+        under = pixels[self.translucent]
+        pixels[self.translucent] = (self.paint + under * self.clear + 127) // 255
 
 
 @lru_cache(maxsize=16)
@@ -239,26 +245,36 @@ def _labels(board: Board, tags: tuple[tuple[str, str], ...], zoom: float) -> _Ov
 
 @dataclass(frozen=True)
 class _Hatching:
-    """A pattern drawn over the whole map, and the part of it over each province that
-    it has marked so far, by the province's number."""
+    """A pattern, drawn from the map's top left corner: a tile of it, where it repeats
+    every so many whole pixels (12 at 1.5 pixels a unit), else over the whole map; and
+    the part of it over each province it has marked so far, by the province's number."""
 
     rgba: Pixels
     over_province: dict[int, _Overlay]
 
     def over(self, number: int, provinces: _Provinces) -> _Overlay:
         if number not in self.over_province:
-            self.over_province[number] = _Overlay.of(self.rgba, provinces.pixels[number])
+            where = provinces.pixels[number]
+            rows, columns = np.divmod(where, provinces.index.shape[1])
+            height, width, _ = self.rgba.shape
+            drawn = self.rgba[rows % height, columns % width]
+            self.over_province[number] = _Overlay.at(where, drawn)
         return self.over_province[number]
 
 
 @lru_cache(maxsize=32)
 def _hatching(board: Board, zoom: float, pattern: Pattern, color: str) -> _Hatching:
     """A pattern over the whole map, as each province it marks shows it."""
-    width, height = board.size
+    side = PATTERN_SIZE * zoom
+    if side.is_integer():  # a tile of it will do
+        width = height = float(PATTERN_SIZE)
+        pixels = (0, 0, int(side), int(side))
+    else:
+        width, height = board.size
+        pixels = (0, 0, round(width * zoom), round(height * zoom))
     shade = Shade("", color, pattern)
     filled = f'<rect width="{width}" height="{height}" fill="url(#{pattern_id(shade)})"/>'
-    rgba = _rgba(_map_canvas(board, zoom, f"<defs>{shade_pattern(shade)}</defs>{filled}"))
-    return _Hatching(rgba, {})
+    return _Hatching(_rgba(_svg(pixels, zoom, f"<defs>{shade_pattern(shade)}</defs>{filled}")), {})
 
 
 def _map_canvas(board: Board, zoom: float, body: str) -> str:
