@@ -2,26 +2,29 @@
 milliseconds.
 
 resvg (the `resvg-py` package, which carries it compiled) draws SVG well but slowly for
-this: half a second for a whole board, spent on its text (some 30 µs a letter) and on the
-canvas itself (drawn, encoded as PNG, decoded again). So a board is put together here:
+this: half a second to a second a board, on its text (some 30 µs a letter), on each
+stroked path (some 0.1 ms), and on the canvas itself (drawn, encoded as PNG, decoded
+again). So a board is put together here:
 
-- what is the same for every position of a map is drawn by resvg once per map and kept
-  (`_provinces`, `_overlay`): which province each pixel shows (drawn without
-  antialiasing, so exact), and the pixels the land no province covers, the lakes, the
-  borders, the rivers and the labels touch, as they are laid over the provinces;
-- each position's fills are set by province through that map of pixels; a hatching is a
-  pattern drawn once per map and colour, laid on the pixels of the provinces it marks;
-- the pieces (centers, orders, units, the legend's drawings) are drawn by resvg in one
-  go, side by side on a sheet (`_sheet`), each then laid on the board in its own box, in
-  the SVG's order;
-- the legend's many words are set by Pillow (FreeType) in DejaVu Sans, the SVG's first
-  choice of font, as resvg would set them;
+- what every board of a map shares is drawn by resvg once per map and kept: which
+  province each pixel shows (`_provinces`, drawn without antialiasing, so exact); the
+  pixels that the land no province covers and the lakes (`_ground`), the borders and the
+  rivers (`_lines`), and the labels with their tags (`_labels`) lay over the provinces;
+- a board's fills are set by province through the provinces' pixels; a hatching is its
+  pattern, drawn once, laid on the pixels of the provinces it marks (`_hatching`);
+- its pieces are laid on in the SVG's order, each drawn by resvg in its own box
+  (`Sketch`); a stamp (`Stamp`: a power's unit, a center, a legend's symbol, an order
+  every viewer sees) once for all the boards it is on (`_stamp`);
+- the legend's words are set in DejaVu Sans, the SVG's first choice of font, by FreeType
+  (Pillow) a letter at a time, each letter set once (`_glyph`); the index of provinces
+  once per map (`_index`);
 - the image is encoded here, unfiltered, deflated by ISA-L (the `isal` package): five
   times as fast as zlib's fastest level, and smaller than resvg's own PNG.
 
-Only what is the same for every viewer of a map is kept; what a position shows is drawn
-anew each time. Without DejaVu Sans on the machine, the whole SVG is drawn by resvg, as
-before: slower, with whatever font the machine has.
+What is kept is what looks the same to every viewer who draws it, never a viewer's own:
+a stamp is kept by what it draws, and an order kept secret until the game ends is no
+stamp. Without DejaVu Sans on the machine, the whole SVG is drawn by resvg, as before:
+slower, with whatever font the machine has.
 """
 
 from __future__ import annotations
@@ -307,9 +310,12 @@ def _rgba(svg: str, crisp: bool = False) -> Pixels:
 
 
 # --- the pieces ---------------------------------------------------------------------------
-def _drawing_of(piece: Sketch, defs: str, zoom: float) -> tuple[Pixels, int, int]:
+def _drawing_of(piece: Sketch, patterns: str, zoom: float) -> tuple[Pixels, int, int]:
     """A piece drawn, and where its top left pixel goes: in its own box, or, for a
-    stamp, as drawn once for all its places, moved to the nearest pixel of its own."""
+    stamp, as drawn once for all its places, moved to the nearest pixel of its own. Only
+    a piece filled with a pattern (a legend's swatch) is drawn with the board's patterns:
+    what the others look like owes nothing to them."""
+    defs = patterns if "url(#" in piece.svg else ""
     if piece.stamp is None:
         box = _pixel_box(piece.box, zoom)
         return _rgba(_svg(box, zoom, f"<defs>{defs}</defs>{piece.svg}")), box[0], box[1]
@@ -319,8 +325,8 @@ def _drawing_of(piece: Sketch, defs: str, zoom: float) -> tuple[Pixels, int, int
     return drawn, round(x * zoom) + around[0], round(y * zoom) + around[1]
 
 
-# A stamp is a power's unit or center, or a legend's symbol: a map has some tens of them,
-# each of which looks the same to every viewer.
+# A stamp is a power's unit or center, a legend's symbol (some tens for a map, each of
+# which looks the same to every viewer), or an order every viewer of its phase sees.
 @lru_cache(maxsize=1024)
 def _stamp(drawing: str, box: tuple[int, int, int, int], zoom: float, defs: str) -> Pixels:
     return _rgba(_svg(box, zoom, f"<defs>{defs}</defs>{drawing}"))
