@@ -20,7 +20,7 @@ from hegemon.board import province_of
 from hegemon.game import GameEnd, PhaseResult, Termination, Variant, chances_for, play_phase, settle
 from hegemon.position import MASTER, OBSERVER, Position, Viewer, read_unit
 from hegemon.randomplay import random_orders
-from hegemon.render import PngError, draw_board, draw_phase, png_of
+from hegemon.render import PngError, board_scene, draw_board, draw_phase, png_of
 from hegemon.render import png as png_module
 from hegemon.render.arrows import FAILED_DASH, GLYPH_RADIUS, SHORTEST
 from hegemon.render.board import Scene, abbreviations
@@ -771,7 +771,7 @@ def test_africa_ii_intervention_units_are_told_apart_on_the_board() -> None:
 
 
 def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
-    image = png_of(draw_board(classic, classic.initial_position(), OBSERVER))
+    image = png_of(board_scene(classic, classic.initial_position(), OBSERVER))
     assert image.startswith(b"\x89PNG\r\n\x1a\n")
     width = int.from_bytes(image[16:20], "big")
     assert width == int(classic.board.size[0] * png_module.ZOOM)
@@ -779,7 +779,7 @@ def test_png_is_rendered_with_the_boards_size(classic: Variant) -> None:
 
 def test_a_wide_boards_png_is_drawn_no_wider_than_forums_take() -> None:
     riots = load_variant("african_riots")  # 1610 units wide: 2415 pixels at the usual zoom
-    image = png_of(draw_board(riots, None, OBSERVER))
+    image = png_of(board_scene(riots, None, OBSERVER))
     assert int.from_bytes(image[16:20], "big") == png_module.WIDEST
 
 
@@ -788,4 +788,4 @@ def test_png_without_any_font_is_refused_with_the_reason(
 ) -> None:
     monkeypatch.setattr(png_module, "FONT_FOLDERS", ())
     with pytest.raises(PngError, match="no font found"):
-        png_of(draw_board(classic, None, OBSERVER))
+        png_of(board_scene(classic, None, OBSERVER))

@@ -16,7 +16,7 @@ from pathlib import Path
 from hegemon.game import PhaseResult, Variant, chances_for, play_phase, settle
 from hegemon.position import OBSERVER, PhaseKind, Viewer
 from hegemon.randomplay import random_orders
-from hegemon.render import draw_board, draw_phase, png_of
+from hegemon.render import board_scene, phase_scene, png_of
 from hegemon.variants import available_variants, load_variant
 
 SEED = 1615
@@ -29,19 +29,19 @@ def main(folder: Path) -> int:
         variant = load_variant(name)
         result = _phase_with_a_retreat(variant)
         boards = {
-            "start": draw_board(variant, variant.initial_position(), OBSERVER),
-            f"{result.before.phase.code}-orders": draw_phase(variant, result, OBSERVER),
-            f"{result.after.phase.code}-retreat": draw_board(variant, result.after, OBSERVER),
+            "start": board_scene(variant, variant.initial_position(), OBSERVER),
+            f"{result.before.phase.code}-orders": phase_scene(variant, result, OBSERVER),
+            f"{result.after.phase.code}-retreat": board_scene(variant, result.after, OBSERVER),
         }
         player = Viewer(power=next(iter(variant.powers)))
         if variant.board_marks(result.after, OBSERVER) != variant.board_marks(result.after, player):
             seen_by = str(player).lower().replace(" ", "-")
-            boards[f"{result.after.phase.code}-as-{seen_by}"] = draw_board(
+            boards[f"{result.after.phase.code}-as-{seen_by}"] = board_scene(
                 variant, result.after, player
             )
-        for title, svg in boards.items():
-            (folder / f"{name}-{title}.svg").write_text(svg, encoding="utf-8")
-            (folder / f"{name}-{title}.png").write_bytes(png_of(svg))
+        for title, board in boards.items():
+            (folder / f"{name}-{title}.svg").write_text(board.svg, encoding="utf-8")
+            (folder / f"{name}-{title}.png").write_bytes(png_of(board))
             print(f"{folder / name}-{title}.png")
     return 0
 

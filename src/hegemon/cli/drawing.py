@@ -14,7 +14,8 @@ from hegemon.cli.tools import FORMATS
 from hegemon.game import Game
 from hegemon.gamefile import is_game_file
 from hegemon.position import OBSERVER, Viewer
-from hegemon.render import PngError, draw_board, draw_phase, png_of
+from hegemon.render import PngError, board_scene, phase_scene, png_of
+from hegemon.render.board import Scene
 
 
 def map_draw(args: argparse.Namespace) -> int:
@@ -23,7 +24,7 @@ def map_draw(args: argparse.Namespace) -> int:
     if args.game is None:
         if args.phase or args.orders or args.every_phase:
             raise UserError("--phase, --orders and --every-phase draw a game: give --game FILE")
-        _write_board(args.output, args.format, draw_board(drawn, None, OBSERVER))
+        _write_board(args.output, args.format, board_scene(drawn, None, OBSERVER))
         _say(f"Drew {drawn.board.name} to {args.output}", args.output)
         return 0
     game = game_in(args, args.game)
@@ -38,22 +39,22 @@ def map_draw(args: argparse.Namespace) -> int:
     return 0
 
 
-def _board_of_phase(game: Game, seen_by: Viewer, code: str | None, orders: bool) -> str:
-    """The SVG of the position a phase began from (the current one if no code), with that
-    phase's orders if asked."""
+def _board_of_phase(game: Game, seen_by: Viewer, code: str | None, orders: bool) -> Scene:
+    """The board of the position a phase began from (the current one if no code), with
+    that phase's orders if asked."""
     current = game.position.phase.code
     code = (code or current).upper()
     for result in game.history:
         if result.before.phase.code == code:
             if orders:
-                return draw_phase(game.variant, result, seen_by)
-            return draw_board(game.variant, result.before, seen_by)
+                return phase_scene(game.variant, result, seen_by)
+            return board_scene(game.variant, result.before, seen_by)
     if code != current:
         played = ", ".join(r.before.phase.code for r in game.history) or "none"
         raise UserError(f"phase {code!r}: not in this game (played: {played}; now: {current})")
     if orders:
         raise UserError(f"phase {code!r}: not adjudicated yet, so it has no orders to draw")
-    return draw_board(game.variant, game.position, seen_by)
+    return board_scene(game.variant, game.position, seen_by)
 
 
 def _draw_every_phase(game: Game, seen_by: Viewer, folder: Path, kind: str) -> int:
@@ -62,16 +63,16 @@ def _draw_every_phase(game: Game, seen_by: Viewer, folder: Path, kind: str) -> i
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{folder}: {exc.strerror}") from None
-    boards = [(r.before.phase.code, draw_phase(game.variant, r, seen_by)) for r in game.history]
+    boards = [(r.before.phase.code, phase_scene(game.variant, r, seen_by)) for r in game.history]
     if not game.over:
-        boards.append((game.position.phase.code, draw_board(game.variant, game.position, seen_by)))
-    for code, svg in boards:
-        _write_board(folder / f"{code}.{kind}", kind, svg)
+        boards.append((game.position.phase.code, board_scene(game.variant, game.position, seen_by)))
+    for code, board in boards:
+        _write_board(folder / f"{code}.{kind}", kind, board)
     print(f"Drew {len(boards)} boards of {game.variant.board.name} to {folder}")
     return 0
 
 
-def _write_board(path: Path, written_as: str | None, svg: str) -> None:
+def _write_board(path: Path, written_as: str | None, board: Scene) -> None:
     """The board as SVG or PNG, by the file's suffix, else as `written_as` (--format), else
     as SVG into a pipe or a terminal (/dev/stdout); never over a game file. A file is
     replaced whole or not at all; a pipe or a terminal is written to as it is."""
@@ -83,7 +84,7 @@ def _write_board(path: Path, written_as: str | None, svg: str) -> None:
     if kind is None:
         raise UserError(f"{path}: write the board to a .svg or a .png file, or give --format")
     try:
-        data = png_of(svg) if kind == "png" else svg.encode()
+        data = png_of(board) if kind == "png" else board.svg.encode()
         if stream:
             with path.open("wb") as output:
                 output.write(data)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.orders import (
@@ -33,13 +34,15 @@ from hegemon.orders import (
     Move,
     Order,
     Retreat,
+    Secrecy,
     Support,
     format_order,
 )
 from hegemon.render import palette
-from hegemon.render.svg import Point, num, pt, title
+from hegemon.render.svg import Box, Point, Sketch, Stamp, num, pt, title
 
 GLYPH_RADIUS = 12.0  # how far an arrow stops short of a unit's point
+HALO = 5.0  # the width of the halo under an order's line, its widest stroke
 SHORTEST = 16.0  # the least length of an arrow's visible shaft, between neighbours close by
 VOID = "#8c8c8c"
 FAILED_DASH = "7 4"
@@ -48,7 +51,7 @@ Locate = Callable[[str], Point]  # where a location is drawn
 
 def order_marks(
     outcomes: list[Outcome], locate: Locate, colors: Mapping[str, str], unit_at: Locate
-) -> Iterator[str]:
+) -> Iterator[Sketch]:
     """SVG for each outcome's order: `locate` finds a place, `unit_at` the unit an order
     names (beside its province if it was dislodged)."""
     moves = _moves([o.order for o in outcomes], locate)
@@ -57,15 +60,17 @@ def order_marks(
         tip = title(f"{outcome.power}: {format_order(outcome.order)}: {outcome.note}")
         drawing = _drawing(outcome.order, locate, unit_at, moves)
         if drawing:
-            yield (
-                f'<g class="order {outcome.verdict}">{tip}'
-                f"{_styled(drawing, color, outcome.verdict)}</g>"
-            )
+            styled = _styled(drawing, color, outcome.verdict)
+            marked = styled.wrapped(f'<g class="order {outcome.verdict}">{tip}', "</g>")
+            # An order every viewer sees is drawn alike on every board of its phase: the
+            # PNG draws it once for them all (never one kept secret till the game ends).
+            public = outcome.order.secrecy is not Secrecy.UNTIL_END
+            yield replace(marked, stamp=Stamp(styled.svg, (0, 0))) if public else marked
 
 
 def pending_marks(
     orders: list[tuple[str, Order]], locate: Locate, colors: Mapping[str, str], unit_at: Locate
-) -> Iterator[str]:
+) -> Iterator[Sketch]:
     """SVG for each order given and not yet adjudicated, as (power, order): drawn as it
     would be if it succeeded, marked as pending."""
     moves = _moves([order for _, order in orders], locate)
@@ -74,7 +79,7 @@ def pending_marks(
         if drawing:
             tip = title(f"{power}: {format_order(order)}: given, not yet adjudicated")
             styled = _styled(drawing, colors.get(power, VOID), Verdict.SUCCEEDS)
-            yield f'<g class="order pending">{tip}{styled}</g>'
+            yield styled.wrapped(f'<g class="order pending">{tip}', "</g>")
 
 
 def _moves(orders: list[Order], locate: Locate) -> dict[str, tuple[Point, Point]]:
@@ -124,7 +129,7 @@ def order_key(orders: list[Order]) -> list[tuple[str, str]]:
 
 def _drawing(
     order: Order, locate: Locate, unit_at: Locate, moves: Mapping[str, tuple[Point, Point]]
-) -> str:
+) -> Sketch | None:
     if isinstance(order, Move):
         return _arrow(locate(order.location), locate(order.target))
     if isinstance(order, Retreat):
@@ -141,16 +146,14 @@ def _drawing(
         return _circle(locate(order.location), 15)
     if isinstance(order, Build):
         x, y = locate(order.location)
-        return (
-            _circle((x, y), 16)
-            + f'<path d="M{num(x + 13)},{num(y - 19)}h8M{num(x + 17)},{num(y - 23)}v8"/>'
-        )
+        plus = f'<path d="M{num(x + 13)},{num(y - 19)}h8M{num(x + 17)},{num(y - 23)}v8"/>'
+        return _circle((x, y), 16) + Sketch(plus, (x + 13, y - 23, x + 21, y - 15))
     if isinstance(order, Disband):
         return _cross(unit_at(order.location), 9)
-    return ""
+    return None
 
 
-def _styled(drawing: str, color: str, verdict: Verdict) -> str:
+def _styled(drawing: Sketch, color: str, verdict: Verdict) -> Sketch:
     """The drawing twice: a halo that sets it off from any ground, then in its colour."""
     dash = ""
     if verdict is Verdict.FAILS:
@@ -158,73 +161,94 @@ def _styled(drawing: str, color: str, verdict: Verdict) -> str:
     elif verdict is Verdict.VOID:
         dash = ' stroke-dasharray="2 3"'
     halo = palette.outline_of(color)
-    head = _failure_cross(drawing) if verdict is Verdict.FAILS else ""
     # The halo is dashed with the line: between a failed order's dashes the map shows,
     # so that a light power's failed move never reads as a border with no passage.
-    return (
-        f'<g fill="none" stroke="{halo}" stroke-width="5" stroke-linecap="round" '
-        f'stroke-opacity="0.75"{dash}>{drawing}</g>'
-        f'<g fill="none" stroke="{color}" stroke-width="2.6" stroke-linecap="round"{dash}>'
-        f"{drawing}</g>{head}"
+    styled = drawing.wrapped(
+        f'<g fill="none" stroke="{halo}" stroke-width="{num(HALO)}" stroke-linecap="round" '
+        f'stroke-opacity="0.75"{dash}>{drawing.svg}</g>'
+        f'<g fill="none" stroke="{color}" stroke-width="2.6" stroke-linecap="round"{dash}>',
+        "</g>",
+        HALO / 2,
     )
+    cross = _failure_cross(drawing.svg) if verdict is Verdict.FAILS else None
+    return styled + cross if cross else styled
 
 
-def _failure_cross(drawing: str) -> str:
+def _failure_cross(drawing: str) -> Sketch | None:
     """A red cross on a failed order's line: where a move's arrow ends; half way along a
     support's or a convoy's line, which ends on the move it helps (a cross there would
     read as that move failing, when the support was only cut)."""
     marked = drawing.rsplit('data-cross="', 1)
     if len(marked) < 2:
-        return ""
+        return None
     x, y = (float(v) for v in marked[1].split('"', 1)[0].split(","))
-    return (
-        f'<g stroke="#ffffff" stroke-width="4.5">{_cross((x, y), 5)}</g>'
-        f'<g stroke="#d7191c" stroke-width="2.4">{_cross((x, y), 5)}</g>'
+    cross = _cross((x, y), 5)
+    return cross.wrapped(
+        f'<g stroke="#ffffff" stroke-width="4.5">{cross.svg}</g>'
+        '<g stroke="#d7191c" stroke-width="2.4">',
+        "</g>",
+        4.5 / 2,
     )
 
 
-def _arrow(start: Point, end: Point) -> str:
+def _arrow(start: Point, end: Point) -> Sketch:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS, SHORTEST)
     angle = math.atan2(y2 - y1, x2 - x1)
     left, right = (
         (x2 - 9 * math.cos(angle + s), y2 - 9 * math.sin(angle + s)) for s in (0.45, -0.45)
     )
     head = f"M{pt(left)}L{num(x2)},{num(y2)}L{pt(right)}"
-    return (
+    return Sketch(
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}{head}" stroke-linejoin="round" '
-        f'data-cross="{num(x2)},{num(y2)}"/>'
+        f'data-cross="{num(x2)},{num(y2)}"/>',
+        _around([(x1, y1), (x2, y2), left, right]),
     )
 
 
-def _dot_line(start: Point, end: Point, support: bool) -> str:
+def _dot_line(start: Point, end: Point, support: bool) -> Sketch:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, 0)
     pattern = "" if support else ' stroke-dasharray="1 4"'
     # Its end is on the arrow of the order it helps: its cross stays on its own line.
     cross = _along((x1, y1), (x2, y2), 0.5)
-    return (
+    line = Sketch(
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" stroke-width="1.6"{pattern} '
-        f'data-cross="{pt(cross)}"/><circle cx="{num(x2)}" cy="{num(y2)}" r="2.5"/>'
+        f'data-cross="{pt(cross)}"/>',
+        _around([(x1, y1), (x2, y2)]),
     )
+    return line + _circle((x2, y2), 2.5)
 
 
-def _ring_line(start: Point, end: Point) -> str:
+def _ring_line(start: Point, end: Point) -> Sketch:
     (x1, y1), (x2, y2) = _shorten(start, end, GLYPH_RADIUS, GLYPH_RADIUS + 4)
-    return (
+    line = Sketch(
         f'<path d="M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}" '
-        f'data-cross="{pt(_along((x1, y1), (x2, y2), 0.5))}"/>' + _circle(end, GLYPH_RADIUS + 4)
+        f'data-cross="{pt(_along((x1, y1), (x2, y2), 0.5))}"/>',
+        _around([(x1, y1), (x2, y2)]),
     )
+    return line + _circle(end, GLYPH_RADIUS + 4)
 
 
-def _circle(center: Point, radius: float) -> str:
-    return f'<circle cx="{num(center[0])}" cy="{num(center[1])}" r="{num(radius)}"/>'
-
-
-def _cross(center: Point, size: float) -> str:
+def _circle(center: Point, radius: float) -> Sketch:
     x, y = center
-    return (
-        f'<path d="M{num(x - size)},{num(y - size)}L{num(x + size)},{num(y + size)}'
-        f'M{num(x - size)},{num(y + size)}L{num(x + size)},{num(y - size)}"/>'
+    return Sketch(
+        f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(radius)}"/>',
+        (x - radius, y - radius, x + radius, y + radius),
     )
+
+
+def _cross(center: Point, size: float) -> Sketch:
+    x, y = center
+    return Sketch(
+        f'<path d="M{num(x - size)},{num(y - size)}L{num(x + size)},{num(y + size)}'
+        f'M{num(x - size)},{num(y + size)}L{num(x + size)},{num(y - size)}"/>',
+        (x - size, y - size, x + size, y + size),
+    )
+
+
+def _around(points: list[Point]) -> Box:
+    """The box around the points."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _along(start: Point, end: Point, share: float) -> Point:

@@ -37,8 +37,16 @@ from hegemon.render.glyphs import (
     unit_caption,
     unit_glyph,
 )
-from hegemon.render.labels import FONT, TAG_FONT, Pieces, Placed, Request, place_labels
-from hegemon.render.legend import legend
+from hegemon.render.labels import (
+    FONT,
+    TAG_FONT,
+    Pieces,
+    Placed,
+    Request,
+    place_labels,
+    text_width,
+)
+from hegemon.render.legend import Legend, legend
 from hegemon.render.places import (
     DISLODGED_RADIUS,
     DISLODGED_RISE,
@@ -50,7 +58,7 @@ from hegemon.render.places import (
     glyph_box,
 )
 from hegemon.render.rivers import RIVER_MEANING, river_path
-from hegemon.render.svg import Point, num, pt, text, title
+from hegemon.render.svg import Point, Sketch, Stamp, num, pt, text, title
 from hegemon.render.territories import BORDER_WIDTH, Territories, border_paths, territories
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -82,7 +90,7 @@ def draw_board(
     its supply centres and the powers' colours (and their key) as at the start; with
     `pending`, orders given and not yet adjudicated, as (power, order), drawn on it. The
     caller passes only orders the viewer may read (a player's own while ordering)."""
-    return "".join(layer.text for layer in board_layers(variant, position, viewer, pending))
+    return board_scene(variant, position, viewer, pending).svg
 
 
 def board_layers(
@@ -92,32 +100,48 @@ def board_layers(
     pending: Sequence[tuple[str, Order]] = (),
 ) -> list[Layer]:
     """`draw_board`'s SVG, in its layers."""
-    scene = Scene(variant, position or variant.initial_position(), viewer, (), tuple(pending))
-    return scene.layers(with_units=position is not None)
+    return board_scene(variant, position, viewer, pending).layers()
+
+
+def board_scene(
+    variant: Variant,
+    position: Position | None,
+    viewer: Viewer,
+    pending: Sequence[tuple[str, Order]] = (),
+) -> Scene:
+    """The board `draw_board` draws, to draw as SVG or as PNG (`hegemon.render.png`)."""
+    start = position or variant.initial_position()
+    return Scene(variant, start, viewer, (), tuple(pending), with_units=position is not None)
 
 
 def draw_phase(variant: Variant, result: PhaseResult, viewer: Viewer) -> str:
     """The SVG of the position a phase started from, with its orders and their results as
     `viewer` may read them (orders secret until the game ends show to their power only)."""
+    return phase_scene(variant, result, viewer).svg
+
+
+def phase_scene(variant: Variant, result: PhaseResult, viewer: Viewer) -> Scene:
+    """The board `draw_phase` draws, to draw as SVG or as PNG (`hegemon.render.png`)."""
     visible = tuple(
         o
         for o in result.outcomes
         if o.order.secrecy is not Secrecy.UNTIL_END or viewer.sees(o.power) or result.end
     )
-    scene = Scene(variant, result.before, viewer, visible)
-    return "".join(layer.text for layer in scene.layers(with_units=True))
+    return Scene(variant, result.before, viewer, visible)
 
 
 @dataclass(frozen=True)
 class Scene:
     """One board: a variant's position as a viewer sees it, with the outcomes of the
-    phase it began, if drawn with its orders, or the orders given for it so far."""
+    phase it began, if drawn with its orders, or the orders given for it so far; with
+    its units, or as the empty map."""
 
     variant: Variant
     position: Position
     viewer: Viewer
     outcomes: tuple[Outcome, ...]
     pending: tuple[tuple[str, Order], ...] = ()
+    with_units: bool = True
 
     @property
     def board(self) -> Board:
@@ -150,28 +174,47 @@ class Scene:
     def color_of(self, owner: str) -> str:
         return self.colors.get(owner, palette.NEUTRAL)
 
+    @cached_property
+    def legend(self) -> Legend:
+        return legend(self, self.with_units)
+
+    @property
+    def tags(self) -> tuple[tuple[str, str], ...]:
+        """The provinces' tags, as the labels are kept by (`board_labels`)."""
+        return tuple(sorted(self.marks.tags.items()))
+
+    @property
+    def height(self) -> float:
+        """The height of the whole: the map and the legend under it."""
+        return self.board.size[1] + self.legend.height
+
     # --- the whole ---------------------------------------------------------------------
-    def layers(self, with_units: bool) -> list[Layer]:
+    @property
+    def svg(self) -> str:
+        return "".join(layer.text for layer in self.layers())
+
+    def layers(self) -> list[Layer]:
         width, height = self.board.size
-        tags = tuple(sorted(self.marks.tags.items()))
-        key, key_height = legend(self, with_units)
-        total = height + key_height
+        tags = self.tags
+        total = self.height
         head = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(width)} '
             f'{num(total)}" width="{num(width)}" height="{num(total)}" '
             f'font-family="{FONT_FAMILY}">',
             title(f"{self.board.name}: {self.position.phase}"),
-            f"<defs>{''.join(self._patterns())}</defs>",
+            f"<defs>{self.patterns}</defs>",
             f'<rect width="{num(width)}" height="{num(total)}" fill="#ffffff"/>',
             f'<rect width="{num(width)}" height="{num(height)}" fill="{palette.OFF_MAP}"/>\n',
         ]
         pieces = [
-            *self._centers(),
-            '<g id="orders">',
-            *order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at),
-            *pending_marks(list(self.pending), self.locate, self.colors, self.unit_at),
+            '<g id="centers">',
+            *(s.svg for s in self.centers()),
+            '</g><g id="orders">',
+            *(s.svg for s in self.orders()),
             "</g>",
-            *(self._units() if with_units else ()),
+            '<g id="units">',
+            *(s.svg for s in (self.units() if self.with_units else ())),
+            "</g>",
         ]
         return [
             Layer("\n".join(head)),
@@ -181,8 +224,12 @@ class Scene:
             Layer("\n".join([*self._shades(), ""])),
             Layer(lines(self.board), fixed=True),
             Layer(label_layer(self.board, tags), fixed=True),
-            Layer("\n".join([*pieces, key, "</svg>", ""])),
+            Layer("\n".join([*pieces, self.legend.svg, "</svg>", ""])),
         ]
+
+    def pieces(self) -> list[Sketch]:
+        """What stands on the map, bottom first: centers, orders, units."""
+        return [*self.centers(), *self.orders(), *(self.units() if self.with_units else ())]
 
     # --- where things are ----------------------------------------------------------------
     def locate(self, location: str) -> Point:
@@ -211,7 +258,7 @@ class Scene:
         """Each province's shape (`shapes`), filled and titled as the position has it."""
         yield '<g id="provinces">'
         for province in self.board.provinces.values():
-            fill = palette.SEA if province.is_sea else self._fill(province.id)
+            fill = self.fill(province.id)
             kind = "sea" if province.is_sea else "land"
             yield (
                 f'<use id="{province.id}" class="province {kind}" href="#{SHAPE}{province.id}" '
@@ -220,7 +267,10 @@ class Scene:
             )
         yield "</g>"
 
-    def _fill(self, province: str) -> str:
+    def fill(self, province: str) -> str:
+        """A province's colour: the sea's, or its shade's, or its center's owner's."""
+        if self.board.provinces[province].is_sea:
+            return palette.SEA
         fills = [s for s in self.marks.shades.get(province, ()) if s.pattern is Pattern.FILL]
         if fills:
             return palette.tint(fills[-1].color)
@@ -240,51 +290,69 @@ class Scene:
         lines += self.marks.notes.get(province, ())
         return "\n".join(lines)
 
+    @cached_property
+    def patterns(self) -> str:
+        """The patterns the shades and the legend fill with, defined once."""
+        return "".join(self._patterns())
+
     def _patterns(self) -> Iterator[str]:
-        yield _pattern("unclaimed", Pattern.HATCH, "#a79f8e", palette.UNCLAIMED)
+        yield UNCLAIMED
         seen = set()
         for shades in self.marks.shades.values():
             for shade in shades:
-                if shade.pattern is not Pattern.FILL and _pattern_id(shade) not in seen:
-                    seen.add(_pattern_id(shade))
-                    yield _pattern(_pattern_id(shade), shade.pattern, shade.color, None)
+                if shade.pattern is not Pattern.FILL and pattern_id(shade) not in seen:
+                    seen.add(pattern_id(shade))
+                    yield shade_pattern(shade)
 
-    def _shades(self) -> Iterator[str]:
-        """Each hatching, cross-hatching or dots over the shapes of all the provinces it
-        marks, in one group that says what it means."""
+    @cached_property
+    def hatched(self) -> dict[Shade, list[str]]:
+        """The provinces each hatching, cross-hatching or dots marks, in the order drawn."""
         marked: dict[Shade, list[str]] = {}
         for province, shades in self.marks.shades.items():
             for shade in shades:
                 if shade.pattern is not Pattern.FILL:
                     marked.setdefault(shade, []).append(province)
+        return marked
+
+    def _shades(self) -> Iterator[str]:
+        """Each hatching, cross-hatching or dots over the shapes of all the provinces it
+        marks, in one group that says what it means."""
         yield '<g id="marks">'
-        for shade, provinces in marked.items():
+        for shade, provinces in self.hatched.items():
             shapes_of = "".join(f'<use href="#{SHAPE}{p}"/>' for p in provinces)
-            yield f'<g fill="url(#{_pattern_id(shade)})">{title(shade.meaning)}{shapes_of}</g>'
+            yield f'<g fill="url(#{pattern_id(shade)})">{title(shade.meaning)}{shapes_of}</g>'
         yield "</g>"
 
-    # --- centers and units ---------------------------------------------------------------
-    def _centers(self) -> Iterator[str]:
+    # --- centers, orders and units ---------------------------------------------------------
+    def centers(self) -> Iterator[Sketch]:
         homes = {c for cs in self.variant.home_centers(self.position).values() for c in cs}
-        yield '<g id="centers">'
         for center in sorted(self.board.centers):
             owner = self.position.centers.get(center)
             color = self.color_of(owner) if owner else None
-            yield center_marker(
-                self.center_point(center), color, center in homes, ' class="center"'
+            xy, home = self.center_point(center), center in homes
+            yield Sketch(
+                center_marker(xy, color, home, ' class="center"'),
+                disc_box(xy, CENTER_RADIUS + 1),
+                Stamp(center_marker((0, 0), color, home), xy),
             )
-        yield "</g>"
 
-    def _units(self) -> Iterator[str]:
-        yield '<g id="units">'
+    def orders(self) -> Iterator[Sketch]:
+        """The phase's orders with their results, or the orders given so far."""
+        yield from order_marks(list(self.outcomes), self.locate, self.colors, self.unit_at)
+        yield from pending_marks(list(self.pending), self.locate, self.colors, self.unit_at)
+
+    def units(self) -> Iterator[Sketch]:
         for unit in self.position.units.values():
             yield self._unit(unit, self.locate(unit.location), 1.0, "")
             yield from self._cargo(unit, self.locate(unit.location), 1.0)
         x, y = self.locate(OFFBOARD)
         if self.position.offboard:
-            yield (
-                f'<text x="{num(x + OFFBOARD_MARGIN / 2)}" y="{num(y - OFFBOARD_MARGIN)}" '
-                f'text-anchor="end" font-size="12">{text("Off the board")}</text>'
+            words = "Off the board"
+            right, baseline = x + OFFBOARD_MARGIN / 2, y - OFFBOARD_MARGIN
+            yield Sketch(
+                f'<text x="{num(right)}" y="{num(baseline)}" '
+                f'text-anchor="end" font-size="12">{text(words)}</text>',
+                (right - text_width(words, 12) - 12, baseline - 12, right + 2, baseline + 4),
             )
         for number, unit in enumerate(reversed(self.position.offboard)):
             xy = (x - number * OFFBOARD_SPACING, y)
@@ -293,23 +361,23 @@ class Scene:
         for dislodgement in self.position.dislodged.values():
             unit = dislodgement.unit
             x, y = self.waiting(unit.location)
-            yield (
+            yield Sketch(
                 f'<circle cx="{num(x)}" cy="{num(y - DISLODGED_RISE)}" r="{num(DISLODGED_RADIUS)}" '
                 'fill="#ffffff" fill-opacity="0.7" stroke="#d7191c" stroke-width="2" '
-                'stroke-dasharray="4 2"/>'
+                'stroke-dasharray="4 2"/>',
+                disc_box((x, y - DISLODGED_RISE), DISLODGED_RADIUS + 1),
             )
             yield self._unit(unit, (x, y), DISLODGED_SCALE, " dislodged")
             yield from self._cargo(unit, (x, y), DISLODGED_SCALE)
-        yield "</g>"
 
-    def _cargo(self, carrier: Unit, xy: Point, scale: float) -> Iterator[str]:
+    def _cargo(self, carrier: Unit, xy: Point, scale: float) -> Iterator[Sketch]:
         """The units aboard a unit: small glyphs below its right side."""
         x, y = xy
         for number, unit in enumerate(carrier.cargo):
             at = (x + (CARGO_OFFSET + number * CARGO_SPACING) * scale, y + CARGO_OFFSET * scale)
             yield self._unit(unit, at, CARGO_SCALE * scale, " aboard")
 
-    def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> str:
+    def _unit(self, unit: Unit, xy: Point, scale: float, state: str) -> Sketch:
         """A unit's glyph; a dislodged one (`state`) in its kind's own glyph."""
         glyph = unit.type.glyph if state else self.marks.glyphs.get(unit.province, unit.type.glyph)
         caption = unit_caption(glyph, unit.type.letter, self.abbreviations.get(unit.power, ""))
@@ -317,10 +385,11 @@ class Scene:
             caption = self.marks.captions.get(unit.province, caption)
         off = unit.location == OFFBOARD
         where = "off the board" if off else f"in {self.board.name_of(unit.location)}"
-        return unit_glyph(
+        color = self.color_of(unit.power)
+        svg = unit_glyph(
             glyph,
             xy,
-            self.color_of(unit.power),
+            color,
             caption,
             scale,
             # Its own identity, as its order form names it: two units off the board share
@@ -329,6 +398,9 @@ class Scene:
             f'data-power="{text(unit.power)}" class="unit{state}" data-province="{unit.province}"',
             title(f"{unit.power}: {unit.type.name} {where}{state}"),
         )
+        left, top, right, bottom = glyph_box(xy, scale)
+        box = (left - scale, top - scale, right + scale, bottom + scale)
+        return Sketch(svg, box, Stamp(unit_glyph(glyph, (0, 0), color, caption, scale), xy))
 
     # --- labels --------------------------------------------------------------------------
     def labels(self) -> tuple[Placed, ...]:
@@ -498,8 +570,13 @@ def abbreviations(powers: list[str]) -> dict[str, str]:
     return chosen
 
 
-def _pattern_id(shade: Shade) -> str:
+def pattern_id(shade: Shade) -> str:
     return f"{shade.pattern}-{shade.color.lstrip('#')}"
+
+
+def shade_pattern(shade: Shade) -> str:
+    """The pattern a shade fills with, defined under `pattern_id`."""
+    return _pattern(pattern_id(shade), shade.pattern, shade.color, None)
 
 
 def _border_between(
@@ -522,8 +599,12 @@ def _touches(region: BaseGeometry, xy: Point) -> bool:
     return bool(region.distance(shapely.Point(xy)) <= BORDER_WIDTH)
 
 
+PATTERN_SIZE = 8  # canvas units: the side of a pattern's tile
+
+
 def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
-    back = f'<rect width="8" height="8" fill="{ground}"/>' if ground else ""
+    side = PATTERN_SIZE
+    back = f'<rect width="{side}" height="{side}" fill="{ground}"/>' if ground else ""
     if kind is Pattern.DOTS:
         body = f'<circle cx="4" cy="4" r="1.3" fill="{color}"/>'
     elif kind is Pattern.CROSSHATCH:
@@ -533,6 +614,9 @@ def _pattern(name: str, kind: Pattern, color: str, ground: str | None) -> str:
     else:
         body = f'<path d="M-2,2L2,-2M0,8L8,0M6,10L10,6" stroke="{color}" stroke-width="1.6"/>'
     return (
-        f'<pattern id="{name}" width="8" height="8" patternUnits="userSpaceOnUse">'
+        f'<pattern id="{name}" width="{side}" height="{side}" patternUnits="userSpaceOnUse">'
         f"{back}{body}</pattern>"
     )
+
+
+UNCLAIMED = _pattern("unclaimed", Pattern.HATCH, "#a79f8e", palette.UNCLAIMED)  # `ground`'s

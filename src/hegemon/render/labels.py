@@ -31,9 +31,8 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from hegemon.render.svg import Point
+from hegemon.render.svg import Box, Point
 
-Box = tuple[float, float, float, float]  # left, top, right, bottom
 FONT = 10.0  # a label's font size, in canvas units
 TAG_FONT = 7.5  # the size of a tag's text under a label
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))

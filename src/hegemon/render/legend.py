@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from hegemon.adjudication.outcome import Verdict
+from hegemon.board import Board
 from hegemon.game import Pattern, Shade
 from hegemon.render import palette
 from hegemon.render.arrows import FAILED_DASH, order_key
 from hegemon.render.glyphs import SHAPED, center_marker, no_passage, unit_glyph
 from hegemon.render.labels import text_width
 from hegemon.render.rivers import RIVER_MEANING, river_path
-from hegemon.render.svg import num, text
+from hegemon.render.svg import Sketch, Stamp, num, text
 from hegemon.report import order_groups
 
 if TYPE_CHECKING:
@@ -29,36 +32,82 @@ INDEX_FONT = 8.0
 CELL_FONT = 10.5  # the words beside a legend's drawing
 KEY_FONT = 9.5  # a variant's own key to its marks
 KEY_ROW = 12.5
+CELL_REACH = 16.0  # how far a cell's drawing reaches from its point, strokes included
 
 
-def legend(scene: Scene, with_units: bool) -> tuple[str, float]:
-    """The legend's SVG, laid under the map, and its height."""
+@dataclass(frozen=True)
+class Words:
+    """A line of the legend's text, set from `x` on its baseline `y`; `lead`, bold words
+    before it (a province's label before its name). Written as SVG text, or set by the
+    PNG itself (`hegemon.render.png`), which sets many words far faster than resvg."""
+
+    x: float
+    y: float
+    size: float
+    text: str
+    bold: bool = False
+    italic: bool = False
+    fill: str = palette.INK
+    lead: str = ""
+
+    def lower(self, by: float) -> Words:
+        return replace(self, y=self.y + by)
+
+    @property
+    def svg(self) -> str:
+        style = (' font-weight="bold"' if self.bold else "") + (
+            ' font-style="italic"' if self.italic else ""
+        )
+        lead = f'<tspan font-weight="bold">{text(self.lead)}</tspan> ' if self.lead else ""
+        return (
+            f'<text x="{num(self.x)}" y="{num(self.y)}" font-size="{num(self.size)}" '
+            f'fill="{self.fill}"{style}>{lead}{text(self.text)}</text>'
+        )
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The legend under the map: its drawings, its words, the index of the provinces
+    (the same for every board of a map: set from its first line's baseline, at
+    `index_top`), and its height."""
+
+    sketches: tuple[Sketch, ...]
+    words: tuple[Words, ...]
+    index: tuple[Words, ...]
+    index_top: float
+    height: float
+
+    @property
+    def svg(self) -> str:
+        drawn = [s.svg for s in self.sketches] + [w.svg for w in self.words]
+        drawn += [w.lower(self.index_top).svg for w in self.index]
+        return f'<g id="legend">{"".join(drawn)}</g>'
+
+
+def legend(scene: Scene, with_units: bool) -> Legend:
+    """The legend, laid under the map."""
     width, top = scene.board.size
-    parts: list[str] = []
+    sketches: list[Sketch] = []
+    words: list[Words] = []
     y = top + MARGIN + 14
-    parts.append(
-        f'<text x="{num(MARGIN)}" y="{num(y)}" font-size="15" font-weight="bold" '
-        f'fill="{palette.INK}">{text(_heading(scene, with_units))}</text>'
-    )
+    words.append(Words(MARGIN, y, 15, _heading(scene, with_units), bold=True))
     y += 12
     for block in (_powers(scene), _symbols(scene, with_units)):
         cells = list(block)
         if cells:
-            svg, rows = _grid(cells, width, y, 4)
-            parts.append(svg)
+            rows = _grid(cells, width, y, 4, sketches, words)
             y += rows * ROW + 6
     if with_units and scene.marks.key:
-        key, rows = _paragraphs(scene.marks.key, width, y + 4)
-        parts.append(key)
-        y += rows * KEY_ROW + 14
+        lines = _paragraphs(scene.marks.key, width, y + 4)
+        words += lines
+        y += len(lines) * KEY_ROW + 14
     if scene.outcomes:
-        results, rows = _results(scene, width, y + 6)
-        parts.append(results)
+        rows = _results(scene, width, y + 6, words)
         y += rows * INDEX_ROW + 12
-    index, rows = _index(scene, width, y + 6)
-    parts.append(index)
-    y += rows * INDEX_ROW + MARGIN + 6
-    return f'<g id="legend">{"".join(parts)}</g>', y - top
+    index = index_of(scene.board)
+    rows = round(max(w.y for w in index) / INDEX_ROW) + 1
+    index_top, y = y + 6, y + rows * INDEX_ROW + MARGIN + 6
+    return Legend(tuple(sketches), tuple(words), index, index_top, y - top)
 
 
 def _heading(scene: Scene, with_units: bool) -> str:
@@ -72,25 +121,31 @@ def _heading(scene: Scene, with_units: bool) -> str:
 Cell = tuple[str, str]  # a drawing 22 units wide at (0, 0), and the words beside it
 
 
-def _grid(cells: list[Cell], width: float, top: float, columns: int) -> tuple[str, int]:
+def _grid(
+    cells: list[Cell],
+    width: float,
+    top: float,
+    columns: int,
+    sketches: list[Sketch],
+    words: list[Words],
+) -> int:
     """The cells in rows of `columns`, a cell whose words need more room taking more
-    than one column; with the number of rows."""
+    than one column, added to the sketches and words; the number of rows."""
     column = (width - 2 * MARGIN) / columns
-    parts = []
     row, at = 0, 0  # the row, and the column the next cell starts at
-    for drawing, words in cells:
-        span = min(columns, math.ceil((30 + text_width(words, CELL_FONT) + 8) / column))
+    for drawing, meaning in cells:
+        span = min(columns, math.ceil((30 + text_width(meaning, CELL_FONT) + 8) / column))
         if at + span > columns:
             row, at = row + 1, 0
         x = MARGIN + at * column
         y = top + row * ROW + ROW / 2
-        parts.append(
-            f'<g transform="translate({num(x + 12)},{num(y)})">{drawing}</g>'
-            f'<text x="{num(x + 30)}" y="{num(y + 4)}" font-size="{num(CELL_FONT)}" '
-            f'fill="{palette.INK}">{text(words)}</text>'
-        )
+        middle = x + 12
+        box = (middle - CELL_REACH, y - CELL_REACH, middle + CELL_REACH, y + CELL_REACH)
+        svg = f'<g transform="translate({num(middle)},{num(y)})">{drawing}</g>'
+        sketches.append(Sketch(svg, box, Stamp(drawing, (middle, y))))
+        words.append(Words(x + 30, y + 4, CELL_FONT, meaning))
         at += span
-    return "".join(parts), row + 1 if cells else 0
+    return row + 1 if cells else 0
 
 
 def _powers(scene: Scene) -> Iterator[Cell]:
@@ -165,15 +220,10 @@ def _shades(scene: Scene) -> Iterator[Cell]:
         yield _swatch(fill), shade.meaning
 
 
-def _paragraphs(paragraphs: tuple[str, ...], width: float, top: float) -> tuple[str, int]:
-    """Lines of words, wrapped to the legend's width; with the number of lines."""
+def _paragraphs(paragraphs: tuple[str, ...], width: float, top: float) -> list[Words]:
+    """Lines of words, wrapped to the legend's width."""
     lines = [line for paragraph in paragraphs for line in _wrapped(paragraph, width - 2 * MARGIN)]
-    parts = [f'<g id="key" font-size="{num(KEY_FONT)}" fill="{palette.INK}">']
-    for i, line in enumerate(lines):
-        y = top + (i + 1) * KEY_ROW
-        parts.append(f'<text x="{num(MARGIN)}" y="{num(y)}">{text(line)}</text>')
-    parts.append("</g>")
-    return "".join(parts), len(lines)
+    return [Words(MARGIN, top + (i + 1) * KEY_ROW, KEY_FONT, line) for i, line in enumerate(lines)]
 
 
 def _wrapped(words: str, width: float) -> list[str]:
@@ -194,50 +244,47 @@ def _wrapped(words: str, width: float) -> list[str]:
     return lines
 
 
-def _results(scene: Scene, width: float, top: float) -> tuple[str, int]:
+def _results(scene: Scene, width: float, top: float, words: list[Words]) -> int:
     """The phase's orders with their results, under each power's name, in columns: the
-    report's words, which the arrows only show by their style."""
-    lines: list[tuple[str, str]] = []  # words, and how they are set
+    report's words, which the arrows only show by their style; the number of rows."""
+    lines: list[tuple[str, bool, str, bool]] = []  # words: bold, colour, italic
     for heading, outcomes in order_groups(scene.variant, scene.outcomes):
-        lines.append((heading, 'font-weight="bold"'))
-        lines += [(f"{o.text}: {o.note}", _RESULT_STYLE[o.verdict]) for o in outcomes]
-    widest = max(text_width(words, INDEX_FONT) for words, _ in lines)
+        lines.append((heading, True, palette.INK, False))
+        lines += [(f"{o.text}: {o.note}", False, *_RESULT_STYLE[o.verdict]) for o in outcomes]
+    widest = max(text_width(line[0], INDEX_FONT) for line in lines)
     columns = max(1, int((width - 2 * MARGIN) // (widest + 14)))
     rows = (len(lines) + columns - 1) // columns
     column = (width - 2 * MARGIN) / columns
-    parts = [f'<g id="results" font-size="{num(INDEX_FONT)}" fill="{palette.INK}">']
-    for i, (words, style) in enumerate(lines):
+    for i, (line, bold, fill, italic) in enumerate(lines):
         x = MARGIN + (i // rows) * column
         y = top + (i % rows) * INDEX_ROW
-        parts.append(f'<text x="{num(x)}" y="{num(y)}" {style}>{text(words)}</text>')
-    parts.append("</g>")
-    return "".join(parts), rows
+        words.append(Words(x, y, INDEX_FONT, line, bold=bold, italic=italic, fill=fill))
+    return rows
 
 
-_RESULT_STYLE = {
-    Verdict.SUCCEEDS: "",
-    Verdict.FAILS: 'fill="#b2151a"',
-    Verdict.VOID: f'fill="{palette.NEUTRAL}" font-style="italic"',
+_RESULT_STYLE = {  # a result's words: their colour, and whether set in italics
+    Verdict.SUCCEEDS: (palette.INK, False),
+    Verdict.FAILS: ("#b2151a", False),
+    Verdict.VOID: (palette.NEUTRAL, True),
 }
 
 
-def _index(scene: Scene, width: float, top: float) -> tuple[str, int]:
-    """Every province's label and full name, in columns, in the order of the labels."""
-    provinces = sorted(scene.board.provinces.values(), key=lambda p: p.label.lower())
+@cache
+def index_of(board: Board) -> tuple[Words, ...]:
+    """Every province's label and full name, in columns, in the order of the labels,
+    from the first line's baseline."""
+    width = board.size[0]
+    provinces = sorted(board.provinces.values(), key=lambda p: p.label.lower())
     widest = max(text_width(f"{p.label}  {p.name}", INDEX_FONT) for p in provinces)
     columns = max(1, int((width - 2 * MARGIN) // (widest + 12)))
     rows = (len(provinces) + columns - 1) // columns
     column = (width - 2 * MARGIN) / columns
-    parts = [f'<g font-size="{num(INDEX_FONT)}" fill="{palette.INK}">']
-    for i, province in enumerate(provinces):
-        x = MARGIN + (i // rows) * column
-        y = top + (i % rows) * INDEX_ROW
-        parts.append(
-            f'<text x="{num(x)}" y="{num(y)}"><tspan font-weight="bold">{text(province.label)}'
-            f"</tspan> {text(province.name)}</text>"
+    return tuple(
+        Words(
+            MARGIN + (i // rows) * column, (i % rows) * INDEX_ROW, INDEX_FONT, p.name, lead=p.label
         )
-    parts.append("</g>")
-    return "".join(parts), rows
+        for i, p in enumerate(provinces)
+    )
 
 
 def _line(dash: str, color: str = palette.INK) -> str:

@@ -29,8 +29,8 @@ from shapely.geometry.base import BaseGeometry
 from hegemon.board import Board, province_of
 from hegemon.position import Position
 from hegemon.render.glyphs import BOX, CENTER_RADIUS
-from hegemon.render.labels import Box, bounds, overlaps
-from hegemon.render.svg import Point
+from hegemon.render.labels import bounds, overlaps
+from hegemon.render.svg import Box, Point
 from hegemon.render.territories import territories
 
 INSET = 5.0  # how far inside its region a unit's point is kept, in canvas units

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 from itertools import pairwise
 
@@ -10,6 +11,40 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A drawing made about the origin, standing at `at`: the same drawing wherever it
+    stands (a power's army, a center's marker), so the PNG draws it once and lays it on
+    each place (`hegemon.render.png`)."""
+
+    drawing: str
+    at: Point
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """A piece of a board's SVG with the box that holds all it draws, strokes included:
+    the PNG draws each piece on its own, in that box (`hegemon.render.png`); or, if it
+    is a `stamp`, as that."""
+
+    svg: str
+    box: Box
+    stamp: Stamp | None = None
+
+    def __add__(self, other: Sketch) -> Sketch:
+        """Both, this one first (under the other)."""
+        a, b = self.box, other.box
+        box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+        return Sketch(self.svg + other.svg, box)
+
+    def wrapped(self, head: str, tail: str, reach: float = 0.0) -> Sketch:
+        """Inside `head` and `tail` (a group), whose strokes reach `reach` beyond it."""
+        left, top, right, bottom = self.box
+        box = (left - reach, top - reach, right + reach, bottom + reach)
+        return Sketch(f"{head}{self.svg}{tail}", box)
 
 
 def num(value: float) -> str:
