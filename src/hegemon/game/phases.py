@@ -262,6 +262,8 @@ class Movement(Procedure):
             contested=moved.contested,
             offboard=moved.offboard,
         )
+        if not moved.dislodged:  # most phases: nothing to look through
+            return Resolution(after, moved.explain, moved.disbanded)
         # A dislodged unit with no retreat open is destroyed at once.
         stranded = {
             p: d.unit
@@ -439,16 +441,37 @@ def change_hands(
     rules than their kind's passes its own `captures`)."""
     centers = editable(position.centers)
     supply_centers = variant.board.centers
-    changed = False
+    counts: dict[str, int] | None = None  # made when a center first changes hands
     # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
     # once compiled.
     for province, unit in position.units.items():
-        if province in supply_centers and centers.get(province) != unit.power and captures(unit):
+        if province not in supply_centers:
+            continue
+        owner = centers.get(province)
+        if owner != unit.power and captures(unit):
             centers[province] = unit.power
-            changed = True
+            if counts is None:
+                counts = editable(position.center_counts)
+            _recount(counts, owner, unit.power)
     # If none changed hands, the position keeps its centers, and the counts of them it
-    # may have worked out already (the phase machine asks them after every phase).
-    return position.evolve(centers=centers if changed else None)
+    # may have worked out already (the phase machine asks them after every phase); if
+    # some did, their counts follow from the old by the few that did, where counting
+    # them all again would cost more than the rest of the phase's end.
+    if counts is None:
+        return position
+    return position.evolve(centers=centers, center_counts=counts)
+
+
+def _recount(counts: dict[str, int], loser: str | None, taker: str) -> None:
+    """`counts` of centers by owner once one passes from `loser` (None: it had no owner)
+    to `taker`; an owner left with none is not counted (as `Position.center_counts`)."""
+    counts[taker] = counts.get(taker, 0) + 1
+    if loser is not None:
+        left = counts[loser] - 1
+        if left:
+            counts[loser] = left
+        else:
+            del counts[loser]
 
 
 def _of_a_capturing_kind(unit: Unit) -> bool:
