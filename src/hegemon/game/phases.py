@@ -494,6 +494,10 @@ MOVEMENT, RETREATS, ADJUSTMENTS = Movement(), Retreats(), Adjustments()
 STANDARD_KINDS: Final = frozenset((*Movement.orders, *Retreats.orders, *Adjustments.orders))
 
 
+# Where a phase stands on a calendar: its procedure, the phase after it and that one's.
+_Place = tuple[Procedure, Phase, Procedure]
+
+
 @dataclass(frozen=True)
 class Step:
     """One phase of the calendar: its season and the procedure that plays it."""
@@ -512,7 +516,7 @@ class Calendar:
     opening: tuple[Step, ...] = ()
     # Filled when first asked for (`_place`, `kinds`); plain fields, since a cached_property
     # stops caching once compiled. Not arguments: a calendar replaced starts afresh.
-    _places: dict[tuple[int, Season, PhaseKind], tuple[Procedure, Phase, Procedure]] = field(
+    _places: dict[PhaseKind, dict[Season, dict[int, _Place]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
     _kinds: dict[str, PhaseKind] = field(
@@ -586,18 +590,25 @@ class Calendar:
 
         return replace(self, year=played(self.year), opening=played(self.opening))
 
-    def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
+    def _place(self, phase: Phase) -> _Place:
         """A phase's procedure, the phase after it and that one's procedure: worked out
         once per phase, as the phase machine asks for them after every phase."""
-        # Keyed by the phase's parts: a dataclass's hash is a function written in Python,
-        # a tuple's is not, and this is asked a few times a phase.
-        key = (phase.year, phase.season, phase.kind)
-        place = self._places.get(key)
+        # Looked up by the phase's parts, one dict each: a dataclass's hash is a function
+        # written in Python, and a tuple of the parts, made, hashed and compared part by
+        # part at every call, cost a fifth more than these lookups (asked a few times a
+        # phase).
+        seasons = self._places.get(phase.kind)
+        if seasons is None:
+            seasons = self._places[phase.kind] = {}
+        years = seasons.get(phase.season)
+        if years is None:
+            years = seasons[phase.season] = {}
+        place = years.get(phase.year)
         if place is None:
-            place = self._places[key] = self._find(phase)
+            place = years[phase.year] = self._find(phase)
         return place
 
-    def _find(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
+    def _find(self, phase: Phase) -> _Place:
         opening = phase.year < self.start_year and any(
             s.season is phase.season and s.procedure.kind is phase.kind for s in self.opening
         )
