@@ -72,6 +72,25 @@ def test_a_fall_where_no_center_changes_hands_keeps_the_centers_and_their_counts
     assert winter.centers is fall.centers and winter.center_counts is counts
 
 
+def test_centers_changing_hands_are_counted_as_a_fresh_count_would(classic: Variant) -> None:
+    # Winter's counts follow from the Fall's by the centers that changed hands (issue 27):
+    # a neutral center taken, an owner's center taken, an owner left with none dropped.
+    takers = {"par": Unit("Germany", ARMY, "par"), "spa": Unit("England", FLEET, "spa/nc")}
+    start = classic.initial_position()
+    opening = start.removed(start.units["par"]).placed(takers["par"]).placed(takers["spa"])
+    alone = Position(start.phase, takers, {"par": "France", "spa": "Italy"})
+    for fall in (opening, alone):
+        before = fall.center_counts
+        winter = Adjustments().enter(
+            classic, fall.evolve(phase=Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENT))
+        )
+        fresh = Position(winter.phase, winter.units, dict(winter.centers))
+        assert winter.centers["par"] == "Germany" and winter.centers["spa"] == "England"
+        assert winter.center_counts == fresh.center_counts
+        assert fall.center_counts is before and before != winter.center_counts
+    assert winter.center_counts == {"Germany": 1, "England": 1}
+
+
 def test_a_dislodgement_opens_a_retreat_phase_and_no_order_disbands(classic: Variant) -> None:
     game = Game.new(classic)
     _give(game, {"Germany": ["A mun - bur"]})

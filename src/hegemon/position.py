@@ -399,10 +399,12 @@ class Position:
         contested: frozenset[str] | None = None,
         state: VariantState | None = None,
         offboard: tuple[Unit, ...] | None = None,
+        center_counts: dict[str, int] | None = None,  # with new centers: their counts, if known
     ) -> Position:
         """A new position with some fields replaced. Dicts given are copied (in one go, as
         `dict.copy` does, cheap beside the phase that built them): the caller may go on
-        changing its own, and the position stays as it was made."""
+        changing its own, and the position stays as it was made. `center_counts`, given
+        with `centers`, are taken as they are: the caller's own, not to be changed."""
         shown, unit_at = self.units, self._unit_at
         if units is not None:
             unit_at = units.copy()
@@ -414,7 +416,7 @@ class Position:
             self.dislodged if dislodged is None else MappingProxyType(dislodged.copy()),
             self.contested if contested is None else contested,
             self.state if state is None else state,
-            self._center_counts if centers is None else None,  # the same centers, counts
+            self._center_counts if centers is None else center_counts,  # the same centers, counts
             self.offboard if offboard is None else offboard,
             unit_at,
         )

@@ -262,6 +262,8 @@ class Movement(Procedure):
             contested=moved.contested,
             offboard=moved.offboard,
         )
+        if not moved.dislodged:  # most phases: nothing to look through
+            return Resolution(after, moved.explain, moved.disbanded)
         # A dislodged unit with no retreat open is destroyed at once.
         stranded = {
             p: d.unit
@@ -439,16 +441,37 @@ def change_hands(
     rules than their kind's passes its own `captures`)."""
     centers = editable(position.centers)
     supply_centers = variant.board.centers
-    changed = False
+    counts: dict[str, int] | None = None  # made when a center first changes hands
     # Not `supply_centers & units.keys()`: a frozenset and a dict's keys do not mix
     # once compiled.
     for province, unit in position.units.items():
-        if province in supply_centers and centers.get(province) != unit.power and captures(unit):
+        if province not in supply_centers:
+            continue
+        owner = centers.get(province)
+        if owner != unit.power and captures(unit):
             centers[province] = unit.power
-            changed = True
+            if counts is None:
+                counts = editable(position.center_counts)
+            _recount(counts, owner, unit.power)
     # If none changed hands, the position keeps its centers, and the counts of them it
-    # may have worked out already (the phase machine asks them after every phase).
-    return position.evolve(centers=centers if changed else None)
+    # may have worked out already (the phase machine asks them after every phase); if
+    # some did, their counts follow from the old by the few that did, where counting
+    # them all again would cost more than the rest of the phase's end.
+    if counts is None:
+        return position
+    return position.evolve(centers=centers, center_counts=counts)
+
+
+def _recount(counts: dict[str, int], loser: str | None, taker: str) -> None:
+    """`counts` of centers by owner once one passes from `loser` (None: it had no owner)
+    to `taker`; an owner left with none is not counted (as `Position.center_counts`)."""
+    counts[taker] = counts.get(taker, 0) + 1
+    if loser is not None:
+        left = counts[loser] - 1
+        if left:
+            counts[loser] = left
+        else:
+            del counts[loser]
 
 
 def _of_a_capturing_kind(unit: Unit) -> bool:
@@ -471,6 +494,10 @@ MOVEMENT, RETREATS, ADJUSTMENTS = Movement(), Retreats(), Adjustments()
 STANDARD_KINDS: Final = frozenset((*Movement.orders, *Retreats.orders, *Adjustments.orders))
 
 
+# Where a phase stands on a calendar: its procedure, the phase after it and that one's.
+_Place = tuple[Procedure, Phase, Procedure]
+
+
 @dataclass(frozen=True)
 class Step:
     """One phase of the calendar: its season and the procedure that plays it."""
@@ -489,7 +516,7 @@ class Calendar:
     opening: tuple[Step, ...] = ()
     # Filled when first asked for (`_place`, `kinds`); plain fields, since a cached_property
     # stops caching once compiled. Not arguments: a calendar replaced starts afresh.
-    _places: dict[tuple[int, Season, PhaseKind], tuple[Procedure, Phase, Procedure]] = field(
+    _places: dict[PhaseKind, dict[Season, dict[int, _Place]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
     _kinds: dict[str, PhaseKind] = field(
@@ -563,18 +590,25 @@ class Calendar:
 
         return replace(self, year=played(self.year), opening=played(self.opening))
 
-    def _place(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
+    def _place(self, phase: Phase) -> _Place:
         """A phase's procedure, the phase after it and that one's procedure: worked out
         once per phase, as the phase machine asks for them after every phase."""
-        # Keyed by the phase's parts: a dataclass's hash is a function written in Python,
-        # a tuple's is not, and this is asked a few times a phase.
-        key = (phase.year, phase.season, phase.kind)
-        place = self._places.get(key)
+        # Looked up by the phase's parts, one dict each: a dataclass's hash is a function
+        # written in Python, and a tuple of the parts, made, hashed and compared part by
+        # part at every call, cost a fifth more than these lookups (asked a few times a
+        # phase).
+        seasons = self._places.get(phase.kind)
+        if seasons is None:
+            seasons = self._places[phase.kind] = {}
+        years = seasons.get(phase.season)
+        if years is None:
+            years = seasons[phase.season] = {}
+        place = years.get(phase.year)
         if place is None:
-            place = self._places[key] = self._find(phase)
+            place = years[phase.year] = self._find(phase)
         return place
 
-    def _find(self, phase: Phase) -> tuple[Procedure, Phase, Procedure]:
+    def _find(self, phase: Phase) -> _Place:
         opening = phase.year < self.start_year and any(
             s.season is phase.season and s.procedure.kind is phase.kind for s in self.opening
         )
