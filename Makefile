@@ -68,13 +68,16 @@ run: $(RUNTIME)
 # - tests/server, tests/web: the server and the pages, Python in both builds;
 # - tests/test_boards.py: the drawn boards (hegemon.render), geometry, colours, labels and
 #   what each viewer's board shows, read from positions that the judge's tests check;
+# - tests/test_boards_png.py: the boards as PNG (hegemon.render.png), against resvg's own,
+#   with an order of a kind written for the test (no compiled class can be subclassed);
 # - tests/test_architecture.py: the source's imports and names, the same text in both.
 # Not `--dist loadgroup` nor `loadscope`: they keep one test of those that share a node id,
 # and tests/server/test_openapi.py's 38 generated operations all share one (3 of its 40
 # tests would run). The server's load test runs last, alone, on the compiled core that
 # `make run` serves: it counts what the server gets through in its time, which a test beside
 # it would take, and it plays whole games through the server on that build.
-PYTHON_ONLY_TESTS := tests/server tests/web tests/test_boards.py tests/test_architecture.py
+PYTHON_ONLY_TESTS := tests/server tests/web tests/test_boards.py tests/test_boards_png.py \
+	tests/test_architecture.py
 LOAD_TEST := tests/server/test_load.py
 test: lint compiled
 	$(ON_PURE) $(BIN)/pytest -n auto --deselect $(LOAD_TEST)
