@@ -43,6 +43,7 @@ from hegemon.variants.africa_ii import declarations, guerillas, landings, scorin
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
+from hegemon.variants.africa_ii.given import Given
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
@@ -53,7 +54,6 @@ from hegemon.variants.africa_ii.procedures import (
     AfricaAdjustments,
     AfricaMovement,
     AfricaRetreats,
-    Given,
 )
 from hegemon.variants.africa_ii.rules import FLEET, MARINE, AfricaRules
 from hegemon.variants.africa_ii.states import read_states
