@@ -63,10 +63,11 @@ def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
     province_state = book.territory(ledger).province_state
     deployed = {p: set(kinds) for p, kinds in ledger.deployed.items()}
     operating = {p: set(states) for p, states in ledger.operating.items()}
+    superpowers = frozenset(book.powers)  # asked of every unit: a set, not the tuple
     for unit in units:
-        letter = unit.type.letter
-        if unit.power not in book.powers:
+        if unit.power not in superpowers:
             continue
+        letter = unit.type.letter
         if letter in UPKEEP:
             deployed.setdefault(unit.power, set()).add(letter)
         state = province_state.get(unit.province)
