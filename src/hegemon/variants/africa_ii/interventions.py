@@ -31,7 +31,7 @@ def lose(book: Book, position: Position, disbanded: Iterable[Unit]) -> Position:
     gone = [
         u
         for u in aboard_too(disbanded)
-        if u.power in book.powers and u.type.letter in LOST_FOR_GOOD
+        if u.power in book.superpowers and u.type.letter in LOST_FOR_GOOD
     ]
     if not gone:
         return position
@@ -63,9 +63,8 @@ def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
     province_state = book.territory(ledger).province_state
     deployed = {p: set(kinds) for p, kinds in ledger.deployed.items()}
     operating = {p: set(states) for p, states in ledger.operating.items()}
-    superpowers = frozenset(book.powers)  # asked of every unit: a set, not the tuple
     for unit in units:
-        if unit.power not in superpowers:
+        if unit.power not in book.superpowers:
             continue
         letter = unit.type.letter
         if letter in UPKEEP:
