@@ -50,6 +50,7 @@ CORE = [
     "src/hegemon/variants/africa_ii/autumn.py",
     "src/hegemon/variants/africa_ii/book.py",
     "src/hegemon/variants/africa_ii/declarations.py",
+    "src/hegemon/variants/africa_ii/given.py",
     "src/hegemon/variants/africa_ii/guerillas.py",
     "src/hegemon/variants/africa_ii/interventions.py",
     "src/hegemon/variants/africa_ii/landings.py",

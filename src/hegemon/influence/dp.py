@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from hegemon.board import Board, province_of
 from hegemon.influence.orders import Bid
 from hegemon.legality import Illegal, check_movement_order
-from hegemon.orders import Hold, Move, MovementOrder, Order, Support, format_order
+from hegemon.orders import Hold, Move, MovementOrder, Order, Support, UnitOrder, format_order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
 
@@ -25,12 +25,14 @@ def allotment(centers: int, cap: int = 3) -> int:
     return min(cap, centers)
 
 
+# Both tell a unit's order first, by its compiled class: nearly every order is one, and
+# `Bid`, written in Python, is slower to test.
 def bids_of(orders: Iterable[Order]) -> list[Bid]:
-    return [o for o in orders if isinstance(o, Bid)]
+    return [o for o in orders if not isinstance(o, UnitOrder) and isinstance(o, Bid)]
 
 
 def unit_orders_of(orders: Iterable[Order]) -> list[Order]:
-    return [o for o in orders if not isinstance(o, Bid)]
+    return [o for o in orders if isinstance(o, UnitOrder) or not isinstance(o, Bid)]
 
 
 def attacked_provinces(orders: Iterable[Order]) -> set[str]:
@@ -116,21 +118,28 @@ def tally(
     """
     points: dict[str, dict[MovementOrder, int]] = {p: {} for p in biddable}
     for power, power_bids in bids.items():
+        excluded = barred.get(power)
         for bid in power_bids:
-            province = bid.order.province
-            if province in points and province not in barred.get(power, set()):
+            order = bid.order  # read once: a bid is a Python object
+            province = order.province
+            if province in points and (excluded is None or province not in excluded):
                 totals = points[province]
-                totals[bid.order] = totals.get(bid.order, 0) + bid.points
-    return {
-        province: Tally(biddable[province], totals, _winner(biddable[province], totals))
-        for province, totals in points.items()
-    }
+                totals[order] = totals.get(order, 0) + bid.points
+    tallies = {}
+    for province, unit in biddable.items():
+        totals = points[province]
+        tallies[province] = Tally(unit, totals, _winner(unit, totals))
+    return tallies
 
 
-def _winner(unit: Unit, totals: Mapping[MovementOrder, int]) -> MovementOrder:
-    if totals:
-        best = max(totals.values())
-        leaders = [order for order, points in totals.items() if points == best]
-        if len(leaders) == 1:
-            return leaders[0]
-    return Hold(unit.type, unit.location)
+def _winner(unit: Unit, totals: dict[MovementOrder, int]) -> MovementOrder:
+    """The order with the most points alone; a hold when there is none, or a tie for the
+    most. One pass over the dict (compiled, `max` over its values is a Python call)."""
+    best: int | None = None
+    leader: MovementOrder | None = None
+    for order, points in totals.items():
+        if best is None or points > best:
+            best, leader = points, order
+        elif points == best:
+            leader = None  # tied, unless a later order has more
+    return leader if leader is not None else Hold(unit.type, unit.location)

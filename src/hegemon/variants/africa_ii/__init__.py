@@ -43,6 +43,7 @@ from hegemon.variants.africa_ii import declarations, guerillas, landings, scorin
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
+from hegemon.variants.africa_ii.given import Given
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
@@ -53,7 +54,6 @@ from hegemon.variants.africa_ii.procedures import (
     AfricaAdjustments,
     AfricaMovement,
     AfricaRetreats,
-    Given,
 )
 from hegemon.variants.africa_ii.rules import FLEET, MARINE, AfricaRules
 from hegemon.variants.africa_ii.states import read_states
@@ -72,6 +72,13 @@ class AfricaII(Variant):
     # every power's menu and check of a phase asks for them. One entry, replaced whole, so
     # that games played side by side never mix; the ledger is public (`ledger`).
     _last_rules: list[tuple[Ledger, AfricaRules]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
+    # The game's end as last found, with what it was found from (the centers' counts, the
+    # ledger, the units): the phase machine asks after every phase and every phase it
+    # enters, and those stay the same objects from one to the next until one changes. One
+    # entry, replaced whole, so that games played side by side never mix; all public.
+    _last_end: list[tuple[Mapping[str, int], Ledger, Mapping[str, Unit], GameEnd]] = field(
         default_factory=list, init=False, repr=False, compare=False
     )
 
@@ -279,8 +286,14 @@ class AfricaII(Variant):
 
     # --- the end -------------------------------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
+        counts, ledger, units = position.center_counts, Ledger.of(position), position.units
+        last = self._last_end
+        if last and last[0][0] is counts and last[0][1] is ledger and last[0][2] is units:
+            return last[0][3]
         last_year = int(self.options["last_year"])
-        return scoring.ending(self.book, position, self.victory_centers, last_year)
+        end = scoring.ending(self.book, position, self.victory_centers, last_year)
+        self._last_end[:] = [(counts, ledger, units, end)]
+        return end
 
     def points(self, position: Position) -> Mapping[str, int]:
         """Victory points as the game's end would count them now (d.ii)."""

@@ -29,16 +29,27 @@ class Book:
     _territories: dict[frozenset[str], Territory] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    # `centers_by_power` as last found, with the centers' counts and the control it was
+    # found from: asked after every phase and every phase entered, while those two stay
+    # the same objects for phases on end (a ledger replaced keeps its control). One entry,
+    # replaced whole, so that games played side by side never mix; all of it public.
+    _last_centers: list[tuple[Mapping[str, int], Mapping[str, str], Mapping[str, int]]] = field(
+        default_factory=list, init=False, compare=False, repr=False
+    )
     # Each province's state in the data: the one whose territory lists it.
     state_listing: Mapping[str, str] = field(init=False, compare=False, repr=False)
     # The states a superpower declares independent (c.2): asked every phase.
     declared: tuple[State, ...] = field(init=False, compare=False, repr=False)
+    # The superpowers as a set: whether an owner is one is asked of every order and unit
+    # of a phase (in the tuple, a comparison with each).
+    superpowers: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         states = self.states.values()
         listing = {p: s.name for s in states for p in s.provinces}
         object.__setattr__(self, "state_listing", listing)
         object.__setattr__(self, "declared", tuple(s for s in states if s.declared))
+        object.__setattr__(self, "superpowers", frozenset(self.powers))
 
     def territory(self, ledger: Ledger) -> Territory:
         """The states as the ledger has them: asked for every unit ordered, so kept."""
@@ -52,7 +63,7 @@ class Book:
         """Whose orders an owner's units follow: a superpower its own (its intervention
         units); a state's, its controller's (a.5), none while it is uncontrolled or in
         civil war (a.11, a.12): its units stand unordered."""
-        if owner in self.powers:
+        if owner in self.superpowers:
             return owner
         if owner in ledger.civil_wars:
             return None
@@ -61,9 +72,9 @@ class Book:
     def commanded_owners(self, ledger: Ledger, power: str) -> set[str]:
         """The owners whose units follow `power`'s orders (those it is the `commander` of):
         found from the states it controls, not by asking of every owner on the board."""
-        owners = {s for s, c in ledger.control.items() if c == power and s not in self.powers}
+        owners = {s for s, c in ledger.control.items() if c == power and s not in self.superpowers}
         owners.difference_update(ledger.civil_wars)
-        if power in self.powers:
+        if power in self.superpowers:
             owners.add(power)
         return owners
 
@@ -74,14 +85,18 @@ class Book:
         counts = position.center_counts
         return counts.get(power, 0) + sum(counts.get(s, 0) for s in ledger.controlled_by(power))
 
-    def centers_by_power(self, position: Position) -> dict[str, int]:
+    def centers_by_power(self, position: Position) -> Mapping[str, int]:
         """`centers_of` every superpower, in one pass over the states controlled: asked
         after every phase, whether the game has ended."""
-        counts = position.center_counts
+        counts, control = position.center_counts, Ledger.of(position).control
+        last = self._last_centers
+        if last and last[0][0] is counts and last[0][1] is control:
+            return last[0][2]
         centers = {power: counts.get(power, 0) for power in self.powers}
-        for state, controller in Ledger.of(position).control.items():
+        for state, controller in control.items():
             if controller in centers:
                 centers[controller] += counts.get(state, 0)
+        self._last_centers[:] = [(counts, control, centers)]
         return centers
 
     def income(self, position: Position, power: str) -> int:

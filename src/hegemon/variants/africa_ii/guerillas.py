@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from hegemon.board import Board
-from hegemon.orders import Disband, Order, place
+from hegemon.orders import Disband, Order, UnitOrder, place
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
@@ -24,8 +24,6 @@ from hegemon.variants.africa_ii.orders import Raise
 GUERILLA = "G"
 _RAISE_CHANCE = 0.3  # how often a random player raises a guerilla it may raise
 _DISBAND_CHANCE = 0.05  # how often it disbands one of its guerillas
-# Raises and disbands, as a tuple: compiled, `A | B` makes a new union each time.
-_MUSTERING = (Raise, Disband)
 
 
 def kinds_in(book: Book, position: Position) -> tuple[type[Order], ...]:
@@ -111,7 +109,7 @@ def take(
     lines = []
     others: dict[str, list[Order]] = {}
     for power, given in orders.items():
-        mine = [o for o in given if isinstance(o, _MUSTERING)]
+        mine = [o for o in given if _mustering(o)]
         if not mine:  # most powers raise none: their limit is not worked out
             others[power] = list(given)
             continue
@@ -133,6 +131,15 @@ def take(
         position = position.evolve(state=ledger.replace(raising=raised, disbanding=disbanding))
     public = ["Guerillas (rules b.11)", *lines] if lines else []
     return position, others, public
+
+
+def _mustering(order: Order) -> bool:
+    """Whether the order raises or disbands a guerilla. A unit's order is told first, by
+    the compiled classes: nearly every order is one, and `Raise`, written in Python, is
+    slower to test."""
+    if isinstance(order, UnitOrder):
+        return isinstance(order, Disband)
+    return isinstance(order, Raise)
 
 
 def muster(board: Board, position: Position) -> Position:

@@ -31,7 +31,7 @@ def lose(book: Book, position: Position, disbanded: Iterable[Unit]) -> Position:
     gone = [
         u
         for u in aboard_too(disbanded)
-        if u.power in book.powers and u.type.letter in LOST_FOR_GOOD
+        if u.power in book.superpowers and u.type.letter in LOST_FOR_GOOD
     ]
     if not gone:
         return position
@@ -64,9 +64,9 @@ def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
     deployed = {p: set(kinds) for p, kinds in ledger.deployed.items()}
     operating = {p: set(states) for p, states in ledger.operating.items()}
     for unit in units:
-        letter = unit.type.letter
-        if unit.power not in book.powers:
+        if unit.power not in book.superpowers:
             continue
+        letter = unit.type.letter
         if letter in UPKEEP:
             deployed.setdefault(unit.power, set()).add(letter)
         state = province_state.get(unit.province)

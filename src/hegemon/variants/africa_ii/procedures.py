@@ -11,7 +11,7 @@ captured, and the revenue of the coming Spring.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from hegemon.adjudication.outcome import Verdict
@@ -20,43 +20,14 @@ from hegemon.game import Procedure, Resolution, Turn, Variant
 from hegemon.game.forms import Choice, Menu, OrderForm
 from hegemon.game.menus import adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
-from hegemon.orders import Build, Order, UnitOrder, Waive, place
+from hegemon.orders import Order, UnitOrder, Waive, place
 from hegemon.position import Position, Unit, Viewer
 from hegemon.variants.africa_ii import autumn, declarations, guerillas, interventions, landings
 from hegemon.variants.africa_ii.book import Book
+from hegemon.variants.africa_ii.given import Given, owner_of
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Aid, Independence
 from hegemon.variants.africa_ii.own import DECLARATIONS, MUSTERING, checked, forms_in, takes
-
-
-class Given:
-    """Orders by the owner they are for: each unit order under the name of the unit's
-    owner (a build, the center's owner) when its sender commands that owner's units. One
-    for a state's unit its sender does not command is `refused`, with why; one naming no
-    unit stays under its sender's name, for the adjudicator to refuse with the reason."""
-
-    def __init__(self, book: Book, position: Position, orders: Mapping[str, Sequence[Order]]):
-        ledger = Ledger.of(position)
-        units = position.all_units  # a copy each time it is read: read once for all orders
-        self.owners: dict[str, list[Order]] = {}
-        self.refused: list[tuple[str, UnitOrder, str]] = []  # (sender, order, why)
-        commanders: dict[str, str | None] = {}  # each owner's, found once for its orders
-        for power, sent in orders.items():
-            for order in sent:
-                if not isinstance(order, UnitOrder):
-                    continue
-                owner = _owner(position, units, order)
-                if owner and owner not in commanders:
-                    commanders[owner] = book.commander(ledger, owner)
-                if owner and commanders[owner] == power:
-                    self.owners.setdefault(owner, []).append(order)
-                elif owner in book.states:
-                    self.refused.append((power, order, _not_commanded(ledger, power, owner)))
-                else:
-                    self.owners.setdefault(power, []).append(order)
-
-    def problems(self) -> list[str]:
-        return [f"{order.format()}: {why}" for _, order, why in self.refused]
 
 
 def _unordered_disbanded(
@@ -89,14 +60,6 @@ def _why_no_retreat(book: Book, ledger: Ledger, unit: Unit) -> str | None:
     if book.commander(ledger, unit.power) is None:
         return f"nobody controls {unit.power}, its units stand unordered (rules a.11)"
     return None
-
-
-def _not_commanded(ledger: Ledger, power: str, state: str) -> str:
-    if state in ledger.civil_wars and ledger.control.get(state) == power:
-        return f"{state} is in civil war (rules a.12): its units take no orders"
-    if state not in ledger.control:
-        return f"nobody controls {state} (rules a.11): its units stand unordered"
-    return f"{power} does not control {state}"
 
 
 def _trial(
@@ -396,7 +359,7 @@ class AfricaAdjustments(Adjustments):
                     choices = [
                         o
                         for o in offered
-                        if isinstance(o, UnitOrder) and _owner(position, units, o) == owner
+                        if isinstance(o, UnitOrder) and owner_of(position, units, o) == owner
                     ]
                 count = min(abs(due), len(choices))
                 if count and rng.random() < _TOO_FEW:
@@ -411,12 +374,3 @@ def _builds(owner: str) -> str:
 
 
 _TOO_FEW = 0.2  # how often a random player orders one build or disband fewer than due
-
-
-def _owner(position: Position, units: Mapping[str, Unit], order: UnitOrder) -> str:
-    """Whose unit an order names (a build: whose center), "" for nobody's; `units` are
-    the position's `all_units`."""
-    if isinstance(order, Build):
-        return position.centers.get(order.province, "")
-    unit = units.get(order.province)
-    return unit.power if unit is not None else ""

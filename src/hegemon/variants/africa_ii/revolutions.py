@@ -52,7 +52,7 @@ def _sole_owner(book: Book, position: Position, name: str) -> str | None:
     if len(owners) != 1:
         return None
     (owner,) = owners
-    return owner if owner in book.powers else None
+    return owner if owner in book.superpowers else None
 
 
 def _revolution(book: Book, board: Board, position: Position, name: str, power: str) -> Position:

@@ -39,7 +39,7 @@ class AfricaRules(BeyondRules):
         """A state keeps a unit for each center and each center's worth of military aid
         given to it this year (c.3: it "may thus raise or maintain one extra unit"); a
         superpower keeps one more guerilla than the centers its guerillas hold (b.12)."""
-        if power in self.book.powers:
+        if power in self.book.superpowers:
             return centers + self.book.guerilla_margin
         return centers + self.ledger.aid_to(power)
 

@@ -308,8 +308,7 @@ class SubSaharan(Variant):
         bids checked, power by power): none outside a movement phase."""
         if position.phase.kind is not PhaseKind.MOVEMENT:
             return {}
-        counts = position.center_counts
-        return {power: dp.allotment(counts.get(power, 0)) for power in self.powers}
+        return bidding.allotments(self.powers, position)
 
     def _points(self, position: Position, power: str) -> int:
         """The points the power's centers give it, whatever the phase."""
@@ -321,7 +320,7 @@ class SubSaharan(Variant):
 
     def biddable(self, position: Position) -> dict[str, Unit]:
         """The minor units, which the powers bid for, by province."""
-        return {u.province: u for u in self.minor_units(position)}
+        return bidding.biddable(self.minor_names, position)
 
     def bid_forms(self, position: Position, power: str) -> Menu:
         """A bid on each minor power's unit: one of its legal orders and the points
