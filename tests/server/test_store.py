@@ -11,6 +11,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import select, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
 from hegemon import jsonio
@@ -18,6 +19,7 @@ from hegemon.cli import main
 from hegemon.game import Game
 from hegemon.randomplay import random_orders
 from hegemon.store import Store, exchange, models, records
+from hegemon.store.database import Timeouts
 from hegemon.variants import load_variant
 from tests.wire import at, obj
 
@@ -163,3 +165,21 @@ def test_the_lossy_writer_commits_without_waiting_for_the_disk(store: Store) -> 
         with store.lossy_writer().begin() as lossy, store.engine.begin() as kept:
             assert lossy.exec_driver_sql("SHOW synchronous_commit").scalar() == "off"
             assert kept.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"
+
+
+def test_a_sqlite_change_kept_from_the_write_lock_fails_as_sqlalchemy_says(tmp_path: Path) -> None:
+    """A change that cannot take SQLite's write lock in time, another change holding it,
+    fails with SQLAlchemy's OperationalError (which the server answers with a 503), and
+    a read goes on beside it: each transaction's BEGIN is sent by the driver itself."""
+    url = f"sqlite:///{tmp_path}/locked.db"
+    holder, waiter = Store(url), Store(url, Timeouts(busy=0.05))
+    with holder.writing() as holding:
+        holding.execute(select(1))  # the write lock taken
+        with pytest.raises(OperationalError, match="locked"), waiter.writing() as session:
+            session.execute(select(1))
+        with waiter.reading() as session:
+            assert session.scalar(select(1)) == 1
+    with waiter.writing() as session:  # the lock free again
+        assert session.scalar(select(1)) == 1
+    holder.close()
+    waiter.close()

@@ -9,9 +9,11 @@ reads the game again through its own view. Messages are the press's to publish.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Sequence
 from datetime import datetime
 
+from hegemon.game import Game
+from hegemon.orders import Order
 from hegemon.server import answers, events
 from hegemon.server.table import Table
 from hegemon.store import models
@@ -24,23 +26,29 @@ def _when(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
-def received(table: Table) -> tuple[str, ...]:
-    """Whose orders are in by the public count (`Table.order_status`), as the pending
-    rows now stand (read again: a row locked since may have changed)."""
+def orders_changed(
+    table: Table, power: str, before: Sequence[Order], after: Sequence[Order]
+) -> None:
+    """`power`'s orders changed from `before` to `after`: for each name whose orders are
+    now in, or no longer in, by the public count (`Table.order_status`),
+    ``{power, phase, received}``. A change that the count does not show (an order
+    replaced, a declaration) is told to nobody, not even by an event's number."""
     table.orders_changed()
-    return table.order_status.received
-
-
-def orders_changed(table: Table, before: Collection[str]) -> None:
-    """A power's orders changed: for each power whose orders are now in, or no longer
-    in, by the public count (`received` before the change), ``{power, phase, received}``.
-    A change that the count does not show (an order replaced, a declaration) is told to
-    nobody, not even by an event's number."""
-    after = received(table)
-    for power in table.variant.powers:
-        if (power in before) != (power in after):
-            said = answers.OrdersEvent(power=power, phase=table.game.phase, received=power in after)
+    was, now = _counted(table, power, before), _counted(table, power, after)
+    for name in table.variant.powers:
+        if (name in was) != (name in now):
+            said = answers.OrdersEvent(power=name, phase=table.game.phase, received=name in now)
             _publish(table, ORDERS, said)
+
+
+def _counted(table: Table, power: str, orders: Sequence[Order]) -> tuple[str, ...]:
+    """The names the public count has in by `power`'s orders alone, were they `orders`
+    (`Game.order_status` with no other power's): the count of a name stands on the
+    orders of one power (a player's own; an owner's that is no player, its secret
+    commander's: `Variant.secret_commanders`), so a change to `power`'s orders changes
+    only what this finds, and the others' orders need not be read."""
+    alone = Game(table.variant, table.position, pending={power: list(orders)})
+    return alone.order_status().received
 
 
 def ready_changed(table: Table, power: str, ready: bool) -> None:

@@ -276,10 +276,9 @@ def submit(
     and then nothing is stored."""
     table.require_playing()
     row = _expected(table, power, phase, version)
-    before = announce.received(table)
+    current = _stored(table, row)
     orders, problems = _read(table, texts)
     if not problems:
-        current = _stored(table, row)
         merged = orders if replace else _with_orders(table, power, current, orders)
         problems = order_problems(table.variant, table.position, power, merged)
     if problems:
@@ -292,7 +291,7 @@ def submit(
         announce.members_changed(table, "out of civil disorder", power)
     table.log("orders", power=power, given=list(texts), replace=replace)
     table.session.flush()
-    announce.orders_changed(table, before)
+    announce.orders_changed(table, power, current, merged)
     return row
 
 
@@ -307,7 +306,6 @@ def withdraw(
     named as orders name it, or an order for that slot); how many were withdrawn."""
     table.require_playing()
     row = _expected(table, power, phase, None)
-    before = announce.received(table)
     current = _stored(table, row)
     if text is None:
         kept: list[Order] = []
@@ -321,7 +319,7 @@ def withdraw(
     store_orders(table.session, row, [o.format() for o in kept])
     table.log("withdrew", power=power, order=text, withdrawn=withdrawn)
     table.session.flush()
-    announce.orders_changed(table, before)
+    announce.orders_changed(table, power, current, kept)
     return row, withdrawn
 
 

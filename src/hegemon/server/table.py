@@ -173,14 +173,13 @@ class Table:
 
     def lock_pending(self, power: str) -> models.Pending:
         """A power's pending row, locked until the transaction ends, so that the same
-        power's orders sent twice at once are added one after the other: read again
-        ``FOR UPDATE`` on PostgreSQL; on SQLite the transaction holds the write lock from
-        its start, so the row read with the others is current and stays so."""
-        if self.session.get_bind().dialect.name == "sqlite":
-            return self.pending[power]
+        power's orders sent twice at once are added one after the other: read alone
+        (not the other powers' rows: an order given needs none of them), ``FOR UPDATE`` on
+        PostgreSQL; on SQLite the transaction holds the write lock from its start, and the
+        statement asks for no lock. The row as now stored, in the object `pending` holds
+        if it was read (the session keeps one object a row)."""
         row = self.session.scalar(PENDING_LOCKED, {"game_id": self.game.id, "power": power})
         assert row is not None
-        self.pending[power] = row
         return row
 
     @cached_property

@@ -189,7 +189,11 @@ def game_view(table: Table) -> answers.Game:
         invitation=game.invitation if table.member is not None else None,
         orders={}
         if end
-        else {p: pending_view(table, p) for p in variant.powers if viewer.sees(p) and p in pending},
+        else {
+            p: pending_view(table, pending[p])
+            for p in variant.powers
+            if viewer.sees(p) and p in pending
+        },
         end=end,
     )
 
@@ -209,10 +213,11 @@ def progress_view(table: Table) -> answers.Progress:
     )
 
 
-def pending_view(table: Table, power: str) -> answers.PendingOrders:
-    """A power's orders for the current phase: for that power and the game master."""
-    row = table.pending[power]
-    orders = pending_orders(table, power)
+def pending_view(table: Table, row: models.Pending) -> answers.PendingOrders:
+    """A power's orders for the current phase (its pending row): for that power and the
+    game master."""
+    power = row.power
+    orders = _orders_in(table, row)
     procedure, variant, position = table.procedure, table.variant, table.position
     unordered = procedure.unordered(variant, position, power, orders)
     return answers.PendingOrders(
@@ -228,9 +233,9 @@ def pending_view(table: Table, power: str) -> answers.PendingOrders:
     )
 
 
-def withdrawal_view(table: Table, power: str, withdrawn: int) -> answers.Withdrawal:
-    """The power's orders after some were withdrawn, and how many were."""
-    return answers.Withdrawal(**dict(pending_view(table, power)), withdrawn=withdrawn)
+def withdrawal_view(table: Table, row: models.Pending, withdrawn: int) -> answers.Withdrawal:
+    """A power's orders (its pending row) after some were withdrawn, and how many were."""
+    return answers.Withdrawal(**dict(pending_view(table, row)), withdrawn=withdrawn)
 
 
 def options_view(table: Table, power: str) -> answers.OrderForms:
@@ -267,8 +272,12 @@ def _given(
 
 def pending_orders(table: Table, power: str) -> list[Order]:
     """The power's orders stored for this phase, as orders."""
-    row = table.pending[power]
-    return parse_orders(table.variant, table.position, {power: row.orders}).get(power, [])
+    return _orders_in(table, table.pending[power])
+
+
+def _orders_in(table: Table, row: models.Pending) -> list[Order]:
+    """The orders stored in a power's pending row, as orders."""
+    return parse_orders(table.variant, table.position, {row.power: row.orders}).get(row.power, [])
 
 
 def _form_line(form: OrderForm) -> answers.OrderFormLine:

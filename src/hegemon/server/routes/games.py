@@ -167,8 +167,8 @@ def submit(game_id: RowId, body: OrdersIn, user: Caller, store: StoreDep) -> ans
         table = Table.open(session, game_id, user, Lock.SHARE)
         power = table.acting_power(body.power)
         texts = [*body.orders, *play.filled_orders(table, power, body.forms)]
-        play.submit(table, power, texts, body.replace, body.phase, body.version)
-        return views.pending_view(table, power)
+        row = play.submit(table, power, texts, body.replace, body.phase, body.version)
+        return views.pending_view(table, row)
 
 
 @router.delete("/games/{game_id}/orders", responses=answers.IN_A_GAME)
@@ -186,8 +186,8 @@ def withdraw(
     with store.writing() as session:
         table = Table.open(session, game_id, user, Lock.SHARE)
         acting = table.acting_power(power)
-        _, withdrawn = play.withdraw(table, acting, order, phase)
-        return views.withdrawal_view(table, acting, withdrawn)
+        row, withdrawn = play.withdraw(table, acting, order, phase)
+        return views.withdrawal_view(table, row, withdrawn)
 
 
 @router.post("/games/{game_id}/ready", responses=answers.IN_A_GAME | answers.BODY)

@@ -228,7 +228,9 @@ def game_page(
             **_progress(game),
             "since": events.latest(session, game_id, table.viewer),
             "power": acting,
-            "pending": views.pending_view(table, acting).model_dump() if acting else None,
+            "pending": views.pending_view(table, table.pending[acting]).model_dump()
+            if acting
+            else None,
             "choices": views.options_view(table, acting).model_dump() if acting else None,
         }
         page = _page(
