@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
+from hegemon.game import Lines, Preparation
 from hegemon.influence.inf import (
     Attack,
     deploy,
@@ -16,15 +18,52 @@ from hegemon.influence.inf import (
     religious_control,
 )
 from hegemon.orders import Build, Order, UnitOrder, format_order
-from hegemon.position import Position, Unit
+from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.europe_1615.checks import influence_orders, influence_problems
 from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
-from hegemon.variants.europe_1615.lines import attack_lines
+from hegemon.variants.europe_1615.lines import attack_lines, own_lines, status_lines
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
+from hegemon.variants.europe_1615.rules import phase_rules
 from hegemon.variants.europe_1615.states import BARBARY, EMPIRE, State
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
+
+
+def prepare(
+    variant: Europe1615, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> Preparation:
+    """The phase as it is resolved (`Europe1615.prepare`): in a movement phase, steps 1 to 3
+    (`deploy_and_attack`); any phase's declarations, and the orders each unit follows;
+    the rules of the phase from the statuses then. The report's lines are written when
+    first read (`_lines`): every state's status and every power's own INFs are much of
+    a phase's work."""
+    movement = position.phase.kind is PhaseKind.MOVEMENT
+    ledger = Ledger.of(position)
+    attacks: list[str] = []
+    if movement:
+        ledger, attacks = deploy_and_attack(variant, position, orders)
+    ledger, declared = declare(variant, position, ledger, orders)
+    given, ignored = client_orders(variant, position, ledger, orders)
+    after = [*declared, "Orders not followed", *ignored] if ignored else declared
+    year = position.phase.year if movement else None
+    told = partial(_lines, variant, ledger, year, attacks, after)
+    if ledger.year_end:  # told with the phase before (a new ledger copies every field)
+        ledger = replace(ledger, year_end=[])
+    rules = phase_rules(variant, position, ledger, given)
+    return Preparation(position.evolve(state=ledger), given, rules=rules, told=told)
+
+
+def _lines(
+    variant: Europe1615, ledger: Ledger, year: int | None, attacks: list[str], after: list[str]
+) -> Lines:
+    """The report's own lines: in a movement phase (of `year`), the diplomatic `attacks`,
+    every state's status and, to each power alone, its own INFs; then the lines `after`
+    (alliances declared, orders not followed)."""
+    if year is None:
+        return Lines(tuple(after), {})
+    private = {p: tuple(own_lines(variant, ledger, p, year)) for p in variant.powers}
+    return Lines((*attacks, *status_lines(variant, ledger), *after), private)
 
 
 def deploy_and_attack(

@@ -23,7 +23,7 @@ from hegemon.orders import place
 from hegemon.position import Position, Unit
 from hegemon.variants.europe_1615.ledger import ISLAMIC, Ledger
 from hegemon.variants.europe_1615.preparation import judge
-from hegemon.variants.europe_1615.rules import EuropeRules
+from hegemon.variants.europe_1615.rules import neutral_hosts
 from hegemon.variants.europe_1615.scoring import ending, reveal, score
 from hegemon.variants.europe_1615.states import EMPIRE
 
@@ -34,11 +34,11 @@ if TYPE_CHECKING:
 def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit]]:
     """Concerning neutrality: an army of a power or of another state still in a NEUTRAL
     state at the build phase "is then interned and disbanded", before it can capture."""
-    rules = EuropeRules(variant, Ledger.of(position))
+    hosts = neutral_hosts(variant, Ledger.of(position))
     interned = [
         unit
         for province, unit in position.units.items()
-        if (host := rules.neutral_host(province)) is not None and unit.power != host.name
+        if (host := hosts.get(province)) is not None and unit.power != host.name
     ]
     return _without(position, lambda unit: unit in interned), interned
 
