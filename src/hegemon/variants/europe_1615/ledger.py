@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypedDict, Unpack
 
 from hegemon.influence.inf import Standing, shares
 from hegemon.influence.saved import FieldChecker
@@ -35,7 +35,9 @@ class Award(NamedTuple):
     points: int
 
 
-@dataclass(frozen=True)
+# Writes its own `__init__` (init=False), as `hegemon.influence.inf.Status` does: compiled,
+# the generated one is a Python call, and a phase makes several ledgers (`replace`).
+@dataclass(frozen=True, init=False)
 class Ledger(VariantState):
     """The influence state of a position. Never changed in place: `replace` it."""
 
@@ -59,6 +61,75 @@ class Ledger(VariantState):
     awards: dict[str, list[Award]]  # power -> what each scoring gave it, in public
     secret_awards: dict[str, list[Award]]  # power -> awards that name the Empire's patron
     year_end: list[str]  # what the last build phase did, for the reports that follow it
+
+    def __init__(
+        self,
+        *,
+        inf: dict[str, dict[str, int]],
+        spent: dict[str, int],
+        income: dict[str, int],
+        attacked: list[str],
+        sequence: list[str],
+        captured: list[str],
+        status: dict[str, list[str | None]],
+        religion: dict[str, str],
+        vp: dict[str, int],
+        allies: list[list[str]],
+        offers: dict[str, str],
+        waived: dict[str, list[str]],
+        eliminated: list[str],
+        annexed: dict[str, str],
+        secret_annexed: dict[str, str],
+        awards: dict[str, list[Award]],
+        secret_awards: dict[str, list[Award]],
+        year_end: list[str],
+    ) -> None:
+        object.__setattr__(self, "inf", inf)
+        object.__setattr__(self, "spent", spent)
+        object.__setattr__(self, "income", income)
+        object.__setattr__(self, "attacked", attacked)
+        object.__setattr__(self, "sequence", sequence)
+        object.__setattr__(self, "captured", captured)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "religion", religion)
+        object.__setattr__(self, "vp", vp)
+        object.__setattr__(self, "allies", allies)
+        object.__setattr__(self, "offers", offers)
+        object.__setattr__(self, "waived", waived)
+        object.__setattr__(self, "eliminated", eliminated)
+        object.__setattr__(self, "annexed", annexed)
+        object.__setattr__(self, "secret_annexed", secret_annexed)
+        object.__setattr__(self, "awards", awards)
+        object.__setattr__(self, "secret_awards", secret_awards)
+        object.__setattr__(self, "year_end", year_end)
+
+    def replace(self, **changes: Unpack[Changes]) -> Ledger:
+        """A copy with `changes`, as `dataclasses.replace` makes it: without its work for
+        each of the many fields (several times the cost), where a ledger is replaced
+        several times a phase. A viewer's ledger (`SeenLedger`) has more to copy: that
+        one is replaced as any dataclass."""
+        if type(self) is not Ledger:
+            return replace(self, **changes)
+        return Ledger(
+            inf=changes.get("inf", self.inf),
+            spent=changes.get("spent", self.spent),
+            income=changes.get("income", self.income),
+            attacked=changes.get("attacked", self.attacked),
+            sequence=changes.get("sequence", self.sequence),
+            captured=changes.get("captured", self.captured),
+            status=changes.get("status", self.status),
+            religion=changes.get("religion", self.religion),
+            vp=changes.get("vp", self.vp),
+            allies=changes.get("allies", self.allies),
+            offers=changes.get("offers", self.offers),
+            waived=changes.get("waived", self.waived),
+            eliminated=changes.get("eliminated", self.eliminated),
+            annexed=changes.get("annexed", self.annexed),
+            secret_annexed=changes.get("secret_annexed", self.secret_annexed),
+            awards=changes.get("awards", self.awards),
+            secret_awards=changes.get("secret_awards", self.secret_awards),
+            year_end=changes.get("year_end", self.year_end),
+        )
 
     def standing(self, state: str) -> Standing:
         entry = self.status.get(state)
@@ -172,6 +243,29 @@ class Ledger(VariantState):
             ),
             year_end=check.names("year_end", raw["year_end"], check.text),
         )
+
+
+class Changes(TypedDict, total=False):
+    """The fields of a `Ledger`, any of them, for `Ledger.replace`."""
+
+    inf: dict[str, dict[str, int]]
+    spent: dict[str, int]
+    income: dict[str, int]
+    attacked: list[str]
+    sequence: list[str]
+    captured: list[str]
+    status: dict[str, list[str | None]]
+    religion: dict[str, str]
+    vp: dict[str, int]
+    allies: list[list[str]]
+    offers: dict[str, str]
+    waived: dict[str, list[str]]
+    eliminated: list[str]
+    annexed: dict[str, str]
+    secret_annexed: dict[str, str]
+    awards: dict[str, list[Award]]
+    secret_awards: dict[str, list[Award]]
+    year_end: list[str]
 
 
 GUESSED_TOTAL = 10  # INFs presumed in a state whose total nothing shows: twice a minimum

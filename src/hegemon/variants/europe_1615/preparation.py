@@ -5,7 +5,6 @@ each unit follows, the clients' from their patrons; and declarations of alliance
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -49,7 +48,7 @@ def prepare(
     year = position.phase.year if movement else None
     told = partial(_lines, variant, ledger, year, attacks, after)
     if ledger.year_end:  # told with the phase before (a new ledger copies every field)
-        ledger = replace(ledger, year_end=[])
+        ledger = ledger.replace(year_end=[])
     rules = phase_rules(variant, position, ledger, given)
     return Preparation(position.evolve(state=ledger), given, rules=rules, told=told)
 
@@ -94,8 +93,8 @@ def deploy_and_attack(
     status, religion = statuses(variant, ledger, remaining, position.phase.year)
     # One new ledger, not one for the INFs and another for the statuses: making one
     # copies every field of the ledger.
-    ledger = replace(
-        ledger, inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
+    ledger = ledger.replace(
+        inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
     )
     return ledger, attack_lines(variant, results)
 
@@ -103,7 +102,7 @@ def deploy_and_attack(
 def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
     """The ledger with every state's status judged from its INFs (`statuses`)."""
     status, religion = statuses(variant, ledger, ledger.inf, year)
-    return replace(ledger, status=status, religion=religion)
+    return ledger.replace(status=status, religion=religion)
 
 
 def statuses(
@@ -207,7 +206,7 @@ def declare(
                     pair = sorted((power, order.ally))
                     allies.append(pair)
                     declared.append(f"   {pair[0]} and {pair[1]}")
-    ledger = replace(ledger, offers=offers, allies=allies, waived=waived)
+    ledger = ledger.replace(offers=offers, allies=allies, waived=waived)
     return ledger, (["Alliances declared", *declared] if declared else [])
 
 

@@ -11,7 +11,6 @@ totals would otherwise name the patron.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
@@ -41,7 +40,7 @@ def score(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledg
         if hidden:
             secret.setdefault(power, []).extend(hidden)
     vp = {p: sum(a.points for a in awards.get(p, [])) for p in variant.powers}
-    scored = replace(ledger, awards=awards, secret_awards=secret, vp=vp)
+    scored = ledger.replace(awards=awards, secret_awards=secret, vp=vp)
     return scored, [f"Scoring {year}: {', '.join(lines) or 'nobody scores'}"]
 
 
@@ -114,8 +113,8 @@ def reveal(ledger: Ledger) -> tuple[Ledger, list[str]]:
         return ledger, []
     vp = {p: sum(a.points for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
     annexed = {**ledger.annexed, **ledger.secret_annexed}
-    revealed = replace(
-        ledger, awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
+    revealed = ledger.replace(
+        awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
     )
     return revealed, [f"Kept secret until now (the Ottoman Empire's patron): {', '.join(lines)}"]
 

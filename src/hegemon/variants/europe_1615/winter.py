@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hegemon.board import UnitKind
@@ -62,7 +61,7 @@ def year_end(
     for step in steps:
         position, ledger, told = step(variant, position, ledger)
         lines += told
-    return position.evolve(state=replace(ledger, year_end=lines))
+    return position.evolve(state=ledger.replace(year_end=lines))
 
 
 def _told(what: str, listing: str) -> list[str]:
@@ -93,8 +92,7 @@ def _eliminate(
     if not out:
         return position, ledger, []
     holdings = {s: {p: n for p, n in h.items() if p not in out} for s, h in ledger.inf.items()}
-    ledger = replace(
-        ledger,
+    ledger = ledger.replace(
         inf={s: h for s, h in holdings.items() if h},
         vp={p: n for p, n in ledger.vp.items() if p not in out},
         awards={p: a for p, a in ledger.awards.items() if p not in out},
@@ -132,7 +130,7 @@ def _annex(
         told[province] = unit.power
         if variant.first_holder.get(province) != unit.power:  # not taken back by its own
             annexed[province] = unit.power
-    ledger = replace(ledger, annexed=annexed, secret_annexed=secret)
+    ledger = ledger.replace(annexed=annexed, secret_annexed=secret)
     return position, ledger, _told("Annexed", _owned_by(told))
 
 
@@ -179,7 +177,7 @@ def _withdraw(
             withdrawn.append(state.name + (f" ({faith} for good)" if faith else ""))
     holdings = {s: h for s, h in ledger.inf.items() if s not in captured}
     status = {s: v for s, v in ledger.status.items() if s not in captured}
-    ledger = replace(ledger, captured=captured, inf=holdings, status=status)
+    ledger = ledger.replace(captured=captured, inf=holdings, status=status)
     fallen = {variant.states[s].name for s in captured}
     disbanded = [u for u in position.units.values() if u.power in fallen]
     told = [
@@ -243,7 +241,7 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
         income[power], changes = _income(variant, position, ledger, power, year, owned)
         told.append(f"{power} {income[power]}" + (f" ({', '.join(changes)})" if changes else ""))
     sequence = attack_sequence(income, ledger.sequence)
-    ledger = replace(ledger, income=income, sequence=sequence, spent={}, attacked=[], waived={})
+    ledger = ledger.replace(income=income, sequence=sequence, spent={}, attacked=[], waived={})
     return ledger, [f"INFs for {year}: {', '.join(told)}"]
 
 
