@@ -39,6 +39,18 @@ def influence_problems(
     adjudication, a power's influence orders with any of these problems are ignored as a
     whole, as a game master would return the list."""
     deploys, attacks = influence_orders(orders)
+    return allocation_problems(variant, ledger, position, power, deploys, attacks)
+
+
+def allocation_problems(
+    variant: Europe1615,
+    ledger: Ledger,
+    position: Position,
+    power: str,
+    deploys: Sequence[Deploy],
+    attacks: Sequence[DiplomaticAttack],
+) -> list[str]:
+    """`influence_problems`, of the power's deployments and attacks found already."""
     if not deploys and not attacks:
         return []
     if power in ledger.eliminated:  # rules: ELIMINATION

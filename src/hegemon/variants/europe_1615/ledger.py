@@ -35,9 +35,7 @@ class Award(NamedTuple):
     points: int
 
 
-# Writes its own `__init__` (init=False), as `hegemon.influence.inf.Status` does: compiled,
-# the generated one is a Python call, and a phase makes several ledgers (`replace`).
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Ledger(VariantState):
     """The influence state of a position. Never changed in place: `replace` it."""
 
@@ -62,74 +60,33 @@ class Ledger(VariantState):
     secret_awards: dict[str, list[Award]]  # power -> awards that name the Empire's patron
     year_end: list[str]  # what the last build phase did, for the reports that follow it
 
-    def __init__(
-        self,
-        *,
-        inf: dict[str, dict[str, int]],
-        spent: dict[str, int],
-        income: dict[str, int],
-        attacked: list[str],
-        sequence: list[str],
-        captured: list[str],
-        status: dict[str, list[str | None]],
-        religion: dict[str, str],
-        vp: dict[str, int],
-        allies: list[list[str]],
-        offers: dict[str, str],
-        waived: dict[str, list[str]],
-        eliminated: list[str],
-        annexed: dict[str, str],
-        secret_annexed: dict[str, str],
-        awards: dict[str, list[Award]],
-        secret_awards: dict[str, list[Award]],
-        year_end: list[str],
-    ) -> None:
-        object.__setattr__(self, "inf", inf)
-        object.__setattr__(self, "spent", spent)
-        object.__setattr__(self, "income", income)
-        object.__setattr__(self, "attacked", attacked)
-        object.__setattr__(self, "sequence", sequence)
-        object.__setattr__(self, "captured", captured)
-        object.__setattr__(self, "status", status)
-        object.__setattr__(self, "religion", religion)
-        object.__setattr__(self, "vp", vp)
-        object.__setattr__(self, "allies", allies)
-        object.__setattr__(self, "offers", offers)
-        object.__setattr__(self, "waived", waived)
-        object.__setattr__(self, "eliminated", eliminated)
-        object.__setattr__(self, "annexed", annexed)
-        object.__setattr__(self, "secret_annexed", secret_annexed)
-        object.__setattr__(self, "awards", awards)
-        object.__setattr__(self, "secret_awards", secret_awards)
-        object.__setattr__(self, "year_end", year_end)
-
     def replace(self, **changes: Unpack[Changes]) -> Ledger:
         """A copy with `changes`, as `dataclasses.replace` makes it: without its work for
-        each of the many fields (several times the cost), where a ledger is replaced
-        several times a phase. A viewer's ledger (`SeenLedger`) has more to copy: that
-        one is replaced as any dataclass."""
+        each of the many fields, nor a call of the generated `__init__` (compiled, a
+        Python call), where a ledger is replaced several times a phase. A viewer's
+        ledger (`SeenLedger`) has more to copy: that one is replaced as any dataclass."""
         if type(self) is not Ledger:
             return replace(self, **changes)
-        return Ledger(
-            inf=changes.get("inf", self.inf),
-            spent=changes.get("spent", self.spent),
-            income=changes.get("income", self.income),
-            attacked=changes.get("attacked", self.attacked),
-            sequence=changes.get("sequence", self.sequence),
-            captured=changes.get("captured", self.captured),
-            status=changes.get("status", self.status),
-            religion=changes.get("religion", self.religion),
-            vp=changes.get("vp", self.vp),
-            allies=changes.get("allies", self.allies),
-            offers=changes.get("offers", self.offers),
-            waived=changes.get("waived", self.waived),
-            eliminated=changes.get("eliminated", self.eliminated),
-            annexed=changes.get("annexed", self.annexed),
-            secret_annexed=changes.get("secret_annexed", self.secret_annexed),
-            awards=changes.get("awards", self.awards),
-            secret_awards=changes.get("secret_awards", self.secret_awards),
-            year_end=changes.get("year_end", self.year_end),
-        )
+        copy = Ledger.__new__(Ledger)
+        _set(copy, "inf", changes.get("inf", self.inf))
+        _set(copy, "spent", changes.get("spent", self.spent))
+        _set(copy, "income", changes.get("income", self.income))
+        _set(copy, "attacked", changes.get("attacked", self.attacked))
+        _set(copy, "sequence", changes.get("sequence", self.sequence))
+        _set(copy, "captured", changes.get("captured", self.captured))
+        _set(copy, "status", changes.get("status", self.status))
+        _set(copy, "religion", changes.get("religion", self.religion))
+        _set(copy, "vp", changes.get("vp", self.vp))
+        _set(copy, "allies", changes.get("allies", self.allies))
+        _set(copy, "offers", changes.get("offers", self.offers))
+        _set(copy, "waived", changes.get("waived", self.waived))
+        _set(copy, "eliminated", changes.get("eliminated", self.eliminated))
+        _set(copy, "annexed", changes.get("annexed", self.annexed))
+        _set(copy, "secret_annexed", changes.get("secret_annexed", self.secret_annexed))
+        _set(copy, "awards", changes.get("awards", self.awards))
+        _set(copy, "secret_awards", changes.get("secret_awards", self.secret_awards))
+        _set(copy, "year_end", changes.get("year_end", self.year_end))
+        return copy
 
     def standing(self, state: str) -> Standing:
         entry = self.status.get(state)
@@ -267,6 +224,9 @@ class Changes(TypedDict, total=False):
     secret_awards: dict[str, list[Award]]
     year_end: list[str]
 
+
+# How a frozen dataclass's own `__init__` sets a field (`Ledger.replace`).
+_set: Final = object.__setattr__
 
 GUESSED_TOTAL = 10  # INFs presumed in a state whose total nothing shows: twice a minimum
 

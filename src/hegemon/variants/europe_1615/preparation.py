@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from hegemon.game import Lines, Preparation
 from hegemon.influence.inf import (
     Attack,
+    AttackResult,
     deploy,
     diplomatic_attacks,
     political_status,
@@ -18,7 +19,7 @@ from hegemon.influence.inf import (
 )
 from hegemon.orders import Build, Order, UnitOrder, format_order
 from hegemon.position import PhaseKind, Position, Unit
-from hegemon.variants.europe_1615.checks import influence_orders, influence_problems
+from hegemon.variants.europe_1615.checks import allocation_problems, influence_orders
 from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
 from hegemon.variants.europe_1615.lines import attack_lines, own_lines, status_lines
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
@@ -74,11 +75,11 @@ def deploy_and_attack(
     deployments: dict[str, dict[str, int]] = {}
     attacks: list[Attack] = []
     for power, given in orders.items():
-        if power not in variant.powers or influence_problems(
-            variant, ledger, position, power, given
-        ):
-            continue  # an allocation that breaks the rules is ignored as a whole
+        if power not in variant.powers:
+            continue
         deploys, attacking = influence_orders(given)
+        if allocation_problems(variant, ledger, position, power, deploys, attacking):
+            continue  # an allocation that breaks the rules is ignored as a whole
         for deployment in deploys:
             placed = deployments.setdefault(power, {})
             placed[deployment.state] = placed.get(deployment.state, 0) + deployment.points
@@ -87,7 +88,9 @@ def deploy_and_attack(
     spent = dict(ledger.spent)
     for power, placed in deployments.items():
         spent[power] = spent.get(power, 0) + sum(placed.values())
-    holdings, results = diplomatic_attacks(holdings, attacks, ledger.sequence)
+    results: list[AttackResult] = []
+    if attacks:  # none in many phases: the INFs are then not copied once more
+        holdings, results = diplomatic_attacks(holdings, attacks, ledger.sequence)
     attacked = ledger.attacked + [a.attacker for a in attacks]
     remaining = {s: {p: n for p, n in h.items() if n > 0} for s, h in holdings.items()}
     status, religion = statuses(variant, ledger, remaining, position.phase.year)
@@ -155,7 +158,10 @@ def client_orders(
             if isinstance(order, UnitOrder):  # first: compiled, the cheaper check
                 state = _client(owners, position, order, units)
                 if state is None:
-                    given.setdefault(power, []).append(order)
+                    own = given.get(power)
+                    if own is None:  # not setdefault: compiled, a list made for every order
+                        own = given[power] = []
+                    own.append(order)
                 elif ledger.patron(state.id) == power:
                     given.setdefault(state.name, []).append(order)
                 elif state.kind != EMPIRE:

@@ -137,7 +137,7 @@ def neutral_hosts(variant: Europe1615, ledger: Ledger) -> dict[str, State]:
 
 def open_to_attack(
     position: Position,
-    hosts: Mapping[str, State],
+    hosts: dict[str, State],
     orders: Mapping[str, Sequence[Order]] | None = None,
 ) -> frozenset[str]:
     """Concerning neutrality: the provinces of NEUTRAL states (`hosts`, by province)
@@ -146,18 +146,20 @@ def open_to_attack(
     ("If the army moves out of the neutral state, no other army can enter"). `orders` are
     those each unit follows, by its owner's name; without them, every province a foreign
     unit stands in."""
+    units = position.units
+    foreign = {
+        province
+        for province, host in hosts.items()
+        if (unit := units.get(province)) is not None and unit.power != host.name
+    }
+    if not foreign or not orders:  # most phases: no order need be read
+        return frozenset(foreign)
     moving = {
         order.province
-        for owner, given in (orders or {}).items()
+        for owner, given in orders.items()
         for order in given
         if isinstance(order, Move)
-        and (unit := position.units.get(order.province)) is not None
-        and unit.power == owner  # the unit's own order, not another power's void one
+        and order.province in foreign
+        and units[order.province].power == owner  # the unit's own order, not a void one
     }
-    return frozenset(
-        province
-        for province, unit in position.units.items()
-        if province not in moving
-        and (host := hosts.get(province)) is not None
-        and unit.power != host.name
-    )
+    return frozenset(foreign - moving)
