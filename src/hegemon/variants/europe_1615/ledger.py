@@ -24,6 +24,10 @@ PROTESTANT: Final = "Protestant"
 CATHOLIC: Final = "Catholic"
 ISLAMIC: Final = "Islamic"
 _STANDINGS: Final[Mapping[str, Standing]] = {standing.value: standing for standing in Standing}
+# As the ledger writes them: compiled, text against text is compared natively, where a
+# member of the enumeration is first looked up on its class.
+_NEUTRAL: Final[str] = Standing.NEUTRAL.value
+_ALIGNED: Final[str] = Standing.ALIGNED.value
 
 
 class Award(NamedTuple):
@@ -98,16 +102,17 @@ class Ledger(VariantState):
         """The states NEUTRAL and not captured, which only their own units may enter (the
         rules of a phase ask once: `EuropeRules`)."""
         captured = self.captured
-        # Each entry's standing compared as text, not made a Standing for every state.
-        return frozenset(
-            state
-            for state, entry in self.status.items()
-            if entry[0] == Standing.NEUTRAL and state not in captured
-        )
+        # Each entry's standing compared as text, not made a Standing for every state; a
+        # set filled in a loop, where compiled a generator is a call for every state.
+        neutral = set()
+        for state, entry in self.status.items():
+            if entry[0] == _NEUTRAL and state not in captured:
+                neutral.add(state)
+        return frozenset(neutral)
 
     def patron(self, state: str) -> str | None:
         entry = self.status.get(state)
-        return entry[1] if entry and entry[0] == Standing.ALIGNED else None
+        return entry[1] if entry and entry[0] == _ALIGNED else None
 
     def published(self) -> dict[str, dict[str, int]]:
         """Each state's shares of its INFs in percent, as every viewer sees them (the

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hegemon.game import Lines, Preparation
 from hegemon.influence.inf import (
@@ -108,6 +108,10 @@ def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
     return ledger.replace(status=status, religion=religion)
 
 
+# A state's INFs where it has none: one empty table, read only, not one made for each.
+_NO_INFS: Final[dict[str, int]] = {}
+
+
 def statuses(
     variant: Europe1615, ledger: Ledger, inf: dict[str, dict[str, int]], year: int
 ) -> tuple[dict[str, list[str | None]], dict[str, str]]:
@@ -129,7 +133,7 @@ def statuses(
     for state in variant.states.values():
         if state.id in ledger.captured:
             continue
-        held = inf.get(state.id, {})
+        held = inf.get(state.id, _NO_INFS)
         if state.kind == EMPIRE:
             result = political_status(held, ottoman_least, ottoman_share, True)
         else:

@@ -32,11 +32,14 @@ class EuropeRules(Rules):
         self.variant = variant
         self.ledger = ledger
         self.open_to_attack = open_to_attack
+        # Asked of every unit a phase dislodges, supports or reports: the variant's table
+        # read once, not as a cached property of its class (written in Python) each time.
+        self._state_of_owner = variant.state_of_owner
         # Asked of every move, support and unit of a phase: found once for the rules.
         self._neutral_hosts = neutral_hosts(variant, ledger) if hosts is None else hosts
 
     def _state_of_unit(self, unit: Unit) -> State | None:
-        return self.variant.state_of_owner.get(unit.power)
+        return self._state_of_owner.get(unit.power)
 
     def neutral_host(self, province: str) -> State | None:
         """The state the province belongs to, if that state is NEUTRAL and not captured."""
@@ -89,7 +92,7 @@ class EuropeRules(Rules):
         Empire's or the Barbary States'; the Empire builds in its own centers (ordered by
         its patron), the minor states never by order (their units come back by themselves)."""
         owned = {c for c, owner in position.centers.items() if owner == power}
-        state = self.variant.state_of_owner.get(power)
+        state = self._state_of_owner.get(power)
         if state is not None:
             return frozenset(owned & set(state.centers)) if state.kind == EMPIRE else frozenset()
         return frozenset(c for c in owned if c in homes or self._captured_site(power, c))

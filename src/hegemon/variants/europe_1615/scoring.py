@@ -127,15 +127,20 @@ def ending(variant: Europe1615, position: Position) -> GameEnd:
     Fall, the most VPs."""
     ledger = Ledger.of(position)
     holder = position.centers.get(variant.holy_city)
-    protestants = [
-        p
-        for p in variant.powers
-        if variant.religion[p] == PROTESTANT and p not in ledger.eliminated
-    ]
-    if holder is not None and holder in protestants:
-        return GameEnd(Termination.SOLO, winners=(holder,))
-    if holder == variant.ottoman.name and protestants:
-        return _best(variant, position, ledger, protestants)
+    # Asked after every phase: the Protestants listed only when Rome's holder is one of
+    # them or the Empire, for whom alone they count.
+    if holder is not None and (
+        variant.religion.get(holder) == PROTESTANT or holder == variant.ottoman.name
+    ):
+        protestants = [
+            p
+            for p in variant.powers
+            if variant.religion[p] == PROTESTANT and p not in ledger.eliminated
+        ]
+        if holder in protestants:
+            return GameEnd(Termination.SOLO, winners=(holder,))
+        if holder == variant.ottoman.name and protestants:
+            return _best(variant, position, ledger, protestants)
     if position.phase.year < variant.end_year or position.phase.kind is not PhaseKind.ADJUSTMENT:
         return PLAYING
     return _winners(variant, position, ledger)

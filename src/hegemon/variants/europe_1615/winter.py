@@ -39,6 +39,8 @@ def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit
         for province, unit in position.units.items()
         if (host := hosts.get(province)) is not None and unit.power != host.name
     ]
+    if not interned:  # most years: the position kept, not made anew with the same units
+        return position, interned
     return _without(position, lambda unit: unit in interned), interned
 
 
@@ -184,7 +186,9 @@ def _withdraw(
         *_told("Withdrawn from the list of states", ", ".join(withdrawn)),
         *_told("Disbanded with their captured state", _units(disbanded)),
     ]
-    return _without(position, lambda u: u.power in fallen), ledger, told
+    if disbanded:  # most years none: the position kept, not made anew with the same units
+        position = _without(position, lambda u: u.power in fallen)
+    return position, ledger, told
 
 
 def _judge(
