@@ -40,7 +40,7 @@ def prepare(
     a phase's work."""
     movement = position.phase.kind is PhaseKind.MOVEMENT
     ledger = Ledger.of(position)
-    attacks: list[str] = []
+    attacks: list[AttackResult] = []
     if movement:
         ledger, attacks = deploy_and_attack(variant, position, orders)
     ledger, declared = declare(variant, position, ledger, orders)
@@ -55,7 +55,11 @@ def prepare(
 
 
 def _lines(
-    variant: Europe1615, ledger: Ledger, year: int | None, attacks: list[str], after: list[str]
+    variant: Europe1615,
+    ledger: Ledger,
+    year: int | None,
+    attacks: list[AttackResult],
+    after: list[str],
 ) -> Lines:
     """The report's own lines: in a movement phase (of `year`), the diplomatic `attacks`,
     every state's status and, to each power alone, its own INFs; then the lines `after`
@@ -63,14 +67,15 @@ def _lines(
     if year is None:
         return Lines(tuple(after), {})
     private = {p: tuple(own_lines(variant, ledger, p, year)) for p in variant.powers}
-    return Lines((*attacks, *status_lines(variant, ledger), *after), private)
+    public = (*attack_lines(variant, attacks), *status_lines(variant, ledger), *after)
+    return Lines(public, private)
 
 
 def deploy_and_attack(
     variant: Europe1615, position: Position, orders: Mapping[str, Sequence[Order]]
-) -> tuple[Ledger, list[str]]:
+) -> tuple[Ledger, list[AttackResult]]:
     """Steps 1 to 3: the deployments, the diplomatic attacks in the year's sequence, the
-    statuses; and the attack lines for the report."""
+    statuses; and the attacks' results for the report."""
     ledger = Ledger.of(position)
     deployments: dict[str, dict[str, int]] = {}
     attacks: list[Attack] = []
@@ -99,7 +104,7 @@ def deploy_and_attack(
     ledger = ledger.replace(
         inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
     )
-    return ledger, attack_lines(variant, results)
+    return ledger, results
 
 
 def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
@@ -118,7 +123,8 @@ def statuses(
     """Every state's political and religious status from the INFs `inf` (rules: Status of
     the Minor States, Religious Status); a captured state keeps its religion for good."""
     status: dict[str, list[str | None]] = {}
-    religion = {s: f for s, f in ledger.religion.items() if s in ledger.captured}
+    captured = set(ledger.captured)  # asked of every state: a set's lookup, not a list's scan
+    religion = {s: f for s, f in ledger.religion.items() if s in captured}
     # The year's thresholds, read once for every state rather than once for each.
     thresholds, faiths = variant.thresholds, variant.religion
     minor_least, minor_share = thresholds["minor_minimum"], thresholds["minor_share"]
@@ -131,7 +137,7 @@ def statuses(
         variant.religious_share.get(year, 50),
     )
     for state in variant.states.values():
-        if state.id in ledger.captured:
+        if state.id in captured:
             continue
         held = inf.get(state.id, _NO_INFS)
         if state.kind == EMPIRE:
@@ -139,7 +145,9 @@ def statuses(
         else:
             result = political_status(held, minor_least, minor_share, state.kind == BARBARY)
         status[state.id] = [str(result.standing), result.patron]
-        faith = state.fixed_religion or religious_control(held, faiths, faith_share, faith_least)
+        faith = state.fixed_religion or (  # no INFs, no control: not asked
+            religious_control(held, faiths, faith_share, faith_least) if held else None
+        )
         if faith:
             religion[state.id] = faith
     return status, religion
@@ -179,7 +187,7 @@ def client_orders(
 
 
 def _client(
-    owners: Mapping[str, State], position: Position, order: UnitOrder, units: Mapping[str, Unit]
+    owners: dict[str, State], position: Position, order: UnitOrder, units: dict[str, Unit]
 ) -> State | None:
     """The state whose unit an order names (for a build, whose center it is in), of the
     states by their `owners`' names."""

@@ -149,13 +149,12 @@ def open_to_attack(
     ("If the army moves out of the neutral state, no other army can enter"). `orders` are
     those each unit follows, by its owner's name; without them, every province a foreign
     unit stands in."""
-    units = position.units
     foreign = {
         province
         for province, host in hosts.items()
-        if (unit := units.get(province)) is not None and unit.power != host.name
+        if (unit := position.unit_in(province)) is not None and unit.power != host.name
     }
-    if not foreign or not orders:  # most phases: no order need be read
+    if not foreign or not orders:  # where no foreign unit stands, no order need be read
         return frozenset(foreign)
     moving = {
         order.province
@@ -163,6 +162,7 @@ def open_to_attack(
         for order in given
         if isinstance(order, Move)
         and order.province in foreign
-        and units[order.province].power == owner  # the unit's own order, not a void one
+        and (unit := position.unit_in(order.province)) is not None
+        and unit.power == owner  # the unit's own order, not another power's void one
     }
     return frozenset(foreign - moving)

@@ -88,7 +88,7 @@ def _alignment(
         return 0, False
     secret = state.kind == EMPIRE
     for province in state.provinces:
-        occupant = position.units.get(province)
+        occupant = position.unit_in(province)  # compiled, the dict beneath the view
         other = variant.state_of_owner.get(occupant.power) if occupant else None
         if other is None or other.id == state.id:
             continue

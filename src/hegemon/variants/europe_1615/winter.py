@@ -164,12 +164,15 @@ def _withdraw(
     power: the state stays on the list without it (its units disbanded for want of a
     center at the adjustments, and not rebuilt there)."""
     captured = list(ledger.captured)
+    # Asked of every state and its centers: sets' lookups, not a list's scan and a
+    # Mapping's (compiled, a call).
+    out, majors = set(captured), set(variant.powers)
     withdrawn = []
     for state in variant.states.values():
-        if state.id in captured:
+        if state.id in out:
             continue
         if state.centers:
-            by_powers = [position.centers.get(c) in variant.powers for c in state.centers]
+            by_powers = [position.centers.get(c) in majors for c in state.centers]
             gone = all(by_powers) if state.kind == EMPIRE else any(by_powers)
         else:
             gone = all(p in ledger.annexed for p in state.provinces)
@@ -287,7 +290,7 @@ def _blocked(
 ) -> bool:
     """GAIN AND LOSS (3): an owned center occupied by a minor army aligned with another
     power yields no INFs next year (an army of a neutral state has no effect)."""
-    occupant = position.units.get(center)
+    occupant = position.unit_in(center)  # compiled, the dict beneath the view
     state = variant.state_of_owner.get(occupant.power) if occupant else None
     if state is None:
         return False
