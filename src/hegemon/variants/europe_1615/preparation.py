@@ -97,7 +97,7 @@ def deploy_and_attack(
     if attacks:  # none in many phases: the INFs are then not copied once more
         holdings, results = diplomatic_attacks(holdings, attacks, ledger.sequence)
     attacked = ledger.attacked + [a.attacker for a in attacks]
-    remaining = {s: {p: n for p, n in h.items() if n > 0} for s, h in holdings.items()}
+    remaining = _without_spent(holdings)
     status, religion = statuses(variant, ledger, remaining, position.phase.year)
     # One new ledger, not one for the INFs and another for the statuses: making one
     # copies every field of the ledger.
@@ -105,6 +105,17 @@ def deploy_and_attack(
         inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
     )
     return ledger, results
+
+
+def _without_spent(holdings: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """The INFs (this phase's own tables, which `deploy` and `diplomatic_attacks` make
+    anew) without the powers an attack left none to: those tables changed in place, not
+    copied a third time, as a state rarely has such a power."""
+    for held in holdings.values():
+        spent = [power for power, amount in held.items() if amount <= 0]
+        for power in spent:
+            del held[power]
+    return holdings
 
 
 def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
