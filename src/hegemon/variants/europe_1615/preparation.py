@@ -181,20 +181,27 @@ def client_orders(
             if isinstance(order, UnitOrder):  # first: compiled, the cheaper check
                 state = _client(owners, position, order, units)
                 if state is None:
-                    own = given.get(power)
-                    if own is None:  # not setdefault: compiled, a list made for every order
-                        own = given[power] = []
-                    own.append(order)
+                    _follow(given, power, order)
                 elif ledger.patron(state.id) == power:
-                    given.setdefault(state.name, []).append(order)
+                    _follow(given, state.name, order)
                 elif state.kind != EMPIRE:
-                    standing = ledger.standing(state.id).value
+                    standing = str(ledger.standing(state.id))  # its text, not a call of `value`
                     ignored.append(
                         f"   {power}: {format_order(order)} ({state.name} is {standing})"
                     )
             elif isinstance(order, EmpireOrder) and ledger.patron(OTTOMAN) == power:
-                given.setdefault(variant.ottoman.name, []).append(order.order)
+                _follow(given, variant.ottoman.name, order.order)
     return given, ignored
+
+
+def _follow(given: dict[str, list[Order]], name: str, order: Order) -> None:
+    """The order added to those followed under `name`: not by `setdefault`, which,
+    compiled, makes a list for every order."""
+    followed = given.get(name)
+    if followed is None:
+        given[name] = [order]
+    else:
+        followed.append(order)
 
 
 def _client(
@@ -216,7 +223,7 @@ def declare(
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
     phase and secret till the game ends."""
-    if not any(_declaration(o) for g in orders.values() for o in g):
+    if not _declares(orders):
         return ledger, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
@@ -239,15 +246,20 @@ def declare(
     return ledger, (["Alliances declared", *declared] if declared else [])
 
 
-def _declaration(order: Order) -> bool:
-    """Whether the order is a waiver or an alliance offer, asked of every order of every
-    phase: one class at a time, as compiled an isinstance of a tuple is a slow call, and
-    a unit order (most of them) first, a type's check where the others' are calls."""
-    if isinstance(order, UnitOrder):
-        return False
-    if isinstance(order, CaptureWaiver):
-        return True
-    return isinstance(order, AllianceOffer)
+def _declares(orders: Mapping[str, Sequence[Order]]) -> bool:
+    """Whether any order is a waiver or an alliance offer, asked of every order of every
+    phase: in loops, not a generator (compiled, a call for every order); one class at a
+    time, as compiled an isinstance of a tuple is a slow call; and a unit order (most of
+    them) passed over first, a type's check where the others' are calls."""
+    for given in orders.values():
+        for order in given:
+            if isinstance(order, UnitOrder):
+                continue
+            if isinstance(order, CaptureWaiver):
+                return True
+            if isinstance(order, AllianceOffer):
+                return True
+    return False
 
 
 def _may_ally(
