@@ -136,8 +136,9 @@ def statuses(
     status: dict[str, list[str | None]] = {}
     captured = set(ledger.captured)  # asked of every state: a set's lookup, not a list's scan
     religion = {s: f for s, f in ledger.religion.items() if s in captured}
-    # The year's thresholds, read once for every state rather than once for each.
-    thresholds, faiths = variant.thresholds, variant.religion
+    # The year's thresholds, read once for every state rather than once for each; the
+    # powers' faiths as a dict, which compiled code reads without a call.
+    thresholds, faiths = variant.thresholds, dict(variant.religion)
     minor_least, minor_share = thresholds["minor_minimum"], thresholds["minor_share"]
     ottoman_least, ottoman_share = (
         thresholds["ottoman_minimum"],
