@@ -83,8 +83,8 @@ class PhaseResult:
         return self._private
 
     def _tell(self) -> None:
-        """The variant's lines written, once: the lines first, and only then no more to
-        write, so that a reader beside never finds neither."""
+        """The variant's lines written, once. They are kept before `_told` is let go: a
+        reader in another thread meanwhile writes them again, never finds none."""
         told = self._told
         if told is not None:
             self._public, self._private = told()
