@@ -31,6 +31,7 @@ from hegemon.game.phases import (
     seasons_calendar,
 )
 from hegemon.game.variant import (
+    Lines,
     Owner,
     Power,
     Preparation,
@@ -54,6 +55,7 @@ __all__ = [
     "Game",
     "GameEnd",
     "GameOver",
+    "Lines",
     "Marks",
     "OrderStatus",
     "Owner",

@@ -23,7 +23,7 @@ from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
 from hegemon.game.ending import PLAYING, GameEnd, Termination, solo_winner
 from hegemon.game.phases import Procedure, Turn
-from hegemon.game.variant import Variant
+from hegemon.game.variant import Lines, Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
 
@@ -47,6 +47,7 @@ class PhaseResult:
         public: tuple[str, ...] = (),  # lines of the variant's own that everyone may read
         private: Mapping[str, tuple[str, ...]] = _NONE,  # by power
         draws: Mapping[str, Draw] = _NONE,
+        told: Callable[[], Lines] | None = None,  # writes `public` and `private` instead
     ) -> None:
         self.before: Final = before
         self.orders: Final = orders
@@ -54,8 +55,9 @@ class PhaseResult:
         self.after: Final = after
         self.destroyed: Final = destroyed
         self.end: Final = end
-        self.public: Final = public
-        self.private: Final = private
+        self._public = public
+        self._private = private
+        self._told = told
         self.draws: Final = draws
         self._outcomes: tuple[Outcome, ...] | None = None
 
@@ -65,6 +67,28 @@ class PhaseResult:
     @property
     def winners(self) -> tuple[str, ...]:
         return self.end.winners
+
+    @property
+    def public(self) -> tuple[str, ...]:
+        """The variant's own lines that everyone may read."""
+        if self._told is not None:
+            self._tell()
+        return self._public
+
+    @property
+    def private(self) -> Mapping[str, tuple[str, ...]]:
+        """The variant's own lines for one power (and the game master), by power."""
+        if self._told is not None:
+            self._tell()
+        return self._private
+
+    def _tell(self) -> None:
+        """The variant's lines written, once. They are kept before `_told` is let go: a
+        reader in another thread meanwhile writes them again, never finds none."""
+        told = self._told
+        if told is not None:
+            self._public, self._private = told()
+            self._told = None
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -124,6 +148,7 @@ def play_phase(
         () if prepared is None else prepared.public,
         _NONE if prepared is None else prepared.private,
         drawn,
+        None if prepared is None else prepared.told,
     )
 
 

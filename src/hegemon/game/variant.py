@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -49,6 +49,14 @@ class Owner:
     aliases: tuple[str, ...] = ()
 
 
+class Lines(NamedTuple):
+    """A variant's own lines in the report of a phase: `public` ones for everyone,
+    `private` ones for one power and the game master."""
+
+    public: tuple[str, ...] = ()
+    private: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+
+
 class Preparation(NamedTuple):
     """What a variant makes of a phase before it is resolved.
 
@@ -57,6 +65,9 @@ class Preparation(NamedTuple):
     adjudicator sees (players' orders, and orders for units nobody owns under their
     owners' names). `public` lines are for everyone, `private` ones for one power and the
     game master. `rules` are those that follow for this very phase, if they changed.
+    `told`, if given, writes the `public` and `private` lines in their place when a
+    report first reads them: a variant whose lines cost much of its phase to write
+    spares that work where nobody reads them (random games, bots, benchmarks).
     """
 
     position: Position
@@ -64,6 +75,7 @@ class Preparation(NamedTuple):
     public: tuple[str, ...] = ()
     private: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     rules: Rules | None = None
+    told: Callable[[], Lines] | None = None
 
 
 class Voice(NamedTuple):

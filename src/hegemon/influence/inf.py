@@ -117,7 +117,7 @@ def political_status(
 
 
 def religious_control(
-    held: dict[str, int], religion_of: Mapping[str, str], share: float, minimum: int = 10
+    held: dict[str, int], religion_of: dict[str, str], share: float, minimum: int = 10
 ) -> str | None:
     """The faction controlling the state: the one holding the majority of its INFs, at
     least `minimum` of them, and at least `share` percent; None if no faction does."""

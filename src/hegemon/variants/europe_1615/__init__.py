@@ -50,7 +50,7 @@ from hegemon.variants.europe_1615.lines import (
     status_lines,
 )
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
-from hegemon.variants.europe_1615.rules import EuropeRules, open_to_attack
+from hegemon.variants.europe_1615.rules import EuropeRules, phase_rules
 from hegemon.variants.europe_1615.states import EMPIRE, State, read_state
 
 # Why no private message may be addressed to the Empire (rules: STATUS (3)).
@@ -294,8 +294,7 @@ class Europe1615(Variant):
         return Ledger.from_json(data, self.powers, self.states)
 
     def rules_for(self, position: Position) -> Rules:
-        ledger = Ledger.of(position)
-        return EuropeRules(self, ledger, open_to_attack(self, position, ledger))
+        return phase_rules(self, position, Ledger.of(position))
 
     def rules_at_submission(self, position: Position, power: str) -> Rules:
         """In a movement phase, which states are neutral hangs on every power's secret
@@ -385,26 +384,7 @@ class Europe1615(Variant):
     def prepare(
         self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
     ) -> Preparation:
-        movement = position.phase.kind is PhaseKind.MOVEMENT
-        ledger = Ledger.of(position)
-        public: list[str] = []
-        if movement:
-            ledger, public = preparation.deploy_and_attack(self, position, orders)
-        ledger, declared = preparation.declare(self, position, ledger, orders)
-        given, ignored = preparation.client_orders(self, position, ledger, orders)
-        if movement:
-            public += status_lines(self, ledger)
-        public += declared
-        if ignored:
-            public += ["Orders not followed", *ignored]
-        year = position.phase.year
-        private = (
-            {p: tuple(own_lines(self, ledger, p, year)) for p in self.powers} if movement else {}
-        )
-        if ledger.year_end:  # told with the phase before (a new ledger copies every field)
-            ledger = replace(ledger, year_end=[])
-        rules = EuropeRules(self, ledger, open_to_attack(self, position, ledger, given))
-        return Preparation(position.evolve(state=ledger), given, tuple(public), private, rules)
+        return preparation.prepare(self, position, orders)
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random

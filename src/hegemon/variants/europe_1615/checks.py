@@ -39,6 +39,18 @@ def influence_problems(
     adjudication, a power's influence orders with any of these problems are ignored as a
     whole, as a game master would return the list."""
     deploys, attacks = influence_orders(orders)
+    return allocation_problems(variant, ledger, position, power, deploys, attacks)
+
+
+def allocation_problems(
+    variant: Europe1615,
+    ledger: Ledger,
+    position: Position,
+    power: str,
+    deploys: Sequence[Deploy],
+    attacks: Sequence[DiplomaticAttack],
+) -> list[str]:
+    """`influence_problems`, of the power's deployments and attacks found already."""
     if not deploys and not attacks:
         return []
     if power in ledger.eliminated:  # rules: ELIMINATION
@@ -111,7 +123,9 @@ def _deployment_problems(
 ) -> list[str]:
     problems = []
     available = _left(ledger, power)
-    total = sum(d.points for d in deploys)
+    total = 0
+    for deployment in deploys:  # a loop: compiled, `sum` of a generator is calls
+        total += deployment.points
     if total > available:  # rules: DEPLOYMENT
         problems.append(
             f"deployments total {total} INFs, but {power} has {available} left this year"
@@ -139,21 +153,39 @@ def _attack_problems(
     if len(attacks) > 1 or (attacks and power in ledger.attacked):
         problems.append(f"{power} may make only one diplomatic attack a year")
     for attack in attacks:
-        text = format_order(attack)
-        state = variant.states[attack.state]
-        deploying = sum(d.points for d in deploys if d.state == attack.state)
-        if position.phase == variant.first_phase:
-            problems.append(f"{text}: no diplomatic attacks in the first movement phase")
-        if attack.state == OTTOMAN:
-            problems.append(f"{text}: no diplomatic attacks in the Ottoman Empire")
-        elif ledger.held(attack.state, power) + deploying == 0:
-            problems.append(
-                f"{text}: {power} holds no INFs in {state.name}, and an attacker must have "
-                "deployed or be deploying INFs in the state it attacks in"
-            )
-        if attack.target == power:
-            problems.append(f"{text}: a power cannot attack itself")
+        reasons = _attack_reasons(variant, ledger, position, power, attack, deploys)
+        # The order written out only for a reason to give: most attacks have none.
+        problems += [f"{format_order(attack)}: {reason}" for reason in reasons]
     return problems
+
+
+def _attack_reasons(
+    variant: Europe1615,
+    ledger: Ledger,
+    position: Position,
+    power: str,
+    attack: DiplomaticAttack,
+    deploys: Sequence[Deploy],
+) -> list[str]:
+    """Why the attack may not be made, each reason without the order it is about."""
+    reasons = []
+    deploying = 0
+    for deployment in deploys:  # a loop: compiled, `sum` of a generator is calls
+        if deployment.state == attack.state:
+            deploying += deployment.points
+    if position.phase == variant.first_phase:
+        reasons.append("no diplomatic attacks in the first movement phase")
+    if attack.state == OTTOMAN:
+        reasons.append("no diplomatic attacks in the Ottoman Empire")
+    elif ledger.held(attack.state, power) + deploying == 0:
+        name = variant.states[attack.state].name
+        reasons.append(
+            f"{power} holds no INFs in {name}, and an attacker must have deployed or be "
+            "deploying INFs in the state it attacks in"
+        )
+    if attack.target == power:
+        reasons.append("a power cannot attack itself")
+    return reasons
 
 
 def _alliance_problems(

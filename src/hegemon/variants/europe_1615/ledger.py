@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypedDict, Unpack
 
 from hegemon.influence.inf import Standing, shares
 from hegemon.influence.saved import FieldChecker
@@ -24,6 +24,10 @@ PROTESTANT: Final = "Protestant"
 CATHOLIC: Final = "Catholic"
 ISLAMIC: Final = "Islamic"
 _STANDINGS: Final[Mapping[str, Standing]] = {standing.value: standing for standing in Standing}
+# As the ledger writes them: compiled, text against text is compared natively, where a
+# member of the enumeration is first looked up on its class.
+_NEUTRAL: Final[str] = Standing.NEUTRAL.value
+_ALIGNED: Final[str] = Standing.ALIGNED.value
 
 
 class Award(NamedTuple):
@@ -60,6 +64,34 @@ class Ledger(VariantState):
     secret_awards: dict[str, list[Award]]  # power -> awards that name the Empire's patron
     year_end: list[str]  # what the last build phase did, for the reports that follow it
 
+    def replace(self, **changes: Unpack[Changes]) -> Ledger:
+        """A copy with `changes`, as `dataclasses.replace` makes it: without its work for
+        each of the many fields, nor a call of the generated `__init__` (compiled, a
+        Python call), where a ledger is replaced several times a phase. A viewer's
+        ledger (`SeenLedger`) has more to copy: that one is replaced as any dataclass."""
+        if type(self) is not Ledger:
+            return replace(self, **changes)
+        copy = Ledger.__new__(Ledger)
+        _set(copy, "inf", changes.get("inf", self.inf))
+        _set(copy, "spent", changes.get("spent", self.spent))
+        _set(copy, "income", changes.get("income", self.income))
+        _set(copy, "attacked", changes.get("attacked", self.attacked))
+        _set(copy, "sequence", changes.get("sequence", self.sequence))
+        _set(copy, "captured", changes.get("captured", self.captured))
+        _set(copy, "status", changes.get("status", self.status))
+        _set(copy, "religion", changes.get("religion", self.religion))
+        _set(copy, "vp", changes.get("vp", self.vp))
+        _set(copy, "allies", changes.get("allies", self.allies))
+        _set(copy, "offers", changes.get("offers", self.offers))
+        _set(copy, "waived", changes.get("waived", self.waived))
+        _set(copy, "eliminated", changes.get("eliminated", self.eliminated))
+        _set(copy, "annexed", changes.get("annexed", self.annexed))
+        _set(copy, "secret_annexed", changes.get("secret_annexed", self.secret_annexed))
+        _set(copy, "awards", changes.get("awards", self.awards))
+        _set(copy, "secret_awards", changes.get("secret_awards", self.secret_awards))
+        _set(copy, "year_end", changes.get("year_end", self.year_end))
+        return copy
+
     def standing(self, state: str) -> Standing:
         entry = self.status.get(state)
         # A dict's lookup, not a call of Standing: asked many times in every phase, and
@@ -70,16 +102,17 @@ class Ledger(VariantState):
         """The states NEUTRAL and not captured, which only their own units may enter (the
         rules of a phase ask once: `EuropeRules`)."""
         captured = self.captured
-        # Each entry's standing compared as text, not made a Standing for every state.
-        return frozenset(
-            state
-            for state, entry in self.status.items()
-            if entry[0] == Standing.NEUTRAL and state not in captured
-        )
+        # Each entry's standing compared as text, not made a Standing for every state; a
+        # set filled in a loop, where compiled a generator is a call for every state.
+        neutral = set()
+        for state, entry in self.status.items():
+            if entry[0] == _NEUTRAL and state not in captured:
+                neutral.add(state)
+        return frozenset(neutral)
 
     def patron(self, state: str) -> str | None:
         entry = self.status.get(state)
-        return entry[1] if entry and entry[0] == Standing.ALIGNED else None
+        return entry[1] if entry and entry[0] == _ALIGNED else None
 
     def published(self) -> dict[str, dict[str, int]]:
         """Each state's shares of its INFs in percent, as every viewer sees them (the
@@ -177,6 +210,32 @@ class Ledger(VariantState):
             year_end=check.names("year_end", raw["year_end"], check.text),
         )
 
+
+class Changes(TypedDict, total=False):
+    """The fields of a `Ledger`, any of them, for `Ledger.replace`."""
+
+    inf: dict[str, dict[str, int]]
+    spent: dict[str, int]
+    income: dict[str, int]
+    attacked: list[str]
+    sequence: list[str]
+    captured: list[str]
+    status: dict[str, list[str | None]]
+    religion: dict[str, str]
+    vp: dict[str, int]
+    allies: list[list[str]]
+    offers: dict[str, str]
+    waived: dict[str, list[str]]
+    eliminated: list[str]
+    annexed: dict[str, str]
+    secret_annexed: dict[str, str]
+    awards: dict[str, list[Award]]
+    secret_awards: dict[str, list[Award]]
+    year_end: list[str]
+
+
+# How a frozen dataclass's own `__init__` sets a field (`Ledger.replace`).
+_set: Final = object.__setattr__
 
 GUESSED_TOTAL = 10  # INFs presumed in a state whose total nothing shows: twice a minimum
 

@@ -5,42 +5,86 @@ each unit follows, the clients' from their patrons; and declarations of alliance
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Final
 
+from hegemon.game import Lines, Preparation
 from hegemon.influence.inf import (
     Attack,
+    AttackResult,
     deploy,
     diplomatic_attacks,
     political_status,
     religious_control,
 )
 from hegemon.orders import Build, Order, UnitOrder, format_order
-from hegemon.position import Position, Unit
-from hegemon.variants.europe_1615.checks import influence_orders, influence_problems
+from hegemon.position import PhaseKind, Position, Unit
+from hegemon.variants.europe_1615.checks import allocation_problems, influence_orders
 from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
-from hegemon.variants.europe_1615.lines import attack_lines
+from hegemon.variants.europe_1615.lines import attack_lines, own_lines, status_lines
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
+from hegemon.variants.europe_1615.rules import phase_rules
 from hegemon.variants.europe_1615.states import BARBARY, EMPIRE, State
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
 
 
+def prepare(
+    variant: Europe1615, position: Position, orders: Mapping[str, Sequence[Order]]
+) -> Preparation:
+    """The phase as it is resolved (`Europe1615.prepare`): in a movement phase, steps 1 to 3
+    (`deploy_and_attack`); any phase's declarations, and the orders each unit follows;
+    the rules of the phase from the statuses then. The report's lines are written when
+    first read (`_lines`): every state's status and every power's own INFs are much of
+    a phase's work."""
+    movement = position.phase.kind is PhaseKind.MOVEMENT
+    ledger = Ledger.of(position)
+    attacks: list[AttackResult] = []
+    if movement:
+        ledger, attacks = deploy_and_attack(variant, position, orders)
+    ledger, declared = declare(variant, position, ledger, orders)
+    given, ignored = client_orders(variant, position, ledger, orders)
+    after = [*declared, "Orders not followed", *ignored] if ignored else declared
+    year = position.phase.year if movement else None
+    told = partial(_lines, variant, ledger, year, attacks, after)
+    if ledger.year_end:  # told with the phase before (a new ledger copies every field)
+        ledger = ledger.replace(year_end=[])
+    rules = phase_rules(variant, position, ledger, given)
+    return Preparation(position.evolve(state=ledger), given, rules=rules, told=told)
+
+
+def _lines(
+    variant: Europe1615,
+    ledger: Ledger,
+    year: int | None,
+    attacks: list[AttackResult],
+    after: list[str],
+) -> Lines:
+    """The report's own lines: in a movement phase (of `year`), the diplomatic `attacks`,
+    every state's status and, to each power alone, its own INFs; then the lines `after`
+    (alliances declared, orders not followed)."""
+    if year is None:
+        return Lines(tuple(after), {})
+    private = {p: tuple(own_lines(variant, ledger, p, year)) for p in variant.powers}
+    public = (*attack_lines(variant, attacks), *status_lines(variant, ledger), *after)
+    return Lines(public, private)
+
+
 def deploy_and_attack(
     variant: Europe1615, position: Position, orders: Mapping[str, Sequence[Order]]
-) -> tuple[Ledger, list[str]]:
+) -> tuple[Ledger, list[AttackResult]]:
     """Steps 1 to 3: the deployments, the diplomatic attacks in the year's sequence, the
-    statuses; and the attack lines for the report."""
+    statuses; and the attacks' results for the report."""
     ledger = Ledger.of(position)
     deployments: dict[str, dict[str, int]] = {}
     attacks: list[Attack] = []
     for power, given in orders.items():
-        if power not in variant.powers or influence_problems(
-            variant, ledger, position, power, given
-        ):
-            continue  # an allocation that breaks the rules is ignored as a whole
+        if power not in variant.powers:
+            continue
         deploys, attacking = influence_orders(given)
+        if allocation_problems(variant, ledger, position, power, deploys, attacking):
+            continue  # an allocation that breaks the rules is ignored as a whole
         for deployment in deploys:
             placed = deployments.setdefault(power, {})
             placed[deployment.state] = placed.get(deployment.state, 0) + deployment.points
@@ -49,22 +93,39 @@ def deploy_and_attack(
     spent = dict(ledger.spent)
     for power, placed in deployments.items():
         spent[power] = spent.get(power, 0) + sum(placed.values())
-    holdings, results = diplomatic_attacks(holdings, attacks, ledger.sequence)
+    results: list[AttackResult] = []
+    if attacks:  # none in many phases: the INFs are then not copied once more
+        holdings, results = diplomatic_attacks(holdings, attacks, ledger.sequence)
     attacked = ledger.attacked + [a.attacker for a in attacks]
-    remaining = {s: {p: n for p, n in h.items() if n > 0} for s, h in holdings.items()}
+    remaining = _without_spent(holdings)
     status, religion = statuses(variant, ledger, remaining, position.phase.year)
     # One new ledger, not one for the INFs and another for the statuses: making one
     # copies every field of the ledger.
-    ledger = replace(
-        ledger, inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
+    ledger = ledger.replace(
+        inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
     )
-    return ledger, attack_lines(variant, results)
+    return ledger, results
+
+
+def _without_spent(holdings: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """The INFs (this phase's own tables, which `deploy` and `diplomatic_attacks` make
+    anew) without the powers an attack left none to: those tables changed in place, not
+    copied a third time, as a state rarely has such a power."""
+    for held in holdings.values():
+        spent = [power for power, amount in held.items() if amount <= 0]
+        for power in spent:
+            del held[power]
+    return holdings
 
 
 def judge(variant: Europe1615, ledger: Ledger, year: int) -> Ledger:
     """The ledger with every state's status judged from its INFs (`statuses`)."""
     status, religion = statuses(variant, ledger, ledger.inf, year)
-    return replace(ledger, status=status, religion=religion)
+    return ledger.replace(status=status, religion=religion)
+
+
+# A state's INFs where it has none: one empty table, read only, not one made for each.
+_NO_INFS: Final[dict[str, int]] = {}
 
 
 def statuses(
@@ -73,9 +134,11 @@ def statuses(
     """Every state's political and religious status from the INFs `inf` (rules: Status of
     the Minor States, Religious Status); a captured state keeps its religion for good."""
     status: dict[str, list[str | None]] = {}
-    religion = {s: f for s, f in ledger.religion.items() if s in ledger.captured}
-    # The year's thresholds, read once for every state rather than once for each.
-    thresholds, faiths = variant.thresholds, variant.religion
+    captured = set(ledger.captured)  # asked of every state: a set's lookup, not a list's scan
+    religion = {s: f for s, f in ledger.religion.items() if s in captured}
+    # The year's thresholds, read once for every state rather than once for each; the
+    # powers' faiths as a dict, which compiled code reads without a call.
+    thresholds, faiths = variant.thresholds, dict(variant.religion)
     minor_least, minor_share = thresholds["minor_minimum"], thresholds["minor_share"]
     ottoman_least, ottoman_share = (
         thresholds["ottoman_minimum"],
@@ -86,15 +149,17 @@ def statuses(
         variant.religious_share.get(year, 50),
     )
     for state in variant.states.values():
-        if state.id in ledger.captured:
+        if state.id in captured:
             continue
-        held = inf.get(state.id, {})
+        held = inf.get(state.id, _NO_INFS)
         if state.kind == EMPIRE:
             result = political_status(held, ottoman_least, ottoman_share, True)
         else:
             result = political_status(held, minor_least, minor_share, state.kind == BARBARY)
         status[state.id] = [str(result.standing), result.patron]
-        faith = state.fixed_religion or religious_control(held, faiths, faith_share, faith_least)
+        faith = state.fixed_religion or (  # no INFs, no control: not asked
+            religious_control(held, faiths, faith_share, faith_least) if held else None
+        )
         if faith:
             religion[state.id] = faith
     return status, religion
@@ -117,21 +182,31 @@ def client_orders(
             if isinstance(order, UnitOrder):  # first: compiled, the cheaper check
                 state = _client(owners, position, order, units)
                 if state is None:
-                    given.setdefault(power, []).append(order)
+                    _follow(given, power, order)
                 elif ledger.patron(state.id) == power:
-                    given.setdefault(state.name, []).append(order)
+                    _follow(given, state.name, order)
                 elif state.kind != EMPIRE:
-                    standing = ledger.standing(state.id).value
+                    standing = str(ledger.standing(state.id))  # its text, not a call of `value`
                     ignored.append(
                         f"   {power}: {format_order(order)} ({state.name} is {standing})"
                     )
             elif isinstance(order, EmpireOrder) and ledger.patron(OTTOMAN) == power:
-                given.setdefault(variant.ottoman.name, []).append(order.order)
+                _follow(given, variant.ottoman.name, order.order)
     return given, ignored
 
 
+def _follow(given: dict[str, list[Order]], name: str, order: Order) -> None:
+    """The order added to those followed under `name`: not by `setdefault`, which,
+    compiled, makes a list for every order."""
+    followed = given.get(name)
+    if followed is None:
+        given[name] = [order]
+    else:
+        followed.append(order)
+
+
 def _client(
-    owners: Mapping[str, State], position: Position, order: UnitOrder, units: Mapping[str, Unit]
+    owners: dict[str, State], position: Position, order: UnitOrder, units: dict[str, Unit]
 ) -> State | None:
     """The state whose unit an order names (for a build, whose center it is in), of the
     states by their `owners`' names."""
@@ -149,7 +224,7 @@ def declare(
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
     phase and secret till the game ends."""
-    if not any(_declaration(o) for g in orders.values() for o in g):
+    if not _declares(orders):
         return ledger, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
@@ -168,19 +243,24 @@ def declare(
                     pair = sorted((power, order.ally))
                     allies.append(pair)
                     declared.append(f"   {pair[0]} and {pair[1]}")
-    ledger = replace(ledger, offers=offers, allies=allies, waived=waived)
+    ledger = ledger.replace(offers=offers, allies=allies, waived=waived)
     return ledger, (["Alliances declared", *declared] if declared else [])
 
 
-def _declaration(order: Order) -> bool:
-    """Whether the order is a waiver or an alliance offer, asked of every order of every
-    phase: one class at a time, as compiled an isinstance of a tuple is a slow call, and
-    a unit order (most of them) first, a type's check where the others' are calls."""
-    if isinstance(order, UnitOrder):
-        return False
-    if isinstance(order, CaptureWaiver):
-        return True
-    return isinstance(order, AllianceOffer)
+def _declares(orders: Mapping[str, Sequence[Order]]) -> bool:
+    """Whether any order is a waiver or an alliance offer, asked of every order of every
+    phase: in loops, not a generator (compiled, a call for every order); one class at a
+    time, as compiled an isinstance of a tuple is a slow call; and a unit order (most of
+    them) passed over first, a type's check where the others' are calls."""
+    for given in orders.values():
+        for order in given:
+            if isinstance(order, UnitOrder):
+                continue
+            if isinstance(order, CaptureWaiver):
+                return True
+            if isinstance(order, AllianceOffer):
+                return True
+    return False
 
 
 def _may_ally(

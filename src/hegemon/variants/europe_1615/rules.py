@@ -22,24 +22,24 @@ class EuropeRules(Rules):
     attack because a foreign unit holds its position there."""
 
     def __init__(
-        self, variant: Europe1615, ledger: Ledger, open_to_attack: frozenset[str] = frozenset()
+        self,
+        variant: Europe1615,
+        ledger: Ledger,
+        open_to_attack: frozenset[str] = frozenset(),
+        hosts: dict[str, State] | None = None,  # the ledger's `neutral_hosts`, if found
     ) -> None:
         super().__init__(variant.edition)
         self.variant = variant
         self.ledger = ledger
         self.open_to_attack = open_to_attack
-        # Asked of every move, support and unit of a phase: the provinces of the states
-        # NEUTRAL and not captured, each with its state, found once for the rules.
-        self._neutral_hosts: dict[str, State] = {}
-        of_province = variant.state_of_province
-        for neutral in ledger.neutral():
-            host = variant.states[neutral]
-            for province in host.provinces:
-                if of_province.get(province) is host:  # as the map's table has it
-                    self._neutral_hosts[province] = host
+        # Asked of every unit a phase dislodges, supports or reports: the variant's table
+        # read once, not as a cached property of its class (written in Python) each time.
+        self._state_of_owner = variant.state_of_owner
+        # Asked of every move, support and unit of a phase: found once for the rules.
+        self._neutral_hosts = neutral_hosts(variant, ledger) if hosts is None else hosts
 
     def _state_of_unit(self, unit: Unit) -> State | None:
-        return self.variant.state_of_owner.get(unit.power)
+        return self._state_of_owner.get(unit.power)
 
     def neutral_host(self, province: str) -> State | None:
         """The state the province belongs to, if that state is NEUTRAL and not captured."""
@@ -92,7 +92,7 @@ class EuropeRules(Rules):
         Empire's or the Barbary States'; the Empire builds in its own centers (ordered by
         its patron), the minor states never by order (their units come back by themselves)."""
         owned = {c for c, owner in position.centers.items() if owner == power}
-        state = self.variant.state_of_owner.get(power)
+        state = self._state_of_owner.get(power)
         if state is not None:
             return frozenset(owned & set(state.centers)) if state.kind == EMPIRE else frozenset()
         return frozenset(c for c in owned if c in homes or self._captured_site(power, c))
@@ -114,30 +114,55 @@ class EuropeRules(Rules):
         return None
 
 
-def open_to_attack(
+def phase_rules(
     variant: Europe1615,
     position: Position,
     ledger: Ledger,
     orders: Mapping[str, Sequence[Order]] | None = None,
+) -> EuropeRules:
+    """The rules of the position's phase by the ledger's statuses, the neutral provinces
+    open to attack (`open_to_attack`) among them."""
+    hosts = neutral_hosts(variant, ledger)
+    return EuropeRules(variant, ledger, open_to_attack(position, hosts, orders), hosts)
+
+
+def neutral_hosts(variant: Europe1615, ledger: Ledger) -> dict[str, State]:
+    """The provinces of the states NEUTRAL and not captured, each with its state."""
+    hosts: dict[str, State] = {}
+    of_province = variant.state_of_province
+    for neutral in ledger.neutral():
+        host = variant.states[neutral]
+        for province in host.provinces:
+            if of_province.get(province) is host:  # as the map's table has it
+                hosts[province] = host
+    return hosts
+
+
+def open_to_attack(
+    position: Position,
+    hosts: dict[str, State],
+    orders: Mapping[str, Sequence[Order]] | None = None,
 ) -> frozenset[str]:
-    """Concerning neutrality: the provinces of NEUTRAL states where a foreign unit holds
-    its position ("while holding its position in the neutral state it is open to attack
-    and dislodgment"); one ordered out of the state closes it ("If the army moves out of
-    the neutral state, no other army can enter"). `orders` are those each unit follows,
-    by its owner's name; without them, every province a foreign unit stands in."""
+    """Concerning neutrality: the provinces of NEUTRAL states (`hosts`, by province)
+    where a foreign unit holds its position ("while holding its position in the neutral
+    state it is open to attack and dislodgment"); one ordered out of the state closes it
+    ("If the army moves out of the neutral state, no other army can enter"). `orders` are
+    those each unit follows, by its owner's name; without them, every province a foreign
+    unit stands in."""
+    foreign = {
+        province
+        for province, host in hosts.items()
+        if (unit := position.unit_in(province)) is not None and unit.power != host.name
+    }
+    if not foreign or not orders:  # where no foreign unit stands, no order need be read
+        return frozenset(foreign)
     moving = {
         order.province
-        for owner, given in (orders or {}).items()
+        for owner, given in orders.items()
         for order in given
         if isinstance(order, Move)
-        and (unit := position.units.get(order.province)) is not None
+        and order.province in foreign
+        and (unit := position.unit_in(order.province)) is not None
         and unit.power == owner  # the unit's own order, not another power's void one
     }
-    rules = EuropeRules(variant, ledger)
-    return frozenset(
-        province
-        for province, unit in position.units.items()
-        if province not in moving
-        and (host := rules.neutral_host(province)) is not None
-        and unit.power != host.name
-    )
+    return frozenset(foreign - moving)

@@ -11,7 +11,6 @@ totals would otherwise name the patron.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
@@ -41,7 +40,7 @@ def score(variant: Europe1615, position: Position, ledger: Ledger) -> tuple[Ledg
         if hidden:
             secret.setdefault(power, []).extend(hidden)
     vp = {p: sum(a.points for a in awards.get(p, [])) for p in variant.powers}
-    scored = replace(ledger, awards=awards, secret_awards=secret, vp=vp)
+    scored = ledger.replace(awards=awards, secret_awards=secret, vp=vp)
     return scored, [f"Scoring {year}: {', '.join(lines) or 'nobody scores'}"]
 
 
@@ -89,7 +88,7 @@ def _alignment(
         return 0, False
     secret = state.kind == EMPIRE
     for province in state.provinces:
-        occupant = position.units.get(province)
+        occupant = position.unit_in(province)  # compiled, the dict beneath the view
         other = variant.state_of_owner.get(occupant.power) if occupant else None
         if other is None or other.id == state.id:
             continue
@@ -114,8 +113,8 @@ def reveal(ledger: Ledger) -> tuple[Ledger, list[str]]:
         return ledger, []
     vp = {p: sum(a.points for a in awards.get(p, [])) for p in {*ledger.vp, *awards}}
     annexed = {**ledger.annexed, **ledger.secret_annexed}
-    revealed = replace(
-        ledger, awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
+    revealed = ledger.replace(
+        awards=awards, secret_awards={}, vp=vp, annexed=annexed, secret_annexed={}
     )
     return revealed, [f"Kept secret until now (the Ottoman Empire's patron): {', '.join(lines)}"]
 
@@ -128,15 +127,20 @@ def ending(variant: Europe1615, position: Position) -> GameEnd:
     Fall, the most VPs."""
     ledger = Ledger.of(position)
     holder = position.centers.get(variant.holy_city)
-    protestants = [
-        p
-        for p in variant.powers
-        if variant.religion[p] == PROTESTANT and p not in ledger.eliminated
-    ]
-    if holder is not None and holder in protestants:
-        return GameEnd(Termination.SOLO, winners=(holder,))
-    if holder == variant.ottoman.name and protestants:
-        return _best(variant, position, ledger, protestants)
+    # Asked after every phase: the Protestants listed only when Rome's holder is one of
+    # them or the Empire, for whom alone they count.
+    if holder is not None and (
+        variant.religion.get(holder) == PROTESTANT or holder == variant.ottoman.name
+    ):
+        protestants = [
+            p
+            for p in variant.powers
+            if variant.religion[p] == PROTESTANT and p not in ledger.eliminated
+        ]
+        if holder in protestants:
+            return GameEnd(Termination.SOLO, winners=(holder,))
+        if holder == variant.ottoman.name and protestants:
+            return _best(variant, position, ledger, protestants)
     if position.phase.year < variant.end_year or position.phase.kind is not PhaseKind.ADJUSTMENT:
         return PLAYING
     return _winners(variant, position, ledger)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from hegemon.board import UnitKind
@@ -23,7 +22,7 @@ from hegemon.orders import place
 from hegemon.position import Position, Unit
 from hegemon.variants.europe_1615.ledger import ISLAMIC, Ledger
 from hegemon.variants.europe_1615.preparation import judge
-from hegemon.variants.europe_1615.rules import EuropeRules
+from hegemon.variants.europe_1615.rules import neutral_hosts
 from hegemon.variants.europe_1615.scoring import ending, reveal, score
 from hegemon.variants.europe_1615.states import EMPIRE
 
@@ -34,12 +33,14 @@ if TYPE_CHECKING:
 def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit]]:
     """Concerning neutrality: an army of a power or of another state still in a NEUTRAL
     state at the build phase "is then interned and disbanded", before it can capture."""
-    rules = EuropeRules(variant, Ledger.of(position))
+    hosts = neutral_hosts(variant, Ledger.of(position))
     interned = [
         unit
         for province, unit in position.units.items()
-        if (host := rules.neutral_host(province)) is not None and unit.power != host.name
+        if (host := hosts.get(province)) is not None and unit.power != host.name
     ]
+    if not interned:  # most years: the position kept, not made anew with the same units
+        return position, interned
     return _without(position, lambda unit: unit in interned), interned
 
 
@@ -62,7 +63,7 @@ def year_end(
     for step in steps:
         position, ledger, told = step(variant, position, ledger)
         lines += told
-    return position.evolve(state=replace(ledger, year_end=lines))
+    return position.evolve(state=ledger.replace(year_end=lines))
 
 
 def _told(what: str, listing: str) -> list[str]:
@@ -93,8 +94,7 @@ def _eliminate(
     if not out:
         return position, ledger, []
     holdings = {s: {p: n for p, n in h.items() if p not in out} for s, h in ledger.inf.items()}
-    ledger = replace(
-        ledger,
+    ledger = ledger.replace(
         inf={s: h for s, h in holdings.items() if h},
         vp={p: n for p, n in ledger.vp.items() if p not in out},
         awards={p: a for p, a in ledger.awards.items() if p not in out},
@@ -132,7 +132,7 @@ def _annex(
         told[province] = unit.power
         if variant.first_holder.get(province) != unit.power:  # not taken back by its own
             annexed[province] = unit.power
-    ledger = replace(ledger, annexed=annexed, secret_annexed=secret)
+    ledger = ledger.replace(annexed=annexed, secret_annexed=secret)
     return position, ledger, _told("Annexed", _owned_by(told))
 
 
@@ -164,12 +164,15 @@ def _withdraw(
     power: the state stays on the list without it (its units disbanded for want of a
     center at the adjustments, and not rebuilt there)."""
     captured = list(ledger.captured)
+    # Asked of every state and its centers: sets' lookups, not a list's scan and a
+    # Mapping's (compiled, a call).
+    out, majors = set(captured), set(variant.powers)
     withdrawn = []
     for state in variant.states.values():
-        if state.id in captured:
+        if state.id in out:
             continue
         if state.centers:
-            by_powers = [position.centers.get(c) in variant.powers for c in state.centers]
+            by_powers = [position.centers.get(c) in majors for c in state.centers]
             gone = all(by_powers) if state.kind == EMPIRE else any(by_powers)
         else:
             gone = all(p in ledger.annexed for p in state.provinces)
@@ -179,14 +182,16 @@ def _withdraw(
             withdrawn.append(state.name + (f" ({faith} for good)" if faith else ""))
     holdings = {s: h for s, h in ledger.inf.items() if s not in captured}
     status = {s: v for s, v in ledger.status.items() if s not in captured}
-    ledger = replace(ledger, captured=captured, inf=holdings, status=status)
+    ledger = ledger.replace(captured=captured, inf=holdings, status=status)
     fallen = {variant.states[s].name for s in captured}
     disbanded = [u for u in position.units.values() if u.power in fallen]
     told = [
         *_told("Withdrawn from the list of states", ", ".join(withdrawn)),
         *_told("Disbanded with their captured state", _units(disbanded)),
     ]
-    return _without(position, lambda u: u.power in fallen), ledger, told
+    if disbanded:  # most years none: the position kept, not made anew with the same units
+        position = _without(position, lambda u: u.power in fallen)
+    return position, ledger, told
 
 
 def _judge(
@@ -243,7 +248,7 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
         income[power], changes = _income(variant, position, ledger, power, year, owned)
         told.append(f"{power} {income[power]}" + (f" ({', '.join(changes)})" if changes else ""))
     sequence = attack_sequence(income, ledger.sequence)
-    ledger = replace(ledger, income=income, sequence=sequence, spent={}, attacked=[], waived={})
+    ledger = ledger.replace(income=income, sequence=sequence, spent={}, attacked=[], waived={})
     return ledger, [f"INFs for {year}: {', '.join(told)}"]
 
 
@@ -285,7 +290,7 @@ def _blocked(
 ) -> bool:
     """GAIN AND LOSS (3): an owned center occupied by a minor army aligned with another
     power yields no INFs next year (an army of a neutral state has no effect)."""
-    occupant = position.units.get(center)
+    occupant = position.unit_in(center)  # compiled, the dict beneath the view
     state = variant.state_of_owner.get(occupant.power) if occupant else None
     if state is None:
         return False
