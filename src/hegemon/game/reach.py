@@ -192,8 +192,9 @@ class Reach:
                 if standard:
                     found += backing.choices
                 else:
-                    for choice, province in zip(backing.choices, backing.into, strict=True):
-                        if rules.may_support(unit, other, province):
+                    # By place, not `zip`: compiled, a call of it is a Python call.
+                    for i, choice in enumerate(backing.choices):
+                        if rules.may_support(unit, other, backing.into[i]):
                             found.append(choice)
             if overseas and any(p in made.reached for p in overseas):
                 found += self._overseas_supports(unit, made, other, theirs, overseas, rules)
@@ -285,10 +286,11 @@ def convoys(board: Board, position: Position, fleet: Unit, rules: Rules) -> list
     table = _convoy_table(board, rules).of(fleet)
     found: list[Choice] = []
     for army in reach_of(board, position).convoyed:
-        known = table.get(army.location)
-        if known is None or known[0] is not army.type:
-            known = table[army.location] = (army.type, _convoys(board, fleet, army, rules))
-        found += known[1]
+        key = (army.type.letter, army.location)
+        known = table.get(key)
+        if known is None:
+            known = table[key] = _convoys(board, fleet, army, rules)
+        found += known
     return found
 
 
@@ -301,18 +303,17 @@ def _convoys(board: Board, fleet: Unit, army: Unit, rules: Rules) -> tuple[Choic
     )
 
 
-Known = tuple[UnitKind, tuple[Choice, ...]]  # the army's kind, and the convoys of it
+Known = dict[tuple[str, str], tuple[Choice, ...]]  # by the army's kind (letter), location
 
 
 class _ConvoyTable:
-    """The convoys a fleet of each kind at each place may give of the army at each
-    location, worked out when first asked, for one map and one kind of rules. (Kept by
-    the army's location alone, and made again should another kind stand there.)"""
+    """The convoys a fleet of each kind at each place may give of the army of each kind
+    at each location, worked out when first asked, for one map and one kind of rules."""
 
     def __init__(self) -> None:
-        self.by_fleet: dict[tuple[str, str], dict[str, Known]] = {}
+        self.by_fleet: dict[tuple[str, str], Known] = {}
 
-    def of(self, fleet: Unit) -> dict[str, Known]:
+    def of(self, fleet: Unit) -> Known:
         key = (fleet.type.letter, fleet.location)
         table = self.by_fleet.get(key)
         if table is None:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from hegemon.beyond import may_enter_board
 from hegemon.board import OFFBOARD, Board
+from hegemon.game.forms import Choice
 from hegemon.orders import Move, Order
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
@@ -39,6 +40,12 @@ def landing_problem(board: Board, position: Position, order: Order) -> str | Non
         return None
     name = board.name_of(order.destination)
     return f"{name} is occupied: a marine lands in an unoccupied coastal province (rules b.5)"
+
+
+def landable(board: Board, position: Position, choices: tuple[Choice, ...]) -> tuple[Choice, ...]:
+    """The choices but the landings `landing_problem` refuses now: found here, compiled,
+    for the forms of the units aboard and their carriers, every power's, every phase."""
+    return tuple([c for c in choices if landing_problem(board, position, c.order) is None])
 
 
 def arrival_problem(board: Board, position: Position, power: str, order: Order) -> str | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from hegemon.adjudication.outcome import Verdict
 from hegemon.board import province_of
 from hegemon.game import Procedure, Resolution, Turn, Variant
-from hegemon.game.forms import Choice, Menu, OrderForm
+from hegemon.game.forms import Menu, OrderForm
 from hegemon.game.menus import adjustment_menu
 from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.orders import Order, UnitOrder, Waive, place
@@ -121,13 +121,9 @@ class AfricaMovement(Movement):
         if power not in self.book.powers:
             return ()
         board = variant.board
-
-        def possible(choice: Choice) -> bool:
-            return not landings.landing_problem(board, position, choice.order)
-
         return (
             *(
-                replace(form, choices=tuple(filter(possible, form.choices)))
+                replace(form, choices=landings.landable(board, position, form.choices))
                 if _aboard(position, form)
                 else form
                 for form in super().menu(variant, position, power)
