@@ -97,8 +97,13 @@ def _stake(terms: _Terms, held: dict[str, int], state: State, power: str, faithf
     align it now, by the INFs `power` can presume there (`held`, by `Ledger.presumed_by`):
     one more than any other power's, at least the minimum, and the share the rules ask."""
     prize = state.vp_aligned_religious if faithful else state.vp_aligned
-    mine, total = held.get(power, 0), sum(held.values())
-    top = max((n for p, n in held.items() if p != power), default=0)
+    mine = total = top = 0  # in one pass: compiled, `sum` and `max` are Python calls
+    for holder, n in held.items():
+        total += n
+        if holder == power:
+            mine = n
+        elif n > top:
+            top = n
     least, share = terms.empire if state.kind == EMPIRE else terms.minor
     by_share = -(-(share * total - 100 * mine) // (100 - share)) if share < 100 else 0
     return Stake(prize, max(0, least - mine, top + 1 - mine, by_share))
@@ -150,9 +155,24 @@ def _alliance(variant: Europe1615, position: Position, power: str) -> list[Order
 def _waivers(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """A capture to waive at the next build, of each state's center the power does not
     hold (Waiving the capture): given by a click on the center."""
-    held = set(position.centers_of(power))  # not `centers.get`: a proxy's is slow
-    legal = tuple(choice for c, choice in _waiver_choices(variant) if c not in held)
+    legal = tuple([choice for owner, choice in _owned_waivers(variant, position) if owner != power])
     return [OrderForm("waive", "Waive a capture", legal)] if legal else []
+
+
+def _owned_waivers(variant: Europe1615, position: Position) -> list[tuple[str | None, Choice]]:
+    """The waiver of each state's center, with the center's owner (public): looked up
+    once for all the powers' menus of a position (one entry, as `_empire` keeps its
+    forms)."""
+    centers = position.centers
+    for known, owned in _last_owned:
+        if known is centers:
+            return owned
+    owned = [(centers.get(c), choice) for c, choice in _waiver_choices(variant)]
+    _last_owned[:] = [(centers, owned)]
+    return owned
+
+
+_last_owned: list[tuple[Mapping[str, str], list[tuple[str | None, Choice]]]] = []
 
 
 @cache
@@ -183,7 +203,7 @@ def _empire_forms(variant: Europe1615, position: Position) -> list[OrderForm]:
     units = [u for u in position.units.values() if u.power == empire]
     forms = []
     for unit, orders in unit_orders(variant, position, empire, units).items():
-        choices = tuple(listed(EmpireOrder(o), like=o) for o in orders if isinstance(o, UnitOrder))
+        choices = tuple([_for_empire(o) for o in orders if isinstance(o, UnitOrder)])
         name = head(unit)
         forms.append(
             OrderForm(
@@ -195,3 +215,16 @@ def _empire_forms(variant: Europe1615, position: Position) -> list[OrderForm]:
             )
         )
     return forms
+
+
+def _for_empire(order: UnitOrder) -> Choice:
+    """The order, given for the Empire, as its forms list it: made once for every order
+    of the map (its `EmpireOrder` is a class written in Python, slow to make)."""
+    choice = _empire_choices.get(order)
+    if choice is None:
+        choice = _empire_choices[order] = listed(EmpireOrder(order), like=order)
+    return choice
+
+
+# By the order given: bounded by the orders the Empire's units could give on the map.
+_empire_choices: dict[UnitOrder, Choice] = {}
