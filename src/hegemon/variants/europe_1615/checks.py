@@ -206,6 +206,8 @@ def _alliance_problems(
 def offerable(variant: Europe1615, ledger: Ledger, position: Position, power: str) -> list[str]:
     """The powers `power` may offer an alliance to now, in the powers' order: those an
     offer to, alone, has no problem with (`order_problems`), found without making one."""
+    if position.phase.year >= variant.alliance_deadline:
+        return []  # as `_offer_barred` says of every power, without writing why
     partner = _partners(ledger)
     return [
         ally

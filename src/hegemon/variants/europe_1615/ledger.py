@@ -255,11 +255,16 @@ def presumed(
     }
     guess = sum(totals.values()) / len(totals) if totals else GUESSED_TOTAL
     inf = {state: dict(held) for state, held in own.items()}
+    # Compiled, `setdefault` and `max` would be Python calls, for every state and power.
     for state, percents in published.items():
         total = totals.get(state, guess)
+        held = inf.get(state)
         for other, percent in percents.items():
             if other != power:
-                inf.setdefault(state, {})[other] = max(1, round(total * (percent + 0.5) / 100))
+                if held is None:
+                    held = inf[state] = {}
+                presumed_inf = round(total * (percent + 0.5) / 100)
+                held[other] = presumed_inf if presumed_inf > 1 else 1
     return inf
 
 
