@@ -351,7 +351,10 @@ def latest_per_slot(orders: Iterable[Order]) -> list[Order]:
     for order in orders:
         slot = order.slot()
         key = object() if slot is None else slot  # an order with no slot stands alone
-        latest.pop(key, None)  # so that the later one takes its place at the end
+        # The later one takes its place at the end. Not `pop(key, None)`: compiled, that
+        # is a method call by name, once an order.
+        if key in latest:
+            del latest[key]  # noqa: RUF051
         latest[key] = order
     return list(latest.values())
 

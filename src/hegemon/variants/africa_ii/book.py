@@ -67,7 +67,10 @@ class Book:
             return owner
         if owner in ledger.civil_wars:
             return None
-        return ledger.control.get(owner)
+        # Not `.get`: compiled, on a Mapping that is a method call by name, asked of every
+        # owner ordered.
+        control = ledger.control
+        return control[owner] if owner in control else None  # noqa: SIM401
 
     def commanded_owners(self, ledger: Ledger, power: str) -> set[str]:
         """The owners whose units follow `power`'s orders (those it is the `commander` of):

@@ -36,11 +36,19 @@ class Given:
                 if owner and owner not in commanders:
                     commanders[owner] = book.commander(ledger, owner)
                 if owner and commanders[owner] == power:
-                    self.owners.setdefault(owner, []).append(order)
+                    self._add(owner, order)
                 elif owner in book.states:
                     self.refused.append((power, order, _not_commanded(ledger, power, owner)))
                 else:
-                    self.owners.setdefault(power, []).append(order)
+                    self._add(power, order)
+
+    def _add(self, owner: str, order: Order) -> None:
+        # Not `setdefault(owner, [])`: compiled, it makes a list for every order.
+        listed = self.owners.get(owner)
+        if listed is None:
+            self.owners[owner] = [order]
+        else:
+            listed.append(order)
 
     def problems(self) -> list[str]:
         return [f"{order.format()}: {why}" for _, order, why in self.refused]
