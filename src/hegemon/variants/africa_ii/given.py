@@ -54,9 +54,10 @@ class Given:
         return [f"{order.format()}: {why}" for _, order, why in self.refused]
 
 
-def owner_of(position: Position, units: Mapping[str, Unit], order: UnitOrder) -> str:
+def owner_of(position: Position, units: dict[str, Unit], order: UnitOrder) -> str:
     """Whose unit an order names (a build: whose center), "" for nobody's; `units` are
-    the position's `all_units`."""
+    the position's `all_units`, a dict (compiled, `.get` on a Mapping is a method call by
+    name, once an order)."""
     if isinstance(order, Build):
         return position.centers.get(order.province, "")
     unit = units.get(order.province)
