@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from hegemon.board import Board
 from hegemon.orders import place
-from hegemon.position import Position, Unit
+from hegemon.position import Position, Unit, editable
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY
 from hegemon.variants.africa_ii.ledger import Ledger, without
@@ -89,7 +89,7 @@ def _reestablish(
     homes = book.territory(ledger).conquest_homes(name)
     elsewhere = sorted(p for p, u in position.units.items() if u.power == name and p not in homes)
     units = {p: u for p, u in position.units.items() if p not in elsewhere}
-    centers = dict(position.centers)
+    centers = editable(position.centers)
     removed = []
     for center in sorted(homes):
         centers[center] = name
