@@ -29,6 +29,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import OFFBOARD, Board, MapError
@@ -37,7 +38,7 @@ from hegemon.game.phases import Calendar
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
-from hegemon.rules import Rules
+from hegemon.rules import Edition, Rules
 from hegemon.variants.africa_ii import declarations, guerillas, preparation, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
@@ -157,9 +158,15 @@ class AfricaII(Variant):
         last = self._last_rules
         if last and last[0][0] is ledger:
             return last[0][1]
-        rules = AfricaRules(self.book, self.board, ledger, self.edition)
+        rules = AfricaRules(self.book, self.board, ledger, self._edition)
         self._last_rules[:] = [(ledger, rules)]
         return rules
+
+    @cached_property
+    def _edition(self) -> Edition:
+        """The `edition` option, read once: the rules are built again for every ledger,
+        some phases several times, and reading the option makes an enum member each time."""
+        return self.edition
 
     # --- names ---------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
