@@ -68,7 +68,10 @@ def _conqueror(book: Book, territory: Territory, position: Position, name: str) 
     state = book.states[name]
     if not territory.is_active(name) and not state.conquerable:
         return None
-    owners = {position.centers.get(c) for c in territory.conquest_homes(name)}
+    # Not `centers.get`: compiled, on a Mapping that is a method call by name, for every
+    # state every Autumn.
+    centers = position.centers
+    owners = {centers[c] if c in centers else None for c in territory.conquest_homes(name)}  # noqa: SIM401
     if len(owners) != 1:
         return None
     (owner,) = owners
