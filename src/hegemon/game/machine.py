@@ -376,8 +376,11 @@ def latest_per_slot(orders: Iterable[Order]) -> list[Order]:
     for order in orders:
         slot = order.slot()
         key = object() if slot is None else slot  # an order with no slot stands alone
-        latest.pop(key, None)  # so that the later one takes its place at the end
+        given = len(latest)
         latest[key] = order
+        if len(latest) == given:  # it replaced an earlier one: moved to the end, as given
+            del latest[key]
+            latest[key] = order
     return list(latest.values())
 
 

@@ -29,27 +29,27 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Self
 
 from hegemon.board import OFFBOARD, Board, MapError
 from hegemon.game import Chance, Draw, GameEnd, Marks, Owner, Preparation, Step, Variant
-from hegemon.game.machine import latest_per_slot
 from hegemon.game.phases import Calendar
 from hegemon.notation import OrderSyntaxError
 from hegemon.orders import Order, ReadContext
 from hegemon.position import PhaseKind, Position, Season, Unit, Viewer
-from hegemon.rules import Rules
-from hegemon.variants.africa_ii import declarations, guerillas, landings, scoring
+from hegemon.rules import Edition, Rules
+from hegemon.variants.africa_ii import declarations, guerillas, preparation, scoring
 from hegemon.variants.africa_ii.board import state_marks
 from hegemon.variants.africa_ii.book import Book
-from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, happen, read_events
-from hegemon.variants.africa_ii.given import Given
+from hegemon.variants.africa_ii.events import ARMY, RANDOM_EVENT, read_events
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.influence import INFLUENCE, InfluencePhase
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.lines import own_lines, standing_lines
 from hegemon.variants.africa_ii.orders import Aid, CivilWar, Independence, Raise, Spend
 from hegemon.variants.africa_ii.own import in_autumn
+from hegemon.variants.africa_ii.preparation import year_begins
 from hegemon.variants.africa_ii.procedures import (
     AfricaAdjustments,
     AfricaMovement,
@@ -158,9 +158,15 @@ class AfricaII(Variant):
         last = self._last_rules
         if last and last[0][0] is ledger:
             return last[0][1]
-        rules = AfricaRules(self.book, self.board, ledger, self.edition)
+        rules = AfricaRules(self.book, self.board, ledger, self._edition)
         self._last_rules[:] = [(ledger, rules)]
         return rules
+
+    @cached_property
+    def _edition(self) -> Edition:
+        """The `edition` option, read once: the rules are built again for every ledger,
+        some phases several times, and reading the option makes an enum member each time."""
+        return self.edition
 
     # --- names ---------------------------------------------------------------------------
     def power_named(self, spelling: str) -> str | None:
@@ -219,61 +225,17 @@ class AfricaII(Variant):
     def chances(self, position: Position) -> tuple[Chance, ...]:
         """The random event, with the option (c.4): each Spring's moves, a die of ten
         rolled again on the numbers that came up before, while any is left."""
-        if not self.options.get("random_events") or not self._year_begins(position):
+        if not self.options.get("random_events") or not year_begins(self.calendar, position):
             return ()
         used = Ledger.of(position).events
         if len(used) >= len(self.book.events):
             return ()
         return (Chance(RANDOM_EVENT, sides=len(self.book.events), rerolled=tuple(sorted(used))),)
 
-    def _year_begins(self, position: Position) -> bool:
-        """Whether the phase is the year's first, the Spring moves: when the event is rolled."""
-        first = self.calendar.year[0]
-        phase = position.phase
-        return (phase.season, phase.kind) == (first.season, first.procedure.kind)
-
     def prepare(
         self, position: Position, orders: Mapping[str, Sequence[Order]], draws: Mapping[str, Draw]
     ) -> Preparation:
-        """The random event, the declarations, then the orders under the states they are
-        for; what happened is told to everyone."""
-        ledger = Ledger.of(position)
-        # A ledger's fields are many: replaced only where a field changes.
-        if ledger.adjusted or ledger.reviewed or ledger.news:
-            ledger = ledger.replace(adjusted=0, reviewed=0, news=())
-        if ledger.event and self._year_begins(position):
-            ledger = ledger.replace(event=0)  # last year's is over, rolled again or not
-        position = position.evolve(state=ledger)
-        public: list[str] = []
-        roll = draws.get(RANDOM_EVENT)
-        if isinstance(roll, int):
-            event = self.book.events[roll]
-            position, public = happen(event, self.board, self.book.territory(ledger), position)
-        position, declared = declarations.declare(self.book, position, orders)
-        public += declared
-        if position.phase.kind is INFLUENCE:
-            return Preparation(position, orders, tuple(public))
-        if position.phase.kind is PhaseKind.MOVEMENT:
-            position, orders, arrived = self._arrivals(position, orders)
-            public += arrived
-        given = Given(self.book, position, orders)
-        refused = [f"   {p}: {o.format()}: {why}" for p, o, why in given.refused]
-        if refused:
-            public += ["Orders not followed", *refused]
-        return Preparation(position, given.owners, tuple(public))
-
-    def _arrivals(
-        self, position: Position, orders: Mapping[str, Sequence[Order]]
-    ) -> tuple[Position, dict[str, list[Order]], list[str]]:
-        """Before a movement phase's moves, from the latest order for each unit: the
-        paratroops dropped (b.4), the landings into occupied provinces void (b.5), the
-        guerillas' raises and disbands kept for after the retreats (b.11)."""
-        latest = {power: latest_per_slot(given) for power, given in orders.items()}
-        rules = self.rules_for(position)
-        position, moving, dropped = landings.drop(self.board, rules, position, latest)
-        moving, void = landings.void_landings(self.board, position, moving)
-        position, moving, mustered = guerillas.take(self.book, self.board, position, moving)
-        return position, moving, [*dropped, *void, *mustered]
+        return preparation.prepare(self, position, orders, draws)
 
     def random_influence(
         self, position: Position, power: str, planned: Mapping[str, Order], rng: random.Random

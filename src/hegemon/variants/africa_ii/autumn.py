@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from hegemon.board import Board
 from hegemon.orders import place
-from hegemon.position import Position, Unit
+from hegemon.position import Position, Unit, editable
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import ARMY
 from hegemon.variants.africa_ii.ledger import Ledger, without
@@ -68,7 +68,10 @@ def _conqueror(book: Book, territory: Territory, position: Position, name: str) 
     state = book.states[name]
     if not territory.is_active(name) and not state.conquerable:
         return None
-    owners = {position.centers.get(c) for c in territory.conquest_homes(name)}
+    # Not `centers.get`: compiled, on a Mapping that is a method call by name, for every
+    # state every Autumn.
+    centers = position.centers
+    owners = {centers[c] if c in centers else None for c in territory.conquest_homes(name)}  # noqa: SIM401
     if len(owners) != 1:
         return None
     (owner,) = owners
@@ -89,7 +92,7 @@ def _reestablish(
     homes = book.territory(ledger).conquest_homes(name)
     elsewhere = sorted(p for p, u in position.units.items() if u.power == name and p not in homes)
     units = {p: u for p, u in position.units.items() if p not in elsewhere}
-    centers = dict(position.centers)
+    centers = editable(position.centers)
     removed = []
     for center in sorted(homes):
         centers[center] = name

@@ -67,7 +67,10 @@ class Book:
             return owner
         if owner in ledger.civil_wars:
             return None
-        return ledger.control.get(owner)
+        # Not `.get`: compiled, on a Mapping that is a method call by name, asked of every
+        # owner ordered.
+        control = ledger.control
+        return control[owner] if owner in control else None  # noqa: SIM401
 
     def commanded_owners(self, ledger: Ledger, power: str) -> set[str]:
         """The owners whose units follow `power`'s orders (those it is the `commander` of):
@@ -92,10 +95,11 @@ class Book:
         last = self._last_centers
         if last and last[0][0] is counts and last[0][1] is control:
             return last[0][2]
-        centers = {power: counts.get(power, 0) for power in self.powers}
+        # Not `counts.get`: compiled, on a Mapping that is a method call by name.
+        centers = {power: counts[power] if power in counts else 0 for power in self.powers}  # noqa: SIM401
         for state, controller in control.items():
-            if controller in centers:
-                centers[controller] += counts.get(state, 0)
+            if controller in centers and state in counts:
+                centers[controller] += counts[state]
         self._last_centers[:] = [(counts, control, centers)]
         return centers
 

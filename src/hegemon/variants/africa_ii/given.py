@@ -36,19 +36,28 @@ class Given:
                 if owner and owner not in commanders:
                     commanders[owner] = book.commander(ledger, owner)
                 if owner and commanders[owner] == power:
-                    self.owners.setdefault(owner, []).append(order)
+                    self._add(owner, order)
                 elif owner in book.states:
                     self.refused.append((power, order, _not_commanded(ledger, power, owner)))
                 else:
-                    self.owners.setdefault(power, []).append(order)
+                    self._add(power, order)
+
+    def _add(self, owner: str, order: Order) -> None:
+        # Not `setdefault(owner, [])`: compiled, it makes a list for every order.
+        listed = self.owners.get(owner)
+        if listed is None:
+            self.owners[owner] = [order]
+        else:
+            listed.append(order)
 
     def problems(self) -> list[str]:
         return [f"{order.format()}: {why}" for _, order, why in self.refused]
 
 
-def owner_of(position: Position, units: Mapping[str, Unit], order: UnitOrder) -> str:
+def owner_of(position: Position, units: dict[str, Unit], order: UnitOrder) -> str:
     """Whose unit an order names (a build: whose center), "" for nobody's; `units` are
-    the position's `all_units`."""
+    the position's `all_units`, a dict (compiled, `.get` on a Mapping is a method call by
+    name, once an order)."""
     if isinstance(order, Build):
         return position.centers.get(order.province, "")
     unit = units.get(order.province)

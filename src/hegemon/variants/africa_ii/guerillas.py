@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from hegemon.board import Board
 from hegemon.orders import Disband, Order, UnitOrder, place
-from hegemon.position import PhaseKind, Position, Unit
+from hegemon.position import PhaseKind, Position, Unit, editable
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Raise
@@ -149,7 +149,7 @@ def muster(board: Board, position: Position) -> Position:
     ledger = Ledger.of(position)
     if not ledger.raising and not ledger.disbanding:
         return position
-    units = dict(position.units)
+    units = editable(position.units)
     lines = []
     for province, power in sorted(ledger.disbanding.items()):
         unit = units.get(province)

@@ -72,7 +72,10 @@ def witness(book: Book, position: Position, units: Iterable[Unit]) -> Position:
         state = province_state.get(unit.province)
         if letter == GUERILLA and state is not None:
             operating.setdefault(unit.power, set()).add(state)
-    ledger = ledger.replace(deployed=_sorted(deployed), operating=_sorted(operating))
+    seen_deployed, seen_operating = _sorted(deployed), _sorted(operating)
+    if seen_deployed == ledger.deployed and seen_operating == ledger.operating:
+        return position  # nothing new seen (the retreats, after the moves): no copy made
+    ledger = ledger.replace(deployed=seen_deployed, operating=seen_operating)
     return position.evolve(state=ledger)
 
 

@@ -41,7 +41,8 @@ class AfricaRules(BeyondRules):
         superpower keeps one more guerilla than the centers its guerillas hold (b.12)."""
         if power in self.book.superpowers:
             return centers + self.book.guerilla_margin
-        return centers + self.ledger.aid_to(power)
+        # Most states are given no aid: asked of every state, the ledger's Python not called.
+        return centers + (self.ledger.aid_to(power) if power in self.ledger.aid else 0)
 
     def retreats(self, unit: Unit) -> bool:
         """A unit nobody orders (its state uncontrolled, a.11, or in civil war, a.12) is

@@ -85,7 +85,9 @@ class Territory:
     states: Mapping[str, State]
     independent: frozenset[str]
     active: tuple[str, ...] = field(init=False, compare=False, repr=False)  # by name
-    province_state: Mapping[str, str] = field(init=False, compare=False, repr=False)
+    # A dict, not a Mapping: compiled, `.get` on a Mapping is a method call by name, and
+    # each unit's state is asked every Spring.
+    province_state: dict[str, str] = field(init=False, compare=False, repr=False)
     # Each state's home centers now: its own and those of the states part of it.
     homes: Mapping[str, frozenset[str]] = field(init=False, compare=False, repr=False)
     _conquest_homes: Mapping[str, frozenset[str]] = field(init=False, compare=False, repr=False)
