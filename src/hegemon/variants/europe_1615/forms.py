@@ -110,39 +110,59 @@ def _stake(terms: _Terms, held: dict[str, int], state: State, power: str, faithf
 
 
 def _deployment(state: State, purse: Purse, stake: Stake) -> OrderForm:
-    label = Deploy.shown(state.id)
-    points = Amount("points", f"INFs to deploy to {label}", 1, purse.total)
-
-    def deploy(filled: Filled) -> Order:
-        return Deploy(filled.amount("points"), state.id)
-
+    said = _said(state)
     return OrderForm(
-        f"deploy {state.id}",
-        f"INFs to {label}",
+        said.deploy_id,
+        said.deploy_title,
         sites=state.provinces,
-        fields=(points,),
+        fields=(Amount("points", said.points, 1, purse.total),),
         action="Deploy INFs",
         spends=purse,
-        make=deploy,
+        make=said.deploy,
         stake=stake,
     )
 
 
 def _attack(state: State, others: tuple[str, ...]) -> OrderForm:
-    label = Deploy.shown(state.id)
-    target = OneOf("power", f"Attack the INFs in {label} of", others)
-
-    def attack(filled: Filled) -> Order:
-        return DiplomaticAttack(state.id, filled.one_of("power"))
-
+    said = _said(state)
     return OrderForm(
-        f"attack {state.id}",
-        f"A diplomatic attack in {label}",
+        said.attack_id,
+        said.attack_title,
         sites=state.provinces,
-        fields=(target,),
+        fields=(OneOf("power", said.target, others),),
         action="Attack",
-        make=attack,
+        make=said.attack,
     )
+
+
+class _Said:
+    """What a state's deployment and attack forms say, and the orders they make: the same
+    in every power's menu, so written once for each state of the map."""
+
+    def __init__(self, state: str) -> None:
+        label = Deploy.shown(state)
+        self.state = state
+        self.deploy_id, self.deploy_title = f"deploy {state}", f"INFs to {label}"
+        self.points = f"INFs to deploy to {label}"
+        self.attack_id, self.attack_title = f"attack {state}", f"A diplomatic attack in {label}"
+        self.target = f"Attack the INFs in {label} of"
+
+    def deploy(self, filled: Filled) -> Order:
+        return Deploy(filled.amount("points"), self.state)
+
+    def attack(self, filled: Filled) -> Order:
+        return DiplomaticAttack(self.state, filled.one_of("power"))
+
+
+def _said(state: State) -> _Said:
+    said = _said_of.get(state.id)
+    if said is None:
+        said = _said_of[state.id] = _Said(state.id)
+    return said
+
+
+# By the state's id, all that what its forms say hangs on: bounded by the map's states.
+_said_of: dict[str, _Said] = {}
 
 
 def _alliance(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
