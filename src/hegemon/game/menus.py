@@ -17,7 +17,7 @@ from hegemon.adjudication.retreat import retreat_options
 from hegemon.beyond import BeyondRules, Embark, Leave, may_board
 from hegemon.board import OFFBOARD, Board, UnitKind
 from hegemon.game.forms import Choice, Menu, OrderForm, listed, unit_form, unit_listing
-from hegemon.game.reach import Made, convoys, reach_of
+from hegemon.game.reach import Made, by_location, convoys, reach_of
 from hegemon.legality import Illegal, check_movement_order, may_convoy
 from hegemon.orders import (
     Build,
@@ -130,7 +130,7 @@ def unit_choices(
     board = variant.board
     reach = reach_of(board, position)
     menu: dict[Unit, list[Choice]] = {}
-    for unit in sorted(units, key=_location):
+    for unit in sorted(units, key=by_location):
         listed = [reach.of(unit).hold]
         if isinstance(rules, BeyondRules):
             listed += [Choice(o) for o in _departures(board, position, unit, rules)]
@@ -140,10 +140,6 @@ def unit_choices(
             listed += convoys(board, position, unit, rules)
         menu[unit] = listed
     return menu
-
-
-def _location(unit: Unit) -> str:
-    return unit.location
 
 
 def _checked(

@@ -26,9 +26,8 @@ from hegemon.orders import Convoy, Hold, Move, Support
 from hegemon.position import Position, Unit
 from hegemon.rules import Edition, Rules
 
-# A place a unit could move to: the location, its province, and whether only a convoy
-# takes it there.
-Target = tuple[str, str, bool]
+# A neighbour a unit could move to: the location, and its province.
+Target = tuple[str, str]
 
 
 class Backing:
@@ -56,13 +55,13 @@ class Made:
         self.form_id = f"unit {location}"
         self.hold = Choice(hold)
         neighbours = sorted(board.neighbours(kind, location))
-        self.neighbours: list[Target] = [(t, province_of(t), False) for t in neighbours]
+        self.neighbours: list[Target] = [(t, province_of(t)) for t in neighbours]
         self.reached = board.provinces_reached(kind, location)
         # The provinces a unit it could support (but by convoy) stands in: those it
         # reaches, and those a unit could move into one of them from.
         into = _approaches(board)
         self.near = self.reached.union(*(into.get(p, ()) for p in self.reached))
-        self.bordering = frozenset(province for _, province, _ in self.neighbours)
+        self.bordering = frozenset(province for _, province in self.neighbours)
         self._moves: dict[str, Choice] = {t: Choice(Move(kind, location, t)) for t in neighbours}
         self.moves = tuple(self._moves.values())  # to every neighbour, in order
         self._convoyed: dict[str, Choice] = {}  # by convoy (to a neighbour), or overseas
@@ -109,7 +108,7 @@ class Made:
         choices: list[Choice] = []
         into: list[str] = []
         if theirs.province != self.province:
-            goals = [(theirs.province, None), *((p, t) for t, p, _ in theirs.neighbours)]
+            goals = [(theirs.province, None), *((p, t) for t, p in theirs.neighbours)]
             for province, target in goals:
                 if province in self.reached and province != self.province:
                     choices.append(self.support(theirs, target))
@@ -134,7 +133,7 @@ class Reach:
         self.overseas: dict[str, list[str]] = {}  # by the carried unit's province
         # Each unit, by location, with its orders and the landings only a convoy takes it to.
         self.units: list[tuple[Unit, Made, list[str]]] = []
-        for unit in sorted(position.units.values(), key=_location):
+        for unit in sorted(position.units.values(), key=by_location):
             made = self.of(unit)
             overseas: list[str] = []
             if unit.type.convoyed:
@@ -168,7 +167,7 @@ class Reach:
             return made.moves  # the standard rules let a unit no fleet carries go anywhere
         carried = carried or frozenset()
         moves: list[Choice] = []
-        for target, province, _ in made.neighbours:
+        for target, province in made.neighbours:
             if rules.may_enter(unit, province):
                 moves.append(made.move(target))
                 if province in carried:
@@ -240,7 +239,8 @@ class Reach:
         return not chained.isdisjoint(convoys.shores[goal])
 
 
-def _location(unit: Unit) -> str:
+def by_location(unit: Unit) -> str:
+    """A unit's sort key: where it stands (a menu lists its units so)."""
     return unit.location
 
 
