@@ -48,10 +48,8 @@ def movement_menu(variant: Variant, position: Position, power: str) -> Menu:
     """Every legal order for each unit `power` commands this phase, and for its units
     aboard others and off the board (their landings and entries; not supports of them)."""
     commanded = variant.commanded_units(position, power)
-    reach = reach_of(variant.board, position)
     forms = [
-        _listing(reach.of(unit), listed)
-        for unit, listed in unit_choices(variant, position, power, commanded).items()
+        _listing(made, listed) for _, made, listed in _listings(variant, position, power, commanded)
     ]
     beyond = beyond_orders(variant, position, power, commanded)
     forms += [unit_form(head(unit), unit.location, given) for unit, given in beyond.items()]
@@ -126,20 +124,28 @@ def unit_choices(
     may know: its own units, or units it may order without commanding them (a variant's
     own orders). Found by `hegemon.game.reach`; under rules that let units be carried or
     leave the board, a unit may also board a carrier or leave the board."""
+    return {unit: listed for unit, _, listed in _listings(variant, position, power, units)}
+
+
+def _listings(
+    variant: Variant, position: Position, power: str, units: Iterable[Unit]
+) -> list[tuple[Unit, Made, list[Choice]]]:
+    """As `unit_choices`, by location, each unit with the orders made for it."""
     rules = variant.rules_at_submission(position, power)
     board = variant.board
     reach = reach_of(board, position)
-    menu: dict[Unit, list[Choice]] = {}
+    found: list[tuple[Unit, Made, list[Choice]]] = []
     for unit in sorted(units, key=by_location):
-        listed = [reach.of(unit).hold]
+        made = reach.of(unit)
+        listed = [made.hold]
         if isinstance(rules, BeyondRules):
             listed += [Choice(o) for o in _departures(board, position, unit, rules)]
-        listed += reach.moves(unit, rules)
-        listed += reach.supports(unit, rules)
+        listed += reach.moves(unit, made, rules)
+        listed += reach.supports(unit, made, rules)
         if may_convoy(board, unit):
             listed += convoys(board, position, unit, rules)
-        menu[unit] = listed
-    return menu
+        found.append((unit, made, listed))
+    return found
 
 
 def _checked(

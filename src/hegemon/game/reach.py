@@ -127,7 +127,7 @@ class Reach:
         self.made = _made_on(board)
         self.fleets = position.convoying_fleets
         carriers = board.convoys.carriers(self.fleets)
-        self._chains: dict[str, frozenset[str]] = {}  # `_carried_without`'s
+        self._chains: dict[str, frozenset[str]] = {}  # `_chained_without`'s
         self._without: dict[tuple[str, str], frozenset[str]] = {}  # and again
         self.carried: dict[str, frozenset[str]] = {}
         self.overseas: dict[str, list[str]] = {}  # by the carried unit's province
@@ -145,10 +145,13 @@ class Reach:
 
     def of(self, unit: Unit) -> Made:
         """The orders made for a unit of its kind where it stands."""
-        key = (unit.type.letter, unit.location)
-        made = self.made.get(key)
+        # By kind, then location: two lookups by a string cost less than one by a tuple.
+        of_kind = self.made.get(unit.type.letter)
+        if of_kind is None:
+            of_kind = self.made[unit.type.letter] = {}
+        made = of_kind.get(unit.location)
         if made is None:
-            made = self.made[key] = Made(self.board, unit.type, unit.location)
+            made = of_kind[unit.location] = Made(self.board, unit.type, unit.location)
         return made
 
     def _overseas(self, unit: Unit, made: Made, carried: frozenset[str]) -> list[str]:
@@ -157,11 +160,10 @@ class Reach:
         landings = landings_from(self.board, unit.type, unit.province)
         return sorted((carried - made.bordering) & landings)  # by name, as menus list them
 
-    def moves(self, unit: Unit, rules: Rules) -> Sequence[Choice]:
-        """The unit's moves into the provinces the rules let it enter, and by convoy
-        where the fleets standing now could carry it (an overseas move goes no other way;
-        one to a neighbour is offered both ways)."""
-        made = self.of(unit)
+    def moves(self, unit: Unit, made: Made, rules: Rules) -> Sequence[Choice]:
+        """The moves of `unit` (whose orders are `made`) into the provinces the rules let
+        it enter, and by convoy where the fleets standing now could carry it (an overseas
+        move goes no other way; one to a neighbour is offered both ways)."""
         carried = self.carried.get(unit.province)
         if not carried and type(rules).may_enter is Rules.may_enter:
             return made.moves  # the standard rules let a unit no fleet carries go anywhere
@@ -177,11 +179,11 @@ class Reach:
                 moves.append(made.move(province))
         return moves
 
-    def supports(self, unit: Unit, rules: Rules) -> list[Choice]:
-        """The supports `unit` may give, by the supported unit's location: of a hold or a
-        move into a province it reaches itself, by a unit that could move there without
-        it (else it would have to convoy instead, DATC 6.D.31), where the rules allow."""
-        made = self.of(unit)
+    def supports(self, unit: Unit, made: Made, rules: Rules) -> list[Choice]:
+        """The supports `unit` (whose orders are `made`) may give, by the supported unit's
+        location: of a hold or a move into a province it reaches itself, by a unit that
+        could move there without it (else it would have to convoy instead, DATC 6.D.31),
+        where the rules allow."""
         standard = type(rules).may_support is Rules.may_support
         near = made.near
         found: list[Choice] = []
@@ -212,31 +214,35 @@ class Reach:
         without `unit`."""
         if other.province == made.province:
             return []
+        chained = self._chained_without(other, unit)
+        shores = self.board.convoys.shores
         return [
             made.support(theirs, province)
             for province in overseas
             if province in made.reached
             and province != made.province
-            and self._carried_without(other, province, unit)
+            and (chained is None or not chained.isdisjoint(shores[province]))
             and rules.may_support(unit, other, province)
         ]
 
-    def _carried_without(self, mover: Unit, goal: str, supporter: Unit) -> bool:
-        """Whether the fleets standing now carry `mover` to `goal` without `supporter`."""
-        fleet = supporter.location
+    def _chained_without(self, mover: Unit, supporter: Unit) -> frozenset[str] | None:
+        """The fleets that chain from `mover`'s province without `supporter`, which carry
+        it to their shores; None where `supporter` is not among those that chain from it
+        now, so that every fleet carrying it is there without it. Asked once for every
+        goal overseas."""
         convoys = self.board.convoys
         chain = self._chains.get(mover.province)
         if chain is None:
             chain = self._chains[mover.province] = convoys.chained_from(mover.province, self.fleets)
+        fleet = supporter.location
         if fleet not in chain:
-            return True  # the fleets that carry it are all there without it
-        # The fleets that chain from it without that one, found once for every goal overseas.
+            return None
         key = (fleet, mover.province)
         chained = self._without.get(key)
         if chained is None:
-            fleets = self.fleets - {fleet}
-            chained = self._without[key] = convoys.chained_from(mover.province, fleets)
-        return not chained.isdisjoint(convoys.shores[goal])
+            # Among the fleets of the chain alone: no other joins it, with or without that one.
+            chained = self._without[key] = convoys.chained_from(mover.province, chain - {fleet})
+        return chained
 
 
 def by_location(unit: Unit) -> str:
@@ -244,12 +250,12 @@ def by_location(unit: Unit) -> str:
     return unit.location
 
 
-# Each map's orders made so far, by the unit's kind (its letter) and location: bounded by
-# the map, kept for as long as the map is.
-_made: dict[Board, dict[tuple[str, str], Made]] = {}
+# Each map's orders made so far, by the unit's kind (its letter), then location: bounded
+# by the map, kept for as long as the map is.
+_made: dict[Board, dict[str, dict[str, Made]]] = {}
 
 
-def _made_on(board: Board) -> dict[tuple[str, str], Made]:
+def _made_on(board: Board) -> dict[str, dict[str, Made]]:
     made = _made.get(board)
     if made is None:
         made = _made[board] = {}
