@@ -292,11 +292,15 @@ def convoys(board: Board, position: Position, fleet: Unit, rules: Rules) -> list
     table = _convoy_table(board, rules).of(fleet)
     found: list[Choice] = []
     for army in reach_of(board, position).convoyed:
-        key = (army.type.letter, army.location)
-        known = table.get(key)
+        # By kind, then location: two lookups by a string cost less than one by a tuple.
+        of_kind = table.get(army.type.letter)
+        if of_kind is None:
+            of_kind = table[army.type.letter] = {}
+        known = of_kind.get(army.location)
         if known is None:
-            known = table[key] = _convoys(board, fleet, army, rules)
-        found += known
+            known = of_kind[army.location] = _convoys(board, fleet, army, rules)
+        if known:  # most armies are nowhere near
+            found += known
     return found
 
 
@@ -309,7 +313,7 @@ def _convoys(board: Board, fleet: Unit, army: Unit, rules: Rules) -> tuple[Choic
     )
 
 
-Known = dict[tuple[str, str], tuple[Choice, ...]]  # by the army's kind (letter), location
+Known = dict[str, dict[str, tuple[Choice, ...]]]  # by the army's kind (letter), location
 
 
 class _ConvoyTable:
