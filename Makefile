@@ -45,9 +45,10 @@ $(COMPILED)/.built: $(PACKAGE_FILES) setup.py $(COMPILER)
 	@echo "Building the compiled core (mypyc and a C compiler; about a minute, more on a slow"
 	@echo "machine; its log: build/compile.log)."
 	rm -rf $(COMPILED) && mkdir -p build
+	touch build/.compile-started
 	HEGEMON_COMPILE=1 $(BIN)/python setup.py --quiet build --build-lib $(COMPILED) \
 		--build-temp build/temp >build/compile.log 2>&1 || (tail -20 build/compile.log; false)
-	touch $@
+	touch -r build/.compile-started $@  # as old as the build's start: a file saved during it is newer
 
 # The compiled core when it builds; else, saying so, pure Python. On PORT (8000 unless
 # given); a port in use is refused before the demo's passwords are changed.
