@@ -63,7 +63,18 @@ def _listing(made: Made, choices: list[Choice]) -> OrderForm:
 
 def head(unit: Unit) -> str:
     """The unit as orders name it: ``A Par``, ``M Sao`` (aboard), ``F OFFBOARD``."""
-    return Hold(unit.type, unit.location).head
+    # Kept by kind, then location: a variant's forms name every unit for every power.
+    of_kind = _heads.get(unit.type.letter)
+    if of_kind is None:
+        of_kind = _heads[unit.type.letter] = {}
+    named = of_kind.get(unit.location)
+    if named is None:
+        named = of_kind[unit.location] = Hold(unit.type, unit.location).head
+    return named
+
+
+# The units' names made so far: bounded by the maps' locations.
+_heads: dict[str, dict[str, str]] = {}
 
 
 UnitOrders = dict[Unit, list[Order]]  # each unit's legal orders
