@@ -17,8 +17,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 
+from sqlalchemy import bindparam, func, select
 from sqlalchemy import event as orm_event
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from hegemon.position import Viewer
@@ -113,15 +113,19 @@ def seen(session: Session, game_id: int, token: str) -> int | None:
     )
 
 
+# Built once: every page of a game asks for its latest event.
+LATEST = (
+    select(models.Event)
+    .where(models.Event.game_id == bindparam("game_id"))
+    .order_by(models.Event.seq.desc())
+    .limit(MOST_READ)
+)
+
+
 def latest(session: Session, game_id: int, viewer: Viewer) -> str | None:
     """The id (token) of the game's latest event that `viewer` may see, among the last
     `MOST_READ`: where a page that has just read the game begins its stream (``?after=``),
     so that it misses nothing after what it read. Never the id of an event kept from the
     viewer, which would tell that something happened (None if none is found)."""
-    rows = session.scalars(
-        select(models.Event)
-        .where(models.Event.game_id == game_id)
-        .order_by(models.Event.seq.desc())
-        .limit(MOST_READ)
-    )
+    rows = session.scalars(LATEST, {"game_id": game_id})
     return next((event.token for event in rows if visible(event, viewer)), None)

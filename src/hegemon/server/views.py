@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
@@ -42,15 +42,20 @@ def _when(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+# The game's members and their accounts, built once: every page of a game reads them, and
+# building a statement costs more than running it.
+MEMBERS = (
+    select(models.User, models.Member.role, models.Member.power)
+    .join(models.Member, models.Member.user_id == models.User.id)
+    .where(models.Member.game_id == bindparam("game_id"))
+    .order_by(models.Member.id)
+)
+
+
 def members(table: Table) -> list[answers.Member]:
     """Who takes part in the game, each bot marked as one; in an anonymous game, until it
     ends, the names of the others are the game master's alone to read."""
-    rows = table.session.execute(
-        select(models.User, models.Member.role, models.Member.power)
-        .join(models.Member, models.Member.user_id == models.User.id)
-        .where(models.Member.game_id == table.game.id)
-        .order_by(models.Member.id)
-    )
+    rows = table.session.execute(MEMBERS, {"game_id": table.game.id})
     hidden = _names_hidden(table)
     caller = None if table.user is None else table.user.id
     return [

@@ -69,14 +69,16 @@ def current_position(session: Session, game: models.Game) -> Position:
     return position_after(session, game, game.played)
 
 
+# Built once: every page of a game lists its phases.
+PHASES = (
+    select(models.Phase)
+    .where(models.Phase.game_id == bindparam("game_id"))
+    .order_by(models.Phase.number)
+)
+
+
 def phase_rows(session: Session, game: models.Game) -> list[models.Phase]:
-    return list(
-        session.scalars(
-            select(models.Phase)
-            .where(models.Phase.game_id == game.id)
-            .order_by(models.Phase.number)
-        )
-    )
+    return list(session.scalars(PHASES, {"game_id": game.id}))
 
 
 def phase_row(session: Session, game: models.Game, number: int) -> models.Phase | None:
