@@ -147,6 +147,8 @@ def game_view(table: Table) -> answers.Game:
     game, variant, position, viewer = table.game, table.variant, table.position, table.viewer
     pending = table.pending
     status = table.order_status
+    bots = table.bot_powers  # worked out once, not for each power
+    policy = table.policy
     end = None
     if game.ended:
         ended = end_from_json(game.ended)
@@ -170,8 +172,8 @@ def game_view(table: Table) -> answers.Game:
         played=game.played,
         deadline=_when(game.deadline),
         pause_reason=game.pause_reason,  # why the server paused it, for every member
-        policy=table.policy,
-        press=table.policy.press,
+        policy=policy,
+        press=policy.press,
         version=game.version,
         you=answers.You(
             role=table.role, power=None if table.member is None else table.member.power
@@ -181,13 +183,11 @@ def game_view(table: Table) -> answers.Game:
         board=position_report(variant, position, viewer, over=game.status == ENDED),
         received=list(status.received),
         awaiting=[
-            p
-            for p in status.awaited
-            if p not in pending or not pending[p].disorder or p in table.bot_powers
+            p for p in status.awaited if p not in pending or not pending[p].disorder or p in bots
         ],
         ready=[p for p in variant.powers if pending[p].ready],
         disorder=[p for p in variant.powers if pending[p].disorder],
-        bots=[p for p in variant.powers if p in table.bot_powers],
+        bots=[p for p in variant.powers if p in bots],
         fill_with_bots=game.fill_with_bots,
         anonymous=game.anonymous,
         assignment=_assignment(game.assignment),
