@@ -133,5 +133,5 @@ def latest(session: Session, game_id: int, viewer: Viewer) -> str | None:
     `MOST_READ`: where a page that has just read the game begins its stream (``?after=``),
     so that it misses nothing after what it read. Never the id of an event kept from the
     viewer, which would tell that something happened (None if none is found)."""
-    rows = session.execute(LATEST, {"game_id": game_id}).tuples()
+    rows = session.execute(LATEST, {"game_id": game_id})
     return next((token for token, audience in rows if _told(audience, viewer)), None)
