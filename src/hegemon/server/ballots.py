@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from sqlalchemy import and_, delete, select
+from sqlalchemy import and_, bindparam, delete, select
 
 from hegemon.server.table import ENDED, PLAYER, Table
 from hegemon.store import models
@@ -20,18 +20,24 @@ def standing(table: Table) -> Sequence[models.Vote]:
     (a seat given to another carries no vote); none once the game is over."""
     if table.game.status == ENDED:
         return []
-    seat = and_(
-        models.Member.game_id == models.Vote.game_id,
-        models.Member.power == models.Vote.power,
-        models.Member.user_id == models.Vote.user_id,
-        models.Member.role == PLAYER,
+    return table.session.scalars(STANDING, {"game_id": table.game.id}).all()
+
+
+# Built once: every page of a game shows its votes.
+STANDING = (
+    select(models.Vote)
+    .join(
+        models.Member,
+        and_(
+            models.Member.game_id == models.Vote.game_id,
+            models.Member.power == models.Vote.power,
+            models.Member.user_id == models.Vote.user_id,
+            models.Member.role == PLAYER,
+        ),
     )
-    return table.session.scalars(
-        select(models.Vote)
-        .join(models.Member, seat)
-        .where(models.Vote.game_id == table.game.id)
-        .order_by(models.Vote.id)
-    ).all()
+    .where(models.Vote.game_id == bindparam("game_id"))
+    .order_by(models.Vote.id)
+)
 
 
 def cast(table: Table, power: str, kind: str, to: str | None) -> None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 
+from sqlalchemy import bindparam, func, select
 from sqlalchemy import event as orm_event
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from hegemon.position import Viewer
@@ -79,7 +79,12 @@ def _rolled_back(session: Session) -> None:
 
 def visible(event: models.Event, viewer: Viewer) -> bool:
     """Whether `viewer` may see the event."""
-    return viewer.master or event.audience is None or viewer.power in event.audience
+    return _told(event.audience, viewer)
+
+
+def _told(audience: Sequence[str] | None, viewer: Viewer) -> bool:
+    """Whether `viewer` may see an event told to `audience` (None: to every member)."""
+    return viewer.master or audience is None or viewer.power in audience
 
 
 def since(session: Session, game_id: int, seen: int, viewer: Viewer) -> Sequence[models.Event]:
@@ -113,15 +118,20 @@ def seen(session: Session, game_id: int, token: str) -> int | None:
     )
 
 
+# Built once: every page of a game asks for its latest event (its token and audience
+# alone: the rest of an event, its payload read as JSON, costs more to read than to find).
+LATEST = (
+    select(models.Event.token, models.Event.audience)
+    .where(models.Event.game_id == bindparam("game_id"))
+    .order_by(models.Event.seq.desc())
+    .limit(MOST_READ)
+)
+
+
 def latest(session: Session, game_id: int, viewer: Viewer) -> str | None:
     """The id (token) of the game's latest event that `viewer` may see, among the last
     `MOST_READ`: where a page that has just read the game begins its stream (``?after=``),
     so that it misses nothing after what it read. Never the id of an event kept from the
     viewer, which would tell that something happened (None if none is found)."""
-    rows = session.scalars(
-        select(models.Event)
-        .where(models.Event.game_id == game_id)
-        .order_by(models.Event.seq.desc())
-        .limit(MOST_READ)
-    )
-    return next((event.token for event in rows if visible(event, viewer)), None)
+    rows = session.execute(LATEST, {"game_id": game_id})
+    return next((token for token, audience in rows if _told(audience, viewer)), None)

@@ -99,6 +99,12 @@ PENDING_LOCKED = (
     .with_for_update()
     .execution_options(populate_existing=True)
 )
+SEATED_BOTS = (
+    select(models.Member.power)
+    .join(models.User, models.User.id == models.Member.user_id)
+    .where(models.Member.game_id == bindparam("game_id"), models.Member.role == PLAYER)
+    .where(models.User.kind != models.HUMAN)
+)
 
 
 def find_game(session: Session, game_id: int, lock: Lock = Lock.NONE) -> models.Game:
@@ -226,12 +232,7 @@ class Table:
     def seated_bots(self) -> frozenset[str]:
         """The powers whose seats bot accounts hold (read again once a seat changes hands:
         `seats_changed`)."""
-        seated = self.session.scalars(
-            select(models.Member.power)
-            .join(models.User, models.User.id == models.Member.user_id)
-            .where(models.Member.game_id == self.game.id, models.Member.role == PLAYER)
-            .where(models.User.kind != models.HUMAN)
-        )
+        seated = self.session.scalars(SEATED_BOTS, {"game_id": self.game.id})
         return frozenset(p for p in seated if p is not None)
 
     def seats_changed(self) -> None:

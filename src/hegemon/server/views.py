@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from hegemon import jsonio
@@ -42,15 +42,20 @@ def _when(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+# The game's members and their accounts, built once: every page of a game reads them, and
+# building a statement costs more than running it.
+MEMBERS = (
+    select(models.User, models.Member.role, models.Member.power)
+    .join(models.Member, models.Member.user_id == models.User.id)
+    .where(models.Member.game_id == bindparam("game_id"))
+    .order_by(models.Member.id)
+)
+
+
 def members(table: Table) -> list[answers.Member]:
     """Who takes part in the game, each bot marked as one; in an anonymous game, until it
     ends, the names of the others are the game master's alone to read."""
-    rows = table.session.execute(
-        select(models.User, models.Member.role, models.Member.power)
-        .join(models.Member, models.Member.user_id == models.User.id)
-        .where(models.Member.game_id == table.game.id)
-        .order_by(models.Member.id)
-    )
+    rows = table.session.execute(MEMBERS, {"game_id": table.game.id})
     hidden = _names_hidden(table)
     caller = None if table.user is None else table.user.id
     return [
@@ -142,6 +147,8 @@ def game_view(table: Table) -> answers.Game:
     game, variant, position, viewer = table.game, table.variant, table.position, table.viewer
     pending = table.pending
     status = table.order_status
+    bots = table.bot_powers  # worked out once, not for each power
+    policy = table.policy
     end = None
     if game.ended:
         ended = end_from_json(game.ended)
@@ -165,8 +172,8 @@ def game_view(table: Table) -> answers.Game:
         played=game.played,
         deadline=_when(game.deadline),
         pause_reason=game.pause_reason,  # why the server paused it, for every member
-        policy=table.policy,
-        press=table.policy.press,
+        policy=policy,
+        press=policy.press,
         version=game.version,
         you=answers.You(
             role=table.role, power=None if table.member is None else table.member.power
@@ -176,13 +183,11 @@ def game_view(table: Table) -> answers.Game:
         board=position_report(variant, position, viewer, over=game.status == ENDED),
         received=list(status.received),
         awaiting=[
-            p
-            for p in status.awaited
-            if p not in pending or not pending[p].disorder or p in table.bot_powers
+            p for p in status.awaited if p not in pending or not pending[p].disorder or p in bots
         ],
         ready=[p for p in variant.powers if pending[p].ready],
         disorder=[p for p in variant.powers if pending[p].disorder],
-        bots=[p for p in variant.powers if p in table.bot_powers],
+        bots=[p for p in variant.powers if p in bots],
         fill_with_bots=game.fill_with_bots,
         anonymous=game.anonymous,
         assignment=_assignment(game.assignment),

@@ -24,7 +24,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import cast as typed
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from hegemon.server import announce, answers, ballots, mastering
 from hegemon.server.ballots import CONCEDE, DRAW, PAUSE, RESUME
@@ -38,16 +38,18 @@ def powers_in(table: Table) -> list[str]:
     return [p for p in variant.powers if not variant.eliminated(position, p)]
 
 
+# The powers people play in a game, built once: every page of a game counts its voters.
+PEOPLE = (
+    select(models.Member.power)
+    .join(models.User, models.User.id == models.Member.user_id)
+    .where(models.Member.game_id == bindparam("game_id"), models.Member.role == PLAYER)
+    .where(models.User.kind == models.HUMAN)
+)
+
+
 def voters(table: Table) -> list[str]:
     """The powers still in whose players vote: played by a person, not in civil disorder."""
-    people = set(
-        table.session.scalars(
-            select(models.Member.power)
-            .join(models.User, models.User.id == models.Member.user_id)
-            .where(models.Member.game_id == table.game.id, models.Member.role == PLAYER)
-            .where(models.User.kind == models.HUMAN)
-        )
-    )
+    people = set(table.session.scalars(PEOPLE, {"game_id": table.game.id}))
     pending = table.pending
     return [p for p in powers_in(table) if p in people and not pending[p].disorder]
 

@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from limits.errors import StorageError
 from limits.storage import Storage
-from sqlalchemy import Connection, Dialect, bindparam, case, delete, func, select
+from sqlalchemy import Connection, bindparam, case, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.dml import ReturningInsert
 
 from hegemon.store.database import Store
 from hegemon.store.models import RateLimit
+from hegemon.store.prepared import Prepared
 
 PURGE_EVERY = 60.0  # seconds between purges of the counters whose windows are over
 
@@ -46,53 +47,22 @@ def _upsert(on_sqlite: bool) -> ReturningInsert[int]:
 
 
 @dataclass(frozen=True)
-class Upsert:
-    """The hit's statement (`_upsert`) compiled once for the database's driver, and run on
-    the driver's own cursor: through SQLAlchemy, finding a statement of this size in its
-    cache of compiled statements (its key worked out anew at each run) cost twice what
-    running it did, and every change a player makes counts two hits or more."""
-
-    sql: str
-    names: tuple[str, ...] | None  # the parameters in order, for a driver taking them so
-
-    @classmethod
-    def compiled(cls, dialect: Dialect) -> Upsert:
-        compiled = _upsert(dialect.name == "sqlite").compile(dialect=dialect)
-        names = tuple(compiled.positiontup or ()) if compiled.positional else None
-        return cls(compiled.string, names)
-
-    def hits(self, connection: Connection, given: Mapping[str, object]) -> int:
-        """Run in the connection's transaction: the key's hits. A failure raises as
-        SQLAlchemy's would (`DBAPIError`)."""
-        failure = connection.dialect.loaded_dbapi.Error
-        values = given if self.names is None else [given[name] for name in self.names]
-        cursor = connection.connection.cursor()
-        try:
-            cursor.execute(self.sql, values)
-            row = cursor.fetchone()
-        except failure as exc:
-            raise DBAPIError.instance(self.sql, given, exc, failure) from exc
-        finally:
-            cursor.close()
-        assert row is not None, "an upsert returns its row"
-        return int(row[0])
-
-
-@dataclass(frozen=True)
 class Counts:
     """Hits counted in one transaction (`DatabaseStorage.counting`), at one moment."""
 
     connection: Connection
-    upsert: Upsert
+    upsert: Prepared  # `_upsert`
     now: float
 
     def incr_all(self, windows: Sequence[tuple[str, int]], amount: int = 1) -> list[int]:
         """Each key's hits with `amount` more, in its window of `expiry` seconds (key,
         `expiry`) begun now if none is running."""
         return [
-            self.upsert.hits(
-                self.connection,
-                {"key": key, "amount": amount, "ends": self.now + expiry, "now": self.now},
+            int(
+                self.upsert.first(
+                    self.connection,
+                    {"key": key, "amount": amount, "ends": self.now + expiry, "now": self.now},
+                )[0]
             )
             for key, expiry in windows
         ]
@@ -107,11 +77,13 @@ class DatabaseStorage(Storage):
         super().__init__(uri, wrap_exceptions=wrap_exceptions)
         self.store = store
         # A hit is one statement in a transaction of its own on a plain connection, compiled
-        # once: an ORM session and a statement built at every hit cost three times as much,
-        # and every change a player makes counts two to four hits. Its commit does not wait
-        # for the disk: a count lost when the machine fails costs nothing.
+        # once for the driver (`Prepared`): an ORM session and a statement built at every
+        # hit cost three times as much, and every change a player makes counts two to four
+        # hits. Its commit does not wait for the disk: a count lost when the machine fails
+        # costs nothing.
         self._writer = store.lossy_writer()
-        self._upsert = Upsert.compiled(self._writer.dialect)
+        dialect = self._writer.dialect
+        self._upsert = Prepared.of(_upsert(dialect.name == "sqlite"), dialect)
         self._purge = delete(RateLimit).where(RateLimit.expires <= bindparam("now"))
         self._purged = 0.0
 

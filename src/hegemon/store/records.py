@@ -22,6 +22,7 @@ from hegemon.game import PhaseResult, Variant, play_phase
 from hegemon.orders import Order
 from hegemon.position import MASTER, Position
 from hegemon.store import models
+from hegemon.store.prepared import PreparedFor
 from hegemon.variants import load_variant
 
 
@@ -69,14 +70,16 @@ def current_position(session: Session, game: models.Game) -> Position:
     return position_after(session, game, game.played)
 
 
+# Built once: every page of a game lists its phases.
+PHASES = (
+    select(models.Phase)
+    .where(models.Phase.game_id == bindparam("game_id"))
+    .order_by(models.Phase.number)
+)
+
+
 def phase_rows(session: Session, game: models.Game) -> list[models.Phase]:
-    return list(
-        session.scalars(
-            select(models.Phase)
-            .where(models.Phase.game_id == game.id)
-            .order_by(models.Phase.number)
-        )
-    )
+    return list(session.scalars(PHASES, {"game_id": game.id}))
 
 
 def phase_row(session: Session, game: models.Game, number: int) -> models.Phase | None:
@@ -125,9 +128,10 @@ def pending_rows(session: Session, game: models.Game) -> dict[str, models.Pendin
 
 
 # A power's orders stored, its row's version checked and moved on (the ORM's
-# `version_id_col`, as a flush would), in one statement built once: the ORM's flush of the
-# one row cost more than the rest of storing an order.
-_STORE_ORDERS = (
+# `version_id_col`, as a flush would), in one statement compiled once for the driver and
+# run on its cursor (`PreparedFor`): the ORM's flush of the one row cost more than the rest
+# of storing an order, and running the statement through SQLAlchemy as much again.
+_STORE_ORDERS = PreparedFor(
     update(models.Pending)
     .where(models.Pending.id == bindparam("row_id"), models.Pending.version == bindparam("seen"))
     .values(orders=bindparam("given"), version=models.Pending.version + 1)
@@ -137,18 +141,21 @@ _STORE_ORDERS = (
 def store_orders(session: Session, row: models.Pending, orders: list[str]) -> None:
     """Store a power's pending orders in its row (`StaleDataError` if another transaction
     changed the row since it was read), and the row object as the database now has it."""
-    result = session.connection().execute(
-        _STORE_ORDERS, {"row_id": row.id, "seen": row.version, "given": orders}
+    connection = session.connection()
+    changed = _STORE_ORDERS.on(connection).rowcount(
+        connection, {"row_id": row.id, "seen": row.version, "given": orders}
     )
-    if result.rowcount != 1:
+    if changed != 1:
         raise StaleDataError(f"pending orders {row.id}: changed since version {row.version}")
     set_committed_value(row, "orders", orders)
     set_committed_value(row, "version", row.version + 1)
 
 
-# An action's row, written at once on the transaction's connection: the ORM's unit of work
-# (an object made, tracked and flushed) costs more than the rest of an order given.
-AUDIT = insert(models.Audit)
+# An action's row, written at once on the transaction's connection by a statement compiled
+# once for the driver (`PreparedFor`; its time given as the column's default would): the
+# ORM's unit of work (an object made, tracked and flushed) costs more than the rest of an
+# order given.
+AUDIT = PreparedFor(insert(models.Audit), ("game_id", "user_id", "at", "action", "detail"))
 
 
 def audit(
@@ -160,11 +167,13 @@ def audit(
 ) -> None:
     """Log an action: who (None for the deadline worker), what, on which game (the time
     is the row's)."""
-    session.connection().execute(
-        AUDIT,
+    connection = session.connection()
+    AUDIT.on(connection).rowcount(
+        connection,
         {
             "game_id": None if game is None else game.id,
             "user_id": None if by is None else by.id,
+            "at": models.now(),
             "action": action,
             "detail": detail or {},
         },
