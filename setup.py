@@ -54,6 +54,7 @@ CORE = [
     "src/hegemon/variants/africa_ii/guerillas.py",
     "src/hegemon/variants/africa_ii/interventions.py",
     "src/hegemon/variants/africa_ii/landings.py",
+    "src/hegemon/variants/africa_ii/ledger.py",
     "src/hegemon/variants/africa_ii/preparation.py",
     "src/hegemon/variants/africa_ii/rules.py",
     "src/hegemon/variants/africa_ii/scoring.py",
