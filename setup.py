@@ -47,6 +47,7 @@ CORE = [
     "src/hegemon/variants/europe_1615/scoring.py",
     "src/hegemon/variants/europe_1615/winter.py",
     "src/hegemon/variants/sub_saharan/bidding.py",
+    "src/hegemon/variants/sub_saharan/rules.py",
     "src/hegemon/variants/africa_ii/autumn.py",
     "src/hegemon/variants/africa_ii/book.py",
     "src/hegemon/variants/africa_ii/declarations.py",
