@@ -53,6 +53,7 @@ CORE = [
     "src/hegemon/variants/africa_ii/declarations.py",
     "src/hegemon/variants/africa_ii/given.py",
     "src/hegemon/variants/africa_ii/guerillas.py",
+    "src/hegemon/variants/africa_ii/holdings.py",
     "src/hegemon/variants/africa_ii/interventions.py",
     "src/hegemon/variants/africa_ii/landings.py",
     "src/hegemon/variants/africa_ii/ledger.py",

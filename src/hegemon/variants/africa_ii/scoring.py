@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
 from hegemon.position import Position, Unit
 from hegemon.variants.africa_ii.book import Book
-from hegemon.variants.africa_ii.influence import leader
+from hegemon.variants.africa_ii.holdings import leader
 from hegemon.variants.africa_ii.ledger import Ledger
 
 
