@@ -3,9 +3,10 @@
 The compiled core is the modules every phase runs through: the map and its convoy
 routes, positions, orders, the rules hooks, legality, notation, the adjudicators, the
 phase machine and the JSON path; and the variants' steps each of their phases takes (the
-influence economies, Europe 1615's and Africa II's phase steps, Sub-Saharan's bidding).
-Everything else (the variants' classes, the server, drawing) stays Python and imports them
-alike; docs/compiled-core.md says what compiled code asks of the modules listed here.
+influence economies, Europe 1615's and Africa II's phase steps, Sub-Saharan's bidding and
+rules). Everything else (the variants' classes, the server, drawing) stays Python and
+imports them alike; docs/compiled-core.md says what compiled code asks of the modules
+listed here.
 """
 
 import os
@@ -47,13 +48,16 @@ CORE = [
     "src/hegemon/variants/europe_1615/scoring.py",
     "src/hegemon/variants/europe_1615/winter.py",
     "src/hegemon/variants/sub_saharan/bidding.py",
+    "src/hegemon/variants/sub_saharan/rules.py",
     "src/hegemon/variants/africa_ii/autumn.py",
     "src/hegemon/variants/africa_ii/book.py",
     "src/hegemon/variants/africa_ii/declarations.py",
     "src/hegemon/variants/africa_ii/given.py",
     "src/hegemon/variants/africa_ii/guerillas.py",
+    "src/hegemon/variants/africa_ii/holdings.py",
     "src/hegemon/variants/africa_ii/interventions.py",
     "src/hegemon/variants/africa_ii/landings.py",
+    "src/hegemon/variants/africa_ii/ledger.py",
     "src/hegemon/variants/africa_ii/preparation.py",
     "src/hegemon/variants/africa_ii/rules.py",
     "src/hegemon/variants/africa_ii/scoring.py",

@@ -74,13 +74,6 @@ class AfricaII(Variant):
     _last_rules: list[tuple[Ledger, AfricaRules]] = field(
         default_factory=list, init=False, repr=False, compare=False
     )
-    # The game's end as last found, with what it was found from (the centers' counts, the
-    # ledger, the units): the phase machine asks after every phase and every phase it
-    # enters, and those stay the same objects from one to the next until one changes. One
-    # entry, replaced whole, so that games played side by side never mix; all public.
-    _last_end: list[tuple[Mapping[str, int], Ledger, Mapping[str, Unit], GameEnd]] = field(
-        default_factory=list, init=False, repr=False, compare=False
-    )
 
     @classmethod
     # Untyped: the setup's nested tables as TOML reads them, each value narrowed where it is read
@@ -248,14 +241,13 @@ class AfricaII(Variant):
 
     # --- the end -------------------------------------------------------------------------
     def game_end(self, position: Position) -> GameEnd:
-        counts, ledger, units = position.center_counts, Ledger.of(position), position.units
-        last = self._last_end
-        if last and last[0][0] is counts and last[0][1] is ledger and last[0][2] is units:
-            return last[0][3]
-        last_year = int(self.options["last_year"])
-        end = scoring.ending(self.book, position, self.victory_centers, last_year)
-        self._last_end[:] = [(counts, ledger, units, end)]
-        return end
+        return self._ending.of(position)
+
+    @cached_property
+    def _ending(self) -> scoring.Ending:
+        """The game's end, found by the compiled core from the options read once: the
+        phase machine asks after every phase and every phase it enters."""
+        return scoring.Ending(self.book, self.victory_centers, int(self.options["last_year"]))
 
     def points(self, position: Position) -> Mapping[str, int]:
         """Victory points as the game's end would count them now (d.ii)."""

@@ -71,11 +71,15 @@ def _conqueror(book: Book, territory: Territory, position: Position, name: str) 
     # Not `centers.get`: compiled, on a Mapping that is a method call by name, for every
     # state every Autumn.
     centers = position.centers
-    owners = {centers[c] if c in centers else None for c in territory.conquest_homes(name)}  # noqa: SIM401
-    if len(owners) != 1:
-        return None
-    (owner,) = owners
-    if owner is None or not territory.is_active(owner) or owner == name:
+    owner: str | None = None
+    for home in territory.conquest_homes(name):
+        held = centers[home] if home in centers else None  # noqa: SIM401
+        if held is None or held == name:
+            return None  # a home of its own, or of nobody's, as most are: no conquest
+        if owner is not None and held != owner:
+            return None  # held by two others
+        owner = held
+    if owner is None or not territory.is_active(owner):
         return None
     return None if owner == territory.sovereign(name) else owner
 

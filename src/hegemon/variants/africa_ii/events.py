@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from hegemon.board import Board
 from hegemon.orders import place
@@ -22,7 +22,7 @@ from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.states import State, Territory
 
 RANDOM_EVENT = "random event"  # the name of the die's draw
-ARMY = "A"
+ARMY: Final = "A"
 _EFFECTS = {
     "text",
     "secession",

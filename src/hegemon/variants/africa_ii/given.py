@@ -27,15 +27,14 @@ class Given:
         units = position.all_units  # a copy each time it is read: read once for all orders
         self.owners: dict[str, list[Order]] = {}
         self.refused: list[tuple[str, UnitOrder, str]] = []  # (sender, order, why)
-        commanders: dict[str, str | None] = {}  # each owner's, found once for its orders
         for power, sent in orders.items():
             for order in sent:
                 if not isinstance(order, UnitOrder):
                     continue
                 owner = owner_of(position, units, order)
-                if owner and owner not in commanders:
-                    commanders[owner] = book.commander(ledger, owner)
-                if owner and commanders[owner] == power:
+                # Asked again for every order, not kept for each owner: compiled, on the
+                # compiled ledger, the question costs less than a dict of the answers.
+                if owner and book.commander(ledger, owner) == power:
                     self._add(owner, order)
                 elif owner in book.states:
                     self.refused.append((power, order, _not_commanded(ledger, power, owner)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from hegemon.board import Board
 from hegemon.orders import Disband, Order, UnitOrder, place
@@ -21,7 +22,7 @@ from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.ledger import Ledger
 from hegemon.variants.africa_ii.orders import Raise
 
-GUERILLA = "G"
+GUERILLA: Final = "G"
 _RAISE_CHANCE = 0.3  # how often a random player raises a guerilla it may raise
 _DISBAND_CHANCE = 0.05  # how often it disbands one of its guerillas
 

@@ -24,30 +24,17 @@ from hegemon.game.forms import Menu
 from hegemon.orders import Order
 from hegemon.position import PhaseKind, Position, Viewer
 from hegemon.reasons import VariantReason, Void, Why
-from hegemon.variants.africa_ii import interventions, own
+from hegemon.variants.africa_ii import own
 from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.events import Event
 from hegemon.variants.africa_ii.forms import spending_forms
+from hegemon.variants.africa_ii.holdings import leader, opening
 from hegemon.variants.africa_ii.ledger import Holdings, Ledger
 from hegemon.variants.africa_ii.orders import Independence, Spend
 
 INFLUENCE = PhaseKind("I", "Influence")
 _STATES_AT_MOST = 4  # a random player spends in one to this many states
 _KEEPS_SOME = 0.1  # how often it leaves some of its IPs unspent
-
-
-def halved(holdings: Holdings) -> dict[str, dict[str, int]]:
-    """Each holding halved, rounded down (a.8); those left at nothing dropped."""
-    kept = {s: {p: n // 2 for p, n in held.items() if n // 2} for s, held in holdings.items()}
-    return {s: held for s, held in kept.items() if held}
-
-
-def leader(held: Mapping[str, int]) -> str | None:
-    """The superpower with the largest holding, alone (a.11): "it does not have to be an
-    overall majority"; two tying for it leave the state uncontrolled."""
-    top = max(held.values(), default=0)
-    leaders = [p for p, n in held.items() if n == top]
-    return leaders[0] if top > 0 and len(leaders) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -60,20 +47,9 @@ class InfluencePhase(Procedure):
         return own.takes((Spend,), self.book, variant, position)
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        """Every holding halved (a.8), before anyone spends, who held IPs where kept for
-        a.12; the upkeep of the Spring's marines and paratroops paid (b.3), the IPs where
-        a power's guerillas operated this Spring lost (b.10)."""
-        ledger = Ledger.of(position)
-        revenue, paid = interventions.upkeep(self.book, ledger)
-        ledger = ledger.replace(
-            holdings=halved(ledger.holdings),
-            held_before={s: tuple(sorted(held)) for s, held in ledger.holdings.items()},
-            revenue=revenue,
-            deployed={},
-        )
-        holdings, lost = interventions.forfeit(ledger)
-        news = (*ledger.news, *paid, *lost)
-        return position.evolve(state=ledger.replace(holdings=holdings, news=news))
+        """Every holding halved before anyone spends, the upkeep of the Spring's
+        intervention units paid, the IPs where guerillas operated lost (`opening`)."""
+        return opening(self.book, position)
 
     def actors(self, variant: Variant, position: Position) -> tuple[str, ...]:
         revenue = Ledger.of(position).revenue

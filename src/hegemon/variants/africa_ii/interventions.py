@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from hegemon.orders import place
 from hegemon.position import Position, Unit
@@ -21,8 +22,8 @@ from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.ledger import Holdings, Ledger
 
-LOST_FOR_GOOD = ("P", "M", "F")  # b.9: the kinds a dislodgement may cost for good
-UPKEEP = ("P", "M")  # b.3: the kinds whose upkeep a power pays; "no IPs for having Fleets"
+LOST_FOR_GOOD: Final = ("P", "M", "F")  # b.9: the kinds a dislodgement may cost for good
+UPKEEP: Final = ("P", "M")  # b.3: the kinds whose upkeep a power pays; "no IPs for having Fleets"
 
 
 def lose(book: Book, position: Position, disbanded: Iterable[Unit]) -> Position:

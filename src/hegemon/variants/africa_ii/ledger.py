@@ -61,11 +61,35 @@ class Ledger(VariantState):
 
     def replace(self, **changes: Unpack[Changes]) -> Ledger:
         """A copy with `changes`, as `dataclasses.replace` makes it: without its work for
-        each of the many fields (some ten times the cost), where a ledger is replaced
-        several times a phase. Its fields are all there is to copy: nothing else is kept
-        on a ledger, and nothing derived from them."""
+        each of the many fields (some ten times the cost), nor a call of the generated
+        `__init__` (compiled, a Python call), where a ledger is replaced several times a
+        phase. Every field is copied, then the few changed are set by name: compiled,
+        each `object.__setattr__` with the field's name written out is a store in place,
+        where looking every field up among the changes cost more than the copy."""
         copy = Ledger.__new__(Ledger)
-        copy.__dict__.update(self.__dict__, **changes)
+        object.__setattr__(copy, "holdings", self.holdings)
+        object.__setattr__(copy, "revenue", self.revenue)
+        object.__setattr__(copy, "control", self.control)
+        object.__setattr__(copy, "independent", self.independent)
+        object.__setattr__(copy, "rights", self.rights)
+        object.__setattr__(copy, "civil_wars", self.civil_wars)
+        object.__setattr__(copy, "aid", self.aid)
+        object.__setattr__(copy, "events", self.events)
+        object.__setattr__(copy, "event", self.event)
+        object.__setattr__(copy, "doubled", self.doubled)
+        object.__setattr__(copy, "liberator", self.liberator)
+        object.__setattr__(copy, "adjusted", self.adjusted)
+        object.__setattr__(copy, "reviewed", self.reviewed)
+        object.__setattr__(copy, "news", self.news)
+        object.__setattr__(copy, "lost", self.lost)
+        object.__setattr__(copy, "raising", self.raising)
+        object.__setattr__(copy, "disbanding", self.disbanding)
+        object.__setattr__(copy, "deployed", self.deployed)
+        object.__setattr__(copy, "operating", self.operating)
+        object.__setattr__(copy, "doubled_for", self.doubled_for)
+        object.__setattr__(copy, "held_before", self.held_before)
+        for name, value in changes.items():
+            object.__setattr__(copy, name, value)
         return copy
 
     def held(self, state: str, power: str) -> int:

@@ -8,6 +8,7 @@ dropped and withdrawn (b.4, b.8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from hegemon.beyond import BeyondRules
 from hegemon.board import Board, province_of
@@ -18,8 +19,11 @@ from hegemon.variants.africa_ii.book import Book
 from hegemon.variants.africa_ii.guerillas import GUERILLA
 from hegemon.variants.africa_ii.ledger import Ledger
 
-FLEET, MARINE, PARATROOP = "F", "M", "P"
-NO_OFFBOARD = "no-offboard"  # a sea fleets neither enter the board by nor leave it from (b.6)
+FLEET: Final = "F"
+MARINE: Final = "M"
+PARATROOP: Final = "P"
+# A sea fleets neither enter the board by nor leave it from (b.6).
+NO_OFFBOARD: Final = "no-offboard"
 
 
 class AfricaRules(BeyondRules):

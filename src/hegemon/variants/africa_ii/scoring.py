@@ -14,10 +14,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hegemon.game import PLAYING, GameEnd, Termination, won_or_drawn
-from hegemon.position import Position
+from hegemon.position import Position, Unit
 from hegemon.variants.africa_ii.book import Book
-from hegemon.variants.africa_ii.influence import leader
+from hegemon.variants.africa_ii.holdings import leader
 from hegemon.variants.africa_ii.ledger import Ledger
+
+
+class Ending:
+    """The game's end (`ending`) of a game's book and options, as last found with what it
+    was found from: the centers' counts, the ledger and the units. The phase machine asks
+    after every phase and every phase it enters, and those stay the same objects from one
+    to the next until one changes. One entry, replaced whole, so that games played side
+    by side never mix; all of it public."""
+
+    def __init__(self, book: Book, victory_centers: int, last_year: int) -> None:
+        self.book = book
+        self.victory_centers = victory_centers
+        self.last_year = last_year
+        self._last: tuple[Mapping[str, int], Ledger, Mapping[str, Unit], GameEnd] | None = None
+
+    def of(self, position: Position) -> GameEnd:
+        counts, ledger, units = position.center_counts, Ledger.of(position), position.units
+        last = self._last
+        if last is not None and last[0] is counts and last[1] is ledger and last[2] is units:
+            return last[3]
+        end = ending(self.book, position, self.victory_centers, self.last_year)
+        self._last = (counts, ledger, units, end)
+        return end
 
 
 def ending(book: Book, position: Position, victory_centers: int, last_year: int) -> GameEnd:

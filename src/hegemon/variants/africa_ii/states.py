@@ -85,6 +85,9 @@ class Territory:
     states: Mapping[str, State]
     independent: frozenset[str]
     active: tuple[str, ...] = field(init=False, compare=False, repr=False)  # by name
+    # The same as a set: whether a name is a state now is asked of every state every
+    # Autumn, and of many orders.
+    _active: frozenset[str] = field(init=False, compare=False, repr=False)
     # A dict, not a Mapping: compiled, `.get` on a Mapping is a method call by name, and
     # each unit's state is asked every Spring.
     province_state: dict[str, str] = field(init=False, compare=False, repr=False)
@@ -94,11 +97,12 @@ class Territory:
 
     def __post_init__(self) -> None:
         states = self.states.values()
-        active = tuple(sorted(s.name for s in states if self.is_active(s.name)))
-        object.__setattr__(self, "active", active)
+        active = frozenset(s.name for s in states if not s.within or s.name in self.independent)
+        object.__setattr__(self, "_active", active)
+        object.__setattr__(self, "active", tuple(sorted(active)))
         province_state = {p: self.sovereign(s.name) for s in states for p in s.provinces}
         object.__setattr__(self, "province_state", province_state)
-        homes: dict[str, set[str]] = {name: set() for name in active}
+        homes: dict[str, set[str]] = {name: set() for name in self.active}
         for state in states:
             homes[self.sovereign(state.name)].update(state.centers)
         object.__setattr__(self, "homes", {n: frozenset(c) for n, c in homes.items()})
@@ -106,8 +110,8 @@ class Territory:
         object.__setattr__(self, "_conquest_homes", conquest)
 
     def is_active(self, name: str) -> bool:
-        state = self.states.get(name)
-        return state is not None and (not state.within or name in self.independent)
+        """Whether the name is a state's that is a state now: not part of another."""
+        return name in self._active
 
     def sovereign(self, name: str) -> str:
         """The state a state's territory belongs to now: itself, or the one it is part of."""

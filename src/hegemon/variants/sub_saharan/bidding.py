@@ -9,14 +9,15 @@ out afresh in every movement phase.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from hegemon.game import Preparation
 from hegemon.influence import dp
 from hegemon.influence.orders import Bid
-from hegemon.orders import MovementOrder, Order, format_order
+from hegemon.orders import Order
 from hegemon.position import Position, Unit
-from hegemon.variants.sub_saharan.reports import BidReports
+from hegemon.variants.sub_saharan.reports import bidding_lines
 
 if TYPE_CHECKING:  # the variant calls this, and this reads its tables
     from hegemon.variants.sub_saharan import SubSaharan
@@ -26,7 +27,8 @@ def movement_orders(
     variant: SubSaharan, position: Position, orders: Mapping[str, Sequence[Order]]
 ) -> Preparation:
     """The orders each unit follows, the minor units' bought ones among them; the minor
-    units' orders for everyone, and each power's own bids for it alone."""
+    units' orders for everyone, and each power's own bids for it alone, told when the
+    report is first read (`reports.bidding_lines`)."""
     # The units bid for and the rules are the phase's, and each power's orders are
     # split into bids and unit orders: all worked out once, not again at each step.
     units = biddable(variant.minor_names, position)
@@ -50,9 +52,8 @@ def movement_orders(
     tallies = dp.tally(bids, units, barred)
     for t in sorted(tallies.values(), key=lambda t: t.unit.province):
         unit_orders.setdefault(t.unit.power, []).append(t.order)
-    public = _neutral_orders([t.order for t in tallies.values()])
-    private = BidReports(given_bids, bids, barred, tallies)  # written when read
-    return Preparation(position, unit_orders, public, private)
+    told = partial(bidding_lines, given_bids, bids, barred, tallies)  # written when read
+    return Preparation(position, unit_orders, told=told)
 
 
 def biddable(minors: frozenset[str], position: Position) -> dict[str, Unit]:
@@ -64,9 +65,3 @@ def allotments(powers: Iterable[str], position: Position) -> dict[str, int]:
     """The Diplomacy Points each power's centers give it (rules 8.1)."""
     counts = position.center_counts
     return {power: dp.allotment(counts.get(power, 0)) for power in powers}
-
-
-def _neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
-    """The public part of the bidding: each minor unit's order, never who paid for it."""
-    listed = sorted(orders, key=lambda o: o.province)
-    return ("Neutral Orders", *(f"   {format_order(o)}" for o in listed))

@@ -1,52 +1,45 @@
-"""What each power reads of its own bids after a movement phase (rules 1.3, 8.0): every
-bid with what became of it, for the power and the game master alone.
+"""What the report of a movement phase tells of the bidding (rules 1.3, 8.0): each minor
+unit's order for everyone, and to each power alone every bid of its own with what became
+of it.
 
-Written when first read, not when the phase is played: a phase's result is kept in the
-game's history and its report read seldom, while writing every power's lines cost an
-eighth of the phase. Python, not in the compiled core: it is made once a phase, and read
-at leisure.
+Written when first read (`Preparation.told`), not when the phase is played: a phase's
+result is kept in the game's history and its report read seldom, while writing the lines
+cost a fifth of the phase. Python, not in the compiled core: they are written once a
+phase at most, and read at leisure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
+from hegemon.game import Lines
 from hegemon.influence import dp
 from hegemon.influence.orders import Bid
+from hegemon.orders import MovementOrder, format_order
 
 
-class BidReports(Mapping[str, tuple[str, ...]]):
-    """The lines of each power that bid, by power (see `bid_lines`), each power's written
-    when it is first asked for and kept: the phase's result holds them, as it would a
-    dict of them all, and each power's are read under its name alone."""
+def bidding_lines(
+    given: Mapping[str, Sequence[Bid]],
+    normal: Mapping[str, Sequence[Bid]],
+    barred: Mapping[str, set[str]],
+    tallies: Mapping[str, dp.Tally],
+) -> Lines:
+    """The minor units' orders for everyone, never who paid for them; the lines of each
+    power that bid (`bid_lines`), for it alone. `given`: each power's bids as given;
+    `normal`: in normal form, of the powers whose allocation stands."""
+    public = neutral_orders([t.order for t in tallies.values()])
+    private = {
+        power: bid_lines(power, bids, normal.get(power), barred, tallies)
+        for power, bids in given.items()
+        if bids
+    }
+    return Lines(public, private)
 
-    def __init__(
-        self,
-        given: Mapping[str, Sequence[Bid]],
-        normal: Mapping[str, Sequence[Bid]],
-        barred: Mapping[str, set[str]],
-        tallies: Mapping[str, dp.Tally],
-    ) -> None:
-        self._given = {power: bids for power, bids in given.items() if bids}
-        self._normal = normal
-        self._barred = barred
-        self._tallies = tallies
-        self._written: dict[str, tuple[str, ...]] = {}
 
-    def __getitem__(self, power: str) -> tuple[str, ...]:
-        lines = self._written.get(power)
-        if lines is None:
-            given = self._given[power]  # a KeyError for a power that bid nothing
-            normal = self._normal.get(power)
-            lines = bid_lines(power, given, normal, self._barred, self._tallies)
-            self._written[power] = lines
-        return lines
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._given)
-
-    def __len__(self) -> int:
-        return len(self._given)
+def neutral_orders(orders: Sequence[MovementOrder]) -> tuple[str, ...]:
+    """The public part of the bidding: each minor unit's order, never who paid for it."""
+    listed = sorted(orders, key=lambda o: o.province)
+    return ("Neutral Orders", *(f"   {format_order(o)}" for o in listed))
 
 
 def bid_lines(
