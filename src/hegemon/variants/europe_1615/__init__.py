@@ -351,15 +351,7 @@ class Europe1615(Variant):
     def commanded_units(self, position: Position, power: str) -> list[Unit]:
         """The units `commander_of` gives `power`: its own and its clients', found by
         their owners (every unit of every state and power is asked of in each menu)."""
-        if power not in self.powers:
-            return []  # a state's units are commanded by its patron, if by anyone
-        ledger = Ledger.of(position)
-        clients = {
-            s.name
-            for s in self.states.values()
-            if s.kind != EMPIRE and ledger.patron(s.id) == power
-        }
-        return [u for u in position.units.values() if u.power == power or u.power in clients]
+        return preparation.commanded_units(self, position, power)
 
     def secret_commanders(self, position: Position) -> Mapping[str, str]:
         """The aligned Empire, ordered by its patron: "For a power aligned with the
