@@ -39,14 +39,18 @@ NEUTRAL = Status(Standing.NEUTRAL)
 
 
 def deploy(
-    holdings: Holdings, deployments: Mapping[str, Mapping[str, int]]
+    holdings: dict[str, dict[str, int]], deployments: dict[str, dict[str, int]]
 ) -> dict[str, dict[str, int]]:
     """The INFs in each state once every power's deployments (power -> state -> INFs) are
-    added to what was there."""
-    result = {state: dict(held) for state, held in holdings.items()}
+    added to what was there. Dicts, each copied by its own `copy`, and a state's table
+    made only where it has none: compiled, a Mapping's iteration and `dict()` of it are
+    calls, and `setdefault` makes a table for every deployment."""
+    result = {state: held.copy() for state, held in holdings.items()}
     for power, placed in deployments.items():
         for state, amount in placed.items():
-            there = result.setdefault(state, {})
+            there = result.get(state)
+            if there is None:
+                there = result[state] = {}
             there[power] = there.get(power, 0) + amount
     return result
 

@@ -178,10 +178,11 @@ def _withdraw(
             gone = all(p in ledger.annexed for p in state.provinces)
         if gone:
             captured.append(state.id)
+            out.add(state.id)
             faith = ledger.religion.get(state.id)
             withdrawn.append(state.name + (f" ({faith} for good)" if faith else ""))
-    holdings = {s: h for s, h in ledger.inf.items() if s not in captured}
-    status = {s: v for s, v in ledger.status.items() if s not in captured}
+    holdings = {s: h for s, h in ledger.inf.items() if s not in out}
+    status = {s: v for s, v in ledger.status.items() if s not in out}
     ledger = ledger.replace(captured=captured, inf=holdings, status=status)
     fallen = {variant.states[s].name for s in captured}
     disbanded = [u for u in position.units.values() if u.power in fallen]
@@ -199,10 +200,11 @@ def _judge(
 ) -> tuple[Position, Ledger, list[str]]:
     """The statuses without what the year's end removed; religious control as it now is."""
     judged = judge(variant, ledger, position.phase.year)
+    captured = set(judged.captured)  # asked of every state: a set's lookup, not a list's scan
     changed = [
         f"{variant.states[s].name} {judged.religion.get(s, 'neutral')}"
         for s in sorted(variant.states)
-        if s not in judged.captured and ledger.religion.get(s) != judged.religion.get(s)
+        if s not in captured and ledger.religion.get(s) != judged.religion.get(s)
     ]
     return position, judged, _told("Religious control now", ", ".join(changed))
 
