@@ -61,19 +61,34 @@ def attack_sequence(incomes: Mapping[str, int], previous: Sequence[str]) -> list
     return sorted(incomes, key=lambda p: (incomes[p], rank.get(p, len(rank)), p))
 
 
-@dataclass(frozen=True)
+# Each writes its own `__init__` (init=False), as `Status` does: one of each is made for
+# every diplomatic attack of every phase.
+@dataclass(frozen=True, init=False)
 class Attack:
     attacker: str
     state: str
     target: str
 
+    def __init__(self, attacker: str, state: str, target: str) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "target", target)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class AttackResult:
     attack: Attack
     succeeded: bool
     removed: int  # INFs each side lost: the smaller holding, all of it
     before: Mapping[str, int]  # the state's INFs before this attack, revealed in the report
+
+    def __init__(
+        self, attack: Attack, succeeded: bool, removed: int, before: Mapping[str, int]
+    ) -> None:
+        object.__setattr__(self, "attack", attack)
+        object.__setattr__(self, "succeeded", succeeded)
+        object.__setattr__(self, "removed", removed)
+        object.__setattr__(self, "before", before)
 
 
 def diplomatic_attacks(

@@ -12,6 +12,7 @@ from hegemon.game import Lines, Preparation
 from hegemon.influence.inf import (
     Attack,
     AttackResult,
+    Standing,
     deploy,
     diplomatic_attacks,
     political_status,
@@ -166,13 +167,30 @@ def statuses(
             result = political_status(held, ottoman_least, ottoman_share, True)
         else:
             result = political_status(held, minor_least, minor_share, state.kind == BARBARY)
-        status[state.id] = [str(result.standing), result.patron]
+        status[state.id] = [_written(result.standing), result.patron]
         faith = state.fixed_religion or (  # no INFs, no control: not asked
             religious_control(held, faiths, faith_share, faith_least) if held else None
         )
         if faith:
             religion[state.id] = faith
     return status, religion
+
+
+# The standings and their texts, read as constants: compiled, each is then no lookup on
+# its class, and no call of `str` or `value`.
+_ALIGNED: Final = Standing.ALIGNED
+_NEUTRAL: Final = Standing.NEUTRAL
+_ALIGNED_TEXT: Final[str] = Standing.ALIGNED.value
+_NEUTRAL_TEXT: Final[str] = Standing.NEUTRAL.value
+_UNMARKED_TEXT: Final[str] = Standing.UNMARKED.value
+
+
+def _written(standing: Standing) -> str:
+    """The standing's text, as the ledger writes it: told apart by identity, as `str` of
+    an enumeration's member is a Python call, for every state every phase."""
+    if standing is _ALIGNED:
+        return _ALIGNED_TEXT
+    return _NEUTRAL_TEXT if standing is _NEUTRAL else _UNMARKED_TEXT
 
 
 def client_orders(
