@@ -17,23 +17,36 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hegemon.board import UnitKind
+from hegemon.game.phases import change_hands
 from hegemon.influence.inf import attack_sequence
 from hegemon.orders import place
 from hegemon.position import Position, Unit
 from hegemon.variants.europe_1615.ledger import ISLAMIC, Ledger
 from hegemon.variants.europe_1615.preparation import judge
-from hegemon.variants.europe_1615.rules import neutral_hosts
+from hegemon.variants.europe_1615.rules import EuropeRules, neutral_hosts
 from hegemon.variants.europe_1615.scoring import ending, reveal, score
-from hegemon.variants.europe_1615.states import EMPIRE
+from hegemon.variants.europe_1615.states import EMPIRE, State
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
 
 
-def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit]]:
+def enter(variant: Europe1615, position: Position) -> Position:
+    """The build phase as it begins (`BuildPhase.enter`): internment, the centers changing
+    hands as the ledger's statuses let them, then the rest of the year's end. The neutral
+    states' provinces are found once for the internment and the captures."""
+    ledger = Ledger.of(position)
+    hosts = neutral_hosts(variant, ledger)
+    position, interned = intern(position, hosts)
+    captures = EuropeRules(variant, ledger, hosts=hosts).captures_centers
+    taken = change_hands(variant, position, captures)
+    return year_end(variant, taken, position.centers, interned)
+
+
+def intern(position: Position, hosts: dict[str, State]) -> tuple[Position, list[Unit]]:
     """Concerning neutrality: an army of a power or of another state still in a NEUTRAL
-    state at the build phase "is then interned and disbanded", before it can capture."""
-    hosts = neutral_hosts(variant, Ledger.of(position))
+    state (`hosts`: its provinces, each with its state) at the build phase "is then
+    interned and disbanded", before it can capture."""
     interned = [
         unit
         for province, unit in position.units.items()
