@@ -253,7 +253,12 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
     held: dict[str, list[str]] = {}  # each owner's centers, in order, found in one pass
     centers = position.centers
     for center in sorted(centers):  # the names alone: pairs would be compared as tuples
-        held.setdefault(centers[center], []).append(center)
+        owner = centers[center]
+        theirs = held.get(owner)
+        if theirs is None:  # not `setdefault`, which, compiled, makes a list for every center
+            held[owner] = [center]
+        else:
+            theirs.append(center)
     told = []
     for power in variant.powers:
         if power in ledger.eliminated:
@@ -282,8 +287,11 @@ def _income(
     base = variant.income_table[power].get(year, 0)
     changes: list[tuple[str, int]] = []
     homes = variant.powers[power].home_centers
+    # Its own centers as a set, not each asked of the position's read-only view (compiled,
+    # a Mapping's `get` is a method call).
+    mine = set(held)
     for center in homes:
-        owned = position.centers.get(center) == power
+        owned = center in mine
         if not owned or _blocked(variant, position, ledger, center, power):
             why = "occupied" if owned else "lost"
             changes.append((f"{place(center)} {why}", -variant.home_values.get(center, (0, 0))[0]))
