@@ -39,14 +39,18 @@ NEUTRAL = Status(Standing.NEUTRAL)
 
 
 def deploy(
-    holdings: Holdings, deployments: Mapping[str, Mapping[str, int]]
+    holdings: dict[str, dict[str, int]], deployments: dict[str, dict[str, int]]
 ) -> dict[str, dict[str, int]]:
     """The INFs in each state once every power's deployments (power -> state -> INFs) are
-    added to what was there."""
-    result = {state: dict(held) for state, held in holdings.items()}
+    added to what was there. Dicts, each copied by its own `copy`, and a state's table
+    made only where it has none: compiled, a Mapping's iteration and `dict()` of it are
+    calls, and `setdefault` makes a table for every deployment."""
+    result = {state: held.copy() for state, held in holdings.items()}
     for power, placed in deployments.items():
         for state, amount in placed.items():
-            there = result.setdefault(state, {})
+            there = result.get(state)
+            if there is None:
+                there = result[state] = {}
             there[power] = there.get(power, 0) + amount
     return result
 
@@ -57,19 +61,34 @@ def attack_sequence(incomes: Mapping[str, int], previous: Sequence[str]) -> list
     return sorted(incomes, key=lambda p: (incomes[p], rank.get(p, len(rank)), p))
 
 
-@dataclass(frozen=True)
+# Each writes its own `__init__` (init=False), as `Status` does: one of each is made for
+# every diplomatic attack of every phase.
+@dataclass(frozen=True, init=False)
 class Attack:
     attacker: str
     state: str
     target: str
 
+    def __init__(self, attacker: str, state: str, target: str) -> None:
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "target", target)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class AttackResult:
     attack: Attack
     succeeded: bool
     removed: int  # INFs each side lost: the smaller holding, all of it
     before: Mapping[str, int]  # the state's INFs before this attack, revealed in the report
+
+    def __init__(
+        self, attack: Attack, succeeded: bool, removed: int, before: Mapping[str, int]
+    ) -> None:
+        object.__setattr__(self, "attack", attack)
+        object.__setattr__(self, "succeeded", succeeded)
+        object.__setattr__(self, "removed", removed)
+        object.__setattr__(self, "before", before)
 
 
 def diplomatic_attacks(

@@ -33,7 +33,7 @@ from typing import Any, Self
 from hegemon.board import Board, MapError
 from hegemon.game import Draw, GameEnd, Marks, Owner, Preparation, Variant, Voice
 from hegemon.game.forms import Menu
-from hegemon.game.phases import Adjustments, Movement, Retreats, change_hands
+from hegemon.game.phases import Adjustments, Movement, Retreats
 from hegemon.influence.inf import attack_sequence
 from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.orders import Order, ReadContext, UnitOrder
@@ -50,7 +50,7 @@ from hegemon.variants.europe_1615.lines import (
     status_lines,
 )
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
-from hegemon.variants.europe_1615.rules import EuropeRules, phase_rules
+from hegemon.variants.europe_1615.rules import phase_rules
 from hegemon.variants.europe_1615.states import EMPIRE, State, read_state
 
 # Why no private message may be addressed to the Empire (rules: STATUS (3)).
@@ -119,11 +119,7 @@ class BuildPhase(Adjustments):
     orders = (*Adjustments.orders, *ANYTIME)
 
     def enter(self, variant: Variant, position: Position) -> Position:
-        europe = _europe(variant)
-        position, interned = winter.intern(europe, position)
-        captures = EuropeRules(europe, Ledger.of(position)).captures_centers
-        taken = change_hands(europe, position, captures)
-        return winter.year_end(europe, taken, position.centers, interned)
+        return winter.enter(_europe(variant), position)
 
     def check(
         self, variant: Variant, position: Position, power: str, orders: Sequence[Order]
@@ -351,15 +347,7 @@ class Europe1615(Variant):
     def commanded_units(self, position: Position, power: str) -> list[Unit]:
         """The units `commander_of` gives `power`: its own and its clients', found by
         their owners (every unit of every state and power is asked of in each menu)."""
-        if power not in self.powers:
-            return []  # a state's units are commanded by its patron, if by anyone
-        ledger = Ledger.of(position)
-        clients = {
-            s.name
-            for s in self.states.values()
-            if s.kind != EMPIRE and ledger.patron(s.id) == power
-        }
-        return [u for u in position.units.values() if u.power == power or u.power in clients]
+        return preparation.commanded_units(self, position, power)
 
     def secret_commanders(self, position: Position) -> Mapping[str, str]:
         """The aligned Empire, ordered by its patron: "For a power aligned with the

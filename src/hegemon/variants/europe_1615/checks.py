@@ -92,16 +92,16 @@ def attackable(variant: Europe1615, ledger: Ledger, position: Position, power: s
     with the INFs it held as the phase began: those such an attack, alone, has no problem
     in (`influence_problems`; a negative balance of INFs is what `_deployment_problems`
     finds in no deployment at all)."""
-    if (
-        power in ledger.eliminated
-        or _left(ledger, power) < 0
-        or power in ledger.attacked
-        or position.phase == variant.first_phase
-    ):
+    if power in ledger.eliminated or _left(ledger, power) < 0 or power in ledger.attacked:
         return set()
     # Through the ledger's INFs, not `Ledger.held` of every state: each `get` of a
     # mapping is a method call.
-    return {s for s, held in ledger.inf.items() if s != OTTOMAN and held.get(power, 0)}
+    held_in = {s for s, held in ledger.inf.items() if s != OTTOMAN and held.get(power, 0)}
+    # The first phase asked last, and only where there are INFs to attack with: compiled,
+    # the variant's `first_phase` and the comparison of phases are Python calls.
+    if held_in and position.phase == variant.first_phase:
+        return set()
+    return held_in
 
 
 def _left(ledger: Ledger, power: str) -> int:

@@ -41,6 +41,8 @@ def _influence(variant: Europe1615, position: Position, power: str) -> list[Orde
     began (rules: DEPLOYMENT, THE DIPLOMATIC ATTACK ORDER; an attack where it deploys its
     first INFs this phase is written). The states are those the influence checks accept
     (`checks.deployable`, `checks.attackable`)."""
+    if power not in variant.powers:
+        return []  # a state's menu (its patron's to fill): it has no INFs to give
     ledger = Ledger.of(position)
     deployable = checks.deployable(variant, ledger, power)
     others = tuple(p for p in variant.powers if p != power)
@@ -63,7 +65,7 @@ def _influence(variant: Europe1615, position: Position, power: str) -> list[Orde
     return forms
 
 
-def _published(ledger: Ledger) -> Mapping[str, Mapping[str, int]]:
+def _published(ledger: Ledger) -> dict[str, dict[str, int]]:
     """The shares the ledger publishes, the same for every power: worked out once for all
     the powers' menus of a position (one entry, as `_empire` keeps its forms)."""
     for known, published in _last_published:
@@ -74,7 +76,7 @@ def _published(ledger: Ledger) -> Mapping[str, Mapping[str, int]]:
     return published
 
 
-_last_published: list[tuple[Ledger, Mapping[str, Mapping[str, int]]]] = []
+_last_published: list[tuple[Ledger, dict[str, dict[str, int]]]] = []
 
 
 def _deployed(order: Order) -> int:
@@ -106,7 +108,12 @@ def _stake(terms: _Terms, held: dict[str, int], state: State, power: str, faithf
             top = n
     least, share = terms.empire if state.kind == EMPIRE else terms.minor
     by_share = -(-(share * total - 100 * mine) // (100 - share)) if share < 100 else 0
-    return Stake(prize, max(0, least - mine, top + 1 - mine, by_share))
+    # The largest of the four, compared one by one: compiled, `max` is a Python call.
+    price = 0
+    for needed in (least - mine, top + 1 - mine, by_share):
+        if needed > price:
+            price = needed
+    return Stake(prize, price)
 
 
 def _deployment(state: State, purse: Purse, stake: Stake) -> OrderForm:
@@ -168,8 +175,21 @@ _said_of: dict[str, _Said] = {}
 def _alliance(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:
     """An alliance to offer, to each power it may be offered to (Optional Alliances)."""
     allies = checks.offerable(variant, Ledger.of(position), position, power)
-    legal = tuple(listed(AllianceOffer(ally)) for ally in allies)
+    legal = tuple([_offer(ally) for ally in allies])
     return [OrderForm("ally", "Offer an alliance", legal)] if legal else []
+
+
+def _offer(ally: str) -> Choice:
+    """The offer of an alliance to `ally`, as its form lists it: made once for each power
+    of the map (an `AllianceOffer` is a class written in Python, slow to make)."""
+    choice = _offers.get(ally)
+    if choice is None:
+        choice = _offers[ally] = listed(AllianceOffer(ally))
+    return choice
+
+
+# By the power offered an alliance: bounded by the powers of the maps played.
+_offers: dict[str, Choice] = {}
 
 
 def _waivers(variant: Europe1615, position: Position, power: str) -> list[OrderForm]:

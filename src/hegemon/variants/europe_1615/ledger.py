@@ -160,7 +160,7 @@ class Ledger(VariantState):
         return replace(shown, inf=self.presumed_by(viewer.power))
 
     def presumed_by(
-        self, power: str, published: Mapping[str, Mapping[str, int]] | None = None
+        self, power: str, published: dict[str, dict[str, int]] | None = None
     ) -> dict[str, dict[str, int]]:
         """Every power's INFs in each state as `power` may presume them: the INFs of the
         ledger it is shown (`seen`), worked out without the rest of its view; from the
@@ -241,18 +241,22 @@ GUESSED_TOTAL = 10  # INFs presumed in a state whose total nothing shows: twice 
 
 
 def presumed(
-    own: Mapping[str, Mapping[str, int]], published: Mapping[str, Mapping[str, int]], power: str
+    own: dict[str, dict[str, int]], published: dict[str, dict[str, int]], power: str
 ) -> dict[str, dict[str, int]]:
     """Every power's INFs in each state as `power` can work them out from its own and the
     shares published (whole percents, rounded down: each taken at the middle of its
     percent): where it holds some, its share gives the state's total; elsewhere the total
     is presumed the mean of those it knows (GUESSED_TOTAL if none), shared out by the
     published percents."""
-    totals = {
-        state: own[state][power] * 100 / (percents[power] + 0.5)
-        for state, percents in published.items()
-        if own.get(state, {}).get(power) and percents.get(power)
-    }
+    # Dicts, not Mappings, in loops rather than comprehensions: compiled, a Mapping's `get`
+    # is a method call, for every state and power of every menu.
+    totals: dict[str, float] = {}
+    for state, percents in published.items():
+        mine = own.get(state)
+        held_there = mine.get(power, 0) if mine is not None else 0
+        share = percents.get(power, 0)
+        if held_there and share:
+            totals[state] = held_there * 100 / (share + 0.5)
     guess = sum(totals.values()) / len(totals) if totals else GUESSED_TOTAL
     inf = {state: dict(held) for state, held in own.items()}
     # Compiled, `setdefault` and `max` would be Python calls, for every state and power.
@@ -263,9 +267,20 @@ def presumed(
             if other != power:
                 if held is None:
                     held = inf[state] = {}
-                presumed_inf = round(total * (percent + 0.5) / 100)
+                presumed_inf = _rounded(total * (percent + 0.5) / 100)
                 held[other] = presumed_inf if presumed_inf > 1 else 1
     return inf
+
+
+def _rounded(x: float) -> int:
+    """`round(x)` of a number not negative, a half to the even whole number as `round`
+    takes it: compiled, `round` is a Python call. (`x - whole` is exact: a float's
+    fraction is a float.)"""
+    whole = int(x)
+    fraction = x - whole
+    if fraction > 0.5 or (fraction == 0.5 and whole % 2 == 1):
+        return whole + 1
+    return whole
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from hegemon.game import Lines, Preparation
 from hegemon.influence.inf import (
     Attack,
     AttackResult,
+    Standing,
     deploy,
     diplomatic_attacks,
     political_status,
@@ -20,7 +21,7 @@ from hegemon.influence.inf import (
 from hegemon.orders import Build, Order, UnitOrder, format_order
 from hegemon.position import PhaseKind, Position, Unit
 from hegemon.variants.europe_1615.checks import allocation_problems, influence_orders
-from hegemon.variants.europe_1615.ledger import OTTOMAN, Ledger
+from hegemon.variants.europe_1615.ledger import OTTOMAN, Changes, Ledger
 from hegemon.variants.europe_1615.lines import attack_lines, own_lines, status_lines
 from hegemon.variants.europe_1615.orders import AllianceOffer, CaptureWaiver, EmpireOrder
 from hegemon.variants.europe_1615.rules import phase_rules
@@ -40,16 +41,22 @@ def prepare(
     a phase's work."""
     movement = position.phase.kind is PhaseKind.MOVEMENT
     ledger = Ledger.of(position)
+    # The phase's changes gathered, and one new ledger made of them: making one copies
+    # every field. The declarations read no field the deployments and attacks change.
+    changes: Changes = {}
     attacks: list[AttackResult] = []
     if movement:
-        ledger, attacks = deploy_and_attack(variant, position, orders)
-    ledger, declared = declare(variant, position, ledger, orders)
+        changes, attacks = deploy_and_attack(variant, position, orders)
+    declared_changes, declared = declare(variant, position, ledger, orders)
+    changes.update(declared_changes)
+    if ledger.year_end:  # told with the phase before
+        changes["year_end"] = []
+    if changes:
+        ledger = ledger.replace(**changes)
     given, ignored = client_orders(variant, position, ledger, orders)
     after = [*declared, "Orders not followed", *ignored] if ignored else declared
     year = position.phase.year if movement else None
     told = partial(_lines, variant, ledger, year, attacks, after)
-    if ledger.year_end:  # told with the phase before (a new ledger copies every field)
-        ledger = ledger.replace(year_end=[])
     rules = phase_rules(variant, position, ledger, given)
     return Preparation(position.evolve(state=ledger), given, rules=rules, told=told)
 
@@ -73,9 +80,9 @@ def _lines(
 
 def deploy_and_attack(
     variant: Europe1615, position: Position, orders: Mapping[str, Sequence[Order]]
-) -> tuple[Ledger, list[AttackResult]]:
+) -> tuple[Changes, list[AttackResult]]:
     """Steps 1 to 3: the deployments, the diplomatic attacks in the year's sequence, the
-    statuses; and the attacks' results for the report."""
+    statuses, as changes to the ledger; and the attacks' results for the report."""
     ledger = Ledger.of(position)
     deployments: dict[str, dict[str, int]] = {}
     attacks: list[Attack] = []
@@ -99,12 +106,14 @@ def deploy_and_attack(
     attacked = ledger.attacked + [a.attacker for a in attacks]
     remaining = _without_spent(holdings)
     status, religion = statuses(variant, ledger, remaining, position.phase.year)
-    # One new ledger, not one for the INFs and another for the statuses: making one
-    # copies every field of the ledger.
-    ledger = ledger.replace(
-        inf=remaining, spent=spent, attacked=attacked, status=status, religion=religion
-    )
-    return ledger, results
+    changes: Changes = {
+        "inf": remaining,
+        "spent": spent,
+        "attacked": attacked,
+        "status": status,
+        "religion": religion,
+    }
+    return changes, results
 
 
 def _without_spent(holdings: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
@@ -112,6 +121,8 @@ def _without_spent(holdings: dict[str, dict[str, int]]) -> dict[str, dict[str, i
     anew) without the powers an attack left none to: those tables changed in place, not
     copied a third time, as a state rarely has such a power."""
     for held in holdings.values():
+        if all(amount > 0 for amount in held.values()):  # compiled, a loop, not a call
+            continue  # nearly every state: no list made of nobody
         spent = [power for power, amount in held.items() if amount <= 0]
         for power in spent:
             del held[power]
@@ -156,13 +167,30 @@ def statuses(
             result = political_status(held, ottoman_least, ottoman_share, True)
         else:
             result = political_status(held, minor_least, minor_share, state.kind == BARBARY)
-        status[state.id] = [str(result.standing), result.patron]
+        status[state.id] = [_written(result.standing), result.patron]
         faith = state.fixed_religion or (  # no INFs, no control: not asked
             religious_control(held, faiths, faith_share, faith_least) if held else None
         )
         if faith:
             religion[state.id] = faith
     return status, religion
+
+
+# The standings and their texts, read as constants: compiled, each is then no lookup on
+# its class, and no call of `str` or `value`.
+_ALIGNED: Final = Standing.ALIGNED
+_NEUTRAL: Final = Standing.NEUTRAL
+_ALIGNED_TEXT: Final[str] = Standing.ALIGNED.value
+_NEUTRAL_TEXT: Final[str] = Standing.NEUTRAL.value
+_UNMARKED_TEXT: Final[str] = Standing.UNMARKED.value
+
+
+def _written(standing: Standing) -> str:
+    """The standing's text, as the ledger writes it: told apart by identity, as `str` of
+    an enumeration's member is a Python call, for every state every phase."""
+    if standing is _ALIGNED:
+        return _ALIGNED_TEXT
+    return _NEUTRAL_TEXT if standing is _NEUTRAL else _UNMARKED_TEXT
 
 
 def client_orders(
@@ -195,6 +223,21 @@ def client_orders(
     return given, ignored
 
 
+def commanded_units(variant: Europe1615, position: Position, power: str) -> list[Unit]:
+    """The units `power` commands (`Europe1615.commanded_units`): its own and its
+    clients', in the position's order. Here, compiled, rather than in the variant's class:
+    every menu of every power and state asks, and the loops interpreted cost several
+    times as much."""
+    if power not in variant.powers:
+        return []  # a state's units are commanded by its patron, if by anyone
+    ledger = Ledger.of(position)
+    clients = set()
+    for state in variant.states.values():
+        if state.kind != EMPIRE and ledger.patron(state.id) == power:
+            clients.add(state.name)
+    return [u for u in position.units.values() if u.power == power or u.power in clients]
+
+
 def _follow(given: dict[str, list[Order]], name: str, order: Order) -> None:
     """The order added to those followed under `name`: not by `setdefault`, which,
     compiled, makes a list for every order."""
@@ -220,18 +263,20 @@ def _client(
 
 def declare(
     variant: Europe1615, position: Position, ledger: Ledger, orders: Mapping[str, Sequence[Order]]
-) -> tuple[Ledger, list[str]]:
+) -> tuple[Changes, list[str]]:
     """Alliances, formed when both powers have offered one before the deadline year and
     then "declared to the other players"; waivers of capture, kept for the next build
-    phase and secret till the game ends."""
+    phase and secret till the game ends: as changes to the ledger, and lines to report."""
     if not _declares(orders):
-        return ledger, []  # the ledger as it was: a new one copies every field
+        return {}, []  # the ledger as it was: a new one copies every field
     offers = dict(ledger.offers)
     allies = [list(pair) for pair in ledger.allies]
     waived = {p: list(v) for p, v in ledger.waived.items()}
     declared = []
     for power, given in orders.items():
         for order in given:
+            if isinstance(order, UnitOrder):  # most orders: passed over, as in `_declares`
+                continue
             if isinstance(order, CaptureWaiver):
                 waived.setdefault(power, []).append(order.province)
             elif isinstance(order, AllianceOffer) and _may_ally(
@@ -243,8 +288,8 @@ def declare(
                     pair = sorted((power, order.ally))
                     allies.append(pair)
                     declared.append(f"   {pair[0]} and {pair[1]}")
-    ledger = ledger.replace(offers=offers, allies=allies, waived=waived)
-    return ledger, (["Alliances declared", *declared] if declared else [])
+    changes: Changes = {"offers": offers, "allies": allies, "waived": waived}
+    return changes, (["Alliances declared", *declared] if declared else [])
 
 
 def _declares(orders: Mapping[str, Sequence[Order]]) -> bool:

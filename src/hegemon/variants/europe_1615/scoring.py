@@ -54,7 +54,10 @@ def _awards(
         for center, points in _captures(variant, position, power)
     ]
     hidden: list[Award] = []
+    captured = set(ledger.captured)  # asked of every state: a set's lookup, not a list's scan
     for state in variant.states.values():
+        if state.id in captured:
+            continue
         points, secret = _alignment(variant, position, ledger, state, power)
         if points:
             faith = ledger.religion.get(state.id)
@@ -82,9 +85,9 @@ def _captures(variant: Europe1615, position: Position, power: str) -> list[tuple
 def _alignment(
     variant: Europe1615, position: Position, ledger: Ledger, state: State, power: str
 ) -> tuple[int, bool]:
-    """The VPs a state aligned with `power` gives it, and whether they name the Empire's
-    patron (the state is the Empire, or the Empire's army occupies it)."""
-    if state.id in ledger.captured or ledger.patron(state.id) != power:
+    """The VPs a state not captured, aligned with `power`, gives it, and whether they
+    name the Empire's patron (the state is the Empire, or the Empire's army occupies it)."""
+    if ledger.patron(state.id) != power:
         return 0, False
     secret = state.kind == EMPIRE
     for province in state.provinces:

@@ -17,23 +17,36 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hegemon.board import UnitKind
+from hegemon.game.phases import change_hands
 from hegemon.influence.inf import attack_sequence
 from hegemon.orders import place
 from hegemon.position import Position, Unit
 from hegemon.variants.europe_1615.ledger import ISLAMIC, Ledger
 from hegemon.variants.europe_1615.preparation import judge
-from hegemon.variants.europe_1615.rules import neutral_hosts
+from hegemon.variants.europe_1615.rules import EuropeRules, neutral_hosts
 from hegemon.variants.europe_1615.scoring import ending, reveal, score
-from hegemon.variants.europe_1615.states import EMPIRE
+from hegemon.variants.europe_1615.states import EMPIRE, State
 
 if TYPE_CHECKING:
     from hegemon.variants.europe_1615 import Europe1615
 
 
-def intern(variant: Europe1615, position: Position) -> tuple[Position, list[Unit]]:
+def enter(variant: Europe1615, position: Position) -> Position:
+    """The build phase as it begins (`BuildPhase.enter`): internment, the centers changing
+    hands as the ledger's statuses let them, then the rest of the year's end. The neutral
+    states' provinces are found once for the internment and the captures."""
+    ledger = Ledger.of(position)
+    hosts = neutral_hosts(variant, ledger)
+    position, interned = intern(position, hosts)
+    captures = EuropeRules(variant, ledger, hosts=hosts).captures_centers
+    taken = change_hands(variant, position, captures)
+    return year_end(variant, taken, position.centers, interned)
+
+
+def intern(position: Position, hosts: dict[str, State]) -> tuple[Position, list[Unit]]:
     """Concerning neutrality: an army of a power or of another state still in a NEUTRAL
-    state at the build phase "is then interned and disbanded", before it can capture."""
-    hosts = neutral_hosts(variant, Ledger.of(position))
+    state (`hosts`: its provinces, each with its state) at the build phase "is then
+    interned and disbanded", before it can capture."""
     interned = [
         unit
         for province, unit in position.units.items()
@@ -178,10 +191,11 @@ def _withdraw(
             gone = all(p in ledger.annexed for p in state.provinces)
         if gone:
             captured.append(state.id)
+            out.add(state.id)
             faith = ledger.religion.get(state.id)
             withdrawn.append(state.name + (f" ({faith} for good)" if faith else ""))
-    holdings = {s: h for s, h in ledger.inf.items() if s not in captured}
-    status = {s: v for s, v in ledger.status.items() if s not in captured}
+    holdings = {s: h for s, h in ledger.inf.items() if s not in out}
+    status = {s: v for s, v in ledger.status.items() if s not in out}
     ledger = ledger.replace(captured=captured, inf=holdings, status=status)
     fallen = {variant.states[s].name for s in captured}
     disbanded = [u for u in position.units.values() if u.power in fallen]
@@ -199,10 +213,11 @@ def _judge(
 ) -> tuple[Position, Ledger, list[str]]:
     """The statuses without what the year's end removed; religious control as it now is."""
     judged = judge(variant, ledger, position.phase.year)
+    captured = set(judged.captured)  # asked of every state: a set's lookup, not a list's scan
     changed = [
         f"{variant.states[s].name} {judged.religion.get(s, 'neutral')}"
         for s in sorted(variant.states)
-        if s not in judged.captured and ledger.religion.get(s) != judged.religion.get(s)
+        if s not in captured and ledger.religion.get(s) != judged.religion.get(s)
     ]
     return position, judged, _told("Religious control now", ", ".join(changed))
 
@@ -238,7 +253,12 @@ def _next_year(variant: Europe1615, position: Position, ledger: Ledger) -> tuple
     held: dict[str, list[str]] = {}  # each owner's centers, in order, found in one pass
     centers = position.centers
     for center in sorted(centers):  # the names alone: pairs would be compared as tuples
-        held.setdefault(centers[center], []).append(center)
+        owner = centers[center]
+        theirs = held.get(owner)
+        if theirs is None:  # not `setdefault`, which, compiled, makes a list for every center
+            held[owner] = [center]
+        else:
+            theirs.append(center)
     told = []
     for power in variant.powers:
         if power in ledger.eliminated:
@@ -267,8 +287,11 @@ def _income(
     base = variant.income_table[power].get(year, 0)
     changes: list[tuple[str, int]] = []
     homes = variant.powers[power].home_centers
+    # Its own centers as a set, not each asked of the position's read-only view (compiled,
+    # a Mapping's `get` is a method call).
+    mine = set(held)
     for center in homes:
-        owned = position.centers.get(center) == power
+        owned = center in mine
         if not owned or _blocked(variant, position, ledger, center, power):
             why = "occupied" if owned else "lost"
             changes.append((f"{place(center)} {why}", -variant.home_values.get(center, (0, 0))[0]))
