@@ -200,11 +200,11 @@ class _Hooks:
         self.chances: Final = overridden("chances")
         self.prepare: Final = overridden("prepare")
         self._game_end: Final = overridden("game_end")
-        # The standard game's end as last found, with the counts and threshold it was
-        # found from: the phase machine asks it after every phase and every phase it
-        # enters, and the counts stay the same object until centers change hands. One
-        # tuple, replaced whole, so that games played side by side never read a mix.
-        self._last_end: tuple[Mapping[str, int], int, GameEnd] | None = None
+        # The standard game's end as last found: the phase machine asks it after every
+        # phase and every phase it enters, and the counts stay the same object until
+        # centers change hands. Replaced whole, so that games played side by side never
+        # read a mix.
+        self._last_end: _LastEnd | None = None
 
     @staticmethod
     def of(variant: Variant) -> _Hooks:
@@ -218,16 +218,29 @@ class _Hooks:
     def game_end(self, variant: Variant, position: Position) -> GameEnd:
         if self._game_end:
             return variant.game_end(position)
-        counts, threshold = position.center_counts, variant.victory_centers
+        counts = position.center_counts
         last = self._last_end
-        if last is not None and last[0] is counts and last[1] == threshold:
-            return last[2]
-        end = solo_winner(counts, threshold)
-        self._last_end = (counts, threshold, end)
+        if last is not None and last.counts is counts and last.variant is variant:
+            return last.end
+        end = solo_winner(counts, variant.victory_centers)
+        self._last_end = _LastEnd(counts, variant, end)
         return end
 
 
 _HOOKS_OF: Final[dict[type, _Hooks]] = {}  # by the variant's class
+
+
+class _LastEnd:
+    """The standard game's end as `_Hooks.game_end` last found it, with the counts of
+    centers and the variant it was found from (a frozen variant keeps its threshold).
+    A plain class, whose fields compiled code reads directly: a tuple's items are each
+    checked for their type as they are read, which cost more than the rest of the
+    question, asked twice or more a phase."""
+
+    def __init__(self, counts: Mapping[str, int], variant: Variant, end: GameEnd) -> None:
+        self.counts: Final = counts
+        self.variant: Final = variant
+        self.end: Final = end
 
 
 def describe_end(end: GameEnd) -> str:
