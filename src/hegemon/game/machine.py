@@ -26,6 +26,7 @@ from hegemon.game.phases import Procedure, Turn
 from hegemon.game.variant import Lines, Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
+from hegemon.rules import Rules
 
 # Empty, so a mapping of any values: the default of the private lines and of the draws.
 _NONE: Mapping[str, Never] = MappingProxyType({})
@@ -125,7 +126,7 @@ def play_phase(
     drawn = settle(_chances(variant, hooks, procedure, position), draws)
     prepared = variant.prepare(position, frozen, drawn) if hooks.prepare else None
     turn = (
-        Turn(variant, position, frozen, variant.rules_for(position), drawn)
+        Turn(variant, position, frozen, hooks.rules_for(variant, position), drawn)
         if prepared is None
         else Turn(
             variant,
@@ -200,6 +201,8 @@ class _Hooks:
         self.chances: Final = overridden("chances")
         self.prepare: Final = overridden("prepare")
         self._game_end: Final = overridden("game_end")
+        self._rules_for: Final = overridden("rules_for")
+        self._last_rules: _LastRules | None = None  # as `_last_end`
         # The standard game's end as last found: the phase machine asks it after every
         # phase and every phase it enters, and the counts stay the same object until
         # centers change hands. Replaced whole, so that games played side by side never
@@ -214,6 +217,20 @@ class _Hooks:
             hooks = _Hooks(lambda name: getattr(kind, name) is not getattr(Variant, name))
             _HOOKS_OF[kind] = hooks
         return hooks
+
+    def rules_for(self, variant: Variant, position: Position) -> Rules:
+        """The rules adjudicating the position (`Variant.rules_for`). The standard answer
+        is the variant's one rules object, whatever the position: kept for the variant
+        last asked about, as asking a variant, an object of Python, costs compiled code
+        more than most of a phase's steps."""
+        if self._rules_for:
+            return variant.rules_for(position)
+        last = self._last_rules
+        if last is not None and last.variant is variant:
+            return last.rules
+        rules = variant.rules_for(position)
+        self._last_rules = _LastRules(variant, rules)
+        return rules
 
     def game_end(self, variant: Variant, position: Position) -> GameEnd:
         if self._game_end:
@@ -241,6 +258,14 @@ class _LastEnd:
         self.counts: Final = counts
         self.variant: Final = variant
         self.end: Final = end
+
+
+class _LastRules:
+    """A variant's standard rules object, as `_Hooks.rules_for` last found it."""
+
+    def __init__(self, variant: Variant, rules: Rules) -> None:
+        self.variant: Final = variant
+        self.rules: Final = rules
 
 
 def describe_end(end: GameEnd) -> str:
