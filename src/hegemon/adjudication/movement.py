@@ -681,7 +681,7 @@ class Resolver:
             frozenset(standoffs) if standoffs else _NO_STANDOFFS,
             tuple(disbanded),
             _Explanation(self, void),
-            (*settling.offboard, *settling.leaving),
+            (*settling.offboard, *settling.leaving) if extended else (),
         )
 
     def _settle_beyond(self, settling: Settling) -> None:
