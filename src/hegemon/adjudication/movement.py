@@ -794,7 +794,8 @@ class Resolver:
             cutter = next((a for a in node.attackers or _NO_RECORDS if self._cuts(a, node)), None)
             if cutter is None:
                 return Verdict.FAILS, Named(Reason.CUT, None), ()
-            return Verdict.FAILS, Named(Reason.CUT, _label(cutter)), (_label(cutter),)
+            label = _label(cutter)
+            return Verdict.FAILS, Named(Reason.CUT, label), (label,)
         if isinstance(order, Convoy) and node.carries is None:
             army = self.nodes.get(order.army)
             convoyed = _label(army) if army is not None else place(order.army)
