@@ -43,9 +43,9 @@ def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
 
 def _supplied(position: Position, rules: Rules) -> dict[str, int]:
     """Each power's units that need supply, by power in the order the units first name
-    them. Counted run by run of units of one power (a position lists each power's units
-    mostly together): one step of a dict a run, where one a unit cost most of asking
-    whether anyone is due to adjust, after every Fall."""
+    them. Counted run by run of one power's units (a position lists many of a power's
+    units together): reading and writing the dict once a run, where doing so for every
+    unit cost most of asking whether anyone is due to adjust, after every Fall."""
     supplied: dict[str, int] = {}
     standard = type(rules).needs_supply is Rules.needs_supply  # standard: the kind says
     power, run = "", 0  # the run being counted: its power's units so far
