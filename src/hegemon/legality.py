@@ -329,9 +329,8 @@ def _check_support(
             f"{unit.type.article} in {board.name_of(unit.location)} may not support "
             f"{supported.type.article} into {board.name_of(goal)}"
         )
-    target = order.target
-    if target is not None and supported.type.by_land:
-        target = province_of(target)
+    # An army's destination is its province (the coast written is ignored: DATC 6.B.12).
+    target = order.destination if supported.type.by_land else order.target
     if unit.location == order.location and held == order.supported and target == order.target:
         return order
     return Support(unit.type, unit.location, held, target, order.supported_unit)

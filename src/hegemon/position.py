@@ -244,6 +244,13 @@ def _frozen(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
     return MappingProxyType(dict(mapping or {}))
 
 
+def _view(mapping: dict[str, V]) -> Mapping[str, V]:
+    """A read-only view of a copy of `mapping`; the one empty view if it is empty (most
+    movement phases dislodge nobody): making a view is a call into Python's own type,
+    which costs compiled code more than copying the dict."""
+    return MappingProxyType(mapping.copy()) if mapping else _NOTHING
+
+
 def editable(mapping: Mapping[K, V]) -> dict[K, V]:
     """A new dict of a position's mapping, to change and make the next position of. A
     position's mappings are read-only views of dicts, and a view's `copy` copies the dict
@@ -412,13 +419,37 @@ class Position:
         return Position(
             self.phase if phase is None else phase,
             shown,
-            self.centers if centers is None else MappingProxyType(centers.copy()),
-            self.dislodged if dislodged is None else MappingProxyType(dislodged.copy()),
+            self.centers if centers is None else _view(centers),
+            self.dislodged if dislodged is None else _view(dislodged),
             self.contested if contested is None else contested,
             self.state if state is None else state,
             self._center_counts if centers is None else center_counts,  # the same centers, counts
             self.offboard if offboard is None else offboard,
             unit_at,
+        )
+
+    def after_moves(
+        self,
+        units: dict[str, Unit],
+        dislodged: dict[str, Dislodgement],
+        contested: frozenset[str],
+        offboard: tuple[Unit, ...],
+    ) -> Position:
+        """The position after its movement phase is resolved: these units, dislodged units,
+        standoffs and units off the board. The dicts are taken as they are, not copied as
+        `evolve` copies them: the caller made them for it and changes them no more (a
+        movement's result), and a copy of every unit's entry, made and freed again every
+        phase, is work for nothing."""
+        return Position(
+            self.phase,
+            MappingProxyType(units),
+            self.centers,
+            MappingProxyType(dislodged) if dislodged else _NOTHING,
+            contested,
+            self.state,
+            self._center_counts,
+            offboard,
+            units,
         )
 
     @property

@@ -30,11 +30,7 @@ class AdjustmentResult(NamedTuple):
 def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
     """Builds due (positive) or disbands due (negative) for every power with a center or
     a unit: its allowance less its units that need supply."""
-    supplied: dict[str, int] = {}  # each power's units that need supply
-    standard = type(rules).needs_supply is Rules.needs_supply  # standard: the kind says
-    for unit in position.units.values():
-        if unit.type.supply if standard else rules.needs_supply(unit):
-            supplied[unit.power] = supplied.get(unit.power, 0) + 1
+    supplied = _supplied(position, rules)
     balance = {
         power: rules.allowance(power, n, position) - supplied.get(power, 0)
         for power, n in position.center_counts.items()
@@ -43,6 +39,27 @@ def adjustment_balances(position: Position, rules: Rules) -> dict[str, int]:
         if power not in balance:  # a power with no center: the allowance of none
             balance[power] = rules.allowance(power, 0, position) - n
     return balance
+
+
+def _supplied(position: Position, rules: Rules) -> dict[str, int]:
+    """Each power's units that need supply, by power in the order the units first name
+    them. Counted run by run of one power's units (a position lists many of a power's
+    units together): reading and writing the dict once a run, where doing so for every
+    unit cost most of asking whether anyone is due to adjust, after every Fall."""
+    supplied: dict[str, int] = {}
+    standard = type(rules).needs_supply is Rules.needs_supply  # standard: the kind says
+    power, run = "", 0  # the run being counted: its power's units so far
+    for unit in position.units.values():
+        if not (unit.type.supply if standard else rules.needs_supply(unit)):
+            continue
+        if unit.power != power:
+            if run:
+                supplied[power] = supplied.get(power, 0) + run
+            power, run = unit.power, 0
+        run += 1
+    if run:
+        supplied[power] = supplied.get(power, 0) + run
+    return supplied
 
 
 def adjudicate_adjustments(

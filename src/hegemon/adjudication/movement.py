@@ -67,7 +67,7 @@ class MovementResult:
     # A plain class, as the compiled core builds and reads one fastest (docs/compiled-core.md).
     def __init__(
         self,
-        units: dict[str, Unit],  # the result's own: the next position copies them
+        units: dict[str, Unit],  # its own: the next position takes it, `Position.after_moves`
         dislodged: dict[str, Dislodgement],
         contested: frozenset[str],
         disbanded: tuple[Unit, ...],  # dislodged units that may not retreat, with their cargo
@@ -184,9 +184,25 @@ class Record:
         return self.carrier is not None or self.offboard
 
     def unlink(self) -> None:
-        """Drop every link to another record (`Resolver.unlink`)."""
-        self.attackers = self.hold_support = self.dislodger = self.defender = None
-        self.rivals = self.move_support = self.convoy_fleets = self.carries = None
+        """Drop every link to another record (`Resolver.unlink`). Only the links made are
+        set to None: most records have none or one, and compiled, reading a field costs a
+        good deal less than setting it."""
+        if self.attackers is not None:
+            self.attackers = None
+        if self.hold_support is not None:
+            self.hold_support = None
+        if self.dislodger is not None:
+            self.dislodger = None
+        if self.defender is not None:
+            self.defender = None
+        if self.rivals is not None:
+            self.rivals = None
+        if self.move_support is not None:
+            self.move_support = None
+        if self.convoy_fleets is not None:
+            self.convoy_fleets = None
+        if self.carries is not None:
+            self.carries = None
 
     def moved(self) -> bool:
         """Whether it moved: a move decided to succeed."""
@@ -651,21 +667,21 @@ class Resolver:
                 units[province] = unit
         if extended:
             self._settle_beyond(settling)
-        contested = frozenset(
+        standoffs = [
             node.target or ""
             for node in self.moves
             if not node.decided
             and node.target not in units
             and self._prevent(node) > 0
             and not (node.dislodger is not None and node.dislodger.at == node.target)
-        )
+        ]
         return MovementResult(
             units,
             dislodged,
-            contested,
+            frozenset(standoffs) if standoffs else _NO_STANDOFFS,
             tuple(disbanded),
             _Explanation(self, void),
-            (*settling.offboard, *settling.leaving),
+            (*settling.offboard, *settling.leaving) if extended else (),
         )
 
     def _settle_beyond(self, settling: Settling) -> None:
@@ -778,7 +794,8 @@ class Resolver:
             cutter = next((a for a in node.attackers or _NO_RECORDS if self._cuts(a, node)), None)
             if cutter is None:
                 return Verdict.FAILS, Named(Reason.CUT, None), ()
-            return Verdict.FAILS, Named(Reason.CUT, _label(cutter)), (_label(cutter),)
+            label = _label(cutter)
+            return Verdict.FAILS, Named(Reason.CUT, label), (label,)
         if isinstance(order, Convoy) and node.carries is None:
             army = self.nodes.get(order.army)
             convoyed = _label(army) if army is not None else place(order.army)
@@ -909,6 +926,10 @@ def _label(node: Record) -> str:
 # code iterates directly, where it iterates `rivals or ()` (a list or a tuple) through
 # Python's iteration protocol.
 _NO_RECORDS: Final[list[Record]] = []
+
+# What a phase without standoffs leaves contested: one empty set, where making one costs
+# compiled code a call into Python's own type.
+_NO_STANDOFFS: Final[frozenset[str]] = frozenset()
 
 # Labels written so far, by unit letter and location: the report names most units several
 # times, phase after phase. As `place`'s, bounded by the maps' locations.

@@ -26,6 +26,7 @@ from hegemon.game.phases import Procedure, Turn
 from hegemon.game.variant import Lines, Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
+from hegemon.rules import Rules
 
 # Empty, so a mapping of any values: the default of the private lines and of the draws.
 _NONE: Mapping[str, Never] = MappingProxyType({})
@@ -125,7 +126,7 @@ def play_phase(
     drawn = settle(_chances(variant, hooks, procedure, position), draws)
     prepared = variant.prepare(position, frozen, drawn) if hooks.prepare else None
     turn = (
-        Turn(variant, position, frozen, variant.rules_for(position), drawn)
+        Turn(variant, position, frozen, hooks.rules_for(variant, position), drawn)
         if prepared is None
         else Turn(
             variant,
@@ -200,11 +201,13 @@ class _Hooks:
         self.chances: Final = overridden("chances")
         self.prepare: Final = overridden("prepare")
         self._game_end: Final = overridden("game_end")
-        # The standard game's end as last found, with the counts and threshold it was
-        # found from: the phase machine asks it after every phase and every phase it
-        # enters, and the counts stay the same object until centers change hands. One
-        # tuple, replaced whole, so that games played side by side never read a mix.
-        self._last_end: tuple[Mapping[str, int], int, GameEnd] | None = None
+        self._rules_for: Final = overridden("rules_for")
+        self._last_rules: _LastRules | None = None  # as `_last_end`
+        # The standard game's end as last found: the phase machine asks it after every
+        # phase and every phase it enters, and the counts stay the same object until
+        # centers change hands. Replaced whole, so that games played side by side never
+        # read a mix.
+        self._last_end: _LastEnd | None = None
 
     @staticmethod
     def of(variant: Variant) -> _Hooks:
@@ -215,19 +218,54 @@ class _Hooks:
             _HOOKS_OF[kind] = hooks
         return hooks
 
+    def rules_for(self, variant: Variant, position: Position) -> Rules:
+        """The rules adjudicating the position (`Variant.rules_for`). The standard answer
+        is the variant's one rules object, whatever the position: kept for the variant
+        last asked about, as asking a variant, an object of Python, costs compiled code
+        more than most of a phase's steps."""
+        if self._rules_for:
+            return variant.rules_for(position)
+        last = self._last_rules
+        if last is not None and last.variant is variant:
+            return last.rules
+        rules = variant.rules_for(position)
+        self._last_rules = _LastRules(variant, rules)
+        return rules
+
     def game_end(self, variant: Variant, position: Position) -> GameEnd:
         if self._game_end:
             return variant.game_end(position)
-        counts, threshold = position.center_counts, variant.victory_centers
+        counts = position.center_counts
         last = self._last_end
-        if last is not None and last[0] is counts and last[1] == threshold:
-            return last[2]
-        end = solo_winner(counts, threshold)
-        self._last_end = (counts, threshold, end)
+        if last is not None and last.counts is counts and last.variant is variant:
+            return last.end
+        end = solo_winner(counts, variant.victory_centers)
+        self._last_end = _LastEnd(counts, variant, end)
         return end
 
 
 _HOOKS_OF: Final[dict[type, _Hooks]] = {}  # by the variant's class
+
+
+class _LastEnd:
+    """The standard game's end as `_Hooks.game_end` last found it, with the counts of
+    centers and the variant it was found from (a frozen variant keeps its threshold).
+    A plain class, whose fields compiled code reads directly: a tuple's items are each
+    checked for their type as they are read, which cost more than the rest of the
+    question, asked twice or more a phase."""
+
+    def __init__(self, counts: Mapping[str, int], variant: Variant, end: GameEnd) -> None:
+        self.counts: Final = counts
+        self.variant: Final = variant
+        self.end: Final = end
+
+
+class _LastRules:
+    """A variant's standard rules object, as `_Hooks.rules_for` last found it."""
+
+    def __init__(self, variant: Variant, rules: Rules) -> None:
+        self.variant: Final = variant
+        self.rules: Final = rules
 
 
 def describe_end(end: GameEnd) -> str:

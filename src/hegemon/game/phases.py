@@ -256,12 +256,7 @@ class Movement(Procedure):
     def resolve(self, turn: Turn) -> Resolution:
         board, position = turn.variant.board, turn.position
         moved = adjudicate_movement(board, position, turn.orders, turn.rules)
-        after = position.evolve(  # which copies the units and the dislodged
-            units=moved.units,
-            dislodged=moved.dislodged,
-            contested=moved.contested,
-            offboard=moved.offboard,
-        )
+        after = position.after_moves(moved.units, moved.dislodged, moved.contested, moved.offboard)
         if not moved.dislodged:  # most phases: nothing to look through
             return Resolution(after, moved.explain, moved.disbanded)
         # A dislodged unit with no retreat open is destroyed at once.
