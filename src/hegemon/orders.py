@@ -99,6 +99,26 @@ _PLACED: Final[dict[str, str]] = {}
 _PLACES_KEPT: Final = 10_000  # every location of every map, with room; not whatever is asked
 
 
+def unit_name(letter: str, location: str) -> str:
+    """A unit of the kind with `letter` at `location`, as orders, reports and menus name
+    it: ``A Par``, ``F Stp/sc``."""
+    # Kept by letter, then location (two lookups by a string cost less than one by a
+    # tuple): reports and menus name most units many times, phase after phase.
+    names = _NAMED.get(letter)
+    if names is None:
+        names = _NAMED[letter] = {}
+    name = names.get(location)
+    if name is None:
+        name = f"{letter} {place(location)}"
+        if len(names) < _PLACES_KEPT:
+            names[location] = name
+    return name
+
+
+# The units' names made so far, bounded as the places are.
+_NAMED: Final[dict[str, dict[str, str]]] = {}
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # for the variants' `OwnOrder` kinds
 @dataclass(frozen=True, slots=True)
 class UnitOrder(Order):
@@ -144,7 +164,7 @@ class UnitOrder(Order):
     @property
     def head(self) -> str:
         """The unit as the order names it: ``A Par``."""
-        return f"{self.unit.letter} {place(self.location)}"
+        return unit_name(self.unit.letter, self.location)
 
     def slot(self) -> Hashable | None:
         """The unit's province and kind: one order per unit. The kind tells a carrier from

@@ -38,6 +38,7 @@ from hegemon.orders import (
     Support,
     UnitOrder,
     place,
+    unit_name,
 )
 from hegemon.position import Dislodgement, Position, Unit, editable
 from hegemon.reasons import (
@@ -911,15 +912,7 @@ def _at(nodes: Iterable[Record]) -> list[str]:
 
 def _label(node: Record) -> str:
     """How the report names a unit: ``A Par``, ``F Stp/sc``."""
-    unit = node.unit
-    letter = unit.type.letter
-    labels = _LABELS.get(letter)
-    if labels is None:
-        labels = _LABELS[letter] = {}
-    label = labels.get(unit.location)
-    if label is None:
-        label = labels[unit.location] = f"{letter} {place(unit.location)}"
-    return label
+    return unit_name(node.unit.type.letter, node.unit.location)
 
 
 # What a record's missing list of records reads as: a list, never changed, which compiled
@@ -930,7 +923,3 @@ _NO_RECORDS: Final[list[Record]] = []
 # What a phase without standoffs leaves contested: one empty set, where making one costs
 # compiled code a call into Python's own type.
 _NO_STANDOFFS: Final[frozenset[str]] = frozenset()
-
-# Labels written so far, by unit letter and location: the report names most units several
-# times, phase after phase. As `place`'s, bounded by the maps' locations.
-_LABELS: Final[dict[str, dict[str, str]]] = {}

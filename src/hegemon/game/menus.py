@@ -28,6 +28,7 @@ from hegemon.orders import (
     Order,
     Retreat,
     Waive,
+    unit_name,
 )
 from hegemon.position import Position, Unit
 from hegemon.rules import Rules
@@ -63,18 +64,7 @@ def _listing(made: Made, choices: list[Choice]) -> OrderForm:
 
 def head(unit: Unit) -> str:
     """The unit as orders name it: ``A Par``, ``M Sao`` (aboard), ``F OFFBOARD``."""
-    # Kept by kind, then location: a variant's forms name every unit for every power.
-    of_kind = _heads.get(unit.type.letter)
-    if of_kind is None:
-        of_kind = _heads[unit.type.letter] = {}
-    named = of_kind.get(unit.location)
-    if named is None:
-        named = of_kind[unit.location] = Hold(unit.type, unit.location).head
-    return named
-
-
-# The units' names made so far: bounded by the maps' locations.
-_heads: dict[str, dict[str, str]] = {}
+    return unit_name(unit.type.letter, unit.location)
 
 
 UnitOrders = dict[Unit, list[Order]]  # each unit's legal orders
