@@ -18,6 +18,7 @@ import pytest
 from hegemon.board import MapError
 from hegemon.cli import main
 from hegemon.game import Game, GameEnd, PhaseResult, Termination, order_problems, play_phase
+from hegemon.game.menus import offered
 from hegemon.influence.orders import Deploy, DiplomaticAttack
 from hegemon.jsonio import phase_result_to_json, position_to_json
 from hegemon.notation import OrderSyntaxError
@@ -1292,6 +1293,18 @@ def test_an_alliance_offer_after_the_deadline_is_refused(eu: Europe1615) -> None
     assert order_problems(eu, allied, "Spain", [eu.parse_order("Ally England")]) == [
         "Ally England: England is already allied with Scandinavia"
     ]
+
+
+def test_a_minor_state_offers_no_alliance(eu: Europe1615) -> None:
+    # "Two players ... may form an alliance": a state's units are ordered for it, but a
+    # state is no player, so neither its orders nor its menu hold an offer.
+    venice = eu.states["ven"].name
+    assert order_problems(eu, _summer(eu), venice, [eu.parse_order("Ally England")]) == [
+        f"Ally England: {venice} is a minor state: alliances are formed by two players"
+    ]
+    forms = offered(eu, _summer(eu), venice)
+    assert "ally" not in [form.id for form in forms]
+    assert "ally" in [form.id for form in offered(eu, _summer(eu), "England")]
 
 
 # --- what the reports and the board say -------------------------------------------------------

@@ -206,7 +206,7 @@ def _alliance_problems(
 def offerable(variant: Europe1615, ledger: Ledger, position: Position, power: str) -> list[str]:
     """The powers `power` may offer an alliance to now, in the powers' order: those an
     offer to, alone, has no problem with (`order_problems`), found without making one."""
-    if position.phase.year >= variant.alliance_deadline:
+    if position.phase.year >= variant.alliance_deadline or power not in variant.powers:
         return []  # as `_offer_barred` says of every power, without writing why
     partner = _partners(ledger)
     return [
@@ -232,6 +232,8 @@ def _offer_barred(
     """Why `power` may not offer `ally` an alliance now, if it may not."""
     if position.phase.year >= variant.alliance_deadline:
         return [f"alliances are formed before {variant.alliance_deadline}"]
+    if power not in variant.powers:  # a state's orders, its patron's to give
+        return [f"{power} is a minor state: alliances are formed by two players"]
     if ally == power:
         return ["a power cannot ally with itself"]
     if ally in ledger.eliminated:
