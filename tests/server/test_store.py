@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, inspect, select, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -20,6 +20,7 @@ from hegemon.game import Game
 from hegemon.randomplay import random_orders
 from hegemon.store import Store, exchange, models, records
 from hegemon.store.database import Timeouts
+from hegemon.store.prepared import PreparedFor, Rows
 from hegemon.variants import load_variant
 from tests.wire import at, obj
 
@@ -152,6 +153,45 @@ def test_orders_stored_move_the_row_on_and_refuse_a_row_changed_meanwhile(store:
         session.connection().execute(moved_on)  # by Core: the row object left as it was read
         with pytest.raises(StaleDataError):
             records.store_orders(session, row, ["A Par - Pic"])
+
+
+def test_a_row_read_by_a_prepared_statement_makes_the_object_the_orm_loads(store: Store) -> None:
+    """`Prepared.row` reads each column as SQLAlchemy does (JSON, moments in UTC, a float
+    on PostgreSQL), and `Rows` makes of it the object the ORM's query loads: the same
+    values of the same types, held by the session as loaded, nothing changed."""
+    with store.writing() as session:
+        game = exchange.import_game(
+            session, jsonio.game_to_json(_played("classic", {}, 2)), "g", {}
+        )
+        game.deadline, game.paused_left = models.now(), 12.5
+        user = models.User(name="ann", name_key="ann", password_hash="!")
+        session.add(user)
+        session.flush()
+        session.add(models.Member(game_id=game.id, user_id=user.id, role="player", power="France"))
+    for entity in (models.Game, models.Member, models.Pending, models.User, models.Phase):
+        rows = Rows(entity)
+        (key,) = rows.mapper.primary_key
+        with store.reading() as session:
+            objects = session.scalars(select(entity).order_by(key)).all()
+            loaded = [_as_loaded(row) for row in objects]
+            keys = [getattr(row, key.key) for row in objects]
+        by_key = PreparedFor(select(*rows.columns).where(key == bindparam("key")))
+        made = []
+        with store.reading() as session:
+            connection = session.connection()
+            for each in keys:
+                values = by_key.on(connection).row(connection, {"key": each})
+                assert values is not None
+                made.append(_as_loaded(rows.attached(session, values)))
+        assert made == loaded and loaded, entity
+
+
+def _as_loaded(row: object) -> tuple[object, ...]:
+    """What the session knows of an object: its identity, whether it holds it unchanged,
+    and each attribute's value and type."""
+    state = inspect(row)
+    values = {key: (value, type(value)) for key, value in vars(row).items() if key[0] != "_"}
+    return state.key, state.persistent, state.modified, state.expired_attributes, values
 
 
 def test_the_lossy_writer_commits_without_waiting_for_the_disk(store: Store) -> None:

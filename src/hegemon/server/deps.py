@@ -65,8 +65,7 @@ def signed_in(
     in a thread of its own; the address's alone for a caller not signed in)."""
     writes = request.method not in SAFE_METHODS
     try:
-        with found.reading() as session:
-            user, _ = auth.caller(session, given, moment)
+        user = auth.signed_in_user(found, given, moment)
     except auth.AuthError:
         if writes:  # every write from an address counts, signed in or not
             limiter(request).writing_from(request)

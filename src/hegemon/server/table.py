@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import TypeVarTuple
+from typing import Any, TypeVarTuple
 
 from sqlalchemy import Select, and_, bindparam, select
 from sqlalchemy.orm import Session
@@ -32,6 +32,7 @@ from hegemon.server.kept import Kept
 from hegemon.server.policy import Policy
 from hegemon.store import Store, models
 from hegemon.store.exchange import end_from_json
+from hegemon.store.prepared import PreparedFor, Rows
 from hegemon.store.records import (
     audit,
     current_position,
@@ -79,32 +80,73 @@ def _locked(query: Select[*Ts], lock: Lock) -> Select[*Ts]:
 # costs more than running it.
 _GAME = select(models.Game).where(models.Game.id == bindparam("game_id"))
 GAME = {lock: _locked(_GAME, lock) for lock in Lock}
-# A game and the caller's part in it (None if none), in one statement.
-_GAME_AND_MEMBER = (
-    select(models.Game, models.Member)
-    .outerjoin(
-        models.Member,
-        and_(
-            models.Member.game_id == models.Game.id, models.Member.user_id == bindparam("user_id")
-        ),
+
+
+def _game_and_member(*selected: Any) -> Select[Any]:
+    """A game and the caller's part in it (None if none), in one statement. (Any: the
+    classes or columns selected.)"""
+    return (
+        select(*selected)
+        .outerjoin(
+            models.Member,
+            and_(
+                models.Member.game_id == models.Game.id,
+                models.Member.user_id == bindparam("user_id"),
+            ),
+        )
+        .where(models.Game.id == bindparam("game_id"))
     )
-    .where(models.Game.id == bindparam("game_id"))
-)
-GAME_AND_MEMBER = {lock: _locked(_GAME_AND_MEMBER, lock) for lock in Lock}
-PENDING_LOCKED = (
-    select(models.Pending)
-    .where(
-        models.Pending.game_id == bindparam("game_id"), models.Pending.power == bindparam("power")
+
+
+def _pending_locked(*selected: Any) -> Select[Any]:
+    """A power's pending row, locked (`Table.lock_pending`)."""
+    return (
+        select(*selected)
+        .where(
+            models.Pending.game_id == bindparam("game_id"),
+            models.Pending.power == bindparam("power"),
+        )
+        .with_for_update()
     )
-    .with_for_update()
-    .execution_options(populate_existing=True)
-)
+
+
+GAME_AND_MEMBER = {
+    lock: _locked(_game_and_member(models.Game, models.Member), lock) for lock in Lock
+}
+PENDING_LOCKED = _pending_locked(models.Pending).execution_options(populate_existing=True)
+# The same, compiled once for each driver and run on its cursor (`PreparedFor`), their rows
+# made the session's objects as the ORM makes them (`Rows`): through the ORM they cost
+# more than a tenth of an order given, whose transaction reads them first.
+GAMES, MEMBERS, PENDINGS = Rows(models.Game), Rows(models.Member), Rows(models.Pending)
+GAME_AND_MEMBER_ROW = {
+    lock: PreparedFor(_locked(_game_and_member(*GAMES.columns, *MEMBERS.columns), lock))
+    for lock in Lock
+}
+PENDING_LOCKED_ROW = PreparedFor(_pending_locked(*PENDINGS.columns))
 SEATED_BOTS = (
     select(models.Member.power)
     .join(models.User, models.User.id == models.Member.user_id)
     .where(models.Member.game_id == bindparam("game_id"), models.Member.role == PLAYER)
     .where(models.User.kind != models.HUMAN)
 )
+
+
+def _holds_nothing(session: Session) -> bool:
+    """Whether the session holds no object yet (as at a transaction's first read)."""
+    return not session.identity_map and not session.new
+
+
+def _game_and_member_read(
+    session: Session, lock: Lock, given: dict[str, int]
+) -> tuple[models.Game, models.Member | None] | None:
+    """`GAME_AND_MEMBER`'s objects, made of the row as the ORM makes them, held by the
+    session (which holds nothing else: the ORM would give what it held, not the row)."""
+    connection = session.connection()
+    row = GAME_AND_MEMBER_ROW[lock].on(connection).row(connection, given)
+    if row is None:
+        return None
+    game, member = row[: len(GAMES.keys)], row[len(GAMES.keys) :]
+    return GAMES.attached(session, game), MEMBERS.joined(session, member)
 
 
 def find_game(session: Session, game_id: int, lock: Lock = Lock.NONE) -> models.Game:
@@ -148,11 +190,14 @@ class Table:
     ) -> Table:
         if user is None:
             return cls(session, find_game(session, game_id, lock), None, None)
-        found = session.execute(GAME_AND_MEMBER[lock], {"game_id": game_id, "user_id": user.id})
-        row = found.first()
-        if row is None:
+        given = {"game_id": game_id, "user_id": user.id}
+        if _holds_nothing(session):
+            found = _game_and_member_read(session, lock, given)
+        else:  # the ORM gives the objects the session holds, not the row's values
+            found = session.execute(GAME_AND_MEMBER[lock], given).first()
+        if found is None:
             raise Refusal(404, f"no game {game_id}")
-        return cls(session, row[0], user, row[1])
+        return cls(session, found[0], user, found[1])
 
     @cached_property
     def variant(self) -> Variant:
@@ -184,9 +229,17 @@ class Table:
         PostgreSQL; on SQLite the transaction holds the write lock from its start, and the
         statement asks for no lock. The row as now stored, in the object `pending` holds
         if it was read (the session keeps one object a row)."""
-        row = self.session.scalar(PENDING_LOCKED, {"game_id": self.game.id, "power": power})
-        assert row is not None
-        return row
+        given = {"game_id": self.game.id, "power": power}
+        self.session.flush()  # what the session has changed, written first (as the ORM does)
+        connection = self.session.connection()
+        values = PENDING_LOCKED_ROW.on(connection).row(connection, given)
+        assert values is not None
+        if PENDINGS.held(self.session, values):
+            # Read again through the ORM, whose object the row's values replace.
+            held: models.Pending | None = self.session.scalar(PENDING_LOCKED, given)
+            assert held is not None
+            return held
+        return PENDINGS.attached(self.session, values)
 
     @cached_property
     def order_status(self) -> OrderStatus:

@@ -218,3 +218,8 @@ def ready(
             adjudicated=[row.phase for row in played],
             phase=table.game.phase,
         )
+
+
+# The routes players ask for most: a game read, its progress asked every few seconds by
+# its page, an order given. The app's router tries them first (`app._hot_routes`).
+HOT = (game, progress, submit)
