@@ -491,6 +491,13 @@ class Position:
         del units[unit.province]
         return self.evolve(units=units)
 
+    def editable_units(self) -> dict[str, Unit]:
+        """A new dict of the units by province, to change (`editable`): copied from the
+        dict beneath the view `units` where the position has it, which compiled code
+        copies directly, where copying the view is a call into Python."""
+        unit_at = self._unit_at
+        return editable(self.units) if unit_at is None else unit_at.copy()
+
     def unit_in(self, province: str) -> Unit | None:
         """The unit standing in `province`, if any. Looked up in the dict beneath the
         read-only view `units`, which compiled code reads directly, where it reads a view

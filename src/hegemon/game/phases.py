@@ -259,14 +259,15 @@ class Movement(Procedure):
         after = position.after_moves(moved.units, moved.dislodged, moved.contested, moved.offboard)
         if not moved.dislodged:  # most phases: nothing to look through
             return Resolution(after, moved.explain, moved.disbanded)
-        # A dislodged unit with no retreat open is destroyed at once.
+        # A dislodged unit with no retreat open is destroyed at once. Read from the result's
+        # own dict, which the position's view shows, as compiled code reads a dict directly.
         stranded = {
             p: d.unit
-            for p, d in after.dislodged.items()
+            for p, d in moved.dislodged.items()
             if not may_retreat(board, after, d, turn.rules)
         }
         if stranded:
-            kept = {p: d for p, d in after.dislodged.items() if p not in stranded}
+            kept = {p: d for p, d in moved.dislodged.items() if p not in stranded}
             after = after.evolve(dislodged=kept)
         destroyed = (*moved.disbanded, *stranded.values()) if stranded else moved.disbanded
         return Resolution(after, moved.explain, destroyed)
