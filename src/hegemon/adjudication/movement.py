@@ -120,20 +120,27 @@ def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
     return listed
 
 
-def _contest(moves_into: dict[str, list[Record]], move: Record) -> list[Record]:
+def _contest(
+    moves_into: dict[str, list[Record]], move: Record, joining: Record | None = None
+) -> list[Record]:
     """The moves into `move`'s target: one list, which grows as the orders are indexed,
     shared by those moves as their rivals and by the unit standing there as its attackers
-    (which keeps it: `moves_into` keeps those into empty provinces)."""
+    (which keeps it: `moves_into` keeps those into empty provinces); with `joining` added
+    to it, a standard move being indexed (a list made for it is made holding it)."""
     defender = move.defender
     if defender is not None:
         contest = defender.attackers
         if contest is None:
-            contest = defender.attackers = []
+            contest = defender.attackers = [] if joining is None else [joining]
+        elif joining is not None:
+            contest.append(joining)
         return contest
     target = move.target or ""
     contest = moves_into.get(target)
     if contest is None:
-        contest = moves_into[target] = []
+        contest = moves_into[target] = [] if joining is None else [joining]
+    elif joining is not None:
+        contest.append(joining)
     return contest
 
 
@@ -333,8 +340,7 @@ class Resolver:
                 target = node.target = order.destination
                 node.defender = nodes.get(target)
                 self.moves.append(node)
-                node.rivals = _contest(moves_into, node)
-                node.rivals.append(node)
+                node.rivals = _contest(moves_into, node, node)
             elif isinstance(order, Support):
                 supports.append(node)
             elif isinstance(order, Convoy):
@@ -753,8 +759,8 @@ class Resolver:
         told = list(void)
         for node, index in last_void.items():
             told[index] = self._outcome(node, void[index])
-        for node in self.ordered:
-            told.append(self._outcome(node))
+        # Made at their number in one go, where appending them one by one grows the list.
+        told.extend([self._outcome(node) for node in self.ordered])
         # Then the units nobody ordered; units aboard and off the board do nothing unless
         # ordered, so only their orders are told.
         for node in self.on_board:
