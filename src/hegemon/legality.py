@@ -66,6 +66,21 @@ def check_movement_order(
     return check_standing(board, position, power, order, rules, position.unit_in(order.province))
 
 
+class Found:
+    """What checking an order finds out that adjudicating it would ask again, for a caller
+    that adjudicates (the resolver hands one to `check_standing` for each order): whether
+    a move reaches its target over land, the landing the check looked up being found
+    (`Board.landing`), and the units a support or a convoy names, which the check looks up
+    through `unit_in`: the resolver's own lookup, which keeps the record it finds."""
+
+    def __init__(self) -> None:
+        self.landed = False  # a move to a landing its unit reaches where it stands
+
+    def unit_in(self, position: Position, province: str) -> Unit | None:
+        """The unit standing in `province` (`Position.unit_in`)."""
+        return position.unit_in(province)
+
+
 def check_standing(
     board: Board,
     position: Position,
@@ -73,6 +88,7 @@ def check_standing(
     order: MovementOrder,
     rules: Rules,
     unit: Unit | None,
+    found: Found | None = None,  # told what the check finds (see `Found`)
 ) -> MovementOrder | Illegal:
     """`check_movement_order` of an order of a movement phase's kind, given the unit
     standing in its province (`Position.unit_in`), for a caller that has it at hand."""
@@ -92,15 +108,15 @@ def check_standing(
     if isinstance(order, Move):
         if order.target == OFFBOARD:
             return _check_departure(board, position, unit, order, rules)
-        checked = _check_move(board, position, unit, order, rules)
+        checked = _check_move(board, position, unit, order, rules, found)
     elif isinstance(order, OwnOrder):
         return order.check(board, position, unit, rules)
     elif isinstance(order, Support):
-        checked = _check_support(board, position, unit, order, rules)
+        checked = _check_support(board, position, unit, order, rules, found)
     elif isinstance(order, Hold):
         checked = _check_hold(board, position, unit, order, rules)
     else:
-        checked = _check_convoy(board, position, unit, order, rules)
+        checked = _check_convoy(board, position, unit, order, rules, found)
     if isinstance(checked, Illegal) and _names_another_coast(order.location, unit.location):
         return _where_it_really_is(board, unit, order.location, checked)
     return checked
@@ -217,10 +233,12 @@ def _check_hold(
 
 
 def _check_move(
-    board: Board, position: Position, unit: Unit, order: Move, rules: Rules
+    board: Board, position: Position, unit: Unit, order: Move, rules: Rules, found: Found | None
 ) -> Move | OwnOrder | Illegal:
     landing = board.landing(unit.type, unit.location, order.target)
     if landing is not None and rules.may_enter(unit, order.destination):
+        if found is not None:
+            found.landed = True
         return _normal_move(unit, order, landing)
     target = order.destination
     carrier = position.unit_in(target)
@@ -294,7 +312,7 @@ def fleet_destination(board: Board, origin: str, written: str) -> str | Illegal:
 
 
 def _check_support(
-    board: Board, position: Position, unit: Unit, order: Support, rules: Rules
+    board: Board, position: Position, unit: Unit, order: Support, rules: Rules, found: Found | None
 ) -> Support | Illegal:
     # The unit stands in order.province; the supported one in `held`.
     if position.beyond_the_board:
@@ -302,7 +320,7 @@ def _check_support(
         if beyond is not None:
             return beyond
     held = province_of(order.supported)
-    supported = position.unit_in(held)
+    supported = position.unit_in(held) if found is None else found.unit_in(position, held)
     if supported is None:
         return Illegal(f"there is no unit in {board.name_of(held)} to support")
     if held == order.province:
@@ -401,12 +419,12 @@ def may_convoy(board: Board, fleet: Unit) -> bool:
 
 
 def _check_convoy(
-    board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules
+    board: Board, position: Position, unit: Unit, order: Convoy, rules: Rules, found: Found | None
 ) -> Convoy | Illegal:
     if not may_convoy(board, unit):  # DATC 6.A.7
         return Illegal(f"{unit.type.article} in {board.name_of(unit.location)} cannot convoy")
     army_at, target = province_of(order.army), province_of(order.target)
-    army = position.unit_in(army_at)
+    army = position.unit_in(army_at) if found is None else found.unit_in(position, army_at)
     if army is None:
         return Illegal(f"there is no unit in {board.name_of(army_at)} to convoy")
     refused = _convoyed_problem(board, army, order)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import ClassVar, Final, NamedTuple, Never, TypeVar
+from typing import Any, ClassVar, Final, NamedTuple, Never, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -97,11 +97,20 @@ class Phase:
     year: int
     season: Season
     kind: PhaseKind
+    # Where the calendar that last asked found the phase (`Calendar._place`), kept with
+    # the phase by that calendar: the phase machine asks after every phase, and the
+    # calendar's own table is three lookups by objects Python hashes.
+    placed: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __init__(self, year: int, season: Season, kind: PhaseKind) -> None:
         object.__setattr__(self, "year", year)
         object.__setattr__(self, "season", season)
         object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "placed", None)
+
+    def keep_placed(self, placed: Any) -> None:
+        """Keep where a calendar found the phase (`placed`), replacing what was kept."""
+        object.__setattr__(self, "placed", placed)
 
     def __str__(self) -> str:
         return f"{self.season} {self.year} {self.kind}"
@@ -490,6 +499,13 @@ class Position:
             raise ValueError(f"{unit} is not on the board")
         del units[unit.province]
         return self.evolve(units=units)
+
+    def editable_units(self) -> dict[str, Unit]:
+        """A new dict of the units by province, to change (`editable`): copied from the
+        dict beneath the view `units` where the position has it, which compiled code
+        copies directly, where copying the view is a call into Python."""
+        unit_at = self._unit_at
+        return editable(self.units) if unit_at is None else unit_at.copy()
 
     def unit_in(self, province: str) -> Unit | None:
         """The unit standing in `province`, if any. Looked up in the dict beneath the

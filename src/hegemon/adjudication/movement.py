@@ -26,7 +26,7 @@ from typing import Final, TypeVar, cast
 
 from hegemon.adjudication.outcome import Outcome, Verdict
 from hegemon.board import OFFBOARD, Board, province_of
-from hegemon.legality import check_movement_order, check_standing
+from hegemon.legality import Found, check_movement_order, check_standing
 from hegemon.orders import (
     Convoy,
     Hold,
@@ -40,7 +40,7 @@ from hegemon.orders import (
     place,
     unit_name,
 )
-from hegemon.position import Dislodgement, Position, Unit, editable
+from hegemon.position import Dislodgement, Position, Unit
 from hegemon.reasons import (
     CONVOY_PARADOX,
     HELD,
@@ -104,7 +104,7 @@ def adjudicate_movement(
     """
     # The resolver reads the units from a dict of their own, which it makes its index of
     # records: compiled, a dict is read a good deal quicker than the position's view.
-    resolver = Resolver(board, editable(position.units), rules, position)
+    resolver = Resolver(board, position.editable_units(), rules, position)
     void = resolver.accept(orders)
     resolver.index_orders()
     resolver.resolve_all()
@@ -120,20 +120,27 @@ def _appended(listed: list[_T] | None, value: _T) -> list[_T]:
     return listed
 
 
-def _contest(moves_into: dict[str, list[Record]], move: Record) -> list[Record]:
+def _contest(
+    moves_into: dict[str, list[Record]], move: Record, joining: Record | None = None
+) -> list[Record]:
     """The moves into `move`'s target: one list, which grows as the orders are indexed,
     shared by those moves as their rivals and by the unit standing there as its attackers
-    (which keeps it: `moves_into` keeps those into empty provinces)."""
+    (which keeps it: `moves_into` keeps those into empty provinces); with `joining` added
+    to it, a standard move being indexed (a list made for it is made holding it)."""
     defender = move.defender
     if defender is not None:
         contest = defender.attackers
         if contest is None:
-            contest = defender.attackers = []
+            contest = defender.attackers = [] if joining is None else [joining]
+        elif joining is not None:
+            contest.append(joining)
         return contest
     target = move.target or ""
     contest = moves_into.get(target)
     if contest is None:
-        contest = moves_into[target] = []
+        contest = moves_into[target] = [] if joining is None else [joining]
+    elif joining is not None:
+        contest.append(joining)
     return contest
 
 
@@ -170,6 +177,9 @@ class Record:
         self.move_support: list[Record] | None = None
         self.convoy_fleets: list[Record] | None = None  # the fleets convoying it
         self.by_convoy = False
+        self.landed = False  # its check found it reaches its target over land (`Found`)
+        # A support's or a convoy's: the unit it names, as its check found it (`Found`).
+        self.named: Record | None = None
         self.head_to_head = False  # with its defender, over land
         self.stationary = False
         self.paradox = False  # failed by the Szykman rule
@@ -204,6 +214,8 @@ class Record:
             self.convoy_fleets = None
         if self.carries is not None:
             self.carries = None
+        if self.named is not None:
+            self.named = None
 
     def moved(self) -> bool:
         """Whether it moved: a move decided to succeed."""
@@ -280,17 +292,22 @@ class Resolver:
         rewritten: dict[Record, Order] = {}
         void: list[Outcome] = []
         beyond = position.beyond_the_board
-        for power, power_orders in orders.items():
+        found = _Found(nodes)
+        # A dict, as the phase machine hands them over, gone through directly: a mapping's
+        # items are read through Python's protocol, an item at a time.
+        given: dict[str, Sequence[Order]] = orders if isinstance(orders, dict) else dict(orders)
+        for power, power_orders in given.items():
             # A tuple, as the phase machine freezes them (`tuple` hands it back as it is),
             # iterated directly where a sequence is iterated through Python's protocol.
             for order in tuple(power_orders):
                 node: Record | None = None
+                found.forget()
                 if beyond or not isinstance(order, (Hold, Move, Support, Convoy, OwnOrder)):
                     checked = check_movement_order(board, position, power, order, rules)
                 else:  # the unit is looked up once, for the check and for its record
                     node = nodes.get(order.province)
                     unit = None if node is None else node.unit
-                    checked = check_standing(board, position, power, order, rules, unit)
+                    checked = check_standing(board, position, power, order, rules, unit, found)
                 if isinstance(checked, Illegal):
                     void.append(Outcome(power, order, Verdict.VOID, Void(checked.reason)))
                     continue
@@ -307,6 +324,7 @@ class Resolver:
                 if checked is not order:
                     rewritten[node] = order
                 node.order = checked
+                node.landed, node.named = found.landed, found.named
         return void
 
     def index_orders(self) -> None:
@@ -322,8 +340,7 @@ class Resolver:
                 target = node.target = order.destination
                 node.defender = nodes.get(target)
                 self.moves.append(node)
-                node.rivals = _contest(moves_into, node)
-                node.rivals.append(node)
+                node.rivals = _contest(moves_into, node, node)
             elif isinstance(order, Support):
                 supports.append(node)
             elif isinstance(order, Convoy):
@@ -345,7 +362,9 @@ class Resolver:
         convoy order says."""
         order = fleet.order
         assert isinstance(order, Convoy)
-        army = self.nodes.get(order.army)
+        army = fleet.named  # as its check found it (`Found`), if it did
+        if army is None:
+            army = self.nodes.get(order.army)
         if army is None or army.target != order.target:
             return
         fleet.carries = army
@@ -356,7 +375,7 @@ class Resolver:
         """Link a support with the order it supports, if it matches it."""
         order = supporter.order
         assert isinstance(order, Support)
-        supported = self._supported(supporter, order)
+        supported = self._named(supporter, order)
         if supported is None or not self._support_matches(order, supported):
             return
         supporter.supports = True
@@ -366,6 +385,13 @@ class Resolver:
         else:
             supporter.support_into = order.destination
             supported.move_support = _appended(supported.move_support, supporter)
+
+    def _named(self, supporter: Record, order: Support) -> Record | None:
+        """The record of the unit a support names: as its check found it (`Found`, which
+        looks it up as `_supported` does where nothing stands aboard or off the board),
+        or else looked up."""
+        named = supporter.named
+        return self._supported(supporter, order) if named is None else named
 
     def _supported(self, supporter: Record, order: Support) -> Record | None:
         """The record of the unit a support names: the unit in its province, or the one
@@ -398,7 +424,11 @@ class Resolver:
                 continue
             if self.extended and node.beyond:  # aboard or off the board: never convoyed
                 continue
-            over_land = self.board.reaches_province(order.unit, node.at, node.target)
+            # Over land if its check found its landing from where it stands (`Found`): the
+            # board need not be asked again.
+            over_land = (
+                node.landed and node.unit.location == node.at
+            ) or self.board.reaches_province(order.unit, node.at, node.target)
             if not over_land or self._intends_sea(node, order):
                 node.by_convoy = True
         for fleet in self.convoying:
@@ -729,8 +759,8 @@ class Resolver:
         told = list(void)
         for node, index in last_void.items():
             told[index] = self._outcome(node, void[index])
-        for node in self.ordered:
-            told.append(self._outcome(node))
+        # Made at their number in one go, where appending them one by one grows the list.
+        told.extend([self._outcome(node) for node in self.ordered])
         # Then the units nobody ordered; units aboard and off the board do nothing unless
         # ordered, so only their orders are told.
         for node in self.on_board:
@@ -788,7 +818,7 @@ class Resolver:
             return self._explain_move(node)
         if isinstance(order, Support):
             if not node.supports:
-                supported = self._supported(node, order)
+                supported = self._named(node, order)
                 return Verdict.FAILS, self._mismatch(order, supported), ()
             if node.decided:
                 return Verdict.SUCCEEDS, SUCCEEDED, ()
@@ -849,6 +879,26 @@ class Resolver:
                 rival_at = province_of(rival.unit.location)
                 return Verdict.FAILS, Bounced(label, attack, prevent, rival_at), (label,)
         return Verdict.FAILS, STATIONARY, ()
+
+
+class _Found(Found):
+    """What the resolver's check of an order finds (`Found`): a unit it looks up by
+    province is found by its record, which is kept (`named`), so that linking the order
+    with the unit it names asks the records no more."""
+
+    def __init__(self, nodes: dict[str, Record]) -> None:
+        super().__init__()
+        self.nodes: Final = nodes
+        self.named: Record | None = None
+
+    def forget(self) -> None:
+        """Ready for the next order's check: nothing found yet."""
+        self.landed = False
+        self.named = None
+
+    def unit_in(self, position: Position, province: str) -> Unit | None:
+        node = self.named = self.nodes.get(province)
+        return None if node is None else node.unit
 
 
 class Settling:

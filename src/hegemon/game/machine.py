@@ -22,7 +22,7 @@ from mypy_extensions import mypyc_attr
 from hegemon.adjudication.outcome import Outcome
 from hegemon.game.chance import Chance, Draw, settle
 from hegemon.game.ending import PLAYING, GameEnd, Termination, solo_winner
-from hegemon.game.phases import Procedure, Turn
+from hegemon.game.phases import Calendar, Procedure, Turn
 from hegemon.game.variant import Lines, Variant
 from hegemon.orders import Order
 from hegemon.position import Position, Unit
@@ -121,7 +121,8 @@ def play_phase(
     """Adjudicate the phase of `position` with `orders` and `draws` (the values of the
     chance it needs, see `chances_for`) and move on to the next phase to play."""
     hooks = _Hooks.of(variant)
-    procedure = variant.calendar.procedure(position.phase)
+    calendar = variant.calendar  # read once: a variant's attribute is read through Python
+    procedure = calendar.procedure(position.phase)
     frozen = _frozen(orders)
     drawn = settle(_chances(variant, hooks, procedure, position), draws)
     prepared = variant.prepare(position, frozen, drawn) if hooks.prepare else None
@@ -138,7 +139,7 @@ def play_phase(
     )
     resolution = procedure.resolve(turn)
     after = procedure.leave(variant, resolution.after)
-    after, end = _advance(variant, hooks, after, procedure)
+    after, end = _advance(variant, hooks, after, procedure, calendar)
     return PhaseResult(
         position,
         frozen,
@@ -170,14 +171,17 @@ def advance(
 ) -> tuple[Position, GameEnd]:
     """From a phase just played (by `procedure`, if the caller has it at hand) to the next
     one with something to do, asking after each phase whether the game has ended."""
-    return _advance(variant, _Hooks.of(variant), position, procedure)
+    return _advance(variant, _Hooks.of(variant), position, procedure, variant.calendar)
 
 
 def _advance(
-    variant: Variant, hooks: _Hooks, position: Position, procedure: Procedure | None
+    variant: Variant,
+    hooks: _Hooks,
+    position: Position,
+    procedure: Procedure | None,
+    calendar: Calendar,  # the variant's
 ) -> tuple[Position, GameEnd]:
     end = hooks.game_end(variant, position)
-    calendar = variant.calendar
     played = procedure or calendar.procedure(position.phase)
     if end or played.repeats(variant, position):
         return position, end

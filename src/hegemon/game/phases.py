@@ -259,14 +259,15 @@ class Movement(Procedure):
         after = position.after_moves(moved.units, moved.dislodged, moved.contested, moved.offboard)
         if not moved.dislodged:  # most phases: nothing to look through
             return Resolution(after, moved.explain, moved.disbanded)
-        # A dislodged unit with no retreat open is destroyed at once.
+        # A dislodged unit with no retreat open is destroyed at once. Read from the result's
+        # own dict, which the position's view shows, as compiled code reads a dict directly.
         stranded = {
             p: d.unit
-            for p, d in after.dislodged.items()
+            for p, d in moved.dislodged.items()
             if not may_retreat(board, after, d, turn.rules)
         }
         if stranded:
-            kept = {p: d for p, d in after.dislodged.items() if p not in stranded}
+            kept = {p: d for p, d in moved.dislodged.items() if p not in stranded}
             after = after.evolve(dislodged=kept)
         destroyed = (*moved.disbanded, *stranded.values()) if stranded else moved.disbanded
         return Resolution(after, moved.explain, destroyed)
@@ -587,7 +588,18 @@ class Calendar:
 
     def _place(self, phase: Phase) -> _Place:
         """A phase's procedure, the phase after it and that one's procedure: worked out
-        once per phase, as the phase machine asks for them after every phase."""
+        once per phase, as the phase machine asks for them after every phase, and kept
+        with the phase too (`Phase.placed`), which the phases the calendar makes carry
+        from one position to the next."""
+        placed = phase.placed
+        if isinstance(placed, _Placed) and placed.calendar is self:
+            return placed.place
+        place = self._look_up(phase)
+        phase.keep_placed(_Placed(self, place))
+        return place
+
+    def _look_up(self, phase: Phase) -> _Place:
+        """`_place` from the calendar's own table."""
         # Looked up by the phase's parts, one dict each: a dataclass's hash is a function
         # written in Python, and a tuple of the parts, made, hashed and compared part by
         # part at every call, cost a fifth more than these lookups (asked a few times a
@@ -624,6 +636,14 @@ class Calendar:
             step, year = self.year[0], self.start_year if opening else phase.year + 1
         after = Phase(year, step.season, step.procedure.kind)
         return steps[index].procedure, after, step.procedure
+
+
+class _Placed:
+    """Where a calendar found a phase (`Calendar._place`), as the phase keeps it."""
+
+    def __init__(self, calendar: Calendar, place: _Place) -> None:
+        self.calendar: Final = calendar
+        self.place: Final = place
 
 
 def seasons_calendar(seasons: Sequence[Season], start_year: int) -> Calendar:
